@@ -1,0 +1,1 @@
+declare const chrome: typeof import('wxt/browser').browser;

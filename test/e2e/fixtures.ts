@@ -1,0 +1,63 @@
+import { test as base, chromium, type BrowserContext, type Worker } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+export const EXT_PATH = path.resolve(process.env.EXT_PATH ?? '.output/chrome-mv3');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** Flags that keep Chromium off the network (the machine has none) and working as root in a container. */
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+export async function launchWithExtension(): Promise<{
+  context: BrowserContext;
+  close: () => Promise<void>;
+}> {
+  if (!fs.existsSync(path.join(EXT_PATH, 'manifest.json')))
+    throw new Error(`No built extension at ${EXT_PATH}: run \`npx wxt build\` first`);
+  if (!fs.existsSync(CHROMIUM))
+    throw new Error(
+      `No Chromium at ${CHROMIUM}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH`,
+    );
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-e2e-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [`--disable-extensions-except=${EXT_PATH}`, `--load-extension=${EXT_PATH}`, ...CHROMIUM_ARGS],
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const test = base.extend<{ context: BrowserContext; serviceWorker: Worker; extensionId: string }>({
+  // eslint-disable-next-line no-empty-pattern
+  context: async ({}, use) => {
+    const { context, close } = await launchWithExtension();
+    await use(context);
+    await close();
+  },
+  serviceWorker: async ({ context }, use) => {
+    let [sw] = context.serviceWorkers();
+    if (!sw) sw = await context.waitForEvent('serviceworker');
+    await use(sw);
+  },
+  extensionId: async ({ serviceWorker }, use) => {
+    await use(new URL(serviceWorker.url()).host);
+  },
+});
+
+export const expect = test.expect;

@@ -1,0 +1,86 @@
+#!/usr/bin/env node
+// `npm test`: every suite (Vitest unit + service tests, then Playwright journeys on the built extension in
+// real Chromium), ending with one line "N passed, N failed" over all of them. Without Chromium it fails and
+// says how to get one: browser journeys are never skipped.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+const out = path.join(root, 'test-results');
+fs.mkdirSync(out, { recursive: true });
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const run = (cmd, args, env = {}) =>
+  spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+const readJson = (file) => {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined; // the runner crashed before writing its report; counted as a failure below
+  }
+};
+
+let passed = 0;
+let failed = 0;
+const problems = [];
+
+// 1. Vitest: unit tests and service tests over real HTTP.
+const vitestJson = path.join(out, 'vitest.json');
+fs.rmSync(vitestJson, { force: true });
+const vitestStatus = run(bin('vitest'), [
+  'run',
+  '--config',
+  'test/vitest.config.ts',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile=${vitestJson}`,
+]);
+const vitest = readJson(vitestJson);
+if (vitest) {
+  passed += vitest.numPassedTests;
+  failed += vitest.numFailedTests;
+  if (vitest.numPendingTests + vitest.numTodoTests > 0)
+    problems.push('vitest: skipped or todo tests are not allowed');
+}
+if (!vitest || (vitestStatus !== 0 && vitest.numFailedTests === 0)) {
+  failed += 1;
+  problems.push(`vitest exited with status ${vitestStatus}`);
+}
+
+// 2. Playwright journeys on the built extension.
+if (!fs.existsSync(chromium)) {
+  failed += 1;
+  problems.push(
+    `No Chromium at ${chromium}. Install Debian's package: sudo apt-get install chromium (or set CHROMIUM_PATH).`,
+  );
+} else if (run(bin('wxt'), ['build']) !== 0) {
+  failed += 1;
+  problems.push('wxt build failed, so the browser journeys could not run');
+} else {
+  const pwJson = path.join(out, 'playwright.json');
+  fs.rmSync(pwJson, { force: true });
+  const pwStatus = run(
+    bin('playwright'),
+    ['test', '-c', 'test/e2e/playwright.config.ts', '--reporter=list,json'],
+    {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
+    },
+  );
+  const pw = readJson(pwJson);
+  if (pw) {
+    passed += pw.stats.expected;
+    failed += pw.stats.unexpected + pw.stats.flaky;
+    if (pw.stats.skipped > 0) problems.push('playwright: skipped tests are not allowed');
+  }
+  if (!pw || (pwStatus !== 0 && pw.stats.unexpected === 0)) {
+    failed += 1;
+    problems.push(`playwright exited with status ${pwStatus}`);
+  }
+}
+
+if (problems.length > 0 && failed === 0) failed = problems.length;
+for (const p of problems) console.error(`✖ ${p}`);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed === 0 ? 0 : 1);
