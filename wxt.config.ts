@@ -7,6 +7,8 @@ import preact from '@preact/preset-vite';
  * service runs inside the extension.
  */
 export default defineConfig({
+  // Parallel builds (tests, benchmarks) can each write their own output directory.
+  outDir: process.env.WXT_OUT_DIR ?? '.output',
   vite: () => ({ plugins: [preact()] }),
   manifest: ({ browser }) => ({
     name: 'Secret Push',

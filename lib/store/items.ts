@@ -1,0 +1,65 @@
+/**
+ * Every item the extension keeps in browser.storage, in one place, each with its fallback and version.
+ * No payload or passphrase is ever stored here: only settings, the token where the user chose, and the
+ * demo service's own credentials.
+ */
+import { storage } from '#imports';
+
+export type ServerChoice = { kind: 'hosted' | 'self-hosted'; url: string };
+export type TokenPlace = 'device' | 'session';
+
+export interface PushDefaults {
+  /** pro: duration enum 0..17 */
+  expireAfterDuration: number;
+  /** oss: 1..90 days */
+  expireAfterDays: number;
+  expireAfterViews: number;
+  retrievalStep: boolean;
+  deletableByViewer: boolean;
+  passphrase: boolean;
+}
+
+export const DEFAULT_PUSH_DEFAULTS: PushDefaults = {
+  expireAfterDuration: 12,
+  expireAfterDays: 7,
+  expireAfterViews: 5,
+  retrievalStep: true,
+  deletableByViewer: true,
+  passphrase: false,
+};
+
+/** The saved server; null until the user saves one (the extension then runs on the built-in demo). */
+export const serverItem = storage.defineItem<ServerChoice | null>('local:server', {
+  fallback: null,
+  version: 1,
+});
+
+/** Demo mode is on for a fresh install; saving a server turns it off, and the saved server is kept. */
+export const demoModeItem = storage.defineItem<boolean>('local:demoMode', { fallback: true, version: 1 });
+
+/** Where the user chose to keep the API token. */
+export const tokenPlaceItem = storage.defineItem<TokenPlace>('local:tokenPlace', {
+  fallback: 'device',
+  version: 1,
+});
+/** The API token remembered on this device (only when tokenPlace is 'device'). */
+export const deviceTokenItem = storage.defineItem<string | null>('local:token', {
+  fallback: null,
+  version: 1,
+});
+/** The API token for this browser session only (only when tokenPlace is 'session'). */
+export const sessionTokenItem = storage.defineItem<string | null>('session:token', {
+  fallback: null,
+  version: 1,
+});
+
+export const pushDefaultsItem = storage.defineItem<PushDefaults>('local:pushDefaults', {
+  fallback: DEFAULT_PUSH_DEFAULTS,
+  version: 1,
+});
+
+/** The built-in demo service's user token, created on first use. */
+export const demoTokenItem = storage.defineItem<string | null>('local:demoToken', {
+  fallback: null,
+  version: 1,
+});
