@@ -48,13 +48,16 @@ if (!vitest || (vitestStatus !== 0 && vitest.numFailedTests === 0)) {
   problems.push(`vitest exited with status ${vitestStatus}`);
 }
 
-// 2. Playwright journeys on the built extension.
+// 2. Playwright journeys on the built extension. The journeys' build grants the loopback host at install
+// (SECRET_PUSH_E2E, see wxt.config.ts) because Playwright cannot click a permission prompt; it goes to its own
+// directory so the shipped build in .output/chrome-mv3 is never the test one.
+const e2eOut = path.join(root, '.output', 'e2e');
 if (!fs.existsSync(chromium)) {
   failed += 1;
   problems.push(
     `No Chromium at ${chromium}. Install Debian's package: sudo apt-get install chromium (or set CHROMIUM_PATH).`,
   );
-} else if (run(bin('wxt'), ['build']) !== 0) {
+} else if (run(bin('wxt'), ['build'], { WXT_OUT_DIR: e2eOut, SECRET_PUSH_E2E: '1' }) !== 0) {
   failed += 1;
   problems.push('wxt build failed, so the browser journeys could not run');
 } else {
@@ -65,6 +68,7 @@ if (!fs.existsSync(chromium)) {
     ['test', '-c', 'test/e2e/playwright.config.ts', '--reporter=list,json'],
     {
       PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+    EXT_PATH: path.join(e2eOut, 'chrome-mv3'),
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
     },
   );
