@@ -1,0 +1,156 @@
+/**
+ * The /api/v2 endpoints other than create (create.ts) (docs/api-contract.md §1–§7). Each handler reads and writes the store inside
+ * engine.serial, so lifecycle changes never interleave.
+ */
+import { callerEmail, save, viewEnv, type Call, type Engine } from './engine';
+import { claimView, deletableBy, deletePush, failedView, passphraseMatches, refresh } from './model';
+import { pageHeaders, pageOf, parsePage } from './pagination';
+import {
+  empty,
+  invalidPage,
+  json,
+  notDeletable,
+  notYours,
+  passphraseRequired,
+  pushNotFound,
+  recipientVerification,
+  tooManyPassphraseAttempts,
+} from './responses';
+import { auditView, htmlPath, pushView, retrievedView } from './views';
+import type { PushRecord } from './types';
+
+export function version(engine: Engine): Response {
+  return json(200, {
+    application_version: '2.11.4',
+    api_version: '2.1',
+    edition: engine.edition === 'pro' ? 'commercial' : 'oss',
+    features: {
+      anonymous_access: true,
+      api_token_authentication: true,
+      accounts: { enabled: engine.edition === 'pro' },
+      pushes: {
+        enabled: true,
+        email_auto_dispatch: true,
+        file_attachments: { enabled: true, requires_authentication: true },
+        url_pushes: { enabled: true },
+        qr_code_pushes: { enabled: true },
+      },
+      requests: { enabled: false },
+    },
+  });
+}
+
+/** pro reads X-Passphrase first, then ?passphrase=; oss only the query. Blank means none. */
+function givenPassphrase(engine: Engine, call: Call): string | null {
+  const header = engine.edition === 'pro' ? call.request.headers.get('x-passphrase') : null;
+  const value = header || call.url.searchParams.get('passphrase');
+  return value ? value : null;
+}
+
+export function retrieve(engine: Engine, call: Call, token: string): Promise<Response> {
+  return engine.serial(async () => {
+    const now = engine.clock();
+    const stored = await engine.store.getPush(token);
+    if (!stored) return pushNotFound();
+    const passphrase = givenPassphrase(engine, call);
+    if (passphrase !== null && !engine.passphraseAttempt(token, now)) return tooManyPassphraseAttempts();
+    const push = refresh(stored, now) ?? stored;
+    const env = viewEnv(engine, now);
+    if (push.expired) {
+      // Expired pushes skip the passphrase check; the attempt is a counted failed_view.
+      const counted = failedView(push);
+      await save(engine, counted, call.visit, now, ['failed_view']);
+      return json(200, retrievedView(counted, env));
+    }
+    if (engine.edition === 'pro' && push.authenticated_recipients) {
+      if (push !== stored) await save(engine, push, call.visit, now);
+      return recipientVerification();
+    }
+    if (!passphraseMatches(push, passphrase)) {
+      await save(engine, push, call.visit, now, ['failed_passphrase']);
+      return passphraseRequired();
+    }
+    const claim = claimView(push, push.owner !== undefined && push.owner === callerEmail(call), now);
+    await save(engine, claim.stored, call.visit, now, [claim.kind]);
+    return json(200, retrievedView(claim.shown, env));
+  });
+}
+
+export function preview(engine: Engine, call: Call, token: string): Promise<Response> {
+  return engine.serial(async () => {
+    const now = engine.clock();
+    const stored = await engine.store.getPush(token);
+    if (!stored) return pushNotFound();
+    const push = refresh(stored, now);
+    if (push) await save(engine, push, call.visit, now);
+    return json(200, { url: engine.pageUrl(htmlPath(stored)) });
+  });
+}
+
+export function destroy(engine: Engine, call: Call, token: string): Promise<Response> {
+  return engine.serial(async () => {
+    const now = engine.clock();
+    const stored = await engine.store.getPush(token);
+    if (!stored) return pushNotFound();
+    const refreshed = refresh(stored, now);
+    if (refreshed) await save(engine, refreshed, call.visit, now);
+    const push = refreshed ?? stored;
+    const email = callerEmail(call);
+    if (!deletableBy(push, email)) return notDeletable();
+    const byOwner = email !== null && push.owner === email;
+    const env = viewEnv(engine, now);
+    if (push.expired) return json(200, pushView(push, env, 'delete', byOwner));
+    const deleted = deletePush(push, now);
+    await save(engine, deleted, call.visit, now, ['expire']);
+    return json(200, pushView(deleted, env, 'delete', byOwner));
+  });
+}
+
+export function audit(engine: Engine, call: Call, token: string): Promise<Response> {
+  const email = callerEmail(call);
+  if (email === null) return Promise.resolve(empty(401));
+  return engine.serial(async () => {
+    const now = engine.clock();
+    const stored = await engine.store.getPush(token);
+    if (!stored) return pushNotFound();
+    const push = refresh(stored, now);
+    if (push) await save(engine, push, call.visit, now);
+    if (stored.owner !== email) return notYours();
+    const page = parsePage(call.url.searchParams.get('page'));
+    if (page === null) return invalidPage();
+    const entries = await engine.store.auditOf(token);
+    const headers =
+      engine.edition === 'pro' ? pageHeaders(engine.baseUrl, call.url, page, entries.length) : {};
+    return json(200, { logs: pageOf(entries, page).map(auditView) }, headers);
+  });
+}
+
+export function list(engine: Engine, call: Call, which: 'active' | 'expired'): Promise<Response> {
+  const email = callerEmail(call);
+  if (email === null) return Promise.resolve(empty(401));
+  const page = parsePage(call.url.searchParams.get('page'));
+  if (page === null) return Promise.resolve(invalidPage());
+  return engine.serial(async () => {
+    const now = engine.clock();
+    const changed: PushRecord[] = [];
+    const pushes = (await engine.store.pushesOf(email)).map((stored) => {
+      const push = refresh(stored, now);
+      if (push) changed.push(push);
+      return push ?? stored;
+    });
+    if (changed.length > 0) {
+      await engine.store.commit(...changed.map((push) => ({ push, eraseFiles: true })));
+    }
+    const chosen = pushes
+      .filter((push) => push.expired === (which === 'expired'))
+      .sort((a, b) => b.created_at - a.created_at || b.seq - a.seq);
+    const env = viewEnv(engine, now);
+    const headers =
+      engine.edition === 'pro' ? pageHeaders(engine.baseUrl, call.url, page, chosen.length) : {};
+    return json(
+      200,
+      pageOf(chosen, page).map((push) => pushView(push, env, 'list')),
+      headers,
+    );
+  });
+}

@@ -1,0 +1,110 @@
+/**
+ * Request bodies: read at most maxBodyBytes (Content-Length is checked first, then the bytes actually
+ * read), then parse JSON, urlencoded or multipart into one nested object with Rails' bracket naming
+ * (`push[payload]`, repeated `push[files][]`). Multipart file parts stay Blobs.
+ */
+import { badRequest, payloadTooLarge } from './responses';
+import type { Params } from './coerce';
+
+export type BodyResult = { ok: true; params: Params } | { ok: false; response: Response };
+
+/** The body's bytes, or null when there are more than `max`. */
+export async function readBytes(request: Request, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > max) return null;
+  if (!request.body) return new Uint8Array(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let total = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      // Stop reading; the sender learns why from the 413, so a failed cancel changes nothing.
+      reader.cancel().catch(() => undefined);
+      return null;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return bytes;
+}
+
+export async function parseBody(request: Request, max: number): Promise<BodyResult> {
+  const bytes = await readBytes(request, max);
+  if (bytes === null) return { ok: false, response: payloadTooLarge() };
+  const rawType = request.headers.get('content-type') ?? '';
+  const type = rawType.toLowerCase();
+  if (type.startsWith('multipart/form-data')) {
+    let form: FormData;
+    try {
+      form = await new Response(bytes, { headers: { 'Content-Type': rawType } }).formData();
+    } catch {
+      return { ok: false, response: badRequest() }; // broken multipart: Rails answers 400 too
+    }
+    return { ok: true, params: fromEntries(form.entries()) };
+  }
+  const body = new TextDecoder().decode(bytes);
+  if (type.startsWith('application/x-www-form-urlencoded')) {
+    return { ok: true, params: fromEntries(new URLSearchParams(body).entries()) };
+  }
+  if (type === '' || type.includes('json')) {
+    if (body.trim() === '') return { ok: true, params: {} };
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return { ok: false, response: badRequest() }; // malformed JSON is Rails' 400 Bad Request
+    }
+    const params = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : {};
+    return { ok: true, params: params as Params };
+  }
+  return { ok: true, params: {} }; // a type Rails does not parse: no parameters at all
+}
+
+const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/** Builds `{push: {payload: 'x', files: [blob, blob]}}` from `push[payload]`, `push[files][]`, … */
+export function fromEntries(entries: Iterable<[string, FormDataEntryValue]>): Params {
+  const root: Params = {};
+  for (const [key, value] of entries) assign(root, key, value);
+  return root;
+}
+
+function assign(root: Params, key: string, value: unknown): void {
+  const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(key);
+  const parts = match
+    ? [match[1] as string, ...[...(match[2] ?? '').matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] as string)]
+    : [key];
+  if (parts.some((part) => UNSAFE_KEYS.has(part))) return;
+  let node: Params = root;
+  for (let i = 0; i < parts.length - 1; i++) {
+    const part = parts[i] as string;
+    if (part === '') return; // arrays of objects (`a[][b]`) are not part of this API
+    const wantsArray = parts[i + 1] === '';
+    const existing = Object.hasOwn(node, part) ? node[part] : undefined;
+    if (wantsArray && i + 1 === parts.length - 1) {
+      const list = Array.isArray(existing) ? existing : [];
+      list.push(value);
+      node[part] = list;
+      return;
+    }
+    if (
+      typeof existing !== 'object' ||
+      existing === null ||
+      Array.isArray(existing) ||
+      existing instanceof Blob
+    ) {
+      node[part] = {};
+    }
+    node = node[part] as Params;
+  }
+  const last = parts[parts.length - 1] as string;
+  if (last !== '') node[last] = value;
+}

@@ -1,0 +1,150 @@
+/**
+ * The recipient's HTML pages: plain forms, no script, so a strict Content-Security-Policy fits. Every
+ * control has an accessible name (browser tests find them by role).
+ */
+import QRCode from 'qrcode';
+
+const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
+pre{white-space:pre-wrap;word-break:break-word;background:#f4f4f4;padding:1rem;border-radius:6px}
+button{font:inherit;padding:.5rem 1rem;cursor:pointer}.danger{color:#fff;background:#b3261e;border:0;border-radius:4px}
+input{font:inherit;padding:.4rem}.error{color:#b3261e}.qr svg{width:16rem;height:16rem}`;
+
+let styleHash: Promise<string> | undefined;
+
+async function sha256Base64(text: string): Promise<string> {
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+  let binary = '';
+  for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte);
+  return btoa(binary);
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string,
+  );
+}
+
+export async function htmlPage(status: number, title: string, body: string): Promise<Response> {
+  styleHash ??= sha256Base64(STYLE);
+  const csp = [
+    "default-src 'none'",
+    `style-src 'sha256-${await styleHash}'`,
+    'img-src data:',
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+  return new Response(html, {
+    status,
+    headers: {
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': 'no-store',
+      'Referrer-Policy': 'no-referrer',
+      'X-Robots-Tag': 'noindex, nofollow',
+      'X-Content-Type-Options': 'nosniff',
+      'X-Frame-Options': 'DENY',
+      'Content-Security-Policy': csp,
+    },
+  });
+}
+
+const views = (left: number) => `${left} ${left === 1 ? 'view' : 'views'} remaining`;
+
+export function interstitialPage(token: string, viewsLeft: number): Promise<Response> {
+  return htmlPage(
+    200,
+    'You have received a secret',
+    `<h1>You have received a secret</h1>
+<p>Revealing it uses one view (${views(viewsLeft)}). Reveal it only when you are ready to copy it.</p>
+<form method="post" action="/p/${token}"><button type="submit">Reveal secret</button></form>`,
+  );
+}
+
+export function passphrasePage(token: string, wrong: boolean): Promise<Response> {
+  const error = wrong ? '<p class="error" role="alert">That passphrase is incorrect.</p>' : '';
+  return htmlPage(
+    200,
+    'Passphrase required',
+    `<h1>This secret is protected by a passphrase</h1>${error}
+<form method="post" action="/p/${token}"><p><label for="passphrase">Passphrase</label>
+<input id="passphrase" name="passphrase" type="password" autocomplete="off" required autofocus></p>
+<button type="submit">Unlock secret</button></form>`,
+  );
+}
+
+export interface SecretContent {
+  token: string;
+  kind: 'text' | 'url' | 'qr' | 'file';
+  payload: string | null;
+  files: Array<{ filename: string; url: string }>;
+  viewsLeft: number;
+  deletable: boolean;
+}
+
+export async function secretPage(secret: SecretContent): Promise<Response> {
+  const payload = secret.payload ?? '';
+  const parts: string[] = ['<h1>Your secret</h1>'];
+  if (secret.kind === 'url') {
+    const href = escapeHtml(payload);
+    parts.push(`<p><a href="${href}" rel="noopener noreferrer">${href}</a></p>`);
+  } else if (secret.kind === 'qr') {
+    const svg = await QRCode.toString(payload, { type: 'svg' });
+    parts.push(`<div class="qr" role="img" aria-label="QR code">${svg}</div>`);
+    parts.push(`<pre aria-label="Secret">${escapeHtml(payload)}</pre>`);
+  } else if (payload !== '') {
+    parts.push(`<pre aria-label="Secret">${escapeHtml(payload)}</pre>`);
+  }
+  if (secret.files.length > 0) {
+    const items = secret.files.map(
+      (f) =>
+        `<li><a href="${escapeHtml(f.url)}" download="${escapeHtml(f.filename)}">${escapeHtml(f.filename)}</a></li>`,
+    );
+    parts.push(`<h2>Files</h2><ul aria-label="Files">${items.join('')}</ul>`);
+  }
+  parts.push(
+    secret.viewsLeft > 0
+      ? `<p>${views(secret.viewsLeft)}.</p>`
+      : '<p>This was the last view: the secret is gone once you leave this page.</p>',
+  );
+  if (secret.deletable) {
+    parts.push(
+      `<form method="post" action="/p/${secret.token}/delete"><button class="danger" type="submit">Delete this secret</button></form>`,
+    );
+  }
+  return htmlPage(200, 'Your secret', parts.join('\n'));
+}
+
+export const expiredPage = (): Promise<Response> =>
+  htmlPage(
+    200,
+    'This secret has expired',
+    '<h1>This secret has expired</h1><p>It was deleted or reached its view or time limit, and its content is gone for good.</p>',
+  );
+
+export const deletedPage = (): Promise<Response> =>
+  htmlPage(
+    200,
+    'This secret has been deleted',
+    '<h1>This secret has been deleted</h1><p>This secret has expired: its content is gone for good.</p>',
+  );
+
+export const notFoundPage = (): Promise<Response> =>
+  htmlPage(404, 'Secret not found', '<h1>Secret not found</h1><p>There is no secret at this address.</p>');
+
+export const tooManyAttemptsPage = (): Promise<Response> =>
+  htmlPage(
+    429,
+    'Too many passphrase attempts',
+    '<h1>Too many passphrase attempts</h1><p>Please try again in a minute.</p>',
+  );
+
+export const notDeletablePage = (): Promise<Response> =>
+  htmlPage(
+    401,
+    'This secret cannot be deleted',
+    '<h1>This secret cannot be deleted</h1><p>That push is not deletable by viewers.</p>',
+  );
