@@ -1,0 +1,131 @@
+/**
+ * A node:http server that hands every request to a web-standard handler. It knows nothing about pushes:
+ * it only converts, limits request bodies and keeps serving when the handler throws.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import {
+  clientAddress,
+  declaredLength,
+  PAYLOAD_TOO_LARGE_BODY,
+  toWebRequest,
+  writeJsonError,
+  writeWebResponse,
+} from './node-adapter';
+
+export type WebHandler = (request: Request, info?: { ip?: string }) => Promise<Response>;
+
+export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
+
+export interface HttpHostOptions {
+  port?: number;
+  hostname?: string;
+  maxBodyBytes?: number;
+  /** Where handler failures are reported; default console.error. Gets no request body or query string. */
+  logError?: (line: string) => void;
+}
+
+export interface HttpHost {
+  /** `http://host:port`, no trailing slash; known once listening, so port 0 gives the real port. */
+  readonly baseUrl: string;
+  /** Installs the handler; until then every request gets 503. */
+  serve(handler: WebHandler): void;
+  /** Stops accepting, ends open (also keep-alive) connections and resolves once the server is closed. */
+  close(): Promise<void>;
+}
+
+const INTERNAL_ERROR_BODY = '{"status":500,"error":"Internal Server Error"}';
+const BAD_REQUEST_BODY = '{"status":400,"error":"Bad Request"}';
+const UNAVAILABLE_BODY = '{"status":503,"error":"Service Unavailable"}';
+
+function describeFailure(req: IncomingMessage, error: unknown): string {
+  // Only the method, the path without its query (a passphrase may travel there) and the error's class and
+  // message from the engine's own code; never a body.
+  const path = (req.url ?? '').split('?')[0];
+  const kind = error instanceof Error ? `${error.name}: ${error.message}` : typeof error;
+  return `mock host: ${req.method} ${path} failed (${kind})`;
+}
+
+export async function listenHttp(options: HttpHostOptions = {}): Promise<HttpHost> {
+  const hostname = options.hostname ?? '127.0.0.1';
+  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
+  const logError = options.logError ?? ((line: string) => console.error(line));
+  let handler: WebHandler | undefined;
+  let baseUrl = '';
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let tooLarge = false;
+    const refuseTooLarge = () => {
+      if (res.headersSent) return; // the engine answered without reading the whole body: nothing to refuse
+      tooLarge = true;
+      writeJsonError(res, 413, PAYLOAD_TOO_LARGE_BODY, { connection: 'close' });
+      // Stop reading the upload once the answer is out, rather than letting node drain (and discard) it all.
+      res.once('finish', () => req.socket.destroySoon());
+    };
+    const length = declaredLength(req);
+    if (length !== undefined && length > maxBodyBytes) {
+      refuseTooLarge();
+      return;
+    }
+    if (!handler) {
+      writeJsonError(res, 503, UNAVAILABLE_BODY);
+      return;
+    }
+    let request: Request;
+    try {
+      request = toWebRequest(req, baseUrl, maxBodyBytes, refuseTooLarge);
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error;
+      writeJsonError(res, 400, BAD_REQUEST_BODY, { connection: 'close' });
+      return;
+    }
+    let response: Response;
+    try {
+      response = await handler(request, { ip: clientAddress(req) });
+    } catch (error) {
+      if (tooLarge) return; // already answered 413; the engine only saw its body stream fail
+      logError(describeFailure(req, error));
+      writeJsonError(res, 500, INTERNAL_ERROR_BODY);
+      return;
+    }
+    if (tooLarge) {
+      await response.body?.cancel();
+      return;
+    }
+    await writeWebResponse(res, response, request.method);
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      // A failure while writing (client gone, body stream broke): nothing more can be sent on this socket.
+      logError(describeFailure(req, error));
+      if (!res.headersSent) writeJsonError(res, 500, INTERNAL_ERROR_BODY);
+      else res.destroy();
+    });
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 8787, hostname, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  baseUrl = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`;
+
+  let closing: Promise<void> | undefined;
+  return {
+    baseUrl,
+    serve(next) {
+      handler = next;
+    },
+    close() {
+      closing ??= new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      });
+      return closing;
+    },
+  };
+}
