@@ -1,0 +1,18 @@
+export { createApiClient } from './client';
+export { describeError } from './describe';
+export { isGone } from './push';
+export { editionOf } from './edition';
+export { PAGE_SIZE } from './pagination';
+export { URL_TOKEN_PATTERN } from './schemas';
+export type { AuditEntry, Preview, Push, PushFile, RetrievedPush, VersionInfo } from './schemas';
+export {
+  auditEntrySchema,
+  auditSchema,
+  previewSchema,
+  pushFileSchema,
+  pushListSchema,
+  pushSchema,
+  retrievedPushSchema,
+  versionSchema,
+} from './schemas';
+export type { ApiClient, ApiClientOptions, CreatePushInput, CreateResult, Edition, Page } from './types';
