@@ -1,11 +1,29 @@
 import { AppError, toAppError, type AppErrorData } from '@/lib/errors';
+import type { WireRequest, WireResponse } from '@/lib/messages/wire';
 
 /** Messages the background answers, keyed by type: each entry is [request payload, response]. */
 export type BackgroundProtocol = {
   ping: [undefined, { ok: true; version: string }];
+  /** A fetch to the built-in demo service (lib/demo/transport.ts); pages send it, the background routes it. */
+  'demo-fetch': [{ request: WireRequest }, WireResponse];
 };
 
-type Envelope = { channel: 'secret-push'; type: string; data: unknown };
+/**
+ * Messages the offscreen document answers (Chrome only). The offscreen document has no storage access, so
+ * the background sends what the demo service needs (the demo user's token) with each request.
+ */
+export type OffscreenProtocol = {
+  'demo-fetch': [{ request: WireRequest; token: string }, WireResponse];
+};
+
+/**
+ * One channel name per protocol. runtime.sendMessage reaches every extension context but the sender, so a
+ * page's message also reaches the offscreen document: the channel keeps each listener to its own protocol.
+ */
+export const CHANNELS = { background: 'secret-push', offscreen: 'secret-push-offscreen' } as const;
+type Channel = (typeof CHANNELS)[keyof typeof CHANNELS];
+
+type Envelope = { channel: Channel; type: string; data: unknown };
 type Reply = { res: unknown } | { err: AppErrorData };
 
 type Protocol = Record<string, [unknown, unknown]>;
@@ -14,16 +32,25 @@ export type Handlers<P extends Protocol> = {
   [K in keyof P]?: (data: P[K][0], sender: Browser.runtime.MessageSender) => Promise<P[K][1]>;
 };
 
+/** The error message when no context answered: nobody handled the message, so it was not delivered. */
+export const NO_ANSWER = 'The extension did not answer. Try again.';
+
 /**
- * Registers typed handlers on runtime messaging. Errors cross as plain data ({err}) because Error objects
- * do not survive structured cloning between extension contexts.
+ * Registers typed handlers on runtime messaging and returns a function that removes them. Errors cross as
+ * plain data ({err}) because Error objects do not survive structured cloning between extension contexts.
  */
 export function listenForMessages<P extends Protocol = BackgroundProtocol>(
   handlers: NoInfer<Handlers<P>>,
-): void {
-  browser.runtime.onMessage.addListener((message: unknown, sender, sendResponse) => {
+  options: { channel?: Channel } = {},
+): () => void {
+  const channel = options.channel ?? CHANNELS.background;
+  const listener = (
+    message: unknown,
+    sender: Browser.runtime.MessageSender,
+    sendResponse: (reply: Reply) => void,
+  ) => {
     const msg = message as Envelope;
-    if (msg?.channel !== 'secret-push') return undefined;
+    if (msg?.channel !== channel) return undefined;
     const handler = (
       handlers as Record<string, ((d: unknown, s: typeof sender) => Promise<unknown>) | undefined>
     )[msg.type];
@@ -33,7 +60,18 @@ export function listenForMessages<P extends Protocol = BackgroundProtocol>(
       (error: unknown) => sendResponse({ err: toAppError(error).toJSON() } satisfies Reply),
     );
     return true;
-  });
+  };
+  browser.runtime.onMessage.addListener(listener);
+  return () => browser.runtime.onMessage.removeListener(listener);
+}
+
+async function send(channel: Channel, type: string, data: unknown): Promise<unknown> {
+  const reply = (await browser.runtime.sendMessage({ channel, type, data } satisfies Envelope)) as
+    | Reply
+    | undefined;
+  if (!reply) throw new AppError('internal', NO_ANSWER);
+  if ('err' in reply) throw AppError.fromJSON(reply.err);
+  return reply.res;
 }
 
 /** Sends a typed message to the background and unwraps its reply, rethrowing errors as AppError. */
@@ -41,12 +79,13 @@ export async function sendMessage<K extends keyof BackgroundProtocol>(
   type: K,
   data: BackgroundProtocol[K][0],
 ): Promise<BackgroundProtocol[K][1]> {
-  const reply = (await browser.runtime.sendMessage({
-    channel: 'secret-push',
-    type,
-    data,
-  } satisfies Envelope)) as Reply | undefined;
-  if (!reply) throw new AppError('internal', 'The extension did not answer. Try again.');
-  if ('err' in reply) throw AppError.fromJSON(reply.err);
-  return reply.res as BackgroundProtocol[K][1];
+  return (await send(CHANNELS.background, type, data)) as BackgroundProtocol[K][1];
+}
+
+/** Sends a typed message to the offscreen document (from the background), like sendMessage. */
+export async function sendOffscreenMessage<K extends keyof OffscreenProtocol>(
+  type: K,
+  data: OffscreenProtocol[K][0],
+): Promise<OffscreenProtocol[K][1]> {
+  return (await send(CHANNELS.offscreen, type, data)) as OffscreenProtocol[K][1];
 }

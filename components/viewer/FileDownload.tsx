@@ -1,0 +1,18 @@
+export interface FileDownloadProps {
+  busy: boolean;
+  error?: string;
+  onDownload: () => void;
+}
+
+/** A file link of a shared secret, opened on its own. */
+export function FileDownload({ busy, error, onDownload }: FileDownloadProps) {
+  return (
+    <section aria-labelledby="file-heading">
+      <h2 id="file-heading">A file was shared with you</h2>
+      <button type="button" onClick={onDownload} disabled={busy}>
+        {busy ? 'Downloading…' : 'Download file'}
+      </button>
+      {error && <p role="alert">{error}</p>}
+    </section>
+  );
+}

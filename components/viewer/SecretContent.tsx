@@ -1,0 +1,83 @@
+export interface SecretFile {
+  filename: string;
+  content_type: string;
+}
+
+export interface SecretContentProps {
+  /** undefined when the server does not say: v2 responses never carry the kind (reference §3). */
+  kind?: 'text' | 'url' | 'qr' | 'file';
+  payload: string | null;
+  files: SecretFile[];
+  /** data: URL of the QR code image (rendered by the container). */
+  qrDataUrl?: string;
+  /** Offers to draw the payload as a QR code, when the kind is unknown; absent: no offer. */
+  onShowQr?: () => void;
+  copied: boolean;
+  onCopy: () => void;
+  /** Index of the file being downloaded, if any. */
+  downloading?: number;
+  onDownload: (index: number) => void;
+}
+
+/** Only web links become clickable: a url push could otherwise carry a javascript: link. */
+function isWebUrl(value: string): boolean {
+  if (/\s/.test(value)) return false;
+  try {
+    const { protocol } = new URL(value);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false; // not a URL at all: shown as text
+  }
+}
+
+/** The revealed secret: the payload as text, link or QR code, a copy button, and the files. */
+export function SecretContent(props: SecretContentProps) {
+  const { kind, payload, files } = props;
+  // A url push, or (kind unknown) a payload that is exactly one web address.
+  const asLink = (kind === 'url' || kind === undefined) && payload !== null && isWebUrl(payload);
+  return (
+    <section aria-labelledby="secret-heading">
+      <h2 id="secret-heading">The secret</h2>
+      {payload !== null && payload !== '' && (
+        <div>
+          {asLink ? (
+            <p>
+              <a href={payload} target="_blank" rel="noopener noreferrer">
+                {payload}
+              </a>
+            </p>
+          ) : (
+            <pre aria-label="Secret payload" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {payload}
+            </pre>
+          )}
+          {props.qrDataUrl && <img src={props.qrDataUrl} alt="QR code of the secret" />}
+          {!props.qrDataUrl && props.onShowQr && (
+            <button type="button" onClick={props.onShowQr}>
+              Show as QR code
+            </button>
+          )}
+          <button type="button" onClick={props.onCopy}>
+            {props.copied ? 'Copied' : 'Copy'}
+          </button>
+        </div>
+      )}
+      {files.length > 0 && (
+        <ul aria-label="Files">
+          {files.map((file, index) => (
+            <li key={`${index}-${file.filename}`}>
+              <button
+                type="button"
+                onClick={() => props.onDownload(index)}
+                disabled={props.downloading === index}
+              >
+                Download {file.filename}
+              </button>{' '}
+              <small>{file.content_type}</small>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

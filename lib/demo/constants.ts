@@ -1,0 +1,10 @@
+/**
+ * The built-in demo service's fixed names. The base URL uses the reserved .invalid TLD, so a request that
+ * escaped the in-extension transport could never reach a real host.
+ */
+export const DEMO_BASE_URL = 'https://demo.secret-push.invalid';
+export const DEMO_USER_EMAIL = 'demo@secret-push.local';
+/** The mock's IndexedDB database; the extension's own data lives elsewhere. */
+export const DEMO_DB_NAME = 'secret-push-mock';
+/** The page behind html_url and files[].url in demo mode. */
+export const VIEWER_PATH = '/viewer.html';

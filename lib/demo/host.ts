@@ -1,0 +1,69 @@
+/**
+ * The demo service's host: turns wire requests into calls to the mock backend and its answers back into
+ * wire responses. Runs in the offscreen document (Chrome) or the background page (Firefox). It keeps only
+ * caches that are rebuilt on demand; the service's state lives in IndexedDB, so a new host (a reopened
+ * offscreen document, a restarted background) sees every earlier push.
+ */
+import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
+import { responseToWire, wireToRequest, type WireRequest, type WireResponse } from '@/lib/messages/wire';
+import { DEMO_BASE_URL, DEMO_DB_NAME, DEMO_USER_EMAIL } from './constants';
+
+type MockStore = Awaited<ReturnType<typeof openMockStore>>;
+
+export interface DemoHostOptions {
+  /** Where html_url and files[].url point: the viewer page, with the path in its hash. */
+  pageUrl: (path: string) => string;
+  indexedDB?: IDBFactory;
+  dbName?: string;
+  clock?: () => number;
+  random?: (bytes: number) => Uint8Array;
+}
+
+export interface DemoHost {
+  /** Answers one request as the demo service; token is the demo user's token (the host has no storage). */
+  handle(request: WireRequest, token: string, signal?: AbortSignal): Promise<WireResponse>;
+}
+
+export function createDemoHost(options: DemoHostOptions): DemoHost {
+  let store: Promise<MockStore> | undefined;
+  let backend: { token: string; handler: MockHandler } | undefined;
+
+  async function handlerFor(token: string): Promise<MockHandler> {
+    store ??= openMockStore({ indexedDB: options.indexedDB, name: options.dbName ?? DEMO_DB_NAME }).catch(
+      (error: unknown) => {
+        store = undefined; // let the next request try to open the database again
+        throw error;
+      },
+    );
+    const opened = await store;
+    if (backend?.token !== token) {
+      backend = {
+        token,
+        handler: createMockBackend({
+          store: opened,
+          baseUrl: DEMO_BASE_URL,
+          users: [{ email: DEMO_USER_EMAIL, token }],
+          pageUrl: options.pageUrl,
+          clock: options.clock,
+          random: options.random,
+          // One person on one browser: a per-address limit would only get in the way of the dashboard.
+          rateLimit: 0,
+        }),
+      };
+    }
+    return backend.handler;
+  }
+
+  return {
+    async handle(wire, token, signal) {
+      const handler = await handlerFor(token);
+      const response = await handler(wireToRequest(wire, { signal }), { ip: '127.0.0.1' });
+      return responseToWire(response);
+    },
+  };
+}
+
+/** The viewer-page URL for a path of the demo service, e.g. chrome-extension://<id>/viewer.html#/p/abc. */
+export function viewerPageUrl(viewerUrl: string): (path: string) => string {
+  return (path) => `${viewerUrl}#${path}`;
+}

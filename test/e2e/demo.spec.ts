@@ -1,0 +1,216 @@
+import fs from 'node:fs';
+import type { Page, Worker } from '@playwright/test';
+import { expect, test } from './fixtures';
+
+const DEMO_BASE_URL = 'https://demo.secret-push.invalid';
+const ALL_BYTES = Array.from({ length: 256 }, (_, i) => i);
+
+interface DemoReply {
+  status: number;
+  headers: Array<[string, string]>;
+  text: string;
+}
+
+/**
+ * One request to the demo service from an extension page, over the same runtime message (the wire form)
+ * that demoFetch sends for the API client.
+ */
+function demoRequest(
+  page: Page,
+  init: { method?: string; path: string; token?: string; json?: unknown; fileBytes?: number[] },
+): Promise<DemoReply> {
+  return page.evaluate(
+    async ({ base, method, path, token, json, fileBytes }) => {
+      const headers = new Headers({ Accept: 'application/json' });
+      if (token) headers.set('Authorization', `Bearer ${token}`);
+      let body: BodyInit | undefined;
+      if (json !== undefined) {
+        headers.set('Content-Type', 'application/json');
+        body = JSON.stringify(json);
+      }
+      if (fileBytes) {
+        const form = new FormData();
+        form.append('push[kind]', 'file');
+        const blob = new Blob([new Uint8Array(fileBytes)], { type: 'application/octet-stream' });
+        form.append('push[files][]', blob, 'bytes.bin');
+        body = form;
+      }
+      const request = new Request(base + path, { method, headers, body });
+      const bytes = body === undefined ? null : new Uint8Array(await request.arrayBuffer());
+      const wire = {
+        method: request.method,
+        url: request.url,
+        headers: [...request.headers],
+        body: bytes && btoa(String.fromCharCode(...bytes)),
+      };
+      const reply = await chrome.runtime.sendMessage({
+        channel: 'secret-push',
+        type: 'demo-fetch',
+        data: { request: wire },
+      });
+      if ('err' in reply) throw new Error(`${reply.err.code}: ${reply.err.message}`);
+      const res = reply.res as { status: number; headers: Array<[string, string]>; body: string | null };
+      const decoded =
+        res.body === null ? new Uint8Array() : Uint8Array.from(atob(res.body), (c) => c.charCodeAt(0));
+      return { status: res.status, headers: res.headers, text: new TextDecoder().decode(decoded) };
+    },
+    { base: DEMO_BASE_URL, method: init.method ?? 'GET', ...init },
+  );
+}
+
+/** The demo token the background creates on install (onInstalled may still be running when a test starts). */
+async function demoToken(serviceWorker: Worker): Promise<string> {
+  const read = () =>
+    serviceWorker.evaluate(async () => (await chrome.storage.local.get('demoToken')).demoToken as unknown);
+  await expect.poll(read).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  return (await read()) as string;
+}
+
+async function auditKinds(page: Page, token: string, urlToken: string): Promise<string[]> {
+  const reply = await demoRequest(page, { path: `/api/v2/pushes/${urlToken}/audit`, token });
+  expect(reply.status).toBe(200);
+  return (JSON.parse(reply.text) as { logs: Array<{ kind: string }> }).logs.map((log) => log.kind);
+}
+
+test('a fresh install runs on the demo service, and its links open in the viewer', async ({
+  context,
+  serviceWorker,
+  extensionId,
+}) => {
+  // Fresh install: no server saved, demo mode on (the fallback), a demo token created by the background.
+  const stored = await serviceWorker.evaluate(() => chrome.storage.local.get(['server', 'demoMode']));
+  expect(stored.server ?? null).toBeNull();
+  expect(stored.demoMode ?? true).toBe(true);
+  const token = await demoToken(serviceWorker);
+
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/viewer.html`);
+  await expect(page.getByText('Demo mode is on')).toBeVisible();
+
+  const created = await demoRequest(page, {
+    method: 'POST',
+    path: '/api/v2/pushes',
+    token,
+    json: { push: { payload: 'correct horse battery staple', expire_after_views: 3 } },
+  });
+  expect(created.status).toBe(201);
+  const push = JSON.parse(created.text) as { url_token: string; html_url: string };
+  expect(push.html_url).toBe(`chrome-extension://${extensionId}/viewer.html#/p/${push.url_token}/r`);
+
+  const viewer = await context.newPage();
+  await viewer.goto(push.html_url);
+  await expect(viewer.getByText('Demo mode is on')).toBeVisible();
+  const reveal = viewer.getByRole('button', { name: 'Reveal secret' });
+  await expect(reveal).toBeVisible();
+  await expect(viewer.getByText('correct horse battery staple')).toHaveCount(0);
+  expect(await auditKinds(page, token, push.url_token)).toEqual(['creation']);
+
+  await reveal.click();
+  await expect(viewer.getByLabel('Secret payload')).toHaveText('correct horse battery staple');
+  await expect(viewer.getByText('This secret can be viewed 2 more times.')).toBeVisible();
+  expect(await auditKinds(page, token, push.url_token)).toEqual(['creation', 'view']);
+});
+
+test('a file push with binary bytes downloads intact from the viewer', async ({
+  context,
+  serviceWorker,
+  extensionId,
+}) => {
+  const token = await demoToken(serviceWorker);
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/viewer.html`);
+  const created = await demoRequest(page, {
+    method: 'POST',
+    path: '/api/v2/pushes',
+    token,
+    fileBytes: ALL_BYTES,
+  });
+  expect(created.status).toBe(201);
+  const push = JSON.parse(created.text) as { html_url: string };
+
+  const viewer = await context.newPage();
+  await viewer.goto(push.html_url);
+  await viewer.getByRole('button', { name: 'Reveal secret' }).click();
+  const downloading = viewer.waitForEvent('download');
+  await viewer.getByRole('button', { name: 'Download bytes.bin' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('bytes.bin');
+  expect([...fs.readFileSync(await download.path())]).toEqual(ALL_BYTES);
+});
+
+test('the demo service survives its offscreen document being closed', async ({
+  context,
+  serviceWorker,
+  extensionId,
+}) => {
+  const token = await demoToken(serviceWorker);
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/viewer.html`);
+  const created = await demoRequest(page, {
+    method: 'POST',
+    path: '/api/v2/pushes',
+    token,
+    json: { push: { payload: 'before the close' } },
+  });
+  const push = JSON.parse(created.text) as { url_token: string };
+
+  const offscreenDocuments = () =>
+    serviceWorker.evaluate(
+      async () =>
+        (await chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as never] })).length,
+    );
+  expect(await offscreenDocuments()).toBe(1);
+  await serviceWorker.evaluate(() => chrome.offscreen.closeDocument());
+  expect(await offscreenDocuments()).toBe(0);
+
+  const active = await demoRequest(page, { path: '/api/v2/pushes/active', token });
+  expect(active.status).toBe(200);
+  expect((JSON.parse(active.text) as Array<{ url_token: string }>).map((p) => p.url_token)).toContain(
+    push.url_token,
+  );
+  expect(await offscreenDocuments()).toBe(1);
+});
+
+test('a passphrase push counts no view until the passphrase is right, and the viewer can delete it', async ({
+  context,
+  serviceWorker,
+  extensionId,
+}) => {
+  const token = await demoToken(serviceWorker);
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/viewer.html`);
+  const created = await demoRequest(page, {
+    method: 'POST',
+    path: '/api/v2/pushes',
+    token,
+    json: {
+      push: { kind: 'qr', payload: 'WIFI:S:demo;;', passphrase: 'open sesame', retrieval_step: false },
+    },
+  });
+  const push = JSON.parse(created.text) as { url_token: string; html_url: string };
+
+  const viewer = await context.newPage();
+  await viewer.goto(push.html_url);
+  const passphrase = viewer.getByLabel('Passphrase', { exact: true });
+  await passphrase.fill('wrong');
+  await viewer.getByRole('button', { name: 'Unlock' }).click();
+  await expect(viewer.getByRole('alert')).toBeVisible();
+  expect(await auditKinds(page, token, push.url_token)).not.toContain('view');
+
+  await passphrase.fill('open sesame');
+  await viewer.getByRole('button', { name: 'Unlock' }).click();
+  await expect(viewer.getByLabel('Secret payload')).toHaveText('WIFI:S:demo;;');
+  await viewer.getByRole('button', { name: 'Show as QR code' }).click();
+  await expect(viewer.getByRole('img', { name: 'QR code of the secret' })).toHaveAttribute(
+    'src',
+    /^data:image\/png;base64,/,
+  );
+  expect((await auditKinds(page, token, push.url_token)).filter((kind) => kind === 'view')).toHaveLength(1);
+
+  await viewer.getByRole('button', { name: 'Delete this secret' }).click();
+  await expect(viewer.getByRole('heading', { name: 'This secret has been deleted' })).toBeVisible();
+  await viewer.reload();
+  await expect(
+    viewer.getByRole('heading', { name: 'This secret has expired or does not exist' }),
+  ).toBeVisible();
+});

@@ -1,0 +1,170 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createApiClient, type ApiClient } from '@/lib/api';
+import background from '@/entrypoints/background';
+import { createDemoHost, viewerPageUrl } from '@/lib/demo/host';
+import { serveDemoInOffscreen } from '@/lib/demo/offscreen-host';
+import { DEMO_BASE_URL, demoFetch, demoPageOrigin, setLocalDemoRoute } from '@/lib/demo/transport';
+import { demoUrlForLink } from '@/lib/demo/viewer-route';
+import { ensureDemoToken } from '@/lib/demo/token';
+import { requestToWire, wireToResponse } from '@/lib/messages/wire';
+import { chromeLikeMessaging, pageSender } from './messaging';
+
+const VIEWER = fakeBrowser.runtime.getURL('/viewer.html');
+const ALL_BYTES = Uint8Array.from({ length: 256 }, (_, i) => i);
+
+/**
+ * Chrome's offscreen API as far as the background uses it: one document at a time, and each new document
+ * runs the offscreen entry's code again (a new demo host, the same IndexedDB).
+ */
+function installFakeOffscreen() {
+  let stop: (() => void) | undefined;
+  const offscreen = {
+    Reason: { BLOBS: 'BLOBS', LOCAL_STORAGE: 'LOCAL_STORAGE' },
+    createDocument: vi.fn(async () => {
+      if (stop) throw new Error('Only a single offscreen document may be created.');
+      stop = serveDemoInOffscreen();
+    }),
+    closeDocument: vi.fn(async () => {
+      stop?.();
+      stop = undefined;
+    }),
+  };
+  Object.assign(fakeBrowser, { offscreen });
+  Object.assign(fakeBrowser.runtime, {
+    ContextType: { OFFSCREEN_DOCUMENT: 'OFFSCREEN_DOCUMENT' },
+    getContexts: async () => (stop ? [{ contextType: 'OFFSCREEN_DOCUMENT' }] : []),
+  });
+  return offscreen;
+}
+
+function startBackground() {
+  background.main();
+  // This test plays the extension pages too, in the same module graph: make their demoFetch go through
+  // messaging, as it does in a real page, instead of the background's own shortcut.
+  setLocalDemoRoute(undefined);
+}
+
+async function clients(): Promise<{ owner: ApiClient; recipient: ApiClient }> {
+  const options = { baseUrl: DEMO_BASE_URL, fetch: demoFetch, pageOrigin: demoPageOrigin() };
+  return {
+    owner: createApiClient({ ...options, token: await ensureDemoToken() }),
+    recipient: createApiClient({ ...options, token: null }),
+  };
+}
+
+beforeEach(() => {
+  // A fresh IndexedDB per test: the mock's database starts empty.
+  globalThis.indexedDB = new IDBFactory();
+  chromeLikeMessaging(() => pageSender('/options.html'));
+});
+afterEach(() => {
+  delete (fakeBrowser as { offscreen?: unknown }).offscreen;
+});
+
+describe('the demo service in the offscreen document (Chrome)', () => {
+  it('answers an extension page through messaging, with html_url on the viewer page', async () => {
+    installFakeOffscreen();
+    startBackground();
+    const { owner, recipient } = await clients();
+
+    const { push, warning } = await owner.createPush({ payload: 'demo secret', expire_after_views: 3 });
+    expect(warning).toBeUndefined();
+    expect(push.html_url).toBe(`${VIEWER}#/p/${push.url_token}/r`);
+
+    const seen = await recipient.retrievePush(push.url_token);
+    expect(seen.payload).toBe('demo secret');
+    expect(seen.views_remaining).toBe(2);
+  });
+
+  it('carries a file push with every byte value both ways', async () => {
+    installFakeOffscreen();
+    startBackground();
+    const { owner, recipient } = await clients();
+    const { push } = await owner.createPush({
+      kind: 'file',
+      files: [{ name: 'bytes.bin', type: 'application/octet-stream', data: new Blob([ALL_BYTES]) }],
+    });
+    const seen = await recipient.retrievePush(push.url_token);
+    const file = seen.files[0]!;
+    expect(file.filename).toBe('bytes.bin');
+    const url = demoUrlForLink(file.url, VIEWER);
+    expect(url).not.toBeNull();
+    const download = await demoFetch(url!);
+    expect(download.status).toBe(200);
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(ALL_BYTES);
+  });
+
+  it('reopens a closed offscreen document and still sees earlier pushes', async () => {
+    const offscreen = installFakeOffscreen();
+    startBackground();
+    const { owner } = await clients();
+    const { push } = await owner.createPush({ payload: 'before the close' });
+
+    await offscreen.closeDocument();
+    const active = await owner.activeAll();
+
+    expect(active.map((p) => p.url_token)).toContain(push.url_token);
+    expect(offscreen.createDocument).toHaveBeenCalledTimes(2);
+  });
+
+  it('creates one document for concurrent first requests', async () => {
+    const offscreen = installFakeOffscreen();
+    startBackground();
+    const { owner } = await clients();
+    await Promise.all([owner.activeAll(), owner.expiredAll(), owner.createPush({ payload: 'x' })]);
+    expect(offscreen.createDocument).toHaveBeenCalledTimes(1);
+  });
+
+  it('works after the worker restarts (a second background start, nothing kept in memory)', async () => {
+    installFakeOffscreen();
+    startBackground();
+    const { owner } = await clients();
+    const { push } = await owner.createPush({ payload: 'kept' });
+
+    fakeBrowser.runtime.onMessage.removeAllListeners(); // the old worker is gone; its document too
+    await fakeBrowser.offscreen?.closeDocument();
+    startBackground();
+    const again = await clients();
+
+    expect((await again.owner.activeAll()).map((p) => p.url_token)).toContain(push.url_token);
+  });
+});
+
+describe('the demo service in the background page (Firefox)', () => {
+  it('answers extension pages without an offscreen document', async () => {
+    startBackground();
+    const { owner, recipient } = await clients();
+    const { push } = await owner.createPush({ payload: 'firefox', retrieval_step: false });
+    expect(push.html_url).toBe(`${VIEWER}#/p/${push.url_token}`);
+    expect((await recipient.retrievePush(push.url_token)).payload).toBe('firefox');
+  });
+});
+
+describe('createDemoHost', () => {
+  it('lets a second host on the same database see the first one’s pushes', async () => {
+    const token = 'demo-token-for-restart';
+    const pageUrl = viewerPageUrl(VIEWER);
+    const first = createDemoHost({ pageUrl });
+    const create = new Request(`${DEMO_BASE_URL}/api/v2/pushes`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ push: { payload: 'persisted' } }),
+    });
+    const created = (await wireToResponse(await first.handle(await requestToWire(create), token)).json()) as {
+      url_token: string;
+    };
+
+    const second = createDemoHost({ pageUrl });
+    const list = new Request(`${DEMO_BASE_URL}/api/v2/pushes/active`, {
+      headers: { Authorization: `Bearer ${token}` },
+    });
+    const active = (await wireToResponse(
+      await second.handle(await requestToWire(list), token),
+    ).json()) as Array<{
+      url_token: string;
+    }>;
+    expect(active.map((p) => p.url_token)).toEqual([created.url_token]);
+  });
+});

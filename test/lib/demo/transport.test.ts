@@ -1,0 +1,102 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { listenForMessages, sendMessage } from '@/lib/messages/runtime';
+import { handleDemoFetchMessage, type DemoForward } from '@/lib/demo/router';
+import { DEMO_BASE_URL, demoFetch, setLocalDemoRoute } from '@/lib/demo/transport';
+import { demoTokenItem } from '@/lib/store/items';
+import { requestToWire, responseToWire, wireToRequest, type WireRequest } from '@/lib/messages/wire';
+import { chromeLikeMessaging, pageSender } from './messaging';
+
+let sender = pageSender();
+let forwarded: Array<{ request: WireRequest; token: string }>;
+let release: () => void;
+
+/** A stand-in demo host that echoes the request, after `release()` when `hold` is set. */
+function echoForward(hold = false): DemoForward {
+  return async (request, token) => {
+    forwarded.push({ request, token });
+    if (hold) await new Promise<void>((resolve) => (release = resolve));
+    const body = await wireToRequest(request).text();
+    return responseToWire(
+      Response.json({ method: request.method, url: request.url, body }, { headers: { 'X-Echo': 'yes' } }),
+    );
+  };
+}
+
+beforeEach(() => {
+  sender = pageSender();
+  forwarded = [];
+  chromeLikeMessaging(() => sender);
+});
+afterEach(() => setLocalDemoRoute(undefined));
+
+describe('demoFetch from an extension page', () => {
+  it('crosses messaging to the background and returns the response', async () => {
+    listenForMessages({ 'demo-fetch': (data, s) => handleDemoFetchMessage(data, s, echoForward()) });
+    const response = await demoFetch(`${DEMO_BASE_URL}/api/v2/pushes`, { method: 'POST', body: 'hi' });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-echo')).toBe('yes');
+    expect(await response.json()).toEqual({
+      method: 'POST',
+      url: `${DEMO_BASE_URL}/api/v2/pushes`,
+      body: 'hi',
+    });
+  });
+
+  it('attaches the stored demo token on the background side', async () => {
+    await demoTokenItem.setValue('demo-token');
+    listenForMessages({ 'demo-fetch': (data, s) => handleDemoFetchMessage(data, s, echoForward()) });
+    await demoFetch(`${DEMO_BASE_URL}/api/v2/version`);
+    expect(forwarded.map((f) => f.token)).toEqual(['demo-token']);
+  });
+
+  it('is refused to a web page (a content script sender)', async () => {
+    sender = { id: fakeBrowser.runtime.id, url: 'https://evil.example/' };
+    listenForMessages({ 'demo-fetch': (data, s) => handleDemoFetchMessage(data, s, echoForward()) });
+    const wire = await requestToWire(new Request(`${DEMO_BASE_URL}/api/v2/pushes/active`));
+    await expect(sendMessage('demo-fetch', { request: wire })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(demoFetch(`${DEMO_BASE_URL}/api/v2/pushes/active`)).rejects.toThrow(TypeError);
+    expect(forwarded).toEqual([]);
+  });
+
+  it('refuses a malformed message', async () => {
+    listenForMessages({ 'demo-fetch': (data, s) => handleDemoFetchMessage(data, s, echoForward()) });
+    await expect(sendMessage('demo-fetch', { request: { url: 1 } } as never)).rejects.toMatchObject({
+      code: 'bad-request',
+    });
+  });
+
+  it('only reaches the demo service', async () => {
+    await expect(demoFetch('https://example.com/api/v2/version')).rejects.toThrow(TypeError);
+  });
+
+  it('fails like fetch when the background does not answer', async () => {
+    await expect(demoFetch(`${DEMO_BASE_URL}/api/v2/version`)).rejects.toThrow(TypeError);
+  });
+
+  it('rejects with the abort reason when aborted before or during the request', async () => {
+    listenForMessages({ 'demo-fetch': (data, s) => handleDemoFetchMessage(data, s, echoForward(true)) });
+    await expect(
+      demoFetch(`${DEMO_BASE_URL}/api/v2/version`, { signal: AbortSignal.abort() }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+    expect(forwarded).toEqual([]);
+
+    const controller = new AbortController();
+    const pending = demoFetch(`${DEMO_BASE_URL}/api/v2/version`, { signal: controller.signal });
+    await expect.poll(() => forwarded.length).toBe(1);
+    controller.abort();
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' });
+    release();
+  });
+});
+
+describe('demoFetch in the background', () => {
+  it('goes straight to the local route without messaging', async () => {
+    await demoTokenItem.setValue('demo-token');
+    const forward = echoForward();
+    setLocalDemoRoute(async (request) => forward(request, 'demo-token'));
+    const response = await demoFetch(`${DEMO_BASE_URL}/api/v2/version`);
+    expect(response.ok).toBe(true);
+    expect(fakeBrowser.runtime.sendMessage).not.toHaveBeenCalled();
+  });
+});
