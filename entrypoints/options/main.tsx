@@ -1,8 +1,5 @@
 import { render } from 'preact';
+import { App } from './App';
+import './style.css';
 
-render(
-  <main>
-    <h1>Secret Push settings</h1>
-  </main>,
-  document.getElementById('app')!,
-);
+render(<App />, document.getElementById('app')!);

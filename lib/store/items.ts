@@ -5,7 +5,13 @@
  */
 import { storage } from '#imports';
 
-export type ServerChoice = { kind: 'hosted' | 'self-hosted'; url: string };
+export type ServerChoice = {
+  kind: 'hosted' | 'self-hosted';
+  /** Base URL: origin plus optional path, no trailing slash (lib/store/rules.ts normalizeServerUrl). */
+  url: string;
+  /** Edition seen by the connection test when the server was saved; optional, so version 1 data still fits. */
+  edition?: 'pro' | 'oss';
+};
 export type TokenPlace = 'device' | 'session';
 
 export interface PushDefaults {

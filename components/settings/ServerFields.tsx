@@ -1,0 +1,126 @@
+import type { TokenPlace } from '@/lib/store/items';
+import type { HostedServer } from '@/lib/store/rules';
+
+/** The choice value meaning "the address typed in Server URL". */
+export const SELF_HOSTED = 'self-hosted';
+/** The choice value while no server has been picked (fresh install, demo mode). */
+export const NO_CHOICE = '';
+
+export interface ServerFieldsValue {
+  /** A hosted server's URL, SELF_HOSTED or NO_CHOICE. */
+  choice: string;
+  customUrl: string;
+  token: string;
+  tokenPlace: TokenPlace;
+}
+
+export interface ServerFieldsProps {
+  value: ServerFieldsValue;
+  hosted: readonly HostedServer[];
+  /** Where the chosen server shows the user's token; absent while the address is not valid. */
+  tokenPageUrl?: string;
+  errors: { serverUrl?: string; token?: string };
+  onChange: (patch: Partial<ServerFieldsValue>) => void;
+}
+
+/** Server choice, self-hosted address, API token and where the token is kept. */
+export function ServerFields({ value, hosted, tokenPageUrl, errors, onChange }: ServerFieldsProps) {
+  const selfHosted = value.choice === SELF_HOSTED;
+  return (
+    <fieldset>
+      <legend>Server</legend>
+      <div class="field">
+        <label for="server-choice">Server</label>
+        <select
+          id="server-choice"
+          value={value.choice}
+          onChange={(e) => onChange({ choice: e.currentTarget.value })}
+        >
+          {value.choice === NO_CHOICE && (
+            <option value={NO_CHOICE} disabled>
+              Choose a server…
+            </option>
+          )}
+          {hosted.map((s) => (
+            <option key={s.url} value={s.url}>
+              {s.label}
+            </option>
+          ))}
+          <option value={SELF_HOSTED}>Self-hosted…</option>
+        </select>
+      </div>
+      {selfHosted && (
+        <div class="field">
+          <label for="server-url">Server URL</label>
+          <input
+            id="server-url"
+            type="url"
+            inputMode="url"
+            autocomplete="url"
+            spellcheck={false}
+            placeholder="https://pwpush.example.com"
+            value={value.customUrl}
+            aria-invalid={errors.serverUrl ? true : undefined}
+            aria-describedby={errors.serverUrl ? 'server-url-error' : 'server-url-help'}
+            onInput={(e) => onChange({ customUrl: e.currentTarget.value })}
+          />
+          {errors.serverUrl ? (
+            <p id="server-url-error" class="field-error">
+              {errors.serverUrl}
+            </p>
+          ) : (
+            <p id="server-url-help" class="help">
+              https:// address of your server; http:// only for localhost and 127.0.0.1.
+            </p>
+          )}
+        </div>
+      )}
+      <div class="field">
+        <label for="api-token">API token</label>
+        <input
+          id="api-token"
+          type="password"
+          autocomplete="off"
+          spellcheck={false}
+          value={value.token}
+          aria-invalid={errors.token ? true : undefined}
+          aria-describedby={errors.token ? 'api-token-error' : 'api-token-help'}
+          onInput={(e) => onChange({ token: e.currentTarget.value })}
+        />
+        {errors.token && (
+          <p id="api-token-error" class="field-error">
+            {errors.token}
+          </p>
+        )}
+        <p id="api-token-help" class="help">
+          Optional: without a token you can create pushes but not list or audit them.{' '}
+          {tokenPageUrl && (
+            <a href={tokenPageUrl} target="_blank" rel="noopener noreferrer">
+              Find your token on the server
+            </a>
+          )}
+        </p>
+      </div>
+      <div role="radiogroup" aria-label="Keep the token" class="choices">
+        <label>
+          <input
+            type="radio"
+            name="token-place"
+            checked={value.tokenPlace === 'device'}
+            onChange={() => onChange({ tokenPlace: 'device' })}
+          />
+          Remember on this device
+        </label>
+        <label>
+          <input
+            type="radio"
+            name="token-place"
+            checked={value.tokenPlace === 'session'}
+            onChange={() => onChange({ tokenPlace: 'session' })}
+          />
+          This browser session only
+        </label>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,142 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { isAppError } from '@/lib/errors';
+import {
+  DEFAULT_PUSH_DEFAULTS,
+  demoModeItem,
+  demoTokenItem,
+  deviceTokenItem,
+  pushDefaultsItem,
+  serverItem,
+  sessionTokenItem,
+  tokenPlaceItem,
+} from '@/lib/store/items';
+import {
+  loadSettings,
+  readToken,
+  saveDefaults,
+  saveServerSettings,
+  setDemoMode,
+  setTokenPlace,
+  watchSettings,
+  writeToken,
+} from '@/lib/store/settings';
+
+const SERVER = { kind: 'self-hosted', url: 'https://pwpush.example.com' } as const;
+
+describe('loadSettings', () => {
+  it('starts in demo mode with no server, no token and the shipped defaults', async () => {
+    expect(await loadSettings()).toEqual({
+      demoMode: true,
+      server: null,
+      token: null,
+      tokenPlace: 'device',
+      defaults: DEFAULT_PUSH_DEFAULTS,
+      demoToken: null,
+    });
+  });
+
+  it('reads the token from the place the user chose', async () => {
+    await deviceTokenItem.setValue('device-token');
+    await sessionTokenItem.setValue('session-token');
+    await tokenPlaceItem.setValue('session');
+    expect((await loadSettings()).token).toBe('session-token');
+  });
+
+  it('includes the demo service token for the demo client', async () => {
+    await demoTokenItem.setValue('demo-token');
+    expect((await loadSettings()).demoToken).toBe('demo-token');
+  });
+});
+
+describe('token place', () => {
+  it('keeps a device token in local storage only', async () => {
+    await writeToken('abc', 'device');
+    expect(await fakeBrowser.storage.local.get('token')).toEqual({ token: 'abc' });
+    expect(await fakeBrowser.storage.session.get('token')).toEqual({});
+  });
+
+  it('moves the token to the session and clears it from the device', async () => {
+    await writeToken('abc', 'device');
+    await setTokenPlace('session');
+    expect(await sessionTokenItem.getValue()).toBe('abc');
+    expect(await deviceTokenItem.getValue()).toBeNull();
+    expect(await fakeBrowser.storage.local.get('token')).toEqual({});
+    expect(await readToken()).toBe('abc');
+  });
+
+  it('moves the token back to the device and clears the session', async () => {
+    await writeToken('abc', 'session');
+    await setTokenPlace('device');
+    expect(await deviceTokenItem.getValue()).toBe('abc');
+    expect(await fakeBrowser.storage.session.get('token')).toEqual({});
+    expect(await tokenPlaceItem.getValue()).toBe('device');
+  });
+
+  it('clears both places when the token is removed', async () => {
+    await writeToken('abc', 'session');
+    await writeToken(null, 'device');
+    expect(await deviceTokenItem.getValue()).toBeNull();
+    expect(await sessionTokenItem.getValue()).toBeNull();
+  });
+});
+
+describe('saveServerSettings', () => {
+  it('saves the server and token and leaves demo mode', async () => {
+    await saveServerSettings({ server: SERVER, token: 'tok', tokenPlace: 'session' });
+    expect(await loadSettings()).toMatchObject({
+      demoMode: false,
+      server: SERVER,
+      token: 'tok',
+      tokenPlace: 'session',
+    });
+    expect(await deviceTokenItem.getValue()).toBeNull();
+  });
+});
+
+describe('setDemoMode', () => {
+  it('keeps the saved server while demo mode is on and uses it again when turned off', async () => {
+    await saveServerSettings({ server: SERVER, token: 'tok', tokenPlace: 'device' });
+    await setDemoMode(true);
+    expect(await loadSettings()).toMatchObject({ demoMode: true, server: SERVER, token: 'tok' });
+    await setDemoMode(false);
+    expect(await loadSettings()).toMatchObject({ demoMode: false, server: SERVER, token: 'tok' });
+  });
+
+  it('refuses to leave demo mode before a server is saved', async () => {
+    const error = await setDemoMode(false).catch((e: unknown) => e);
+    expect(isAppError(error, 'validation')).toBe(true);
+    expect(await demoModeItem.getValue()).toBe(true);
+  });
+});
+
+describe('saveDefaults', () => {
+  it('saves valid defaults', async () => {
+    const defaults = { ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 1, passphrase: true };
+    await saveDefaults(defaults);
+    expect(await pushDefaultsItem.getValue()).toEqual(defaults);
+  });
+
+  it('keeps the previous defaults when the new ones are out of range', async () => {
+    const previous = { ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 3 };
+    await pushDefaultsItem.setValue(previous);
+    const error = await saveDefaults({ ...previous, expireAfterDays: 91 }).catch((e: unknown) => e);
+    expect(isAppError(error, 'validation')).toBe(true);
+    expect(await pushDefaultsItem.getValue()).toEqual(previous);
+  });
+});
+
+describe('watchSettings', () => {
+  let seen: boolean[];
+  beforeEach(() => {
+    seen = [];
+  });
+
+  it('reports a change made elsewhere', async () => {
+    await serverItem.setValue(SERVER);
+    const stop = watchSettings((s) => seen.push(s.demoMode));
+    await demoModeItem.setValue(false);
+    await expect.poll(() => seen).toEqual([false]);
+    stop();
+  });
+});
