@@ -1,0 +1,59 @@
+import type { PushKind } from '@/lib/push/types';
+
+export const KIND_LABELS: Record<PushKind, string> = {
+  text: 'Text',
+  url: 'URL',
+  qr: 'QR code',
+  file: 'Files',
+};
+const KINDS = Object.keys(KIND_LABELS) as PushKind[];
+
+export interface KindTabsProps {
+  kind: PushKind;
+  onChange: (kind: PushKind) => void;
+  /** id of the tab panel the tabs control. */
+  panelId: string;
+}
+
+export function tabId(kind: PushKind): string {
+  return `sp-tab-${kind}`;
+}
+
+/** WAI-ARIA tabs with automatic activation: arrows, Home and End move between kinds and select them. */
+export function KindTabs({ kind, onChange, panelId }: KindTabsProps) {
+  const move = (event: KeyboardEvent) => {
+    const at = KINDS.indexOf(kind);
+    const next =
+      event.key === 'ArrowRight'
+        ? KINDS[(at + 1) % KINDS.length]
+        : event.key === 'ArrowLeft'
+          ? KINDS[(at - 1 + KINDS.length) % KINDS.length]
+          : event.key === 'Home'
+            ? KINDS[0]
+            : event.key === 'End'
+              ? KINDS[KINDS.length - 1]
+              : undefined;
+    if (!next) return;
+    event.preventDefault();
+    onChange(next);
+    document.getElementById(tabId(next))?.focus();
+  };
+  return (
+    <div role="tablist" aria-label="Kind of push" class="sp-tabs" onKeyDown={move}>
+      {KINDS.map((k) => (
+        <button
+          key={k}
+          type="button"
+          role="tab"
+          id={tabId(k)}
+          aria-selected={k === kind}
+          aria-controls={panelId}
+          tabIndex={k === kind ? 0 : -1}
+          onClick={() => onChange(k)}
+        >
+          {KIND_LABELS[k]}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,56 @@
+import { described, FieldError } from './FieldError';
+
+/** A one-line text option with its hint and errors. */
+export function TextField(props: {
+  id: string;
+  field: string;
+  label: string;
+  value: string;
+  errors?: string[];
+  hint?: string;
+  onInput: (value: string) => void;
+}) {
+  const hintId = props.hint ? `${props.id}-hint` : undefined;
+  return (
+    <div class="sp-field">
+      <label for={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        value={props.value}
+        autocomplete="off"
+        onInput={(e) => props.onInput(e.currentTarget.value)}
+        {...described(props.field, props.errors, hintId)}
+      />
+      {props.hint && (
+        <p id={hintId} class="sp-hint">
+          {props.hint}
+        </p>
+      )}
+      <FieldError field={props.field} messages={props.errors} />
+    </div>
+  );
+}
+
+/** A checkbox option with its errors. */
+export function CheckField(props: {
+  label: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  errors?: string[];
+  field: string;
+}) {
+  return (
+    <div class="sp-field">
+      <label class="sp-check">
+        <input
+          type="checkbox"
+          checked={props.checked}
+          onChange={(e) => props.onChange(e.currentTarget.checked)}
+          {...described(props.field, props.errors)}
+        />
+        {props.label}
+      </label>
+      <FieldError field={props.field} messages={props.errors} />
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import type { FormAction, FormState } from '@/lib/push/form';
+import type { PassphraseStyle } from '@/lib/push/passphrase';
+import { QR_MAX_CHARS } from '@/lib/push/validate';
+import { FieldError } from './FieldError';
+import { FileDrop } from './FileDrop';
+import { formKeyAction } from './keys';
+import { KindTabs, tabId } from './KindTabs';
+import { PushOptions } from './PushOptions';
+import { SecretInput } from './SecretInput';
+import { UrlInput } from './UrlInput';
+import { WifiBuilder } from './WifiBuilder';
+import './push.css';
+
+export interface PushFormProps {
+  state: FormState;
+  dispatch: (action: FormAction) => void;
+  /** Ctrl/Cmd+Enter and the "Create push" button; the container dispatches `submit`. */
+  onSubmit: () => void;
+  /** Escape; the container dispatches `reset` (with a new passphrase when the defaults want one). */
+  onReset: () => void;
+  onGenerate: (style: PassphraseStyle) => void;
+  /** The failed send in words (describeError), shown above the button. */
+  failureMessage?: string;
+}
+
+const PANEL_ID = 'sp-kind-panel';
+
+function KindPanel({ state, dispatch }: Pick<PushFormProps, 'state' | 'dispatch'>) {
+  const errors = state.errors.payload;
+  switch (state.kind) {
+    case 'text':
+      return (
+        <SecretInput
+          value={state.payload}
+          errors={errors}
+          onInput={(value) => dispatch({ type: 'payload', value })}
+        />
+      );
+    case 'url':
+      return (
+        <UrlInput value={state.url} errors={errors} onInput={(value) => dispatch({ type: 'url', value })} />
+      );
+    case 'file':
+      return (
+        <FileDrop
+          files={state.files}
+          errors={state.errors.files}
+          onAdd={(files) =>
+            dispatch({
+              type: 'addFiles',
+              files: files.map((f) => ({ name: f.name, size: f.size, type: f.type, data: f })),
+            })
+          }
+          onRemove={(id) => dispatch({ type: 'removeFile', id })}
+        />
+      );
+    case 'qr':
+      return (
+        <>
+          <div class="sp-row" role="radiogroup" aria-label="QR code content">
+            {(['text', 'wifi'] as const).map((source) => (
+              <label key={source} class="sp-check">
+                <input
+                  type="radio"
+                  name="sp-qr-source"
+                  checked={state.qrSource === source}
+                  onChange={() => dispatch({ type: 'qrSource', source })}
+                />
+                {source === 'text' ? 'Text' : 'Wi-Fi network'}
+              </label>
+            ))}
+          </div>
+          {state.qrSource === 'wifi' ? (
+            <WifiBuilder
+              value={state.wifi}
+              errors={errors}
+              onChange={(patch) => dispatch({ type: 'wifi', patch })}
+            />
+          ) : (
+            <SecretInput
+              value={state.qrText}
+              errors={errors}
+              maxLength={QR_MAX_CHARS}
+              hint="The recipient sees this as a QR code."
+              onInput={(value) => dispatch({ type: 'qrText', value })}
+            />
+          )}
+        </>
+      );
+  }
+}
+
+/** The whole create form; the container owns the state (formReducer) and does the sending. */
+export function PushForm({ state, dispatch, onSubmit, onReset, onGenerate, failureMessage }: PushFormProps) {
+  const sending = state.status === 'sending';
+  return (
+    <form
+      class="sp-form"
+      noValidate
+      aria-busy={sending}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+      onKeyDown={(e) => {
+        const action = formKeyAction(e);
+        if (!action) return;
+        e.preventDefault();
+        if (action === 'submit') onSubmit();
+        else onReset();
+      }}
+    >
+      <KindTabs kind={state.kind} panelId={PANEL_ID} onChange={(kind) => dispatch({ type: 'kind', kind })} />
+      <fieldset class="sp-plain" disabled={sending}>
+        <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(state.kind)}>
+          <KindPanel state={state} dispatch={dispatch} />
+          <FieldError field="kind" messages={state.errors.kind} />
+        </div>
+        <PushOptions
+          edition={state.edition}
+          options={state.options}
+          errors={state.errors}
+          onChange={(patch) => dispatch({ type: 'options', patch })}
+          onGenerate={onGenerate}
+        />
+      </fieldset>
+      <FieldError field="base" messages={state.errors.base} />
+      {state.status === 'failed' && failureMessage && (
+        <p role="alert" class="sp-error">
+          {failureMessage}
+        </p>
+      )}
+      <div class="sp-row sp-actions">
+        <button type="submit" class="sp-primary" disabled={sending}>
+          Create push
+        </button>
+        <span role="status" class="sp-hint">
+          {sending ? 'Sending…' : ''}
+        </span>
+      </div>
+    </form>
+  );
+}

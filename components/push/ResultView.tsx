@@ -1,0 +1,128 @@
+import { useEffect, useState } from 'preact/hooks';
+import { svgDataUrl } from '@/lib/push/qr';
+import './push.css';
+
+export interface ResultViewProps {
+  url: string;
+  /** e.g. "Expires in 1 week or after 5 views, whichever comes first." (expiryInWords) */
+  expiry?: string;
+  /** Present only when the push has one; the "Copy passphrase" button appears only then. */
+  passphrase?: string | null;
+  /** e.g. the host-mismatch warning in words. */
+  warning?: string;
+  /** Feedback such as "Link copied", announced politely. */
+  status?: string;
+  /** Draws the QR code as SVG markup. Called only once the code is shown, so its encoder loads lazily. */
+  renderQr: (text: string) => Promise<string>;
+  onCopyLink: () => void;
+  onOpen: () => void;
+  onCopyMessage: () => void;
+  onCopyPassphrase: () => void;
+  onDownloadPng: () => void;
+  onDownloadSvg: () => void;
+  /** Back to an empty form. */
+  onNew?: () => void;
+}
+
+type Qr = { state: 'hidden' } | { state: 'loading' } | { state: 'shown'; svg: string } | { state: 'failed' };
+
+function QrCode({ url, renderQr, onDownloadPng, onDownloadSvg }: ResultViewProps) {
+  const [qr, setQr] = useState<Qr>({ state: 'hidden' });
+  const wanted = qr.state !== 'hidden';
+  useEffect(() => {
+    if (!wanted) return;
+    let current = true;
+    renderQr(url).then(
+      (svg) => current && setQr({ state: 'shown', svg }),
+      // Shown as a message in place of the image; the link itself still works.
+      () => current && setQr({ state: 'failed' }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [wanted, url, renderQr]);
+
+  return (
+    <div class="sp-qr">
+      <button
+        type="button"
+        aria-expanded={wanted}
+        onClick={() => setQr(wanted ? { state: 'hidden' } : { state: 'loading' })}
+      >
+        {wanted ? 'Hide QR code' : 'Show QR code'}
+      </button>
+      {qr.state === 'loading' && <p class="sp-hint">Drawing the QR code…</p>}
+      {qr.state === 'failed' && (
+        <p role="alert" class="sp-error">
+          The QR code could not be drawn.
+        </p>
+      )}
+      {qr.state === 'shown' && (
+        <>
+          <img src={svgDataUrl(qr.svg)} alt="QR code of the secret link" width={192} height={192} />
+          <div class="sp-row">
+            <button type="button" onClick={onDownloadPng}>
+              Download PNG
+            </button>
+            <button type="button" onClick={onDownloadSvg}>
+              Download SVG
+            </button>
+          </div>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The created push: its link, ways to share it, and its QR code on request. */
+export function ResultView(props: ResultViewProps) {
+  const { url, expiry, passphrase, warning, status } = props;
+  return (
+    <section class="sp-result" aria-labelledby="sp-result-title">
+      <h2 id="sp-result-title">Push created</h2>
+      {warning && (
+        <p role="alert" class="sp-warning">
+          {warning}
+        </p>
+      )}
+      <label for="sp-link">Secret link</label>
+      <input
+        id="sp-link"
+        readOnly
+        value={url}
+        onFocus={(e) => e.currentTarget.select()}
+        aria-describedby={expiry ? 'sp-link-expiry' : undefined}
+      />
+      {expiry && (
+        <p id="sp-link-expiry" class="sp-hint">
+          {expiry}
+        </p>
+      )}
+      <div class="sp-row">
+        <button type="button" class="sp-primary" onClick={props.onCopyLink}>
+          Copy link
+        </button>
+        <button type="button" onClick={props.onOpen}>
+          Open
+        </button>
+        <button type="button" onClick={props.onCopyMessage}>
+          Copy message
+        </button>
+        {passphrase && (
+          <button type="button" onClick={props.onCopyPassphrase}>
+            Copy passphrase
+          </button>
+        )}
+      </div>
+      <p role="status" class="sp-hint">
+        {status ?? ''}
+      </p>
+      <QrCode {...props} />
+      {props.onNew && (
+        <button type="button" onClick={props.onNew}>
+          New push
+        </button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,207 @@
+/**
+ * Checks a create request before it is sent, mirroring the server's limits (docs/api-contract.md §3), so a
+ * person sees the problem next to the field instead of after a round trip. Errors are keyed by the wire
+ * field names, the same keys a server 422 uses, so one form shows both.
+ */
+import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
+import type { FieldErrors } from '@/lib/errors';
+import type { CreatePushInput, Edition } from './types';
+
+export const TEXT_MAX_CHARS = 1_048_576;
+export const QR_MAX_CHARS = 1024;
+export const MAX_FILES = 10;
+export const MAX_EMAILS = 5;
+export const EMAIL_LOCALES = ['en', 'de', 'es', 'fr', 'it', 'nl'] as const;
+/** Form-level problems that belong to no single field. */
+export const BASE_KEY = 'base';
+
+export interface ValidationContext {
+  edition: Edition;
+  /** A token will be sent: files and e-mail notifications need one. */
+  signedIn: boolean;
+}
+
+// The WHATWG / Rails URI::MailTo address pattern, the one the server's validator applies.
+const EMAIL =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)*$/;
+
+/** Length in characters (code points), as the server counts, without copying a megabyte-long string. */
+export function charCount(text: string): number {
+  let count = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0xd800 && unit <= 0xdbff && i + 1 < text.length) {
+      const next = text.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        count--;
+        i++;
+      }
+    }
+  }
+  return count;
+}
+
+/** The comma-separated list split into trimmed addresses; an empty list for blank input. */
+export function splitEmails(list: string): string[] {
+  return list.trim() === '' ? [] : list.split(',').map((part) => part.trim());
+}
+
+function isWholeIn(value: number, min: number, max: number): boolean {
+  return Number.isInteger(value) && value >= min && value <= max;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const { protocol } = new URL(text);
+    return protocol === 'http:' || protocol === 'https:';
+  } catch {
+    return false; // URL throws for anything that does not parse: exactly the "not a link" case.
+  }
+}
+
+function payloadErrors(kind: string, payload: string | undefined): string[] {
+  if (kind === 'file') return [];
+  const text = payload ?? '';
+  if (text.trim() === '') {
+    return [
+      kind === 'url' ? 'Enter the URL.' : kind === 'qr' ? 'Enter the QR code text.' : 'Enter the secret.',
+    ];
+  }
+  if (kind === 'text' && text.length > TEXT_MAX_CHARS && charCount(text) > TEXT_MAX_CHARS) {
+    return ['The secret is too long: at most 1,048,576 characters.'];
+  }
+  if (kind === 'qr' && text.length > QR_MAX_CHARS && charCount(text) > QR_MAX_CHARS) {
+    return ['The QR code text is too long: at most 1,024 characters.'];
+  }
+  if (kind === 'url' && !isHttpUrl(text)) return ['Enter a link that starts with http:// or https://.'];
+  return [];
+}
+
+function emailErrors(list: string, signedIn: boolean): string[] {
+  if (!signedIn) return ['Sign in to send e-mail notifications.'];
+  const emails = splitEmails(list);
+  if (emails.includes('')) return ['Separate the addresses with single commas.'];
+  if (emails.length > MAX_EMAILS) return [`Enter at most ${MAX_EMAILS} addresses.`];
+  const errors: string[] = [];
+  const invalid = emails.filter((email) => !EMAIL.test(email));
+  if (invalid.length) errors.push(`Not an e-mail address: ${invalid.join(', ')}.`);
+  const seen = new Set<string>();
+  const repeated = emails.filter((email) => {
+    const key = email.toLowerCase();
+    if (!seen.has(key)) return !seen.add(key);
+    return true;
+  });
+  if (repeated.length) errors.push(`Listed more than once: ${[...new Set(repeated)].join(', ')}.`);
+  return errors;
+}
+
+function fileErrors(input: CreatePushInput, kind: string, signedIn: boolean): string[] {
+  const count = input.files?.length ?? 0;
+  if (kind !== 'file' && input.files === undefined) return [];
+  // The files key alone, even empty, makes the server demand a token (contract §3).
+  if (!signedIn) return ['Sign in to send files.'];
+  if (kind === 'file' && count === 0) return ['Attach at least one file.'];
+  if (count > MAX_FILES) return [`You can attach up to ${MAX_FILES} files.`];
+  return [];
+}
+
+/** Field errors for a create request; an empty object means it may be sent. */
+export function validateCreateInput(input: CreatePushInput, context: ValidationContext): FieldErrors {
+  const errors: FieldErrors = {};
+  const add = (field: string, messages: string[]) => {
+    if (messages.length) errors[field] = [...(errors[field] ?? []), ...messages];
+  };
+  const kind = input.kind ?? (input.files?.length ? 'file' : 'text');
+
+  if (!['text', 'url', 'qr', 'file'].includes(kind)) add('kind', ['Choose text, URL, QR code or files.']);
+  else add('payload', payloadErrors(kind, input.payload));
+  add('files', fileErrors(input, kind, context.signedIn));
+
+  const views = input.expire_after_views;
+  if (views !== undefined && !isWholeIn(views, VIEWS_MIN, VIEWS_MAX)) {
+    add('expire_after_views', [`Views must be a whole number from ${VIEWS_MIN} to ${VIEWS_MAX}.`]);
+  }
+  const duration = input.expire_after_duration;
+  if (duration !== undefined && !isWholeIn(duration, 0, DURATIONS.length - 1)) {
+    add('expire_after_duration', ['Choose one of the listed expiry times.']);
+  }
+  const days = input.expire_after_days;
+  if (days !== undefined && !isWholeIn(days, DAYS_MIN, DAYS_MAX)) {
+    add('expire_after_days', [`Days must be a whole number from ${DAYS_MIN} to ${DAYS_MAX}.`]);
+  }
+
+  const emails = input.notify_emails_to ?? '';
+  if (emails.trim() !== '') add('notify_emails_to', emailErrors(emails, context.signedIn));
+  const locale = input.notify_emails_to_locale;
+  if (locale && !(EMAIL_LOCALES as readonly string[]).includes(locale)) {
+    add('notify_emails_to_locale', [`Choose one of: ${EMAIL_LOCALES.join(', ')}.`]);
+  }
+  if (input.authenticated_recipients) {
+    if (context.edition !== 'pro') {
+      add('authenticated_recipients', ['Authenticated recipients need a Pro server.']);
+    } else if (emails.trim() === '') {
+      add('authenticated_recipients', ['Add the recipients’ e-mail addresses to verify them.']);
+    }
+  }
+  return errors;
+}
+
+/** Form fields that show their own errors; a server error on any other key is shown for the whole form. */
+export const FORM_FIELDS = [
+  'kind',
+  'payload',
+  'files',
+  'expire_after_duration',
+  'expire_after_days',
+  'expire_after_views',
+  'passphrase',
+  'name',
+  'note',
+  'notify_emails_to',
+  'notify_emails_to_locale',
+  'authenticated_recipients',
+] as const;
+
+const LABELS: Record<string, string> = {
+  kind: 'Kind',
+  payload: 'Secret',
+  files: 'Files',
+  expire_after_duration: 'Expiry',
+  expire_after_days: 'Expiry',
+  expire_after_views: 'Views',
+  passphrase: 'Passphrase',
+  name: 'Name',
+  note: 'Note',
+  notify_emails_to: 'Notify e-mails',
+  notify_emails_to_locale: 'E-mail language',
+  authenticated_recipients: 'Authenticated recipients',
+  workspace_id: 'Workspace',
+  account_id: 'Workspace',
+};
+
+function labelOf(key: string): string {
+  const words = key.replace(/_/g, ' ');
+  return LABELS[key] ?? words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * Maps a server 422 (`AppError.fields`, Rails style `{"<attr>": ["msg"]}`) onto the form's keys. Rails sends
+ * some messages as fragments ("is not included in the list"); those get their field's name in front, as
+ * Rails' own full messages do. Keys the form has no field for go under `base`. With `edition`, either
+ * expiry key lands on the one expiry field that edition's form shows.
+ */
+export function fieldErrorsFrom422(fields: FieldErrors, edition?: Edition): FieldErrors {
+  const out: FieldErrors = {};
+  for (const [rawKey, messages] of Object.entries(fields)) {
+    const key = rawKey.replace(/^push[.[]/, '').replace(/]$/, '');
+    let target: string = (FORM_FIELDS as readonly string[]).includes(key) ? key : BASE_KEY;
+    if (edition && (key === 'expire_after_duration' || key === 'expire_after_days')) {
+      target = edition === 'pro' ? 'expire_after_duration' : 'expire_after_days';
+    }
+    const full = messages.map((message) =>
+      /^[a-z]/.test(message) && key !== BASE_KEY ? `${labelOf(key)} ${message}` : message,
+    );
+    out[target] = [...new Set([...(out[target] ?? []), ...full])];
+  }
+  return out;
+}

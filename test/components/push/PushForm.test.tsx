@@ -1,0 +1,286 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { useEffect, useReducer } from 'preact/hooks';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PushForm } from '@/components/push/PushForm';
+import type { AppErrorData } from '@/lib/errors';
+import { formReducer, initForm, type FormAction } from '@/lib/push/form';
+import type { CreatePushInput, Edition } from '@/lib/push/types';
+import { toCreateInput } from '@/lib/push/form';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/store/items';
+
+// Vitest runs without globals here, so Testing Library cannot unmount on its own.
+afterEach(cleanup);
+
+interface HarnessProps {
+  edition?: Edition;
+  signedIn?: boolean;
+  /** Resolves to an error to fail the send, or nothing to succeed; never settles when omitted. */
+  send?: (input: CreatePushInput) => Promise<AppErrorData | void>;
+  onReset?: () => void;
+  onGenerate?: (style: string) => void;
+  actions?: FormAction[];
+}
+
+/** What the popup container will do: own the reducer, send once per accepted submission. */
+function Harness({
+  edition = 'pro',
+  signedIn = true,
+  send,
+  onReset,
+  onGenerate,
+  actions = [],
+}: HarnessProps) {
+  const [state, dispatch] = useReducer(
+    formReducer,
+    actions.reduce(formReducer, initForm({ defaults: DEFAULT_PUSH_DEFAULTS, edition, signedIn })),
+  );
+  useEffect(() => {
+    if (state.status !== 'sending') return;
+    (send ?? (() => new Promise<never>(() => {})))(toCreateInput(state)).then((error) =>
+      dispatch(error ? { type: 'failed', error } : { type: 'sent' }),
+    );
+  }, [state.submission]); // one send per accepted submission
+  return (
+    <PushForm
+      state={state}
+      dispatch={dispatch}
+      onSubmit={() => dispatch({ type: 'submit' })}
+      onReset={onReset ?? (() => dispatch({ type: 'reset' }))}
+      onGenerate={onGenerate ?? (() => {})}
+      failureMessage={state.failure?.message}
+    />
+  );
+}
+
+const secret = () => screen.getByRole('textbox', { name: 'Secret' });
+const createButton = () => screen.getByRole('button', { name: 'Create push' });
+
+describe('PushForm: names', () => {
+  it('names the secret field "Secret" and the button "Create push"', () => {
+    render(<Harness />);
+    expect(secret().tagName).toBe('TEXTAREA');
+    expect(createButton()).toHaveProperty('type', 'submit');
+  });
+
+  it('offers the four kinds as tabs with Text selected', () => {
+    render(<Harness />);
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Text', 'URL', 'QR code', 'Files']);
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('Text');
+  });
+});
+
+describe('PushForm: errors', () => {
+  it('shows a missing secret next to the field', async () => {
+    render(<Harness />);
+    fireEvent.click(createButton());
+    const field = secret();
+    expect(field.getAttribute('aria-invalid')).toBe('true');
+    const error = document.getElementById(field.getAttribute('aria-describedby')!)!;
+    expect(error.getAttribute('role')).toBe('alert');
+    expect(error.textContent).toBe('Enter the secret.');
+  });
+
+  it('clears the error once the secret is typed', () => {
+    render(<Harness />);
+    fireEvent.click(createButton());
+    fireEvent.input(secret(), { target: { value: 'x' } });
+    expect(secret().hasAttribute('aria-invalid')).toBe(false);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('shows a server 422 next to the views field', async () => {
+    const send = vi.fn(async () => ({
+      code: 'validation' as const,
+      message: 'Check the form.',
+      fields: { expire_after_views: ['must be at most 100'] },
+    }));
+    render(<Harness send={send} />);
+    fireEvent.input(secret(), { target: { value: 's3cret' } });
+    fireEvent.click(createButton());
+    const views = await screen.findByRole('spinbutton', { name: 'Views' });
+    await vi.waitFor(() => expect(views.getAttribute('aria-invalid')).toBe('true'));
+    expect(document.getElementById(views.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Views must be at most 100',
+    );
+  });
+});
+
+describe('PushForm: sending', () => {
+  it('sends once when submitted twice in a row', () => {
+    const send = vi.fn(() => new Promise<never>(() => {}));
+    render(<Harness send={send} />);
+    fireEvent.input(secret(), { target: { value: 's3cret' } });
+    const form = createButton().closest('form')!;
+    fireEvent.submit(form);
+    fireEvent.submit(form);
+    fireEvent.keyDown(form, { key: 'Enter', ctrlKey: true });
+    expect(send).toHaveBeenCalledTimes(1);
+    expect(send).toHaveBeenCalledWith(expect.objectContaining({ payload: 's3cret' }));
+  });
+
+  it('keeps the entered values and says why when the send fails', async () => {
+    render(<Harness send={async () => ({ code: 'network', message: 'The server could not be reached.' })} />);
+    fireEvent.input(secret(), { target: { value: 's3cret' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Passphrase' }), {
+      target: { value: 'open sesame' },
+    });
+    fireEvent.click(createButton());
+    expect((await screen.findByRole('alert')).textContent).toBe('The server could not be reached.');
+    expect(secret()).toHaveProperty('value', 's3cret');
+    expect(screen.getByRole('textbox', { name: 'Passphrase' })).toHaveProperty('value', 'open sesame');
+    expect(createButton()).toHaveProperty('disabled', false);
+  });
+
+  it('disables the fields and the button while sending', () => {
+    render(<Harness />);
+    fireEvent.input(secret(), { target: { value: 's3cret' } });
+    fireEvent.click(createButton());
+    expect(createButton()).toHaveProperty('disabled', true);
+    expect(screen.getByRole('status').textContent).toBe('Sending…');
+  });
+});
+
+describe('PushForm: keyboard', () => {
+  it.each([
+    ['Ctrl+Enter', { ctrlKey: true }],
+    ['Cmd+Enter', { metaKey: true }],
+  ])('submits on %s', (_name, modifiers) => {
+    const send = vi.fn(() => new Promise<never>(() => {}));
+    render(<Harness send={send} />);
+    fireEvent.input(secret(), { target: { value: 's3cret' } });
+    fireEvent.keyDown(secret(), { key: 'Enter', ...modifiers });
+    expect(send).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not submit on a plain Enter in the secret', () => {
+    const send = vi.fn(() => new Promise<never>(() => {}));
+    render(<Harness send={send} />);
+    fireEvent.input(secret(), { target: { value: 's3cret' } });
+    fireEvent.keyDown(secret(), { key: 'Enter' });
+    expect(send).not.toHaveBeenCalled();
+  });
+
+  it('resets on Escape', () => {
+    const onReset = vi.fn();
+    render(<Harness onReset={onReset} />);
+    fireEvent.keyDown(secret(), { key: 'Escape' });
+    expect(onReset).toHaveBeenCalledTimes(1);
+  });
+
+  it('moves between kinds with the arrow keys', () => {
+    render(<Harness />);
+    fireEvent.keyDown(screen.getByRole('tab', { name: 'Text' }), { key: 'ArrowRight' });
+    expect(screen.getByRole('tab', { selected: true }).textContent).toBe('URL');
+    expect(screen.getByRole('textbox', { name: 'URL' })).toBeTruthy();
+  });
+});
+
+describe('PushForm: options', () => {
+  it('offers the 18 pro durations by name', () => {
+    render(<Harness edition="pro" />);
+    const options = within(screen.getByRole('combobox', { name: 'Expiry' })).getAllByRole('option');
+    expect(options).toHaveLength(18);
+    expect(options[0]!.textContent).toBe('15 minutes');
+    expect(options[17]!.textContent).toBe('3 months');
+  });
+
+  it('offers 1 to 90 days on oss', () => {
+    render(<Harness edition="oss" />);
+    const options = within(screen.getByRole('combobox', { name: 'Expiry' })).getAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(
+      Array.from({ length: 90 }, (_, i) => (i === 0 ? '1 day' : `${i + 1} days`)),
+    );
+  });
+
+  it('shows authenticated recipients on pro only', () => {
+    render(<Harness edition="pro" />);
+    expect(screen.getByRole('checkbox', { name: 'Authenticated recipients', hidden: true })).toBeTruthy();
+    cleanup();
+    render(<Harness edition="oss" />);
+    expect(screen.queryByRole('checkbox', { name: 'Authenticated recipients', hidden: true })).toBeNull();
+  });
+
+  it('names every option field', () => {
+    render(<Harness />);
+    for (const name of ['Passphrase', 'Name', 'Private note', 'Notify e-mails']) {
+      expect(screen.getByRole('textbox', { name, hidden: true })).toBeTruthy();
+    }
+    for (const name of ['Deletable by viewer', 'Retrieval step']) {
+      expect(screen.getByRole('checkbox', { name, hidden: true })).toBeTruthy();
+    }
+    expect(screen.getByRole('combobox', { name: 'E-mail language', hidden: true })).toBeTruthy();
+  });
+
+  it('asks for a passphrase in the chosen style', () => {
+    const onGenerate = vi.fn();
+    render(<Harness onGenerate={onGenerate} />);
+    fireEvent.change(screen.getByRole('combobox', { name: 'Passphrase style' }), {
+      target: { value: 'characters' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    expect(onGenerate).toHaveBeenCalledWith('characters');
+  });
+
+  it('opens "More options" when one of its fields has an error', () => {
+    render(<Harness signedIn={false} />);
+    fireEvent.input(secret(), { target: { value: 's' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Notify e-mails', hidden: true }), {
+      target: { value: 'a@x.io' },
+    });
+    fireEvent.click(createButton());
+    const details = screen.getByText('More options').closest('details')!;
+    expect(details.open).toBe(true);
+    expect(screen.getByRole('alert').textContent).toBe('Sign in to send e-mail notifications.');
+  });
+});
+
+describe('PushForm: files and Wi-Fi', () => {
+  it('lists picked files with their sizes and removes one', () => {
+    render(<Harness actions={[{ type: 'kind', kind: 'file' }]} />);
+    const files = [new File(['abc'], 'a.txt', { type: 'text/plain' }), new File(['x'.repeat(2048)], 'b.bin')];
+    fireEvent.change(screen.getByLabelText('Files', { selector: 'input' }), { target: { files } });
+    const list = screen.getByRole('list', { name: 'Attached files' });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['a.txt 3 B×', 'b.bin 2 KB×']);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove a.txt' }));
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+  });
+
+  it('shows the Wi-Fi fields and hides the password of an open network', () => {
+    render(
+      <Harness
+        actions={[
+          { type: 'kind', kind: 'qr' },
+          { type: 'qrSource', source: 'wifi' },
+        ]}
+      />,
+    );
+    expect(screen.getByRole('textbox', { name: 'Network name' })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: 'Wi-Fi password' })).toBeTruthy();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Security' }), { target: { value: 'nopass' } });
+    expect(screen.queryByRole('textbox', { name: 'Wi-Fi password' })).toBeNull();
+  });
+
+  it('sends the Wi-Fi network as the QR payload', () => {
+    const send = vi.fn(() => new Promise<never>(() => {}));
+    render(
+      <Harness
+        send={send}
+        actions={[
+          { type: 'kind', kind: 'qr' },
+          { type: 'qrSource', source: 'wifi' },
+        ]}
+      />,
+    );
+    fireEvent.input(screen.getByRole('textbox', { name: 'Network name' }), { target: { value: 'Home' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Wi-Fi password' }), { target: { value: 'pw;1' } });
+    fireEvent.click(createButton());
+    expect(send).toHaveBeenCalledWith(
+      expect.objectContaining({ kind: 'qr', payload: 'WIFI:T:WPA;S:Home;P:pw\\;1;;' }),
+    );
+  });
+});

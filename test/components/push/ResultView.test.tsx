@@ -1,0 +1,103 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ResultView, type ResultViewProps } from '@/components/push/ResultView';
+
+// Vitest runs without globals here, so Testing Library cannot unmount on its own.
+afterEach(cleanup);
+
+const URL_ = 'https://push.example/p/abc123';
+
+function props(overrides: Partial<ResultViewProps> = {}): ResultViewProps {
+  return {
+    url: URL_,
+    expiry: 'Expires in 1 week or after 5 views, whichever comes first.',
+    renderQr: vi.fn(async () => '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>'),
+    onCopyLink: vi.fn(),
+    onOpen: vi.fn(),
+    onCopyMessage: vi.fn(),
+    onCopyPassphrase: vi.fn(),
+    onDownloadPng: vi.fn(),
+    onDownloadSvg: vi.fn(),
+    ...overrides,
+  };
+}
+
+describe('ResultView', () => {
+  it('shows the link in an element named "Secret link"', () => {
+    render(<ResultView {...props()} />);
+    expect(screen.getByRole('textbox', { name: 'Secret link' })).toHaveProperty('value', URL_);
+  });
+
+  it('describes the link with its expiry', () => {
+    render(<ResultView {...props()} />);
+    expect(screen.getByRole('textbox', { name: 'Secret link' }).getAttribute('aria-describedby')).toBe(
+      'sp-link-expiry',
+    );
+    expect(document.getElementById('sp-link-expiry')!.textContent).toBe(
+      'Expires in 1 week or after 5 views, whichever comes first.',
+    );
+  });
+
+  it.each([
+    ['Copy link', 'onCopyLink'],
+    ['Open', 'onOpen'],
+    ['Copy message', 'onCopyMessage'],
+  ] as const)('calls its handler from "%s"', (name, handler) => {
+    const p = props();
+    render(<ResultView {...p} />);
+    fireEvent.click(screen.getByRole('button', { name }));
+    expect(p[handler]).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers "Copy passphrase" only when there is one', () => {
+    render(<ResultView {...props({ passphrase: null })} />);
+    expect(screen.queryByRole('button', { name: 'Copy passphrase' })).toBeNull();
+    cleanup();
+    const p = props({ passphrase: 'open-sesame' });
+    render(<ResultView {...p} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy passphrase' }));
+    expect(p.onCopyPassphrase).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not draw the QR code until asked', () => {
+    const p = props();
+    render(<ResultView {...p} />);
+    expect(p.renderQr).not.toHaveBeenCalled();
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('draws the QR code of the link when shown', async () => {
+    const p = props();
+    render(<ResultView {...p} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Show QR code' }));
+    const img = await screen.findByRole('img', { name: 'QR code of the secret link' });
+    expect(p.renderQr).toHaveBeenCalledWith(URL_);
+    expect(img.getAttribute('src')).toMatch(/^data:image\/svg\+xml;charset=utf-8,%3Csvg/);
+  });
+
+  it('offers PNG and SVG downloads with the QR code', async () => {
+    const p = props();
+    render(<ResultView {...p} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Show QR code' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Download PNG' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Download SVG' }));
+    expect(p.onDownloadPng).toHaveBeenCalledTimes(1);
+    expect(p.onDownloadSvg).toHaveBeenCalledTimes(1);
+  });
+
+  it('says so when the QR code cannot be drawn', async () => {
+    render(<ResultView {...props({ renderQr: async () => Promise.reject(new Error('too long')) })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Show QR code' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('The QR code could not be drawn.');
+  });
+
+  it('announces feedback such as a copied link', () => {
+    render(<ResultView {...props({ status: 'Link copied' })} />);
+    expect(screen.getByRole('status').textContent).toBe('Link copied');
+  });
+
+  it('shows a warning about the link', () => {
+    render(<ResultView {...props({ warning: 'The link points to another server.' })} />);
+    expect(screen.getByRole('alert').textContent).toBe('The link points to another server.');
+  });
+});
