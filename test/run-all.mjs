@@ -68,7 +68,7 @@ if (!fs.existsSync(chromium)) {
     ['test', '-c', 'test/e2e/playwright.config.ts', '--reporter=list,json'],
     {
       PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
-    EXT_PATH: path.join(e2eOut, 'chrome-mv3'),
+      EXT_PATH: path.join(e2eOut, 'chrome-mv3'),
       PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
     },
   );
