@@ -1,0 +1,103 @@
+/**
+ * Popup budgets (issue 4): the JS and CSS the popup loads at open, gzipped (budget 40 KB), and the median
+ * time from navigation to the "Secret" field accepting input, next to a blank extension page in the same run.
+ */
+import { chromium } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/fixtures';
+
+export const POPUP_BUDGET_BYTES = 40 * 1024;
+
+export interface PopupFigures {
+  files: Array<{ file: string; bytes: number; gzipBytes: number }>;
+  gzipBytes: number;
+  readyMs: { popup: number; blank: number; runs: number };
+}
+
+/** A blank extension page with the same kind of field, copied into the bench build only (never shipped). */
+const BLANK_PAGE = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>blank</title></head>
+<body><label>Secret <textarea></textarea></label></body></html>`;
+
+// Runs in the page: resolves with ms since navigation start once the "Secret" field exists and takes input.
+const WAIT_FOR_SECRET = `new Promise((resolve) => {
+  const ready = () => {
+    const field = [...document.querySelectorAll('textarea, input')].find((el) =>
+      (el.labels && [...el.labels].some((l) => l.textContent.trim().startsWith('Secret'))) ||
+      el.getAttribute('aria-label') === 'Secret');
+    if (!field || field.disabled || field.readOnly) return false;
+    field.focus();
+    field.value = 'x';
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    return field.value === 'x' && document.activeElement === field;
+  };
+  const poll = () => (ready() ? resolve(performance.now()) : requestAnimationFrame(poll));
+  poll();
+})`;
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export async function measurePopup(extDir: string, runs = 15): Promise<PopupFigures> {
+  fs.writeFileSync(path.join(extDir, 'bench-blank.html'), BLANK_PAGE);
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-bench-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [`--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`, ...CHROMIUM_ARGS],
+  });
+  try {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const base = `chrome-extension://${new URL(worker.url()).host}`;
+
+    // What the popup really loads at open: every script and stylesheet in its resource timing entries.
+    // Resource timing leaves chrome-extension:// URLs out, so the DevTools protocol's network events are used.
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    const loaded: string[] = [];
+    cdp.on('Network.requestWillBeSent', (event: { request: { url: string } }) =>
+      loaded.push(event.request.url),
+    );
+    await cdp.send('Network.enable');
+    await page.goto(`${base}/popup.html`);
+    await page.evaluate(WAIT_FOR_SECRET);
+    await page.waitForLoadState('networkidle');
+    await page.close();
+    if (loaded.length === 0) throw new Error('No popup resources were observed: the measurement is broken');
+    const files = loaded
+      .map((url) => new URL(url).pathname)
+      .filter((p) => /\.(m?js|css)$/.test(p))
+      .map((p) => {
+        const bytes = fs.readFileSync(path.join(extDir, p));
+        return { file: p, bytes: bytes.length, gzipBytes: zlib.gzipSync(bytes, { level: 9 }).length };
+      });
+
+    // Alternate the two pages so that both see the same machine load.
+    const popupTimes: number[] = [];
+    const blankTimes: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      for (const [url, times] of [
+        [`${base}/popup.html`, popupTimes],
+        [`${base}/bench-blank.html`, blankTimes],
+      ] as const) {
+        const p = await context.newPage();
+        await p.goto(url, { waitUntil: 'commit' });
+        times.push(await p.evaluate(WAIT_FOR_SECRET));
+        await p.close();
+      }
+    }
+    return {
+      files,
+      gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
+      readyMs: { popup: median(popupTimes), blank: median(blankTimes), runs },
+    };
+  } finally {
+    await context.close();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
