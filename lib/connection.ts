@@ -4,7 +4,7 @@
  */
 import { createApiClient, type ApiClient, type Edition } from '@/lib/api';
 import { DEMO_BASE_URL, demoFetch, demoPageOrigin } from '@/lib/demo/transport';
-import { ensureDemoToken } from '@/lib/demo/token';
+import { demoToken } from '@/lib/demo/token';
 import { AppError, isAppError } from '@/lib/errors';
 import { DEFAULT_PUSH_DEFAULTS, type ServerChoice, type TokenPlace } from '@/lib/store/items';
 import { hostPermissionPattern, normalizeServerUrl, normalizeToken, serverChoice } from '@/lib/store/rules';
@@ -32,10 +32,13 @@ export function clientForSettings(settings: Settings): ApiClient {
   });
 }
 
-/** The client for the saved settings; in demo mode the demo token is created on first use. */
+/**
+ * The client for the saved settings; in demo mode the demo token is created on first use, by the
+ * background (its one writer), which a page asks for it.
+ */
 export async function currentClient(): Promise<ApiClient> {
   const settings = await loadSettings();
-  if (settings.demoMode && !settings.demoToken) settings.demoToken = await ensureDemoToken();
+  if (settings.demoMode && !settings.demoToken) settings.demoToken = await demoToken();
   return clientForSettings(settings);
 }
 

@@ -7,26 +7,37 @@ import { attachmentName } from '@/lib/demo/download';
 import { DEMO_BASE_URL, demoFetch } from '@/lib/demo/transport';
 import { RevealStep } from '@/components/viewer/RevealStep';
 import { PassphraseForm } from '@/components/viewer/PassphraseForm';
+import { RecipientForm } from '@/components/viewer/RecipientForm';
 import { GoneNotice } from '@/components/viewer/GoneNotice';
 import { SecretContent } from '@/components/viewer/SecretContent';
 import { FileDownload } from '@/components/viewer/FileDownload';
 import { DemoBanner } from '@/components/DemoBanner';
-import { recipientClient, saveBlob, viewerUrl } from './api';
+import type { DemoPushKind } from '@/lib/demo/page-info';
+import { pageKind, recipientClient, revealAsRecipient, saveBlob, viewerUrl } from './api';
 
 type State =
   | { step: 'reveal'; busy: boolean }
-  | { step: 'passphrase'; busy: boolean; error?: string }
-  | { step: 'shown'; push: RetrievedPush }
+  | { step: 'recipient'; busy: boolean; error?: string }
+  /** email: the listed address given before (authenticated_recipients), sent again with the passphrase. */
+  | { step: 'passphrase'; busy: boolean; error?: string; email?: string }
+  | { step: 'shown'; push: RetrievedPush; kind?: DemoPushKind }
   | { step: 'gone'; reason: 'gone' | 'deleted' }
   | { step: 'error'; message: string };
 
 /** The QR code limit of the real server (reference §9): longer payloads cannot be a qr push. */
 const QR_MAX_CHARS = 1024;
 
-/** The push's kind when the server says (v2 responses normally do not), else undefined. */
-function pushKind(push: RetrievedPush): 'text' | 'url' | 'qr' | 'file' | undefined {
+const NOT_A_RECIPIENT =
+  'That address is not one this secret was shared with. Nothing was revealed and no view was counted.';
+
+/**
+ * The push's kind: what the response says (v2 responses normally do not), else what the demo service's
+ * page knows, else 'file' for a push with files; undefined when nobody could say.
+ */
+function pushKind(push: RetrievedPush, known?: DemoPushKind): DemoPushKind | undefined {
   const kind = push.kind;
   if (kind === 'url' || kind === 'qr' || kind === 'file' || kind === 'text') return kind;
+  if (known) return known;
   return push.files.length > 0 ? 'file' : undefined;
 }
 
@@ -40,6 +51,8 @@ async function download(link: string, fallbackName: string): Promise<void> {
 
 function PushViewer({ urlToken, retrievalStep }: { urlToken: string; retrievalStep: boolean }) {
   const client = useMemo(recipientClient, []);
+  // Asked once, alongside the reveal; it never fails (undefined when unknown) and counts no view.
+  const kindOfPush = useMemo(() => pageKind(urlToken), [urlToken]);
   const [state, setState] = useState<State>(
     retrievalStep ? { step: 'reveal', busy: false } : { step: 'reveal', busy: true },
   );
@@ -50,24 +63,41 @@ function PushViewer({ urlToken, retrievalStep }: { urlToken: string; retrievalSt
   const [notice, setNotice] = useState<string>();
 
   const retrieve = useCallback(
-    async (passphrase?: string) => {
-      setState((s) => (s.step === 'passphrase' ? { ...s, busy: true } : { step: 'reveal', busy: true }));
+    async ({ passphrase, email }: { passphrase?: string; email?: string } = {}) => {
+      setState((s) =>
+        s.step === 'passphrase' || s.step === 'recipient'
+          ? { ...s, busy: true }
+          : { step: 'reveal', busy: true },
+      );
       try {
-        const push = await client.retrievePush(urlToken, { passphrase });
+        const [push, kind] = await Promise.all([
+          email === undefined
+            ? client.retrievePush(urlToken, { passphrase })
+            : revealAsRecipient(urlToken, { email, passphrase }),
+          kindOfPush,
+        ]);
         if (push.expired && push.payload === null && push.files.length === 0)
           setState({ step: 'gone', reason: 'gone' });
-        else setState({ step: 'shown', push });
+        else setState({ step: 'shown', push, kind });
       } catch (error) {
-        if (isAppError(error, 'passphrase-required'))
-          setState({ step: 'passphrase', busy: false, error: passphrase ? describeError(error) : undefined });
+        if (isAppError(error, 'recipient-verification'))
+          // Nothing was counted: the address comes first (a listed one, the demo service sends no code).
+          setState({ step: 'recipient', busy: false, error: email ? NOT_A_RECIPIENT : undefined });
+        else if (isAppError(error, 'passphrase-required'))
+          setState({
+            step: 'passphrase',
+            busy: false,
+            email,
+            error: passphrase ? describeError(error) : undefined,
+          });
         else if (isAppError(error, 'passphrase-rate-limited'))
-          setState({ step: 'passphrase', busy: false, error: describeError(error) });
+          setState({ step: 'passphrase', busy: false, email, error: describeError(error) });
         else if (isAppError(error, 'not-found') || isAppError(error, 'gone'))
           setState({ step: 'gone', reason: 'gone' });
         else setState({ step: 'error', message: describeError(error) });
       }
     },
-    [client, urlToken],
+    [client, urlToken, kindOfPush],
   );
 
   // Without a retrieval step the page itself is the reveal, as on the server's recipient page.
@@ -76,13 +106,15 @@ function PushViewer({ urlToken, retrievalStep }: { urlToken: string; retrievalSt
   }, [retrieve, retrievalStep]);
 
   const shown = state.step === 'shown' ? state.push : undefined;
+  const shownKind = state.step === 'shown' ? pushKind(state.push, state.kind) : undefined;
   useEffect(() => {
-    if (!shown || !shown.payload || !(wantQr || pushKind(shown) === 'qr')) return;
+    // A qr push is drawn at once, as the server's page does; any other payload only on request.
+    if (!shown || !shown.payload || !(wantQr || shownKind === 'qr')) return;
     QRCode.toDataURL(shown.payload, { errorCorrectionLevel: 'M', margin: 2, width: 256 }).then(
       setQr,
       (error: unknown) => setNotice(`The QR code could not be drawn: ${describeError(error)}`),
     );
-  }, [shown, wantQr]);
+  }, [shown, shownKind, wantQr]);
 
   switch (state.step) {
     case 'reveal':
@@ -91,24 +123,37 @@ function PushViewer({ urlToken, retrievalStep }: { urlToken: string; retrievalSt
       ) : (
         <p>Loading…</p>
       );
-    case 'passphrase':
-      return <PassphraseForm busy={state.busy} error={state.error} onSubmit={(p) => void retrieve(p)} />;
+    case 'recipient':
+      return (
+        <RecipientForm busy={state.busy} error={state.error} onSubmit={(email) => void retrieve({ email })} />
+      );
+    case 'passphrase': {
+      const email = state.email;
+      return (
+        <PassphraseForm
+          busy={state.busy}
+          error={state.error}
+          onSubmit={(passphrase) => void retrieve({ passphrase, email })}
+        />
+      );
+    }
     case 'gone':
       return <GoneNotice reason={state.reason} />;
     case 'error':
       return <p role="alert">{state.message}</p>;
     case 'shown': {
       const push = state.push;
+      const kind = pushKind(push, state.kind);
       return (
         <>
           <SecretContent
-            kind={pushKind(push)}
+            kind={kind}
             payload={push.payload}
             files={push.files}
             qrDataUrl={qr}
-            // The API does not tell a qr push from a text push, so the QR code is drawn on request.
+            // Only when nobody could say the kind (a text push never gets the offer): drawn on request.
             onShowQr={
-              pushKind(push) === undefined && push.payload && push.payload.length <= QR_MAX_CHARS
+              kind === undefined && push.payload && push.payload.length <= QR_MAX_CHARS
                 ? () => setWantQr(true)
                 : undefined
             }

@@ -8,3 +8,8 @@ export const DEMO_USER_EMAIL = 'demo@secret-push.local';
 export const DEMO_DB_NAME = 'secret-push-mock';
 /** The page behind html_url and files[].url in demo mode. */
 export const VIEWER_PATH = '/viewer.html';
+/**
+ * The demo service's body limit: a request crosses one runtime message as base64 (4/3 of its size) and
+ * Chrome refuses a message over 64 MiB, so 40 MiB (about 53 MiB of base64) always fits.
+ */
+export const DEMO_MAX_BODY_BYTES = 40 * 1024 * 1024;

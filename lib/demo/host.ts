@@ -6,7 +6,8 @@
  */
 import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
 import { responseToWire, wireToRequest, type WireRequest, type WireResponse } from '@/lib/messages/wire';
-import { DEMO_BASE_URL, DEMO_DB_NAME, DEMO_USER_EMAIL } from './constants';
+import { DEMO_BASE_URL, DEMO_DB_NAME, DEMO_MAX_BODY_BYTES, DEMO_USER_EMAIL } from './constants';
+import type { DemoPageInfo } from './page-info';
 
 type MockStore = Awaited<ReturnType<typeof openMockStore>>;
 
@@ -22,20 +23,26 @@ export interface DemoHostOptions {
 export interface DemoHost {
   /** Answers one request as the demo service; token is the demo user's token (the host has no storage). */
   handle(request: WireRequest, token: string, signal?: AbortSignal): Promise<WireResponse>;
+  /** What the service's own recipient page knows about a push (its kind), read without counting a view. */
+  pageInfo(urlToken: string): Promise<DemoPageInfo>;
 }
 
 export function createDemoHost(options: DemoHostOptions): DemoHost {
   let store: Promise<MockStore> | undefined;
   let backend: { token: string; handler: MockHandler } | undefined;
 
-  async function handlerFor(token: string): Promise<MockHandler> {
+  function openStore(): Promise<MockStore> {
     store ??= openMockStore({ indexedDB: options.indexedDB, name: options.dbName ?? DEMO_DB_NAME }).catch(
       (error: unknown) => {
         store = undefined; // let the next request try to open the database again
         throw error;
       },
     );
-    const opened = await store;
+    return store;
+  }
+
+  async function handlerFor(token: string): Promise<MockHandler> {
+    const opened = await openStore();
     if (backend?.token !== token) {
       backend = {
         token,
@@ -48,6 +55,9 @@ export function createDemoHost(options: DemoHostOptions): DemoHost {
           random: options.random,
           // One person on one browser: a per-address limit would only get in the way of the dashboard.
           rateLimit: 0,
+          // A request crosses one runtime message as base64 (Chrome caps a message at 64 MiB), so the limit
+          // is one whose base64 always fits; demoFetch answers a larger body with the same 413.
+          maxBodyBytes: DEMO_MAX_BODY_BYTES,
         }),
       };
     }
@@ -59,6 +69,10 @@ export function createDemoHost(options: DemoHostOptions): DemoHost {
       const handler = await handlerFor(token);
       const response = await handler(wireToRequest(wire, { signal }), { ip: '127.0.0.1' });
       return responseToWire(response);
+    },
+    async pageInfo(urlToken) {
+      const push = await (await openStore()).getPush(urlToken);
+      return { kind: push?.kind ?? null };
     },
   };
 }

@@ -9,6 +9,7 @@ import { isOwnExtensionSender } from '@/lib/messages/sender';
 import { wireRequestSchema } from '@/lib/messages/wire';
 import { createDemoHost, viewerPageUrl, type DemoHostOptions } from './host';
 import { VIEWER_PATH } from './constants';
+import { demoPageInfoRequestSchema } from './page-info';
 
 const offscreenFetchMessage = z.object({ request: wireRequestSchema, token: z.string().min(1) });
 
@@ -22,6 +23,12 @@ export function serveDemoInOffscreen(options: Partial<DemoHostOptions> = {}): ()
         const parsed = offscreenFetchMessage.safeParse(data);
         if (!parsed.success) throw new AppError('bad-request', 'The demo request was malformed.');
         return host.handle(parsed.data.request, parsed.data.token);
+      },
+      'demo-page-info': async (data, sender) => {
+        if (!isOwnExtensionSender(sender)) throw new AppError('forbidden', 'Not a Secret Push context.');
+        const parsed = demoPageInfoRequestSchema.safeParse(data);
+        if (!parsed.success) throw new AppError('bad-request', 'The demo request was malformed.');
+        return host.pageInfo(parsed.data.url_token);
       },
     },
     { channel: CHANNELS.offscreen },

@@ -30,7 +30,12 @@ export async function ensureOffscreenDocument(): Promise<void> {
       url,
       // BLOBS: the demo service builds and reads Blob/FormData bodies; LOCAL_STORAGE: it keeps its data
       // in the extension's IndexedDB. Neither reason has an idle timeout, unlike AUDIO_PLAYBACK.
-      reasons: [browser.offscreen.Reason.BLOBS, browser.offscreen.Reason.LOCAL_STORAGE],
+      // CLIPBOARD: quick pushes (lib/quick-push) copy the new link here, in the same one document.
+      reasons: [
+        browser.offscreen.Reason.BLOBS,
+        browser.offscreen.Reason.LOCAL_STORAGE,
+        browser.offscreen.Reason.CLIPBOARD,
+      ],
       justification: 'Runs the built-in demo secret-push service until the user saves a server.',
     })
     .catch(async (error: unknown) => {

@@ -5,11 +5,12 @@
 import { z } from 'zod';
 import { AppError } from '@/lib/errors';
 import { isOwnExtensionSender } from '@/lib/messages/sender';
-import { NO_ANSWER, sendOffscreenMessage } from '@/lib/messages/runtime';
+import { NO_ANSWER, sendOffscreenMessage, type OffscreenProtocol } from '@/lib/messages/runtime';
 import { wireRequestSchema, type WireRequest, type WireResponse } from '@/lib/messages/wire';
 import { ensureOffscreenDocument, hasOffscreenApi } from './offscreen';
 import { ensureDemoToken } from './token';
 import { VIEWER_PATH } from './constants';
+import { demoPageInfoRequestSchema, type DemoPageInfo } from './page-info';
 import type { DemoHost } from './host';
 
 const demoFetchMessage = z.object({ request: wireRequestSchema });
@@ -35,6 +36,7 @@ export async function routeDemoRequest(
   request: WireRequest,
   forward: DemoForward = defaultForward(),
 ): Promise<WireResponse> {
+  // The background is the token's one writer: this creates it on first use, shared with onInstalled.
   return forward(request, await ensureDemoToken());
 }
 
@@ -51,24 +53,56 @@ function notDelivered(error: unknown): boolean {
   return error instanceof Error && (error.message === NO_ANSWER || NOT_DELIVERED.test(error.message));
 }
 
-export const forwardToOffscreen: DemoForward = async (request, token) => {
+/** Sends to the offscreen document, opening it first, and once more when it closed in between. */
+async function sendToOffscreen<K extends keyof OffscreenProtocol>(
+  type: K,
+  data: OffscreenProtocol[K][0],
+): Promise<OffscreenProtocol[K][1]> {
   await ensureOffscreenDocument();
   try {
-    return await sendOffscreenMessage('demo-fetch', { request, token });
+    return await sendOffscreenMessage(type, data);
   } catch (error) {
     if (!notDelivered(error)) throw error;
     await ensureOffscreenDocument();
-    return sendOffscreenMessage('demo-fetch', { request, token });
+    return sendOffscreenMessage(type, data);
   }
-};
+}
+
+export const forwardToOffscreen: DemoForward = (request, token) =>
+  sendToOffscreen('demo-fetch', { request, token });
 
 // Firefox: the background page has IndexedDB and lives as long as it is needed, so it hosts the service.
 let localHost: Promise<DemoHost> | undefined;
 
-export const forwardToLocalHost: DemoForward = async (request, token) => {
+function getLocalHost(): Promise<DemoHost> {
   // Loaded on demand: in Chrome the mock never runs in the worker.
   localHost ??= import('./host').then(({ createDemoHost, viewerPageUrl }) =>
     createDemoHost({ pageUrl: viewerPageUrl(browser.runtime.getURL(VIEWER_PATH)) }),
   );
-  return (await localHost).handle(request, token);
-};
+  return localHost;
+}
+
+export const forwardToLocalHost: DemoForward = async (request, token) =>
+  (await getLocalHost()).handle(request, token);
+
+/** Asks the demo host what its recipient page knows about a push. */
+export type DemoPageInfoLookup = (urlToken: string) => Promise<DemoPageInfo>;
+
+export function defaultPageInfoLookup(): DemoPageInfoLookup {
+  return hasOffscreenApi()
+    ? (urlToken) => sendToOffscreen('demo-page-info', { url_token: urlToken })
+    : async (urlToken) => (await getLocalHost()).pageInfo(urlToken);
+}
+
+/** Handler for the 'demo-page-info' message (the viewer page): our own pages only. */
+export async function handleDemoPageInfoMessage(
+  data: unknown,
+  sender: Browser.runtime.MessageSender,
+  lookup: DemoPageInfoLookup = defaultPageInfoLookup(),
+): Promise<DemoPageInfo> {
+  if (!isOwnExtensionSender(sender))
+    throw new AppError('forbidden', 'Only Secret Push pages can use the demo service.');
+  const parsed = demoPageInfoRequestSchema.safeParse(data);
+  if (!parsed.success) throw new AppError('bad-request', 'The demo request was malformed.');
+  return lookup(parsed.data.url_token);
+}

@@ -1,6 +1,8 @@
 import { AppError } from '@/lib/errors';
 import { demoTokenItem } from '@/lib/store/items';
 import { bytesToBase64 } from '@/lib/messages/wire';
+import { sendMessage } from '@/lib/messages/runtime';
+import { isOwnExtensionSender } from '@/lib/messages/sender';
 
 const TOKEN_BYTES = 32;
 
@@ -13,25 +15,55 @@ function defaultRandom(bytes: number): Uint8Array {
   return crypto.getRandomValues(new Uint8Array(bytes));
 }
 
-// Two callers at once (onInstalled and a first request) must not create two different tokens.
+// Two callers in the background at once (onInstalled and a page's first request) share one creation.
 let pending: Promise<string> | undefined;
 
 /**
- * Returns the demo user's token, creating and storing it on first use. Read from storage every time (not
- * cached in a global) so that a restarted worker, or a cleared storage, is handled the same way.
+ * BACKGROUND ONLY: returns the demo user's token, creating and storing it on first use. The background is
+ * the token's one writer (pages ask it through demoToken()), so this in-flight promise is the only guard a
+ * concurrent first use needs. Read from storage every time (not cached in a global) so that a restarted
+ * worker, or a cleared storage, is handled the same way.
  */
 export function ensureDemoToken(random?: (bytes: number) => Uint8Array): Promise<string> {
   pending ??= (async () => {
     const existing = await demoTokenItem.getValue();
     if (existing) return existing;
-    await demoTokenItem.setValue(newDemoToken(random));
-    // Another context (the background's onInstalled, a page) may have written its own token at the same
-    // moment; whichever write landed last is the token, so return what storage holds.
-    const stored = await demoTokenItem.getValue();
-    if (!stored) throw new AppError('internal', 'The demo token could not be saved.');
-    return stored;
+    const token = newDemoToken(random);
+    await demoTokenItem.setValue(token);
+    return token;
   })().finally(() => {
     pending = undefined;
   });
   return pending;
+}
+
+type TokenSource = () => Promise<string>;
+
+// A context cannot message itself: the background registers ensureDemoToken here at startup; everywhere
+// else this stays undefined and a missing token is asked for over messaging.
+let localSource: TokenSource | undefined;
+
+/** Called by the background entry on every start (like setLocalDemoRoute). */
+export function setLocalDemoTokenSource(source: TokenSource | undefined): void {
+  localSource = source;
+}
+
+/**
+ * The demo token for any context: the stored one, else the background creates it (pages never write it,
+ * so a page and the background can no longer store two different tokens).
+ */
+export async function demoToken(): Promise<string> {
+  const stored = await demoTokenItem.getValue();
+  if (stored) return stored;
+  return localSource ? localSource() : sendMessage('demo-token', undefined);
+}
+
+/** Handler for the 'demo-token' message: our own pages only (the token opens the demo user's pushes). */
+export async function handleDemoTokenMessage(
+  _data: unknown,
+  sender: Browser.runtime.MessageSender,
+): Promise<string> {
+  if (!isOwnExtensionSender(sender))
+    throw new AppError('forbidden', 'Only Secret Push pages can use the demo service.');
+  return ensureDemoToken();
 }

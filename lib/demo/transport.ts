@@ -4,8 +4,11 @@
  * document (Chrome) or background page (Firefox) → mock backend, and the response comes back the same way.
  */
 import { sendMessage } from '@/lib/messages/runtime';
-import { requestToWire, wireToResponse, type WireRequest, type WireResponse } from '@/lib/messages/wire';
-import { DEMO_BASE_URL, VIEWER_PATH } from './constants';
+import { bytesToBase64, wireToResponse, type WireRequest, type WireResponse } from '@/lib/messages/wire';
+// The mock's own 413 (a plain Response builder, not the engine): a too-large body gets the answer the
+// demo service itself gives.
+import { payloadTooLarge } from '@/lib/mock/responses';
+import { DEMO_BASE_URL, DEMO_MAX_BODY_BYTES, VIEWER_PATH } from './constants';
 
 export { DEMO_BASE_URL };
 
@@ -29,9 +32,15 @@ function rejectOnAbort(signal: AbortSignal): { promise: Promise<never>; dispose:
   return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
 }
 
+/** The body's bytes, or null without a body (GET/HEAD never carry one). */
+async function bodyBytes(request: Request): Promise<Uint8Array | null> {
+  if (request.body === null || request.method === 'GET' || request.method === 'HEAD') return null;
+  return new Uint8Array(await request.arrayBuffer());
+}
+
 /**
  * Behaves like fetch towards DEMO_BASE_URL: rejects with a TypeError when the service cannot be reached
- * and with the signal's reason when aborted. An abort stops the wait for the answer; a request already
+ * and with the signal's reason when aborted; a body over DEMO_MAX_BODY_BYTES gets the service's 413. An abort stops the wait for the answer; a request already
  * delivered to the demo service still completes there, as it would on a real server.
  */
 export const demoFetch: typeof fetch = async (input, init) => {
@@ -40,7 +49,17 @@ export const demoFetch: typeof fetch = async (input, init) => {
   signal.throwIfAborted();
   if (new URL(request.url).origin !== new URL(DEMO_BASE_URL).origin)
     throw new TypeError(`demoFetch only reaches ${DEMO_BASE_URL}`);
-  const wire = await requestToWire(request);
+  const bytes = await bodyBytes(request);
+  // Above the limit the base64 form may not fit one runtime message (Chrome: 64 MiB): answer as the demo
+  // service would, instead of failing in messaging.
+  if (bytes && bytes.byteLength > DEMO_MAX_BODY_BYTES) return payloadTooLarge();
+  // requestToWire's form, from the bytes already read (the body can be read only once).
+  const wire: WireRequest = {
+    method: request.method,
+    url: request.url,
+    headers: [...request.headers],
+    body: bytes && bytesToBase64(bytes),
+  };
   const aborted = rejectOnAbort(signal);
   try {
     const reply = localRoute ? localRoute(wire) : sendMessage('demo-fetch', { request: wire });

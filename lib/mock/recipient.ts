@@ -2,10 +2,15 @@
  * What a recipient's browser gets: the push page (/p/:token, /p/:token/r), its form posts (reveal with an
  * optional passphrase, delete) and the file downloads. Pages never authenticate: every reveal is a
  * counted view, as for any recipient. They share the API's per-push passphrase limiter.
+ *
+ * authenticated_recipients (pro): the real server mails a code to the address given on the page. The mock
+ * sends no mail, so its page asks for the address and accepts one listed in notify_emails_to; any other
+ * address is refused with nothing counted. The demo service's own recipient page (the extension's viewer)
+ * posts the same form with `Accept: application/json` and gets the API's retrieve answers as JSON.
  */
 import { parseBody } from './body';
 import { asString, field } from './coerce';
-import { save, type Call, type Engine } from './engine';
+import { save, viewEnv, type Call, type Engine } from './engine';
 import {
   claimView,
   deletePush,
@@ -22,10 +27,12 @@ import {
   notDeletablePage,
   notFoundPage,
   passphrasePage,
+  recipientPage,
   secretPage,
   tooManyAttemptsPage,
 } from './page';
-import { downloadPath } from './views';
+import { json, passphraseRequired, pushNotFound, tooManyPassphraseAttempts } from './responses';
+import { downloadPath, retrievedView } from './views';
 import type { PushRecord } from './types';
 
 /** GET /p/:token/r shows the interstitial; GET /p/:token reveals at once unless a passphrase is needed. */
@@ -38,33 +45,102 @@ export function showPage(engine: Engine, call: Call, token: string, step: boolea
     if (push.expired) return expiredVisit(engine, call, push, now);
     if (push !== stored) await save(engine, push, call.visit, now);
     if (step) return interstitialPage(push.url_token, viewsLeft(push));
+    if (needsVerifiedRecipient(engine, push)) return recipientPage(push.url_token, false);
     if (push.passphrase !== null) return passphrasePage(push.url_token, false);
-    return reveal(engine, call, push, now);
+    return reveal(engine, call, push, now, htmlAnswers);
   });
 }
 
-/** POST /p/:token (the reveal button or the passphrase form). */
+/** As the API decides (403 on retrieve): pro pushes with authenticated_recipients. */
+function needsVerifiedRecipient(engine: Engine, push: PushRecord): boolean {
+  return engine.edition === 'pro' && push.authenticated_recipients;
+}
+
+/** The mock's stand-in for the mailed code: the address is one the sender listed (case-insensitive). */
+function isListedRecipient(push: PushRecord, email: string): boolean {
+  const given = email.trim().toLowerCase();
+  if (given === '' || push.notify_emails_to === null) return false;
+  return push.notify_emails_to.split(',').some((address) => address.trim().toLowerCase() === given);
+}
+
+/** How a reveal answers: the HTML pages, or the API's JSON for the demo's own page. */
+interface Answers {
+  notFound(): Promise<Response>;
+  tooManyAttempts(): Promise<Response>;
+  expired(push: PushRecord, engine: Engine, now: number): Promise<Response>;
+  recipient(token: string, wrong: boolean): Promise<Response>;
+  passphrase(token: string, wrong: boolean, email: string | undefined): Promise<Response>;
+  shown(shown: PushRecord, stillLive: boolean, engine: Engine, now: number): Promise<Response>;
+}
+
+const htmlAnswers: Answers = {
+  notFound: notFoundPage,
+  tooManyAttempts: tooManyAttemptsPage,
+  expired: () => expiredPage(),
+  recipient: (token, wrong) => recipientPage(token, wrong),
+  passphrase: (token, wrong, email) => passphrasePage(token, wrong, email),
+  shown: (shown, stillLive, engine) =>
+    secretPage({
+      token: shown.url_token,
+      kind: shown.kind,
+      payload: shown.payload,
+      files: shown.files.map((file) => ({
+        filename: file.filename,
+        url: engine.pageUrl(downloadPath(file)),
+      })),
+      viewsLeft: viewsLeft(shown),
+      deletable: shown.deletable_by_viewer === true && stillLive,
+    }),
+};
+
+const jsonAnswers: Answers = {
+  notFound: async () => pushNotFound(),
+  tooManyAttempts: async () => tooManyPassphraseAttempts(),
+  expired: async (push, engine, now) => json(200, retrievedView(push, viewEnv(engine, now))),
+  recipient: async (_token, wrong) =>
+    json(403, {
+      error: wrong
+        ? 'That e-mail address is not a recipient of this push.'
+        : 'This push requires recipient verification in a browser.',
+    }),
+  passphrase: async () => passphraseRequired(),
+  shown: async (shown, _stillLive, engine, now) => json(200, retrievedView(shown, viewEnv(engine, now))),
+};
+
+function answersFor(request: Request): Answers {
+  return /\bapplication\/json\b/i.test(request.headers.get('accept') ?? '') ? jsonAnswers : htmlAnswers;
+}
+
+/** POST /p/:token (the reveal button, the recipient's address or the passphrase form). */
 export async function revealPage(engine: Engine, call: Call, token: string): Promise<Response> {
+  const answers = answersFor(call.request);
   const body = await parseBody(call.request, engine.maxBodyBytes);
   const given = body.ok ? (asString(field(body.params, 'passphrase')) ?? '') : '';
+  const email = body.ok ? (asString(field(body.params, 'email')) ?? '').trim() : '';
   return engine.serial(async () => {
     const now = engine.clock();
     const stored = await engine.store.getPush(token);
-    if (!stored) return notFoundPage();
-    if (given !== '' && !engine.passphraseAttempt(token, now)) return tooManyAttemptsPage();
+    if (!stored) return answers.notFound();
     const push = refresh(stored, now) ?? stored;
-    if (push.expired) return expiredVisit(engine, call, push, now);
+    const verified = needsVerifiedRecipient(engine, push) ? email : undefined;
+    // Before anything is counted (a view, a passphrase attempt): an unlisted address learns nothing more.
+    if (!push.expired && verified !== undefined && !isListedRecipient(push, verified)) {
+      if (push !== stored) await save(engine, push, call.visit, now);
+      return answers.recipient(push.url_token, verified !== '');
+    }
+    if (given !== '' && !engine.passphraseAttempt(token, now)) return answers.tooManyAttempts();
+    if (push.expired) return expiredVisit(engine, call, push, now, answers);
     if (push.passphrase !== null) {
       if (given === '') {
         if (push !== stored) await save(engine, push, call.visit, now);
-        return passphrasePage(push.url_token, false);
+        return answers.passphrase(push.url_token, false, verified);
       }
       if (!passphraseMatches(push, given)) {
         await save(engine, push, call.visit, now, ['failed_passphrase']);
-        return passphrasePage(push.url_token, true);
+        return answers.passphrase(push.url_token, true, verified);
       }
     }
-    return reveal(engine, call, push, now);
+    return reveal(engine, call, push, now, answers);
   });
 }
 
@@ -116,21 +192,26 @@ function disposition(filename: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-async function expiredVisit(engine: Engine, call: Call, push: PushRecord, now: number): Promise<Response> {
-  await save(engine, failedView(push), call.visit, now, ['failed_view']);
-  return expiredPage();
+async function expiredVisit(
+  engine: Engine,
+  call: Call,
+  push: PushRecord,
+  now: number,
+  answers: Answers = htmlAnswers,
+): Promise<Response> {
+  const counted = failedView(push);
+  await save(engine, counted, call.visit, now, ['failed_view']);
+  return answers.expired(counted, engine, now);
 }
 
-async function reveal(engine: Engine, call: Call, push: PushRecord, now: number): Promise<Response> {
+async function reveal(
+  engine: Engine,
+  call: Call,
+  push: PushRecord,
+  now: number,
+  answers: Answers,
+): Promise<Response> {
   const claim = claimView(push, false, now);
   await save(engine, claim.stored, call.visit, now, [claim.kind]);
-  const shown = claim.shown;
-  return secretPage({
-    token: shown.url_token,
-    kind: shown.kind,
-    payload: shown.payload,
-    files: shown.files.map((file) => ({ filename: file.filename, url: engine.pageUrl(downloadPath(file)) })),
-    viewsLeft: viewsLeft(shown),
-    deletable: shown.deletable_by_viewer === true && !claim.stored.expired,
-  });
+  return answers.shown(claim.shown, !claim.stored.expired, engine, now);
 }

@@ -200,11 +200,12 @@ test('a passphrase push counts no view until the passphrase is right, and the vi
   await passphrase.fill('open sesame');
   await viewer.getByRole('button', { name: 'Unlock' }).click();
   await expect(viewer.getByLabel('Secret payload')).toHaveText('WIFI:S:demo;;');
-  await viewer.getByRole('button', { name: 'Show as QR code' }).click();
+  // A qr push: the viewer knows its kind from the demo service's page facts and draws it at once.
   await expect(viewer.getByRole('img', { name: 'QR code of the secret' })).toHaveAttribute(
     'src',
     /^data:image\/png;base64,/,
   );
+  await expect(viewer.getByRole('button', { name: 'Show as QR code' })).toHaveCount(0);
   expect((await auditKinds(page, token, push.url_token)).filter((kind) => kind === 'view')).toHaveLength(1);
 
   await viewer.getByRole('button', { name: 'Delete this secret' }).click();
@@ -213,4 +214,77 @@ test('a passphrase push counts no view until the passphrase is right, and the vi
   await expect(
     viewer.getByRole('heading', { name: 'This secret has expired or does not exist' }),
   ).toBeVisible();
+});
+
+test('a qr push shows its QR code right after the reveal, a text push offers none', async ({
+  context,
+  serviceWorker,
+  extensionId,
+}) => {
+  const token = await demoToken(serviceWorker);
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/viewer.html`);
+  const create = async (push: Record<string, unknown>) =>
+    JSON.parse(
+      (await demoRequest(page, { method: 'POST', path: '/api/v2/pushes', token, json: { push } })).text,
+    ) as {
+      html_url: string;
+    };
+  const qr = await create({ kind: 'qr', payload: 'WIFI:T:WPA;S:home;P:pw;;' });
+  const text = await create({ kind: 'text', payload: 'just words' });
+
+  const viewer = await context.newPage();
+  await viewer.goto(qr.html_url);
+  await viewer.getByRole('button', { name: 'Reveal secret' }).click();
+  await expect(viewer.getByRole('img', { name: 'QR code of the secret' })).toHaveAttribute(
+    'src',
+    /^data:image\/png;base64,/,
+  );
+
+  await viewer.goto(text.html_url);
+  await viewer.reload(); // a hash change alone keeps the page: load it as a recipient would
+  await viewer.getByRole('button', { name: 'Reveal secret' }).click();
+  await expect(viewer.getByLabel('Secret payload')).toHaveText('just words');
+  await expect(viewer.getByRole('button', { name: 'Show as QR code' })).toHaveCount(0);
+  await expect(viewer.getByRole('img', { name: 'QR code of the secret' })).toHaveCount(0);
+});
+
+test('an authenticated_recipients push reveals only to an address the sender listed', async ({
+  context,
+  serviceWorker,
+  extensionId,
+}) => {
+  const token = await demoToken(serviceWorker);
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/viewer.html`);
+  const created = await demoRequest(page, {
+    method: 'POST',
+    path: '/api/v2/pushes',
+    token,
+    json: {
+      push: {
+        payload: 'for carol only',
+        authenticated_recipients: true,
+        notify_emails_to: 'carol@example.com',
+      },
+    },
+  });
+  expect(created.status).toBe(201);
+  const push = JSON.parse(created.text) as { url_token: string; html_url: string };
+
+  const viewer = await context.newPage();
+  await viewer.goto(push.html_url);
+  await viewer.getByRole('button', { name: 'Reveal secret' }).click();
+  const email = viewer.getByLabel('Your e-mail address');
+  await expect(viewer.getByText(/sends no code by e-mail/)).toBeVisible();
+  await email.fill('mallory@example.com');
+  await viewer.getByRole('button', { name: 'Reveal secret' }).click();
+  await expect(viewer.getByRole('alert')).toContainText('not one this secret was shared with');
+  await expect(viewer.getByText('for carol only')).toHaveCount(0);
+  expect(await auditKinds(page, token, push.url_token)).not.toContain('view');
+
+  await email.fill('carol@example.com');
+  await viewer.getByRole('button', { name: 'Reveal secret' }).click();
+  await expect(viewer.getByLabel('Secret payload')).toHaveText('for carol only');
+  expect(await auditKinds(page, token, push.url_token)).toContain('view');
 });

@@ -8,6 +8,8 @@ import {
   checkServer,
 } from '@/lib/connection';
 import { DEMO_BASE_URL, setLocalDemoRoute } from '@/lib/demo/transport';
+import { ensureDemoToken } from '@/lib/demo/token';
+import { listenForMessages } from '@/lib/messages/runtime';
 import { isAppError } from '@/lib/errors';
 import { responseToWire, wireToRequest } from '@/lib/messages/wire';
 import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
@@ -96,8 +98,10 @@ describe('clientForSettings', () => {
 });
 
 describe('currentClient', () => {
-  it('creates the demo token on first use in demo mode', async () => {
+  it('has the background create the demo token on first use in demo mode', async () => {
     expect(await demoTokenItem.getValue()).toBeNull();
+    // The background, the token's one writer, as a page reaches it (lib/demo/token.ts).
+    listenForMessages({ 'demo-token': () => ensureDemoToken() });
     const client = await currentClient();
     expect(client.baseUrl).toBe(DEMO_BASE_URL);
     expect(await demoTokenItem.getValue()).toMatch(/^[A-Za-z0-9_-]{20,}$/);

@@ -2,13 +2,16 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createApiClient, type ApiClient } from '@/lib/api';
-import background from '@/entrypoints/background';
+import { registerDemoService } from '@/lib/demo/background';
 import { createDemoHost, viewerPageUrl } from '@/lib/demo/host';
 import { serveDemoInOffscreen } from '@/lib/demo/offscreen-host';
 import { DEMO_BASE_URL, demoFetch, demoPageOrigin, setLocalDemoRoute } from '@/lib/demo/transport';
 import { demoUrlForLink } from '@/lib/demo/viewer-route';
-import { ensureDemoToken } from '@/lib/demo/token';
+import { demoToken, setLocalDemoTokenSource } from '@/lib/demo/token';
 import { requestToWire, wireToResponse } from '@/lib/messages/wire';
+import { sendMessage } from '@/lib/messages/runtime';
+import { DEMO_MAX_BODY_BYTES } from '@/lib/demo/constants';
+import { revealAsRecipient } from '@/entrypoints/viewer/api';
 import { chromeLikeMessaging, pageSender } from './messaging';
 
 const VIEWER = fakeBrowser.runtime.getURL('/viewer.html');
@@ -39,17 +42,20 @@ function installFakeOffscreen() {
   return offscreen;
 }
 
+let sender = pageSender('/options.html');
+
 function startBackground() {
-  background.main();
+  registerDemoService();
   // This test plays the extension pages too, in the same module graph: make their demoFetch go through
   // messaging, as it does in a real page, instead of the background's own shortcut.
   setLocalDemoRoute(undefined);
+  setLocalDemoTokenSource(undefined);
 }
 
 async function clients(): Promise<{ owner: ApiClient; recipient: ApiClient }> {
   const options = { baseUrl: DEMO_BASE_URL, fetch: demoFetch, pageOrigin: demoPageOrigin() };
   return {
-    owner: createApiClient({ ...options, token: await ensureDemoToken() }),
+    owner: createApiClient({ ...options, token: await demoToken() }),
     recipient: createApiClient({ ...options, token: null }),
   };
 }
@@ -57,7 +63,8 @@ async function clients(): Promise<{ owner: ApiClient; recipient: ApiClient }> {
 beforeEach(() => {
   // A fresh IndexedDB per test: the mock's database starts empty.
   globalThis.indexedDB = new IDBFactory();
-  chromeLikeMessaging(() => pageSender('/options.html'));
+  sender = pageSender('/options.html');
+  chromeLikeMessaging(() => sender);
 });
 afterEach(() => {
   delete (fakeBrowser as { offscreen?: unknown }).offscreen;
@@ -132,6 +139,93 @@ describe('the demo service in the offscreen document (Chrome)', () => {
   });
 });
 
+async function auditKinds(owner: ApiClient, urlToken: string): Promise<string[]> {
+  return (await owner.auditAll(urlToken)).map((entry) => entry.kind);
+}
+
+describe('the recipient page’s facts (demo-page-info)', () => {
+  it.each(['qr', 'url', 'text'] as const)(
+    'tells the viewer a %s push’s kind through the offscreen document, counting nothing',
+    async (kind) => {
+      installFakeOffscreen();
+      startBackground();
+      const { owner } = await clients();
+      const payload = kind === 'url' ? 'https://example.com/' : 'WIFI:S:net;;';
+      const { push } = await owner.createPush({ kind, payload });
+      sender = pageSender('/viewer.html');
+      expect(await sendMessage('demo-page-info', { url_token: push.url_token })).toEqual({ kind });
+      expect(await auditKinds(owner, push.url_token)).toEqual(['creation']);
+    },
+  );
+
+  it('answers from the background page (Firefox) and says null for an unknown push', async () => {
+    startBackground();
+    const { owner } = await clients();
+    const { push } = await owner.createPush({ kind: 'qr', payload: 'x' });
+    expect(await sendMessage('demo-page-info', { url_token: push.url_token })).toEqual({ kind: 'qr' });
+    expect(await sendMessage('demo-page-info', { url_token: 'nosuchpush' })).toEqual({ kind: null });
+  });
+
+  it('is refused to a web page and to a malformed token', async () => {
+    startBackground();
+    await expect(sendMessage('demo-page-info', { url_token: '../x' })).rejects.toMatchObject({
+      code: 'bad-request',
+    });
+    sender = { id: fakeBrowser.runtime.id, url: 'https://evil.example/' };
+    await expect(sendMessage('demo-page-info', { url_token: 'abc' })).rejects.toMatchObject({
+      code: 'forbidden',
+    });
+  });
+});
+
+describe('authenticated_recipients in demo mode', () => {
+  // The notify_emails_to push records its (mock) e-mail send at creation.
+  const CREATED = ['creation', 'creation_email_send'];
+
+  async function authenticatedPush(extra: { passphrase?: string } = {}) {
+    startBackground();
+    const { owner, recipient } = await clients();
+    const { push } = await owner.createPush({
+      payload: 'for carol only',
+      authenticated_recipients: true,
+      notify_emails_to: 'bob@example.com, Carol@Example.com',
+      ...extra,
+    });
+    return { owner, recipient, token: push.url_token };
+  }
+
+  it('is refused by the API (403) and counts nothing', async () => {
+    const { owner, recipient, token } = await authenticatedPush();
+    await expect(recipient.retrievePush(token)).rejects.toMatchObject({ code: 'recipient-verification' });
+    expect(await auditKinds(owner, token)).toEqual(CREATED);
+  });
+
+  it('reveals through the page form to a listed address only', async () => {
+    const { owner, token } = await authenticatedPush();
+    await expect(revealAsRecipient(token, { email: 'mallory@example.com' })).rejects.toMatchObject({
+      code: 'recipient-verification',
+    });
+    expect(await auditKinds(owner, token)).toEqual(CREATED);
+
+    const seen = await revealAsRecipient(token, { email: ' carol@example.COM ' });
+    expect(seen.payload).toBe('for carol only');
+    expect(await auditKinds(owner, token)).toEqual([...CREATED, 'view']);
+  });
+
+  it('asks a listed address for the passphrase too', async () => {
+    const { owner, token } = await authenticatedPush({ passphrase: 'pw' });
+    await expect(revealAsRecipient(token, { email: 'bob@example.com' })).rejects.toMatchObject({
+      code: 'passphrase-required',
+    });
+    await expect(
+      revealAsRecipient(token, { email: 'eve@example.com', passphrase: 'pw' }),
+    ).rejects.toMatchObject({ code: 'recipient-verification' });
+    expect(await auditKinds(owner, token)).toEqual(CREATED);
+    const seen = await revealAsRecipient(token, { email: 'bob@example.com', passphrase: 'pw' });
+    expect(seen.payload).toBe('for carol only');
+  });
+});
+
 describe('the demo service in the background page (Firefox)', () => {
   it('answers extension pages without an offscreen document', async () => {
     startBackground();
@@ -143,6 +237,27 @@ describe('the demo service in the background page (Firefox)', () => {
 });
 
 describe('createDemoHost', () => {
+  it('answers a body over DEMO_MAX_BODY_BYTES with 413', async () => {
+    const host = createDemoHost({ pageUrl: viewerPageUrl(VIEWER) });
+    // base64 of DEMO_MAX_BODY_BYTES + 1 zero bytes, written out directly (no 40 MiB buffer to encode).
+    const size = DEMO_MAX_BODY_BYTES + 1;
+    const rest = size % 3;
+    const body = 'A'.repeat(4 * Math.floor(size / 3)) + (rest === 1 ? 'AA==' : rest === 2 ? 'AAA=' : '');
+    const reply = await host.handle(
+      {
+        method: 'POST',
+        url: `${DEMO_BASE_URL}/api/v2/pushes`,
+        headers: [
+          ['authorization', 'Bearer t'],
+          ['content-type', 'application/json'],
+        ],
+        body,
+      },
+      't',
+    );
+    expect(reply.status).toBe(413);
+  });
+
   it('lets a second host on the same database see the first one’s pushes', async () => {
     const token = 'demo-token-for-restart';
     const pageUrl = viewerPageUrl(VIEWER);

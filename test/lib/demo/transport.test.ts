@@ -3,6 +3,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { listenForMessages, sendMessage } from '@/lib/messages/runtime';
 import { handleDemoFetchMessage, type DemoForward } from '@/lib/demo/router';
 import { DEMO_BASE_URL, demoFetch, setLocalDemoRoute } from '@/lib/demo/transport';
+import { DEMO_MAX_BODY_BYTES } from '@/lib/demo/constants';
+import { createApiClient } from '@/lib/api';
 import { demoTokenItem } from '@/lib/store/items';
 import { requestToWire, responseToWire, wireToRequest, type WireRequest } from '@/lib/messages/wire';
 import { chromeLikeMessaging, pageSender } from './messaging';
@@ -98,5 +100,45 @@ describe('demoFetch in the background', () => {
     const response = await demoFetch(`${DEMO_BASE_URL}/api/v2/version`);
     expect(response.ok).toBe(true);
     expect(fakeBrowser.runtime.sendMessage).not.toHaveBeenCalled();
+  });
+});
+
+describe('demoFetch with a body over the demo service’s limit', () => {
+  /** DEMO_MAX_BODY_BYTES + 1 bytes, built from one shared 1 MiB chunk. */
+  function justOverTheLimit(): Blob {
+    const mib = new Uint8Array(1024 * 1024);
+    const body = new Blob([
+      ...Array<Uint8Array<ArrayBuffer>>(DEMO_MAX_BODY_BYTES / mib.length).fill(mib),
+      new Uint8Array(1),
+    ]);
+    expect(body.size).toBe(DEMO_MAX_BODY_BYTES + 1);
+    return body;
+  }
+
+  it('answers with the service’s 413 and sends no message', async () => {
+    listenForMessages({ 'demo-fetch': (data, s) => handleDemoFetchMessage(data, s, echoForward()) });
+    const response = await demoFetch(`${DEMO_BASE_URL}/api/v2/pushes`, {
+      method: 'POST',
+      body: justOverTheLimit(),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ status: 413, error: 'Payload Too Large' });
+    expect(fakeBrowser.runtime.sendMessage).not.toHaveBeenCalled();
+    expect(forwarded).toEqual([]);
+  });
+
+  it('reaches the API client as a too-large error, not a network failure', async () => {
+    const client = createApiClient({ baseUrl: DEMO_BASE_URL, fetch: demoFetch, token: 'demo-token' });
+    // The client asks the edition first (a small GET), then sends the multipart body.
+    listenForMessages({
+      'demo-fetch': async () =>
+        responseToWire(Response.json({ application_version: '1.0', api_version: '2.0', edition: 'pro' })),
+    });
+    await expect(
+      client.createPush({
+        kind: 'file',
+        files: [{ name: 'big.bin', type: 'application/octet-stream', data: justOverTheLimit() }],
+      }),
+    ).rejects.toMatchObject({ code: 'too-large', status: 413 });
   });
 });

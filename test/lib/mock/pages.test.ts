@@ -101,3 +101,94 @@ describe('recipient page', () => {
     );
   });
 });
+
+describe('recipient page of an authenticated_recipients push (pro)', () => {
+  const CREATED = ['creation', 'creation_email_send'];
+
+  async function authenticated(h: Harness, extra: Record<string, unknown> = {}): Promise<string> {
+    const push = await h.createPush({
+      payload: 'for carol only',
+      authenticated_recipients: true,
+      notify_emails_to: 'bob@example.com,carol@example.com',
+      ...extra,
+    });
+    return push.url_token as string;
+  }
+
+  it('asks for the address first, says that no code is mailed, and reveals nothing', async () => {
+    const h = await harness('pro');
+    const token = await authenticated(h, { retrieval_step: false });
+    const html = await (await h.call('GET', `/p/${token}`)).text();
+    expect(html).toContain('<label for="email">Your e-mail address</label>');
+    expect(html).toContain('This mock service sends no code by e-mail');
+    expect(html).not.toContain('for carol only');
+    const afterStep = await (await h.call('POST', `/p/${token}`, form())).text();
+    expect(afterStep).toContain('Your e-mail address');
+    expect(afterStep).not.toContain('for carol only');
+    expect(await kinds(h, token)).toEqual(CREATED);
+  });
+
+  it('refuses an address that is not listed, with a clear message and nothing counted', async () => {
+    const h = await harness('pro');
+    const token = await authenticated(h);
+    const refused = await (
+      await h.call('POST', `/p/${token}`, form({ email: 'mallory@example.com' }))
+    ).text();
+    expect(refused).toContain('That address is not one this secret was shared with.');
+    expect(refused).not.toContain('for carol only');
+    expect(await kinds(h, token)).toEqual(CREATED);
+  });
+
+  it('reveals to a listed address (any case) and counts one view', async () => {
+    const h = await harness('pro');
+    const token = await authenticated(h);
+    const shown = await (await h.call('POST', `/p/${token}`, form({ email: ' Carol@Example.com ' }))).text();
+    expect(shown).toContain('for carol only');
+    expect(await kinds(h, token)).toEqual([...CREATED, 'view']);
+  });
+
+  it('carries the verified address to the passphrase form and checks it again', async () => {
+    const h = await harness('pro');
+    const token = await authenticated(h, { passphrase: 'pw' });
+    const prompt = await (await h.call('POST', `/p/${token}`, form({ email: 'bob@example.com' }))).text();
+    expect(prompt).toContain('<input type="hidden" name="email" value="bob@example.com">');
+    expect(prompt).toContain('<label for="passphrase">Passphrase</label>');
+    const unlisted = await (
+      await h.call('POST', `/p/${token}`, form({ email: 'eve@example.com', passphrase: 'pw' }))
+    ).text();
+    expect(unlisted).not.toContain('for carol only');
+    expect(await kinds(h, token)).toEqual(CREATED);
+    const shown = await (
+      await h.call('POST', `/p/${token}`, form({ email: 'bob@example.com', passphrase: 'pw' }))
+    ).text();
+    expect(shown).toContain('for carol only');
+    expect(await kinds(h, token)).toEqual([...CREATED, 'view']);
+  });
+
+  it('answers the same form as JSON for the demo service’s own page', async () => {
+    const h = await harness('pro');
+    const token = await authenticated(h);
+    const accept = { Accept: 'application/json' };
+    const refused = await h.call('POST', `/p/${token}`, {
+      ...form({ email: 'eve@example.com' }),
+      headers: { ...form().headers, ...accept },
+    });
+    expect(refused.status).toBe(403);
+    const shown = await h.call('POST', `/p/${token}`, {
+      ...form({ email: 'carol@example.com' }),
+      headers: { ...form().headers, ...accept },
+    });
+    expect(shown.status).toBe(200);
+    expect(await body(shown)).toMatchObject({ payload: 'for carol only', views_remaining: 4 });
+  });
+
+  it('is an ordinary push on oss, where the flag does not exist', async () => {
+    const h = await harness('oss');
+    const push = await h.createPush({
+      payload: 'plain',
+      authenticated_recipients: true,
+      retrieval_step: false,
+    });
+    expect(await (await h.call('GET', `/p/${push.url_token as string}`)).text()).toContain('plain');
+  });
+});

@@ -1,0 +1,84 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createApiClient, type ApiClient, type CreatePushInput } from '@/lib/api';
+import { registerDemoService } from '@/lib/demo/background';
+import { demoToken, setLocalDemoTokenSource } from '@/lib/demo/token';
+import { DEMO_BASE_URL, demoFetch, demoPageOrigin, setLocalDemoRoute } from '@/lib/demo/transport';
+import { App } from '@/entrypoints/viewer/App';
+import { chromeLikeMessaging, pageSender } from '../../lib/demo/messaging';
+
+// Vitest runs without globals here, so Testing Library cannot unmount on its own.
+afterEach(cleanup);
+
+let owner: ApiClient;
+
+beforeEach(async () => {
+  globalThis.indexedDB = new IDBFactory();
+  // The demo host in the background page (Firefox's way); this test plays the viewer page over messaging.
+  delete (fakeBrowser as { offscreen?: unknown }).offscreen;
+  chromeLikeMessaging(() => pageSender('/viewer.html'));
+  registerDemoService();
+  setLocalDemoRoute(undefined);
+  setLocalDemoTokenSource(undefined);
+  owner = createApiClient({
+    baseUrl: DEMO_BASE_URL,
+    fetch: demoFetch,
+    pageOrigin: demoPageOrigin(),
+    token: await demoToken(),
+  });
+});
+
+async function openViewer(input: CreatePushInput): Promise<string> {
+  const { push } = await owner.createPush({ retrieval_step: false, ...input });
+  location.hash = `#/p/${push.url_token}`;
+  render(<App />);
+  return push.url_token;
+}
+
+const views = async (urlToken: string) =>
+  (await owner.auditAll(urlToken)).filter((entry) => entry.kind === 'view').length;
+
+describe('viewer page (demo mode)', () => {
+  it('draws a qr push as a QR code at once, without an offer to click', async () => {
+    await openViewer({ kind: 'qr', payload: 'WIFI:S:demo;;' });
+    const image = await screen.findByRole('img', { name: 'QR code of the secret' });
+    expect(image.getAttribute('src')).toMatch(/^data:image\/png;base64,/);
+    expect(screen.queryByRole('button', { name: 'Show as QR code' })).toBeNull();
+  });
+
+  it('shows a url push as a link', async () => {
+    await openViewer({ kind: 'url', payload: 'https://example.com/a?b=1' });
+    const link = await screen.findByRole('link', { name: 'https://example.com/a?b=1' });
+    expect(link.getAttribute('href')).toBe('https://example.com/a?b=1');
+  });
+
+  it('keeps a text push as text, with no QR offer and no link', async () => {
+    await openViewer({ kind: 'text', payload: 'https://looks.like/a-link' });
+    expect((await screen.findByLabelText('Secret payload')).textContent).toBe('https://looks.like/a-link');
+    expect(screen.queryByRole('button', { name: 'Show as QR code' })).toBeNull();
+    expect(screen.queryByRole('link', { name: 'https://looks.like/a-link' })).toBeNull();
+  });
+
+  it('asks an authenticated_recipients push’s address and reveals only to a listed one', async () => {
+    const urlToken = await openViewer({
+      payload: 'for carol only',
+      authenticated_recipients: true,
+      notify_emails_to: 'carol@example.com',
+    });
+    const email = await screen.findByLabelText('Your e-mail address');
+    expect(screen.getByText(/sends no code by e-mail/)).toBeTruthy();
+
+    fireEvent.input(email, { target: { value: 'mallory@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal secret' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/not one this secret was shared with/);
+    expect(screen.queryByText('for carol only')).toBeNull();
+    expect(await views(urlToken)).toBe(0);
+
+    fireEvent.input(email, { target: { value: 'carol@example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Reveal secret' }));
+    expect((await screen.findByLabelText('Secret payload')).textContent).toBe('for carol only');
+    expect(await views(urlToken)).toBe(1);
+  });
+});
