@@ -4,10 +4,11 @@ import { ConnectionStatus, type SettingsStatus } from '@/components/settings/Con
 import { DefaultsFields } from '@/components/settings/DefaultsFields';
 import { DemoModeSwitch } from '@/components/settings/DemoModeSwitch';
 import { ServerFields, type ServerFieldsValue } from '@/components/settings/ServerFields';
+import { WatchFields } from '@/components/settings/WatchFields';
 import { describeError } from '@/lib/api';
 import { checkServer, saveServer, type ConnectionReport } from '@/lib/connection';
 import { toAppError, type AppError } from '@/lib/errors';
-import type { PushDefaults } from '@/lib/store/items';
+import { watchSettingsItem, type PushDefaults, type WatchSettings } from '@/lib/store/items';
 import { HOSTED_SERVERS, validateDefaults } from '@/lib/store/rules';
 import {
   loadSettings,
@@ -43,6 +44,12 @@ export function App() {
   const [errors, setErrors] = useState<FieldErrors>({});
   const [status, setStatus] = useState<SettingsStatus>({ kind: 'idle' });
   const [demoError, setDemoError] = useState<string>();
+  // Watcher settings save on change, apart from the Save button: they never need a connection check.
+  const [watch, setWatch] = useState<WatchSettings | null>(null);
+  useEffect(() => {
+    watchSettingsItem.getValue().then(setWatch, (error: unknown) => console.error(error));
+    return watchSettingsItem.watch(setWatch);
+  }, []);
 
   const resetFrom = (fresh: Settings) => {
     setSettings(fresh);
@@ -151,6 +158,16 @@ export function App() {
         </div>
         <ConnectionStatus status={status} />
       </form>
+      {watch && (
+        <WatchFields
+          value={watch}
+          onChange={(patch) => {
+            const next = { ...watch, ...patch };
+            setWatch(next);
+            watchSettingsItem.setValue(next).catch((error: unknown) => console.error(error));
+          }}
+        />
+      )}
     </main>
   );
 }

@@ -1,0 +1,60 @@
+import { WATCH_INTERVALS, type WatchSettings } from '@/lib/store/items';
+
+export interface WatchFieldsProps {
+  value: WatchSettings;
+  onChange: (patch: Partial<WatchSettings>) => void;
+}
+
+const intervalLabel = (minutes: number) => (minutes === 1 ? 'Every minute' : `Every ${minutes} minutes`);
+
+/** How the extension watches the user's pushes: how often, whether it notifies, what the badge counts. */
+export function WatchFields({ value, onChange }: WatchFieldsProps) {
+  return (
+    <fieldset>
+      <legend>Watching your pushes</legend>
+      <div class="field">
+        <label for="watch-interval">Check for views</label>
+        <select
+          id="watch-interval"
+          value={String(value.intervalMinutes)}
+          onChange={(e) => onChange({ intervalMinutes: Number(e.currentTarget.value) })}
+        >
+          {WATCH_INTERVALS.map((minutes) => (
+            <option key={minutes} value={String(minutes)}>
+              {intervalLabel(minutes)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <label class="check">
+        <input
+          type="checkbox"
+          checked={value.notifications}
+          onChange={(e) => onChange({ notifications: e.currentTarget.checked })}
+        />
+        Notify me when a push is viewed, expires or is deleted
+      </label>
+      <div class="field" role="radiogroup" aria-labelledby="watch-badge-label">
+        <span id="watch-badge-label">The toolbar badge shows</span>
+        <label class="check">
+          <input
+            type="radio"
+            name="watch-badge"
+            checked={value.badge === 'unseen'}
+            onChange={() => onChange({ badge: 'unseen' })}
+          />
+          New events I have not seen
+        </label>
+        <label class="check">
+          <input
+            type="radio"
+            name="watch-badge"
+            checked={value.badge === 'active'}
+            onChange={() => onChange({ badge: 'active' })}
+          />
+          Active pushes
+        </label>
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,103 @@
+/**
+ * The watcher's data: what the extension remembers about the user's pushes (never a payload or a
+ * passphrase), the events it noticed, and its own schedule state. Plain JSON, so it crosses messaging.
+ */
+import type { AuditEntry } from '@/lib/api';
+import type { AppErrorData } from '@/lib/errors';
+
+export interface TrackedPush {
+  /** Base URL of the server (DEMO_BASE_URL in demo mode). */
+  server: string;
+  url_token: string;
+  html_url: string;
+  name: string;
+  note: string;
+  /** When known (recorded at create by this browser, or sent by pro). */
+  kind?: 'text' | 'url' | 'qr' | 'file';
+  created_at: string;
+  /** pro, or computed from expire_after_days on oss. */
+  expires_at: string | null;
+  expire_after_views: number;
+  views_remaining: number;
+  expired: boolean;
+  deleted: boolean;
+  expired_on: string | null;
+  has_passphrase: boolean;
+  retrieval_step: boolean;
+  deletable_by_viewer: boolean | null;
+  /** 'local': created here without a token, tracked by time only. */
+  source: 'server' | 'local';
+  updated_at: string;
+}
+
+export type WatchEventKind = 'viewed' | 'failed_passphrase' | 'expired' | 'deleted';
+
+export interface WatchEvent {
+  /** Derived from what happened (push, kind, audit position), so noticing it twice stores it once. */
+  id: string;
+  server: string;
+  url_token: string;
+  kind: WatchEventKind;
+  at: string;
+  ip?: string;
+  user_agent?: string;
+  views_left?: number;
+  /** For 'expired': whether the views ran out or the time did (when known). */
+  reason?: 'views' | 'time';
+  seen: boolean;
+}
+
+/** The audit log of one push as last read (oldest first, every page). */
+export interface CachedAudit {
+  server: string;
+  url_token: string;
+  entries: AuditEntry[];
+  fetched_at: string;
+}
+
+/** The watcher's own state, kept in IndexedDB because the worker may stop between two alarms. */
+export interface WatcherState {
+  /** The server of the last refresh. */
+  server: string | null;
+  lastAttemptAt: number | null;
+  lastSuccessAt: number | null;
+  /** Consecutive failures that back off (network, timeout, 5xx, rate limits); 0 after a success. */
+  failures: number;
+  /** No scheduled refresh before this instant (ms): exponential back-off while offline or failing. */
+  backoffUntil: number | null;
+  /** No refresh at all, not even on demand, before this instant: the server's Retry-After. */
+  retryAfterUntil: number | null;
+  lastError: AppErrorData | null;
+  /** True when the last refresh ran without a token: views and audits need an API token. */
+  needsToken: boolean;
+  /** Per server: when both lists (active and expired) were last read in full. */
+  fullSyncAt: Record<string, number>;
+}
+
+export const INITIAL_STATE: WatcherState = {
+  server: null,
+  lastAttemptAt: null,
+  lastSuccessAt: null,
+  failures: 0,
+  backoffUntil: null,
+  retryAfterUntil: null,
+  lastError: null,
+  needsToken: false,
+  fullSyncAt: {},
+};
+
+/** What a refresh did; the answer to 'watch-refresh'. */
+export interface RefreshSummary {
+  server: string;
+  /** 'done', or why nothing was asked of the server. */
+  status: 'done' | 'waiting' | 'failed';
+  /** Pushes whose cached record changed. */
+  changed: number;
+  /** New events. */
+  events: number;
+  requests: { list: number; audit: number };
+  needsToken: boolean;
+  /** When a refresh may run again (back-off or Retry-After), ms since epoch. */
+  nextAttemptAt?: number;
+  error?: AppErrorData;
+}

@@ -1,0 +1,106 @@
+import { IDBFactory } from 'fake-indexeddb';
+import { createApiClient, type ApiClient, type CreatePushInput, type Edition, type Push } from '@/lib/api';
+import { createMockBackend, openMockStore } from '@/lib/mock';
+import { closeWatchDb, WATCH_DB_NAME } from '@/lib/watch/db';
+import { ALICE, BASE, BOB, START } from '../api/harness';
+
+export { ALICE, BASE, START };
+
+/**
+ * The real client against the real mock backend in-process: a clock the test moves, visitors with their own
+ * IP and user agent, and a count of the list and audit requests the watcher makes.
+ */
+export interface WatchHarness {
+  /** Alice's client: the one the watcher uses. */
+  owner: ApiClient;
+  anonymous: ApiClient;
+  create(input?: CreatePushInput): Promise<Push>;
+  /** Opens a push as a recipient from `ip` with `userAgent`. */
+  view(
+    urlToken: string,
+    visitor?: { ip?: string; userAgent?: string; passphrase?: string },
+  ): Promise<unknown>;
+  clock: () => number;
+  advance(ms: number): void;
+  /** Requests the watcher made since the last reset, by kind. */
+  counts(): { list: number; audit: number; other: number };
+  resetCounts(): void;
+  /** Replaces the answer of the owner's requests (offline, 5xx, 429). */
+  fail(
+    answer:
+      | ((request: Request, forward: (request: Request) => Promise<Response>) => Promise<Response>)
+      | null,
+  ): void;
+}
+
+export async function watchHarness(edition: Edition = 'pro'): Promise<WatchHarness> {
+  const store = await openMockStore({ indexedDB: new IDBFactory() });
+  let now = START;
+  const backend = createMockBackend({
+    store,
+    baseUrl: BASE,
+    edition,
+    users: [ALICE, BOB],
+    clock: () => now,
+    rateLimit: 0,
+  });
+  const counts = { list: 0, audit: 0, other: 0 };
+  let failure: Parameters<WatchHarness['fail']>[0] = null;
+
+  const ownerFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const path = new URL(request.url).pathname;
+    if (/\/pushes\/(active|expired)/.test(path)) counts.list++;
+    else if (path.endsWith('/audit') || path.endsWith('/audit.json')) counts.audit++;
+    else if (!path.endsWith('/version')) counts.other++;
+    const forward = (req: Request) => backend(req, { ip: '192.0.2.1' });
+    return failure ? failure(request, forward) : forward(request);
+  }) as typeof fetch;
+  const visitorFetch = (ip: string, userAgent: string) =>
+    (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+      headers.set('user-agent', userAgent);
+      return backend(new Request(input, { ...init, headers }), { ip });
+    }) as typeof fetch;
+  const noSleep = async () => {};
+  const owner = createApiClient({ baseUrl: BASE, token: ALICE.token, fetch: ownerFetch, sleep: noSleep });
+  const anonymous = createApiClient({ baseUrl: BASE, fetch: visitorFetch('198.51.100.7', 'Anon/1.0') });
+  return {
+    owner,
+    anonymous,
+    create: async (input = {}) => {
+      const client = createApiClient({
+        baseUrl: BASE,
+        token: ALICE.token,
+        fetch: visitorFetch('192.0.2.1', 'Owner/1.0'),
+      });
+      return (await client.createPush({ payload: 'hunter2-top-secret', expire_after_views: 5, ...input }))
+        .push;
+    },
+    view: (urlToken, visitor = {}) =>
+      createApiClient({
+        baseUrl: BASE,
+        fetch: visitorFetch(visitor.ip ?? '203.0.113.4', visitor.userAgent ?? 'Firefox/140.0'),
+      })
+        .retrievePush(urlToken, visitor.passphrase ? { passphrase: visitor.passphrase } : {})
+        .catch((error: unknown) => error),
+    clock: () => now,
+    advance: (ms) => void (now += ms),
+    counts: () => ({ ...counts }),
+    resetCounts: () => Object.assign(counts, { list: 0, audit: 0, other: 0 }),
+    fail: (answer) => void (failure = answer),
+  };
+}
+
+/** A fresh 'secret-push' database: closes the shared connection (as a stopped worker would) and deletes it. */
+export async function resetWatchDb(): Promise<void> {
+  closeWatchDb();
+  await new Promise<void>((resolve, reject) => {
+    const request = indexedDB.deleteDatabase(WATCH_DB_NAME);
+    request.onsuccess = () => resolve();
+    request.onerror = () => reject(request.error ?? new Error('deleteDatabase failed'));
+  });
+}
+
+export const MINUTE = 60_000;
+export const DAY = 86_400_000;

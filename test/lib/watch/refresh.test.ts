@@ -1,0 +1,172 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { idbCache } from '@/lib/watch/cache';
+import { watchDb } from '@/lib/watch/db';
+import { refreshWatch } from '@/lib/watch/refresh';
+import { listEvents, listTrackedPushes, readWatcherState } from '@/lib/watch/read';
+import { BASE, DAY, MINUTE, resetWatchDb, watchHarness, type WatchHarness } from './helpers';
+
+let h: WatchHarness;
+const cache = () => idbCache(watchDb);
+const refresh = (hasToken = true) =>
+  refreshWatch({ client: h.owner, cache: cache(), clock: h.clock, server: BASE, hasToken });
+
+beforeEach(async () => {
+  await resetWatchDb();
+  h = await watchHarness('pro');
+});
+
+async function tracked(urlToken: string) {
+  return (await listTrackedPushes(BASE)).find((push) => push.url_token === urlToken);
+}
+
+describe('the first refresh', () => {
+  it('records active and expired pushes quietly, without reading any audit log', async () => {
+    const live = await h.create();
+    const viewed = await h.create({ expire_after_views: 1 });
+    await h.view(viewed.url_token);
+    const { summary, events } = await refresh();
+    expect(events).toEqual([]);
+    expect(summary).toMatchObject({ status: 'done', requests: { list: 2, audit: 0 } });
+    expect(await tracked(live.url_token)).toMatchObject({
+      source: 'server',
+      expired: false,
+      views_remaining: 5,
+    });
+    expect(await tracked(viewed.url_token)).toMatchObject({ expired: true, views_remaining: 0 });
+  });
+});
+
+describe('later refreshes', () => {
+  beforeEach(async () => {
+    await h.create({ name: 'Old one' });
+    await refresh();
+    h.resetCounts();
+  });
+
+  it('records a new push without reading its audit log while it has no views', async () => {
+    const push = await h.create({ name: 'Fresh' });
+    const { events } = await refresh();
+    expect(events).toEqual([]);
+    expect(h.counts()).toEqual({ list: 1, audit: 0, other: 0 });
+    expect(await tracked(push.url_token)).toMatchObject({ name: 'Fresh', source: 'server' });
+  });
+
+  it('reports a view with the visitor IP, user agent and views left', async () => {
+    const push = await h.create();
+    await refresh();
+    await h.view(push.url_token, { ip: '203.0.113.4', userAgent: 'Firefox/140.0' });
+    await h.view(push.url_token, { ip: '203.0.113.9', userAgent: 'Safari/18' });
+    h.resetCounts();
+    const { events } = await refresh();
+    expect(h.counts()).toEqual({ list: 1, audit: 1, other: 0 });
+    expect(events).toMatchObject([
+      { kind: 'viewed', ip: '203.0.113.4', user_agent: 'Firefox/140.0', views_left: 4, seen: false },
+      { kind: 'viewed', ip: '203.0.113.9', user_agent: 'Safari/18', views_left: 3 },
+    ]);
+    expect(await tracked(push.url_token)).toMatchObject({ views_remaining: 3 });
+  });
+
+  it('reports views of a push that was new and already viewed', async () => {
+    const push = await h.create();
+    await h.view(push.url_token, { ip: '203.0.113.5' });
+    const { events } = await refresh();
+    expect(events).toMatchObject([{ kind: 'viewed', ip: '203.0.113.5', views_left: 4 }]);
+  });
+
+  it('finds failed passphrase attempts when the view count moves', async () => {
+    const push = await h.create({ passphrase: 'open sesame' });
+    await refresh();
+    expect(await tracked(push.url_token)).toMatchObject({ has_passphrase: true });
+    await h.view(push.url_token, { ip: '203.0.113.66', passphrase: 'wrong' });
+    await h.view(push.url_token, { ip: '203.0.113.4', passphrase: 'open sesame' });
+    const { events } = await refresh();
+    expect(events.map((e) => [e.kind, e.ip])).toEqual([
+      ['failed_passphrase', '203.0.113.66'],
+      ['viewed', '203.0.113.4'],
+    ]);
+  });
+
+  it('reports the last view and the expiry by views', async () => {
+    const push = await h.create({ expire_after_views: 1 });
+    await refresh();
+    await h.view(push.url_token);
+    h.resetCounts();
+    const { events } = await refresh();
+    expect(h.counts()).toEqual({ list: 1, audit: 1, other: 0 });
+    expect(events).toMatchObject([
+      { kind: 'viewed', views_left: 0 },
+      { kind: 'expired', reason: 'views' },
+    ]);
+    expect(await tracked(push.url_token)).toMatchObject({
+      expired: true,
+      deleted: false,
+      views_remaining: 0,
+    });
+  });
+
+  it('reports an expiry by time', async () => {
+    const push = await h.create({ expire_after_duration: 0 }); // 15 minutes
+    await refresh();
+    h.advance(16 * MINUTE);
+    const { events } = await refresh();
+    expect(events).toMatchObject([{ kind: 'expired', reason: 'time', url_token: push.url_token }]);
+    expect(await tracked(push.url_token)).toMatchObject({
+      expired: true,
+      deleted: false,
+      views_remaining: 5,
+    });
+  });
+
+  it('reports a deletion by a recipient', async () => {
+    const push = await h.create({ deletable_by_viewer: true });
+    await refresh();
+    await h.anonymous.deletePush(push.url_token);
+    const { events } = await refresh();
+    expect(events).toMatchObject([{ kind: 'deleted', url_token: push.url_token }]);
+    expect(await tracked(push.url_token)).toMatchObject({ expired: true, deleted: true });
+  });
+
+  it('reports nothing twice', async () => {
+    const push = await h.create({ expire_after_views: 2 });
+    await refresh();
+    await h.view(push.url_token);
+    expect((await refresh()).events).toHaveLength(1);
+    h.resetCounts();
+    expect((await refresh()).events).toEqual([]);
+    expect(h.counts()).toEqual({ list: 1, audit: 0, other: 0 });
+    expect(await listEvents()).toHaveLength(1);
+  });
+
+  it('reads both lists again after a day', async () => {
+    h.advance(DAY);
+    await refresh();
+    expect(h.counts().list).toBe(2);
+  });
+});
+
+describe.each(['pro', 'oss'] as const)('the request budget on %s', (edition) => {
+  it('costs at most 10 list requests and exactly 3 audit requests for 500 pushes of which 3 changed', async () => {
+    h = await watchHarness(edition);
+    const pushes = [];
+    for (let i = 0; i < 500; i++) pushes.push(await h.create({ name: `Push ${i}`, expire_after_views: 2 }));
+    await refresh();
+    await h.view(pushes[10]!.url_token); // viewed
+    await h.view(pushes[200]!.url_token);
+    await h.view(pushes[200]!.url_token); // its last view: expired by views
+    await h.anonymous.deletePush(pushes[499]!.url_token); // deleted
+    h.resetCounts();
+    const { summary, events } = await refresh();
+    expect(h.counts()).toEqual({ list: 10, audit: 3, other: 0 });
+    expect(summary.requests).toEqual({ list: 10, audit: 3 });
+    expect(events.map((e) => e.kind).sort()).toEqual(['deleted', 'expired', 'viewed', 'viewed', 'viewed']);
+  }, 60_000);
+});
+
+describe('without a token', () => {
+  it('asks the server nothing and says that views need a token', async () => {
+    const { summary } = await refresh(false);
+    expect(h.counts()).toEqual({ list: 0, audit: 0, other: 0 });
+    expect(summary).toMatchObject({ status: 'done', needsToken: true });
+    expect(await readWatcherState()).toMatchObject({ needsToken: true });
+  });
+});
