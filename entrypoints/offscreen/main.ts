@@ -1,5 +1,8 @@
 // The offscreen document (Chrome) hosts the built-in demo service. It only has chrome.runtime: the
 // background sends the demo token with each request, and the service keeps its data in IndexedDB.
+// It also copies quick pushes' links to the clipboard (Chrome allows one offscreen document per extension).
 import { serveDemoInOffscreen } from '@/lib/demo/offscreen-host';
+import { serveClipboardInOffscreen } from '@/lib/quick-push/offscreen-clipboard';
 
 serveDemoInOffscreen();
+serveClipboardInOffscreen();

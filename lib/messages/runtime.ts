@@ -1,11 +1,29 @@
 import { AppError, toAppError, type AppErrorData } from '@/lib/errors';
 import type { WireRequest, WireResponse } from '@/lib/messages/wire';
+import type { DemoPageInfo } from '@/lib/demo/page-info';
+import type { AuditEntry } from '@/lib/api';
+import type { RefreshSummary } from '@/lib/watch/types';
 
 /** Messages the background answers, keyed by type: each entry is [request payload, response]. */
 export type BackgroundProtocol = {
   ping: [undefined, { ok: true; version: string }];
   /** A fetch to the built-in demo service (lib/demo/transport.ts); pages send it, the background routes it. */
   'demo-fetch': [{ request: WireRequest }, WireResponse];
+  /** The demo token (lib/demo/token.ts): the background is its one writer, pages ask for it. */
+  'demo-token': [undefined, string];
+  /** What the demo service's recipient page knows about a push (lib/demo/page-info.ts): the viewer asks. */
+  'demo-page-info': [{ url_token: string }, DemoPageInfo];
+  /** Watcher (lib/watch): refresh the cache now (Retry-After still applies). */
+  'watch-refresh': [undefined, RefreshSummary];
+  /** Watcher: delete these pushes on the server (expire them now), then update the cache. */
+  'watch-expire': [
+    { url_tokens: string[] },
+    { expired: string[]; failed: Array<{ url_token: string; error: AppErrorData }> },
+  ];
+  /** Watcher: the whole audit log of one push (every page), also stored in the cache. */
+  'watch-audit': [{ url_token: string }, AuditEntry[]];
+  /** Watcher: every event is seen; clears the unseen-events badge. */
+  'watch-mark-seen': [undefined, void];
 };
 
 /**
@@ -14,6 +32,9 @@ export type BackgroundProtocol = {
  */
 export type OffscreenProtocol = {
   'demo-fetch': [{ request: WireRequest; token: string }, WireResponse];
+  'demo-page-info': [{ url_token: string }, DemoPageInfo];
+  /** Quick push (lib/quick-push/clipboard.ts): put the new push's link on the clipboard. */
+  'clipboard-write': [{ text: string }, { copied: true }];
 };
 
 /**

@@ -69,3 +69,43 @@ export const demoTokenItem = storage.defineItem<string | null>('local:demoToken'
   fallback: null,
   version: 1,
 });
+
+/** Watcher (lib/watch): bumped after every refresh that changed the cache; pages reload when it changes. */
+export const watchRevisionItem = storage.defineItem<number>('local:watchRevision', {
+  fallback: 0,
+  version: 1,
+});
+
+export interface WatchSettings {
+  /** Minutes between two scheduled refreshes: one of WATCH_INTERVALS. */
+  intervalMinutes: number;
+  /** Browser notifications for new events. */
+  notifications: boolean;
+  /** What the toolbar badge counts: unseen events, or active pushes. */
+  badge: 'unseen' | 'active';
+}
+
+export const WATCH_INTERVALS = [1, 5, 15, 60] as const;
+
+export const DEFAULT_WATCH_SETTINGS: WatchSettings = {
+  intervalMinutes: 1,
+  notifications: true,
+  badge: 'unseen',
+};
+
+export const watchSettingsItem = storage.defineItem<WatchSettings>('local:watchSettings', {
+  fallback: DEFAULT_WATCH_SETTINGS,
+  version: 1,
+});
+
+/**
+ * Quick push (lib/quick-push): what a failed menu or shortcut push had, kept so its notification's
+ * "Try again" can send it, keyed by notification id. The one place a payload is held: storage.session only
+ * (memory, never written to disk, gone when the browser closes, not readable by content scripts); each
+ * entry is removed once sent again or once its notification is dismissed. Read back through zod
+ * (lib/quick-push/held.ts).
+ */
+export const quickPushHeldItem = storage.defineItem<Record<string, unknown>>('session:quickPushHeld', {
+  fallback: {},
+  version: 1,
+});

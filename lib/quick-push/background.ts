@@ -1,0 +1,109 @@
+/**
+ * The background's wiring of quick pushes: menu items, the keyboard shortcut and the notifications'
+ * "Try again". Listeners are added synchronously on every start of the worker; nothing depends on state
+ * from an earlier life of the worker (held requests live in storage.session).
+ */
+import { loadSettings } from '@/lib/store/settings';
+import { currentClient } from '@/lib/connection';
+import { recordCreatedPush } from '@/lib/watch/record';
+import { platformClipboard } from './clipboard';
+import { exposeForE2E } from './e2e-hook';
+import { sessionHeldPushes } from './held';
+import { fetchImage } from './image';
+import { createMenus, requestFromMenu, type MenuClick } from './menus';
+import { browserNotifier } from './notifier';
+import { createQuickPusher, isFailureNotice, type QuickPushDeps } from './pusher';
+import { readSelection } from './selection';
+import type { QuickPushOutcome } from './types';
+
+export const PUSH_SELECTION_COMMAND = 'push-selection';
+
+/** Firefox has no notification buttons: there a click on the failure notification is "Try again". */
+const BUTTONS = !import.meta.env.FIREFOX;
+
+export function defaultQuickPushDeps(): QuickPushDeps {
+  return {
+    connect: async () => {
+      const settings = await loadSettings();
+      return {
+        client: await currentClient(),
+        signedIn: settings.demoMode || settings.token !== null,
+        defaults: settings.defaults,
+      };
+    },
+    fetchImage: (request) =>
+      fetchImage(request, {
+        // Late-bound: a bare `fetch` called as a property of another object throws "Illegal invocation".
+        fetch: (input, init) => fetch(input, init),
+        canRead: (origin) => browser.permissions.contains({ origins: [`${origin}/*`] }),
+      }),
+    writeClipboard: platformClipboard(),
+    notifier: browserNotifier({ buttons: BUTTONS }),
+    held: sessionHeldPushes(),
+    record: recordCreatedPush,
+    now: () => Date.now(),
+    newId: () => crypto.randomUUID(),
+    report: (what, error) => console.error(what, error),
+  };
+}
+
+export interface QuickPushHandlers {
+  /** What contextMenus.onClicked calls. */
+  menuClicked(info: MenuClick, tab?: { id?: number; url?: string }): Promise<QuickPushOutcome>;
+  /** What commands.onCommand calls; undefined for commands that are not ours. */
+  command(command: string, tab?: { id?: number }): Promise<QuickPushOutcome | undefined>;
+  /** What a notification's "Try again" calls. */
+  tryAgain(notificationId: string): Promise<QuickPushOutcome>;
+}
+
+function run(what: string, task: Promise<unknown>): void {
+  task.catch((error: unknown) => console.error(what, error));
+}
+
+/** Registers every quick-push listener; returns the handlers they call (tests use them). */
+export function registerQuickPush(overrides: Partial<QuickPushDeps> = {}): QuickPushHandlers {
+  const pusher = createQuickPusher({ ...defaultQuickPushDeps(), ...overrides });
+  const handlers: QuickPushHandlers = {
+    async menuClicked(info, tab) {
+      const request = await requestFromMenu(info, tab, readSelection);
+      return request ? pusher.push(request) : pusher.nothing('There was nothing to push there.');
+    },
+    async command(command, tab) {
+      if (command !== PUSH_SELECTION_COMMAND) return undefined;
+      const [active] =
+        tab?.id === undefined ? await browser.tabs.query({ active: true, currentWindow: true }) : [tab];
+      const text = active?.id === undefined ? undefined : await readSelection(active.id);
+      if (text === undefined)
+        return pusher.nothing(
+          'Secret Push cannot read this page. Use the menu item "Push selected text" instead.',
+        );
+      if (!text.trim()) return pusher.nothing('Select some text first, then press the shortcut again.');
+      return pusher.push({ kind: 'text', payload: text });
+    },
+    tryAgain: (id) => pusher.tryAgain(id),
+  };
+
+  const installMenus = () => run('Could not create the menu items', createMenus());
+  browser.runtime.onInstalled.addListener(installMenus);
+  browser.runtime.onStartup.addListener(installMenus);
+  browser.contextMenus.onClicked.addListener((info, tab) =>
+    run('Quick push from the menu failed', handlers.menuClicked(info, tab)),
+  );
+  browser.commands.onCommand.addListener((command, tab) =>
+    run('Quick push from the shortcut failed', handlers.command(command, tab)),
+  );
+  // Each browser gets the one listener its notifications support (Firefox has no buttons).
+  if (BUTTONS)
+    browser.notifications.onButtonClicked.addListener((id, index) => {
+      if (index === 0 && isFailureNotice(id)) run('Try again failed', handlers.tryAgain(id));
+    });
+  else
+    browser.notifications.onClicked.addListener((id) => {
+      if (isFailureNotice(id)) run('Try again failed', handlers.tryAgain(id));
+    });
+  browser.notifications.onClosed.addListener((id) => {
+    if (isFailureNotice(id)) run('Could not drop a held request', pusher.dismissed(id));
+  });
+  exposeForE2E(handlers);
+  return handlers;
+}

@@ -1,0 +1,154 @@
+/**
+ * The quick push itself, the same for every menu item and the keyboard shortcut: create with the saved
+ * defaults, copy the link, say when it expires; on failure say why and offer "Try again". Everything that
+ * touches the browser or the network comes in as a dependency, so tests run it against the real mock
+ * backend with fakes for the rest.
+ */
+import { describeError, type ApiClient, type Push } from '@/lib/api';
+import { AppError } from '@/lib/errors';
+import { expiryInWords } from '@/lib/push/expiry-words';
+import type { PushDefaults } from '@/lib/store/items';
+import type { HeldPushes } from './held';
+import type { ImageFetch } from './image';
+import { quickCreateInput, type ImageFile } from './input';
+import { FAILED_PREFIX, NOTICE_PREFIX, type Notifier } from './notifier';
+import { wireKind, type ImageRequest, type QuickPushOutcome, type QuickRequest } from './types';
+
+export interface QuickConnection {
+  client: ApiClient;
+  /** A token goes with requests (always in demo mode): file pushes need one. */
+  signedIn: boolean;
+  defaults: PushDefaults;
+}
+
+export interface QuickPushDeps {
+  connect(): Promise<QuickConnection>;
+  fetchImage(request: ImageRequest): Promise<ImageFetch>;
+  writeClipboard(text: string): Promise<void>;
+  notifier: Notifier;
+  held: HeldPushes;
+  record(push: Push, info: { server: string; kind?: 'text' | 'url' | 'file' }): Promise<void>;
+  now(): number;
+  newId(): string;
+  /** Failures after the push exists (recording, copying): logged, never turned into a new send. */
+  report(what: string, error: unknown): void;
+}
+
+export interface QuickPusher {
+  /** Sends a request once. */
+  push(request: QuickRequest): Promise<QuickPushOutcome>;
+  /** Nothing can be sent (no selection, a page that cannot be read): says so in a notification. */
+  nothing(message: string): Promise<QuickPushOutcome>;
+  /** "Try again" on a failure notification: sends its held request once more, if still held. */
+  tryAgain(notificationId: string): Promise<QuickPushOutcome>;
+  /** A notification was closed: whatever it held is dropped. */
+  dismissed(notificationId: string): Promise<void>;
+}
+
+const WHAT: Record<QuickRequest['kind'], string> = {
+  text: 'the selected text',
+  url: 'the link',
+  image: 'the image',
+};
+
+/** True for the ids of failure notifications this module raised. */
+export function isFailureNotice(id: string): boolean {
+  return id.startsWith(FAILED_PREFIX);
+}
+
+export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
+  // A double click on "Try again" must not send twice: the first click owns the id until it is done.
+  const retrying = new Set<string>();
+
+  async function nothing(message: string): Promise<QuickPushOutcome> {
+    const notificationId = `${NOTICE_PREFIX}info:${deps.newId()}`;
+    await deps.notifier.show(notificationId, { title: 'Nothing was pushed', message, retry: false });
+    return { status: 'nothing', notificationId, message };
+  }
+
+  async function failed(request: QuickRequest, message: string): Promise<QuickPushOutcome> {
+    const notificationId = `${FAILED_PREFIX}${deps.newId()}`;
+    let retry = true;
+    try {
+      await deps.held.put(notificationId, request);
+    } catch (error) {
+      // Without the held request (e.g. storage.session full with a large image address) there is nothing
+      // to try again with: say only what failed.
+      deps.report('Could not hold the request for "Try again"', error);
+      retry = false;
+    }
+    const title = `Could not push ${WHAT[request.kind]}`;
+    await deps.notifier.show(notificationId, { title, message, retry });
+    return { status: 'failed', notificationId, message, retry };
+  }
+
+  /** The new push, or in one sentence why there is none. */
+  async function create(request: QuickRequest): Promise<{ push: Push; server: string } | { reason: string }> {
+    try {
+      const { client, signedIn, defaults } = await deps.connect();
+      let image: ImageFile | undefined;
+      if (request.kind === 'image') {
+        // Checked before downloading anything: the server refuses a file push without a token anyway.
+        if (!signedIn) return { reason: describeError(new AppError('sign-in-required', 'No token.')) };
+        const fetched = await deps.fetchImage(request);
+        if (!fetched.ok) return { reason: fetched.reason };
+        image = fetched.file;
+      }
+      const result = await client.createPush(quickCreateInput(request, defaults, image));
+      return { push: result.push, server: client.baseUrl };
+    } catch (error) {
+      return { reason: describeError(error) };
+    }
+  }
+
+  async function send(request: QuickRequest): Promise<QuickPushOutcome> {
+    const created = await create(request);
+    if ('reason' in created) return failed(request, created.reason);
+    const { push, server } = created;
+    // The push exists from here on: nothing below may offer to send it again.
+    await deps
+      .record(push, { server, kind: wireKind(request) })
+      .catch((error: unknown) => deps.report('Could not record the new push', error));
+    const copied = await deps.writeClipboard(push.html_url).then(
+      () => true,
+      (error: unknown) => {
+        deps.report('Could not copy the link', error);
+        return false;
+      },
+    );
+    const expiry = expiryInWords(push, deps.now());
+    const notificationId = `${NOTICE_PREFIX}pushed:${deps.newId()}`;
+    const title = copied ? 'Secret link copied' : 'Pushed, but the link was not copied';
+    const message = copied
+      ? `${expiry} Paste the link where you want to share it.`.trim()
+      : `${expiry} Copy the link from the list of pushes in Secret Push.`.trim();
+    await deps.notifier.show(notificationId, { title, message, retry: false });
+    return { status: 'pushed', notificationId, link: push.html_url, copied, message };
+  }
+
+  return {
+    push: send,
+    nothing,
+
+    async tryAgain(notificationId) {
+      if (retrying.has(notificationId))
+        return { status: 'nothing', notificationId, message: 'Already sending.' };
+      retrying.add(notificationId);
+      try {
+        // Taken out before sending: whatever happens next, this notification cannot send it a second time.
+        const request = await deps.held.take(notificationId);
+        await deps.notifier.clear(notificationId);
+        if (!request)
+          return await nothing('The text to send is no longer held. Push it again from the page.');
+        return await send(request);
+      } finally {
+        retrying.delete(notificationId);
+      }
+    },
+
+    async dismissed(notificationId) {
+      if (isFailureNotice(notificationId) && !retrying.has(notificationId))
+        await deps.held.remove(notificationId);
+    },
+  };
+}

@@ -1,0 +1,28 @@
+/**
+ * What a quick push sends, as plain data: it is held (storage.session) for "Try again", so it is validated
+ * again when read back (zod, the storage boundary).
+ */
+import { z } from 'zod';
+
+export const quickRequestSchema = z.discriminatedUnion('kind', [
+  /** Selected text, sent as a text push. */
+  z.object({ kind: z.literal('text'), payload: z.string() }),
+  /** A link or the page's address, sent as a URL push. */
+  z.object({ kind: z.literal('url'), payload: z.string() }),
+  /** An image on a page: the extension fetches `src` and sends it as a file push. */
+  z.object({ kind: z.literal('image'), src: z.string(), pageUrl: z.string().optional() }),
+]);
+export type QuickRequest = z.infer<typeof quickRequestSchema>;
+export type ImageRequest = Extract<QuickRequest, { kind: 'image' }>;
+
+/** The push kind on the wire (and in the tracked-push cache) for each request. */
+export function wireKind(request: QuickRequest): 'text' | 'url' | 'file' {
+  return request.kind === 'image' ? 'file' : request.kind;
+}
+
+/** What a quick push ended with; the background ignores it, tests read it. Never holds the secret. */
+export type QuickPushOutcome =
+  | { status: 'pushed'; notificationId: string; link: string; copied: boolean; message: string }
+  | { status: 'failed'; notificationId: string; message: string; retry: boolean }
+  /** Nothing was sent (nothing selected, nothing left to try again). */
+  | { status: 'nothing'; notificationId: string; message: string };

@@ -1,0 +1,183 @@
+// @vitest-environment node
+/**
+ * The listeners as the browser calls them: menu clicks, the shortcut, the notification's "Try again" and
+ * its dismissal, with fakeBrowser (contextMenus, commands and scripting mocked: fakeBrowser lacks them)
+ * and the real client against the in-process mock.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { registerQuickPush } from '@/lib/quick-push/background';
+import { MENU_IDS } from '@/lib/quick-push/menus';
+import { closeWatchDb } from '@/lib/watch/db';
+import { harness, type Harness } from '../api/harness';
+import { notifications, POSTS, rig, sessionText, type Rig } from './helpers';
+
+type MenuListener = (info: Browser.contextMenus.OnClickData, tab?: Browser.tabs.Tab) => void;
+type CommandListener = (command: string, tab?: Browser.tabs.Tab) => void;
+
+let h: Harness;
+let r: Rig;
+let onMenu: MenuListener;
+let onCommand: CommandListener;
+let menuItems: string[];
+let pageSelection: string | Error;
+
+beforeEach(async () => {
+  closeWatchDb();
+  globalThis.indexedDB = new IDBFactory();
+  h = await harness('pro');
+  r = rig(h);
+  menuItems = [];
+  pageSelection = '';
+  // readSelection logs pages it cannot script; that is expected in the tests that throw.
+  vi.spyOn(console, 'info').mockImplementation(() => {});
+  vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockImplementation(async () => void (menuItems = []));
+  vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(((
+    props: { id: string },
+    done?: () => void,
+  ) => {
+    menuItems.push(props.id);
+    done?.();
+    return props.id;
+  }) as never);
+  vi.spyOn(fakeBrowser.contextMenus.onClicked, 'addListener').mockImplementation(((cb: MenuListener) => {
+    onMenu = cb;
+  }) as never);
+  vi.spyOn(fakeBrowser.commands.onCommand, 'addListener').mockImplementation(((cb: CommandListener) => {
+    onCommand = cb;
+  }) as never);
+  vi.spyOn(fakeBrowser.scripting, 'executeScript').mockImplementation((async () => {
+    if (pageSelection instanceof Error) throw pageSelection;
+    return [{ frameId: 0, result: pageSelection }];
+  }) as never);
+});
+
+/** Waits until a notification with this title is on screen and returns its id. */
+async function notice(title: string): Promise<string> {
+  return vi.waitFor(() => {
+    const found = Object.entries(notifications()).find(([, options]) => options.title === title);
+    if (!found) throw new Error(`no notification "${title}" yet`);
+    return found[0];
+  });
+}
+
+describe('registerQuickPush', () => {
+  it('creates the menu items on install and again on browser start', async () => {
+    registerQuickPush(r.deps);
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' } as never);
+    await vi.waitFor(() => expect(menuItems).toHaveLength(4));
+    await fakeBrowser.runtime.onStartup.trigger();
+    await vi.waitFor(() => expect(menuItems).toEqual(Object.values(MENU_IDS)));
+  });
+
+  it('"Push selected text" pushes the page’s selection and copies the link', async () => {
+    registerQuickPush(r.deps);
+    pageSelection = 'line one\nline two';
+    onMenu(
+      {
+        menuItemId: MENU_IDS.selection,
+        selectionText: 'line one line two',
+        editable: false,
+        pageUrl: 'https://example.com/',
+      },
+      { id: 4 } as never,
+    );
+
+    await notice('Secret link copied');
+    expect(r.clipboard).toHaveLength(1);
+    const token = new URL(r.clipboard[0]!).pathname.split('/')[2]!;
+    expect((await h.client().retrievePush(token)).payload).toBe('line one\nline two');
+  });
+
+  it('the shortcut pushes the active tab’s selection', async () => {
+    registerQuickPush(r.deps);
+    pageSelection = 'from the shortcut';
+    onCommand('push-selection', { id: 9 } as never);
+
+    await notice('Secret link copied');
+    expect(fakeBrowser.scripting.executeScript).toHaveBeenCalledWith(
+      expect.objectContaining({ target: { tabId: 9 } }),
+    );
+    const token = new URL(r.clipboard[0]!).pathname.split('/')[2]!;
+    expect((await h.client().retrievePush(token)).payload).toBe('from the shortcut');
+  });
+
+  it.each([
+    ['nothing is selected', '', 'Select some text first, then press the shortcut again.'],
+    [
+      'the page cannot be scripted',
+      new Error('Cannot access a chrome:// URL'),
+      'Secret Push cannot read this page. Use the menu item "Push selected text" instead.',
+    ],
+  ])('the shortcut says so when %s', async (_, selection, message) => {
+    registerQuickPush(r.deps);
+    pageSelection = selection;
+    onCommand('push-selection', { id: 9 } as never);
+
+    const id = await notice('Nothing was pushed');
+    expect(notifications()[id]?.message).toBe(message);
+    expect(POSTS(h)).toHaveLength(0);
+  });
+
+  it('ignores commands that are not its own', async () => {
+    const handlers = registerQuickPush(r.deps);
+    expect(await handlers.command('_execute_action', { id: 9 })).toBeUndefined();
+    expect(fakeBrowser.scripting.executeScript).not.toHaveBeenCalled();
+  });
+
+  it('"Try again" on a failure sends the held text once the server answers', async () => {
+    registerQuickPush(r.deps);
+    h.tamper(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    onMenu({
+      menuItemId: MENU_IDS.link,
+      linkUrl: 'https://example.com/secret-doc',
+      editable: false,
+      pageUrl: 'https://example.com/',
+    });
+    const failed = await notice('Could not push the link');
+    expect(notifications()[failed]?.buttons).toEqual([{ title: 'Try again' }]);
+    h.tamper(null);
+
+    await fakeBrowser.notifications.onButtonClicked.trigger(failed, 0);
+
+    await notice('Secret link copied');
+    expect(notifications()).not.toHaveProperty(failed);
+    expect(POSTS(h)).toHaveLength(1);
+    expect(await sessionText()).not.toContain('secret-doc');
+  });
+
+  it('dismissing a failure drops the held text; its button then sends nothing', async () => {
+    registerQuickPush(r.deps);
+    h.tamper(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    onMenu({
+      menuItemId: MENU_IDS.selection,
+      selectionText: 'hunter2',
+      editable: false,
+      pageUrl: 'https://example.com/',
+    });
+    const failed = await notice('Could not push the selected text');
+    expect(await sessionText()).toContain('hunter2');
+    h.tamper(null);
+
+    await fakeBrowser.notifications.onClosed.trigger(failed, true);
+    await vi.waitFor(async () => expect(await sessionText()).not.toContain('hunter2'));
+    await fakeBrowser.notifications.onButtonClicked.trigger(failed, 0);
+
+    await notice('Nothing was pushed');
+    expect(POSTS(h)).toHaveLength(0);
+  });
+
+  it('leaves other notifications (the watcher’s) alone', async () => {
+    const handlers = registerQuickPush(r.deps);
+    const tryAgain = vi.spyOn(handlers, 'tryAgain');
+    await fakeBrowser.notifications.onButtonClicked.trigger('watch:event:1', 0);
+    await fakeBrowser.notifications.onClicked.trigger('watch:event:1');
+    expect(tryAgain).not.toHaveBeenCalled();
+    expect(notifications()).toEqual({});
+  });
+});

@@ -1,0 +1,80 @@
+import { vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { DEFAULT_PUSH_DEFAULTS, type PushDefaults } from '@/lib/store/items';
+import { sessionHeldPushes } from '@/lib/quick-push/held';
+import { fetchImage } from '@/lib/quick-push/image';
+import { browserNotifier } from '@/lib/quick-push/notifier';
+import type { QuickPushDeps } from '@/lib/quick-push/pusher';
+import { recordCreatedPush } from '@/lib/watch/record';
+import { ALICE, type Harness } from '../api/harness';
+
+/** A tiny PNG (1×1, red): real image bytes the mock stores and serves back. */
+export const PNG_BYTES = Uint8Array.from(
+  atob('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=='),
+  (c) => c.charCodeAt(0),
+);
+
+export interface Rig {
+  deps: QuickPushDeps;
+  clipboard: string[];
+  reported: unknown[];
+  /** What the fake image server was asked for, with the init the extension passed. */
+  imageRequests: Array<{ url: string; init?: RequestInit }>;
+}
+
+/**
+ * Dependencies for the quick pusher: the real client against the in-process mock (harness), WXT's
+ * fakeBrowser for notifications and storage.session, the real recorder on fake-indexeddb, and a fake image
+ * server that answers PNG_BYTES for any address.
+ */
+export function rig(
+  h: Harness,
+  options: { token?: string | null; defaults?: PushDefaults; clipboardFails?: boolean } = {},
+): Rig {
+  const clipboard: string[] = [];
+  const reported: unknown[] = [];
+  const imageRequests: Rig['imageRequests'] = [];
+  let id = 0;
+  const token = options.token === undefined ? ALICE.token : options.token;
+  const imageFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
+    imageRequests.push({ url: String(input), init });
+    return new Response(PNG_BYTES, { headers: { 'content-type': 'image/png' } });
+  }) as typeof fetch;
+  const deps: QuickPushDeps = {
+    connect: async () => ({
+      client: h.client(token),
+      signedIn: token !== null,
+      defaults: options.defaults ?? DEFAULT_PUSH_DEFAULTS,
+    }),
+    fetchImage: (request) => fetchImage(request, { fetch: imageFetch, canRead: async () => false }),
+    writeClipboard: async (text) => {
+      if (options.clipboardFails) throw new Error('clipboard unavailable');
+      clipboard.push(text);
+    },
+    notifier: browserNotifier({ buttons: true }),
+    held: sessionHeldPushes(),
+    record: recordCreatedPush,
+    now: () => h.now(),
+    newId: () => String(++id),
+    report: (_what, error) => void reported.push(error),
+  };
+  return { deps, clipboard, reported, imageRequests };
+}
+
+/** The notifications on screen, by id, as fakeBrowser keeps their create options. */
+export function notifications(): Record<string, Browser.notifications.NotificationCreateOptions> {
+  return (
+    fakeBrowser.notifications as unknown as {
+      getAllCreateOptions(): Record<string, Browser.notifications.NotificationCreateOptions>;
+    }
+  ).getAllCreateOptions();
+}
+
+/** Everything storage.session holds, serialised: where a held secret would show. */
+export async function sessionText(): Promise<string> {
+  return JSON.stringify(await fakeBrowser.storage.session.get(null));
+}
+
+export const POSTS = (h: Harness) => h.calls().filter((call) => call === 'POST /api/v2/pushes');
+
+export { vi };

@@ -1,0 +1,112 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { createMenus, MENU_IDS, requestFromMenu, type SelectionReader } from '@/lib/quick-push/menus';
+
+/** runtime.lastError is read-only in the types; the browser sets it around a callback, and so do these fakes. */
+function setLastError(error: { message: string } | undefined) {
+  (fakeBrowser.runtime as { lastError?: { message: string } }).lastError = error;
+}
+
+/** fakeBrowser has no contextMenus (toolchain pitfall 12): keep the items in a map, as Chrome does. */
+function fakeMenus() {
+  const items = new Map<string, unknown>();
+  const removeAll = vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockImplementation(async () => {
+    items.clear();
+  });
+  vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(((
+    props: { id: string },
+    done?: () => void,
+  ) => {
+    if (items.has(props.id)) setLastError({ message: `Cannot create item with duplicate id ${props.id}` });
+    items.set(props.id, props);
+    done?.();
+    setLastError(undefined);
+    return props.id;
+  }) as never);
+  return { items, removeAll };
+}
+
+describe('createMenus', () => {
+  it('creates the four items with their contexts', async () => {
+    const { items } = fakeMenus();
+    await createMenus();
+    expect([...items.values()]).toEqual([
+      { id: MENU_IDS.selection, title: 'Push selected text', contexts: ['selection'] },
+      { id: MENU_IDS.link, title: 'Push this link', contexts: ['link'] },
+      { id: MENU_IDS.page, title: "Push this page's URL", contexts: ['page'] },
+      { id: MENU_IDS.image, title: 'Push this image', contexts: ['image'] },
+    ]);
+  });
+
+  it('can run again (install, then browser start) without a duplicate-id error', async () => {
+    const { items, removeAll } = fakeMenus();
+    await createMenus();
+    await expect(createMenus()).resolves.toBeUndefined();
+    expect(removeAll).toHaveBeenCalledTimes(2);
+    expect(items.size).toBe(4);
+  });
+
+  it('reports an item the browser refused', async () => {
+    vi.spyOn(fakeBrowser.contextMenus, 'removeAll').mockImplementation(async () => {});
+    vi.spyOn(fakeBrowser.contextMenus, 'create').mockImplementation(((_: unknown, done?: () => void) => {
+      setLastError({ message: 'nope' });
+      done?.();
+      setLastError(undefined);
+      return 'x';
+    }) as never);
+    await expect(createMenus()).rejects.toThrow(`Menu item ${MENU_IDS.selection}: nope`);
+  });
+});
+
+describe('requestFromMenu', () => {
+  const tab = { id: 7, url: 'https://example.com/page' };
+  const reads = (text: string | undefined) => vi.fn<SelectionReader>(async () => text);
+
+  it('reads the selection from the page, keeping its line breaks', async () => {
+    const reader = reads('user: bob\npass: hunter2');
+    const request = await requestFromMenu(
+      { menuItemId: MENU_IDS.selection, selectionText: 'user: bob pass: hunter2', frameId: 3 },
+      tab,
+      reader,
+    );
+    expect(request).toEqual({ kind: 'text', payload: 'user: bob\npass: hunter2' });
+    expect(reader).toHaveBeenCalledWith(7, 3);
+  });
+
+  it.each([
+    ['the page cannot be read', undefined],
+    ['the page reports no selection', ''],
+  ])('falls back to the menu’s selection text when %s', async (_, read) => {
+    const request = await requestFromMenu(
+      { menuItemId: MENU_IDS.selection, selectionText: 'hunter2' },
+      tab,
+      reads(read),
+    );
+    expect(request).toEqual({ kind: 'text', payload: 'hunter2' });
+  });
+
+  it('has nothing to push for a blank selection', async () => {
+    expect(
+      await requestFromMenu({ menuItemId: MENU_IDS.selection, selectionText: '  ' }, tab, reads('   ')),
+    ).toBeNull();
+  });
+
+  it.each([
+    [
+      { menuItemId: MENU_IDS.link, linkUrl: 'https://example.com/x' },
+      { kind: 'url', payload: 'https://example.com/x' },
+    ],
+    [
+      { menuItemId: MENU_IDS.page, pageUrl: 'https://example.com/p' },
+      { kind: 'url', payload: 'https://example.com/p' },
+    ],
+    [{ menuItemId: MENU_IDS.page }, { kind: 'url', payload: 'https://example.com/page' }],
+    [
+      { menuItemId: MENU_IDS.image, srcUrl: 'https://cdn.example.com/i.png' },
+      { kind: 'image', src: 'https://cdn.example.com/i.png', pageUrl: 'https://example.com/page' },
+    ],
+    [{ menuItemId: 'someone-else' }, null],
+  ])('%o → %o', async (info, expected) => {
+    expect(await requestFromMenu(info, tab, reads(undefined))).toEqual(expected);
+  });
+});

@@ -1,0 +1,260 @@
+// @vitest-environment node
+import { beforeEach, describe, expect, it } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { describeError } from '@/lib/api';
+import { AppError } from '@/lib/errors';
+import { createQuickPusher } from '@/lib/quick-push/pusher';
+import { closeWatchDb } from '@/lib/watch/db';
+import { listTrackedPushes } from '@/lib/watch/read';
+import { ALICE, BASE, harness, type Harness } from '../api/harness';
+import { notifications, PNG_BYTES, POSTS, rig, sessionText } from './helpers';
+
+const SECRET = 'db password: hunter2\nsecond line';
+const NETWORK_WORDS = describeError(new AppError('network', 'x'));
+
+let h: Harness;
+
+beforeEach(async () => {
+  closeWatchDb();
+  globalThis.indexedDB = new IDBFactory();
+  h = await harness('pro');
+});
+
+/** The secret behind a link, read the way a recipient's browser does (one view). */
+async function payloadBehind(link: string) {
+  const token = new URL(link).pathname.split('/')[2]!;
+  return (await h.client().retrievePush(token)).payload;
+}
+
+describe('a quick push that works', () => {
+  it('creates with the saved defaults, copies a link that opens the text, and says when it expires', async () => {
+    const { deps, clipboard } = rig(h);
+    const outcome = await createQuickPusher(deps).push({ kind: 'text', payload: SECRET });
+
+    expect(outcome).toMatchObject({ status: 'pushed', copied: true });
+    expect(clipboard).toHaveLength(1);
+    expect(clipboard[0]).toMatch(new RegExp(`^${BASE}/p/[a-z0-9_-]+/r$`));
+    expect(await payloadBehind(clipboard[0]!)).toBe(SECRET);
+    const body = await h.requests.find((r) => r.method === 'POST')!.json();
+    expect(body.push).toMatchObject({
+      kind: 'text',
+      expire_after_duration: 12,
+      expire_after_views: 5,
+      retrieval_step: true,
+      deletable_by_viewer: true,
+    });
+    expect(body.push).not.toHaveProperty('passphrase');
+    expect(notifications()[outcome.notificationId]).toMatchObject({
+      type: 'basic',
+      title: 'Secret link copied',
+      message:
+        'Expires in 7 days or after 5 views, whichever comes first. Paste the link where you want to share it.',
+    });
+    expect(notifications()[outcome.notificationId]).not.toHaveProperty('buttons');
+  });
+
+  it('records the new push for the watcher, with its kind and without the text', async () => {
+    const { deps } = rig(h);
+    const outcome = await createQuickPusher(deps).push({ kind: 'url', payload: 'https://example.com/a' });
+    if (outcome.status !== 'pushed') throw new Error('expected a push');
+    const tracked = await listTrackedPushes(BASE);
+    expect(tracked).toHaveLength(1);
+    expect(tracked[0]).toMatchObject({ html_url: outcome.link, kind: 'url', source: 'local' });
+    expect(JSON.stringify(tracked)).not.toContain('example.com/a');
+  });
+
+  it('uses the days default on an oss server', async () => {
+    h = await harness('oss');
+    const defaults = {
+      expireAfterDuration: 5,
+      expireAfterDays: 3,
+      expireAfterViews: 2,
+      retrievalStep: false,
+      deletableByViewer: false,
+      passphrase: true,
+    };
+    const { deps, clipboard } = rig(h, { defaults });
+    const outcome = await createQuickPusher(deps).push({ kind: 'text', payload: SECRET });
+
+    expect(outcome.status).toBe('pushed');
+    const body = await h.requests.find((r) => r.method === 'POST')!.json();
+    expect(body.push).toMatchObject({ expire_after_days: 3, expire_after_views: 2, retrieval_step: false });
+    expect(body.push).not.toHaveProperty('expire_after_duration');
+    expect(outcome.message).toBe(
+      'Expires in 3 days or after 2 views, whichever comes first. Paste the link where you want to share it.',
+    );
+    expect(await payloadBehind(clipboard[0]!)).toBe(SECRET);
+  });
+
+  it('sends an image as a file push with its name and type, fetched without credentials', async () => {
+    const { deps, imageRequests, clipboard } = rig(h);
+    const outcome = await createQuickPusher(deps).push({
+      kind: 'image',
+      src: 'https://cdn.example.com/pics/cat%20photo.png?size=large',
+      pageUrl: 'https://example.com/article',
+    });
+
+    expect(outcome.status).toBe('pushed');
+    expect(imageRequests).toEqual([
+      {
+        url: 'https://cdn.example.com/pics/cat%20photo.png?size=large',
+        init: expect.objectContaining({ credentials: 'omit' }),
+      },
+    ]);
+    const token = new URL(clipboard[0]!).pathname.split('/')[2]!;
+    const retrieved = await h.client(ALICE.token).retrievePush(token);
+    expect(retrieved.files).toEqual([
+      expect.objectContaining({ filename: 'cat photo.png', content_type: 'image/png' }),
+    ]);
+    const download = await h.fetch(retrieved.files[0]!.url);
+    expect(new Uint8Array(await download.arrayBuffer())).toEqual(PNG_BYTES);
+    expect((await listTrackedPushes(BASE))[0]?.kind).toBe('file');
+  });
+
+  it('still reports the push, without "Try again", when the link cannot be copied', async () => {
+    const { deps, reported } = rig(h, { clipboardFails: true });
+    const outcome = await createQuickPusher(deps).push({ kind: 'text', payload: SECRET });
+
+    expect(outcome).toMatchObject({ status: 'pushed', copied: false });
+    expect(notifications()[outcome.notificationId]).toMatchObject({
+      title: 'Pushed, but the link was not copied',
+    });
+    expect(notifications()[outcome.notificationId]).not.toHaveProperty('buttons');
+    expect(reported).toHaveLength(1);
+    expect(POSTS(h)).toHaveLength(1);
+    expect(await sessionText()).not.toContain('hunter2');
+  });
+});
+
+describe('a quick push that fails', () => {
+  /** The server creates the push but the answer is lost: the worst case for sending again. */
+  function loseAnswers() {
+    h.tamper(async (request, forward) => {
+      const response = await forward(request);
+      if (request.method !== 'POST') return response;
+      throw new TypeError('Failed to fetch');
+    });
+  }
+
+  it('says why, offers "Try again", holds the text in storage.session only, and sends nothing more', async () => {
+    const { deps, clipboard } = rig(h);
+    loseAnswers();
+    const outcome = await createQuickPusher(deps).push({ kind: 'text', payload: SECRET });
+
+    expect(outcome).toMatchObject({ status: 'failed', message: NETWORK_WORDS, retry: true });
+    const notice = notifications()[outcome.notificationId]!;
+    expect(notice).toMatchObject({
+      title: 'Could not push the selected text',
+      message: NETWORK_WORDS,
+      buttons: [{ title: 'Try again' }],
+      requireInteraction: true,
+    });
+    expect(JSON.stringify(notifications())).not.toContain('hunter2');
+    expect(await sessionText()).toContain('hunter2');
+    expect(POSTS(h)).toHaveLength(1);
+    expect(clipboard).toEqual([]);
+  });
+
+  it('"Try again" sends the held text once, then drops it and the failure notice', async () => {
+    const { deps, clipboard } = rig(h);
+    const pusher = createQuickPusher(deps);
+    loseAnswers();
+    const failed = await pusher.push({ kind: 'text', payload: SECRET });
+    h.tamper(null);
+
+    const again = await pusher.tryAgain(failed.notificationId);
+
+    expect(again.status).toBe('pushed');
+    expect(await payloadBehind(clipboard[0]!)).toBe(SECRET);
+    expect(await sessionText()).not.toContain('hunter2');
+    expect(Object.keys(notifications())).toEqual([again.notificationId]);
+    expect(POSTS(h)).toHaveLength(2);
+    expect(await pusher.tryAgain(failed.notificationId)).toMatchObject({ status: 'nothing' });
+    expect(POSTS(h)).toHaveLength(2);
+  });
+
+  it('sends once when "Try again" is clicked twice quickly', async () => {
+    const { deps } = rig(h);
+    const pusher = createQuickPusher(deps);
+    loseAnswers();
+    const failed = await pusher.push({ kind: 'text', payload: SECRET });
+    h.tamper(null);
+
+    const outcomes = await Promise.all([
+      pusher.tryAgain(failed.notificationId),
+      pusher.tryAgain(failed.notificationId),
+    ]);
+
+    expect(outcomes.map((o) => o.status).sort()).toEqual(['nothing', 'pushed']);
+    expect(POSTS(h)).toHaveLength(2);
+  });
+
+  it('"Try again" still works after the service worker restarted (a new pusher, same session)', async () => {
+    loseAnswers();
+    const failed = await createQuickPusher(rig(h).deps).push({ kind: 'text', payload: SECRET });
+    h.tamper(null);
+
+    const restarted = rig(h);
+    const again = await createQuickPusher(restarted.deps).tryAgain(failed.notificationId);
+
+    expect(again.status).toBe('pushed');
+    expect(await payloadBehind(restarted.clipboard[0]!)).toBe(SECRET);
+  });
+
+  it('drops the held text when the notification is dismissed', async () => {
+    const { deps } = rig(h);
+    const pusher = createQuickPusher(deps);
+    loseAnswers();
+    const failed = await pusher.push({ kind: 'text', payload: SECRET });
+    h.tamper(null);
+
+    await pusher.dismissed(failed.notificationId);
+
+    expect(await sessionText()).not.toContain('hunter2');
+    expect(await pusher.tryAgain(failed.notificationId)).toMatchObject({
+      status: 'nothing',
+      message: 'The text to send is no longer held. Push it again from the page.',
+    });
+    expect(POSTS(h)).toHaveLength(1);
+  });
+
+  it('says a token is needed for an image, without downloading it', async () => {
+    const { deps, imageRequests } = rig(h, { token: null });
+    const outcome = await createQuickPusher(deps).push({ kind: 'image', src: 'https://example.com/a.png' });
+
+    expect(outcome).toMatchObject({
+      status: 'failed',
+      message: 'Sending files needs an API token — open Settings and add one.',
+    });
+    expect(notifications()[outcome.notificationId]?.title).toBe('Could not push the image');
+    expect(imageRequests).toEqual([]);
+    expect(POSTS(h)).toHaveLength(0);
+  });
+
+  it('shows a rejected token in words from describeError', async () => {
+    const { deps } = rig(h, { token: 'not-a-real-token' });
+    const outcome = await createQuickPusher(deps).push({ kind: 'text', payload: SECRET });
+    expect(outcome.status).toBe('failed');
+    expect(outcome.message).not.toContain('hunter2');
+    expect(outcome.message).toBe(
+      describeError(
+        await h
+          .client('not-a-real-token')
+          .activePage()
+          .catch((e) => e),
+      ),
+    );
+  });
+});
+
+describe('nothing to push', () => {
+  it('says so without a request', async () => {
+    const { deps } = rig(h);
+    const outcome = await createQuickPusher(deps).nothing('Select some text first, then try again.');
+    expect(notifications()[outcome.notificationId]).toMatchObject({
+      title: 'Nothing was pushed',
+      message: 'Select some text first, then try again.',
+    });
+    expect(h.requests).toHaveLength(0);
+  });
+});
