@@ -9,14 +9,17 @@ export interface FileDropProps {
   onAdd: (files: File[]) => void;
   onRemove: (id: number) => void;
   errors?: string[];
+  /** Shown above the picker, e.g. that sending files needs an API token. */
+  notice?: string;
 }
 
 /** Pick or drop up to 10 files; each is listed with its size and a button to remove it. */
-export function FileDrop({ files, onAdd, onRemove, errors }: FileDropProps) {
+export function FileDrop({ files, onAdd, onRemove, errors, notice }: FileDropProps) {
   const [over, setOver] = useState(false);
   const full = files.length >= MAX_FILES;
   return (
     <div class="sp-field">
+      {notice && <p class="sp-warning">{notice}</p>}
       <div
         class={over ? 'sp-drop sp-over' : 'sp-drop'}
         onDragOver={(e) => {

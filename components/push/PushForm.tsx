@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { FormAction, FormState } from '@/lib/push/form';
 import type { PassphraseStyle } from '@/lib/push/passphrase';
 import { QR_MAX_CHARS } from '@/lib/push/validate';
@@ -21,11 +22,22 @@ export interface PushFormProps {
   onGenerate: (style: PassphraseStyle) => void;
   /** The failed send in words (describeError), shown above the button. */
   failureMessage?: string;
+  /** Offered next to the URL field ("Use this tab's URL") when the container can read the tab. */
+  onUseTabUrl?: () => void;
+  /** A notice in the files panel, e.g. that sending files needs a token. */
+  fileNotice?: string;
+  /** Shown next to the button while sending, e.g. upload progress and Cancel. */
+  busy?: ComponentChildren;
 }
 
 const PANEL_ID = 'sp-kind-panel';
 
-function KindPanel({ state, dispatch }: Pick<PushFormProps, 'state' | 'dispatch'>) {
+function KindPanel({
+  state,
+  dispatch,
+  onUseTabUrl,
+  fileNotice,
+}: Pick<PushFormProps, 'state' | 'dispatch' | 'onUseTabUrl' | 'fileNotice'>) {
   const errors = state.errors.payload;
   switch (state.kind) {
     case 'text':
@@ -38,13 +50,19 @@ function KindPanel({ state, dispatch }: Pick<PushFormProps, 'state' | 'dispatch'
       );
     case 'url':
       return (
-        <UrlInput value={state.url} errors={errors} onInput={(value) => dispatch({ type: 'url', value })} />
+        <UrlInput
+          value={state.url}
+          errors={errors}
+          onInput={(value) => dispatch({ type: 'url', value })}
+          onUseTabUrl={onUseTabUrl}
+        />
       );
     case 'file':
       return (
         <FileDrop
           files={state.files}
           errors={state.errors.files}
+          notice={fileNotice}
           onAdd={(files) =>
             dispatch({
               type: 'addFiles',
@@ -91,7 +109,8 @@ function KindPanel({ state, dispatch }: Pick<PushFormProps, 'state' | 'dispatch'
 }
 
 /** The whole create form; the container owns the state (formReducer) and does the sending. */
-export function PushForm({ state, dispatch, onSubmit, onReset, onGenerate, failureMessage }: PushFormProps) {
+export function PushForm(props: PushFormProps) {
+  const { state, dispatch, onSubmit, onReset, onGenerate, failureMessage } = props;
   const sending = state.status === 'sending';
   return (
     <form
@@ -113,7 +132,12 @@ export function PushForm({ state, dispatch, onSubmit, onReset, onGenerate, failu
       <KindTabs kind={state.kind} panelId={PANEL_ID} onChange={(kind) => dispatch({ type: 'kind', kind })} />
       <fieldset class="sp-plain" disabled={sending}>
         <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(state.kind)}>
-          <KindPanel state={state} dispatch={dispatch} />
+          <KindPanel
+            state={state}
+            dispatch={dispatch}
+            onUseTabUrl={props.onUseTabUrl}
+            fileNotice={props.fileNotice}
+          />
           <FieldError field="kind" messages={state.errors.kind} />
         </div>
         <PushOptions
@@ -137,6 +161,7 @@ export function PushForm({ state, dispatch, onSubmit, onReset, onGenerate, failu
         <span role="status" class="sp-hint">
           {sending ? 'Sending…' : ''}
         </span>
+        {sending && props.busy}
       </div>
     </form>
   );

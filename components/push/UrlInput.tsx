@@ -4,10 +4,12 @@ export interface UrlInputProps {
   value: string;
   onInput: (value: string) => void;
   errors?: string[];
+  /** Fills the field with the current tab's address; the button appears only when this is given. */
+  onUseTabUrl?: () => void;
 }
 
 /** The link of a URL push: the recipient is sent on to it once. */
-export function UrlInput({ value, onInput, errors }: UrlInputProps) {
+export function UrlInput({ value, onInput, errors, onUseTabUrl }: UrlInputProps) {
   return (
     <div class="sp-field">
       <label for="sp-url">URL</label>
@@ -23,6 +25,13 @@ export function UrlInput({ value, onInput, errors }: UrlInputProps) {
         onInput={(e) => onInput(e.currentTarget.value)}
         {...described('payload', errors)}
       />
+      {onUseTabUrl && (
+        <div class="sp-row">
+          <button type="button" onClick={onUseTabUrl}>
+            Use this tab’s URL
+          </button>
+        </div>
+      )}
       <FieldError field="payload" messages={errors} />
     </div>
   );

@@ -1,0 +1,56 @@
+/**
+ * The API side of the popup, loaded on demand (dynamic import) so the popup opens without the client and
+ * its schemas: the client for the saved settings, the edition, and sending the form.
+ */
+import type { ApiClient, CreateResult, Edition } from '@/lib/api';
+import { clientForSettings } from '@/lib/connection';
+import { demoToken } from '@/lib/demo/token';
+import { toCreateInput, type FormState } from '@/lib/push/form';
+import { loadSettings, type Settings } from '@/lib/store/settings';
+import { recordCreatedPush } from '@/lib/watch/record';
+
+let connecting: Promise<{ settings: Settings; client: ApiClient }> | undefined;
+
+/** One client for the popup's lifetime, so the edition is asked once. A failed attempt is not kept. */
+function connect(): Promise<{ settings: Settings; client: ApiClient }> {
+  connecting ??= (async () => {
+    const settings = await loadSettings();
+    // Pages never create the demo token: demoToken() asks the background, its one writer.
+    if (settings.demoMode && !settings.demoToken) settings.demoToken = await demoToken();
+    return { settings, client: clientForSettings(settings) };
+  })();
+  connecting.catch(() => {
+    connecting = undefined;
+  });
+  return connecting;
+}
+
+export async function detectEdition(): Promise<Edition> {
+  return (await connect()).client.edition();
+}
+
+export interface SendOptions {
+  signal: AbortSignal;
+  /** File pushes only: the share of the upload sent, 0..1 (undefined when the size is unknown). */
+  onProgress: (fraction: number | undefined) => void;
+}
+
+/**
+ * Exactly one createPush (the container calls this once per accepted submit), then the push is remembered
+ * for the recent list and the dashboard, without its payload or passphrase.
+ */
+export async function sendForm(state: FormState, { signal, onProgress }: SendOptions): Promise<CreateResult> {
+  const { settings, client: plain } = await connect();
+  const input = toCreateInput(state, await plain.edition());
+  // The upload transport (XMLHttpRequest, for progress) loads only when files are sent.
+  const client =
+    state.kind === 'file' ? (await import('./file-client')).fileClient(settings, onProgress) : plain;
+  const result = await client.createPush(input, { signal });
+  try {
+    await recordCreatedPush(result.push, { server: client.baseUrl, kind: state.kind });
+  } catch (error) {
+    // The push exists and its link is shown; only the recent list will miss it. Reported, not hidden.
+    console.error('The new push could not be added to the recent list', error);
+  }
+  return result;
+}

@@ -1,0 +1,314 @@
+/**
+ * The popup as a person uses it, against a Node host the extension is pointed at: each kind typed and
+ * created, then read back on the server through the API. Needs a build made with SECRET_PUSH_E2E=1 (the
+ * loopback host is granted at install).
+ */
+import { startMockHost, type MockHost } from '../../lib/mock/host/server';
+import { expect, test } from './fixtures';
+import {
+  ALICE,
+  countCreates,
+  createdLink,
+  openMoreOptions,
+  openPopup,
+  ownerClient,
+  recipientPage,
+  refreshWatcher,
+  useServer,
+} from './popup-support';
+
+let host: MockHost;
+
+test.beforeEach(async () => {
+  host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
+});
+test.afterEach(async () => {
+  await host.close();
+});
+
+test('a text push with a passphrase, views, expiry and a name', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  await useServer(serviceWorker, host.baseUrl, ALICE.token);
+  const page = await openPopup(context, extensionId);
+  const creates = countCreates(page);
+
+  await page.getByLabel('Secret', { exact: true }).fill('text secret 7f3a');
+  await page.getByLabel('Expiry').selectOption({ label: '3 days' });
+  await page.getByLabel('Views').fill('3');
+  await page.getByLabel('Passphrase', { exact: true }).fill('open sesame 42');
+  await openMoreOptions(page);
+  await page.getByLabel('Name').fill('Wiki admin');
+  await page.getByRole('button', { name: 'Create push' }).click();
+
+  const { urlToken } = await createdLink(page);
+  await expect(page.getByText('Expires in 3 days or after 3 views, whichever comes first.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy passphrase' })).toBeVisible();
+  expect(creates()).toBe(1);
+
+  // The recent list shows the new push by its name (never its secret), with views and time left once the
+  // watcher has asked the server.
+  const recent = page.getByRole('region', { name: 'Recent pushes' });
+  await expect(recent.getByText('Wiki admin')).toBeVisible();
+  await refreshWatcher(page);
+  await expect(recent.getByText(/^3 of 3 views left · 2 d 23 h left$/)).toBeVisible();
+  await expect(recent.getByText('text secret 7f3a')).toHaveCount(0);
+
+  const client = ownerClient(host.baseUrl);
+  await expect(client.retrievePush(urlToken)).rejects.toMatchObject({ code: 'passphrase-required' });
+  const push = await client.retrievePush(urlToken, { passphrase: 'open sesame 42' });
+  expect(push.payload).toBe('text secret 7f3a');
+  expect(push.expire_after_views).toBe(3);
+  expect(push.expire_after_duration).toBe(8);
+  const [listed] = await client.activeAll();
+  expect(listed?.name).toBe('Wiki admin');
+  const html = await recipientPage(host.baseUrl, urlToken, 'open sesame 42');
+  expect(html).toContain('<pre aria-label="Secret">text secret 7f3a</pre>');
+  expect(html).not.toContain('aria-label="QR code"');
+  // Views later, the list follows the server after the next refresh.
+  const [after] = await client.activeAll();
+  expect(after!.views_remaining).toBeLessThan(3);
+  await refreshWatcher(page);
+  await expect(recent.getByText(new RegExp(`^${after!.views_remaining} of 3 views left`))).toBeVisible();
+});
+
+test('the result copies the link and the message, and Ctrl+Enter creates', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  await useServer(serviceWorker, host.baseUrl, ALICE.token);
+  const page = await openPopup(context, extensionId);
+  await page.getByLabel('Secret', { exact: true }).fill('keyboard secret');
+  await page.getByLabel('Views').fill('5');
+  await page.getByLabel('Expiry').selectOption({ label: '3 days' });
+  await page.getByLabel('Secret', { exact: true }).press('Control+Enter');
+
+  const { link } = await createdLink(page);
+  // The real clipboard accepts the write (the status appears only once writeText resolved) ...
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await expect(page.getByText('Link copied')).toBeVisible();
+  // ... but Chromium grants no clipboard reading to an extension origin, so what is written is recorded.
+  await page.evaluate(() => {
+    const written: string[] = [];
+    (window as unknown as { written: string[] }).written = written;
+    navigator.clipboard.writeText = async (text: string) => void written.push(text);
+  });
+  const written = () => page.evaluate(() => (window as unknown as { written: string[] }).written);
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  await page.getByRole('button', { name: 'Copy message' }).click();
+  await expect(page.getByText('Message copied')).toBeVisible();
+  expect(await written()).toEqual([
+    link,
+    `${link}\nExpires in 3 days or after 5 views, whichever comes first.`,
+  ]);
+  await page.getByRole('button', { name: 'Show QR code' }).click();
+  await expect(page.getByRole('img', { name: 'QR code of the secret link' })).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download SVG' }).click();
+  expect((await download).suggestedFilename()).toBe('secret-link-qr.svg');
+});
+
+test('a URL push', async ({ context, extensionId, serviceWorker }) => {
+  await useServer(serviceWorker, host.baseUrl, ALICE.token);
+  const page = await openPopup(context, extensionId);
+  await page.getByRole('tab', { name: 'URL' }).click();
+  await page.getByRole('textbox', { name: 'URL' }).fill('https://intranet.example/reset?t=91');
+  await page.getByLabel('Views').fill('2');
+  await page.getByRole('button', { name: 'Create push' }).click();
+
+  const { urlToken } = await createdLink(page);
+  const push = await ownerClient(host.baseUrl).retrievePush(urlToken);
+  expect(push.payload).toBe('https://intranet.example/reset?t=91');
+  expect(push.expire_after_views).toBe(2);
+  // A URL push: the recipient is given the link.
+  expect(await recipientPage(host.baseUrl, urlToken)).toContain(
+    '<a href="https://intranet.example/reset?t=91" rel="noopener noreferrer">',
+  );
+});
+
+test('QR pushes from text and from the Wi-Fi builder', async ({ context, extensionId, serviceWorker }) => {
+  await useServer(serviceWorker, host.baseUrl, ALICE.token);
+  const page = await openPopup(context, extensionId);
+  const client = ownerClient(host.baseUrl);
+
+  await page.getByRole('tab', { name: 'QR code' }).click();
+  await page.getByLabel('Secret', { exact: true }).fill('locker code 4411');
+  await page.getByRole('button', { name: 'Create push' }).click();
+  const first = await createdLink(page);
+  const text = await client.retrievePush(first.urlToken);
+  expect(text.payload).toBe('locker code 4411');
+  expect(await recipientPage(host.baseUrl, first.urlToken)).toContain('role="img" aria-label="QR code"');
+
+  await page.getByRole('button', { name: 'New push' }).click();
+  await page.getByRole('tab', { name: 'QR code' }).click();
+  await page.getByRole('radio', { name: 'Wi-Fi network' }).check();
+  await page.getByLabel('Network name').fill('Guest;Net');
+  await page.getByLabel('Wi-Fi password').fill('hunter2');
+  await page.getByRole('button', { name: 'Create push' }).click();
+  const second = await createdLink(page);
+  expect(second.urlToken).not.toBe(first.urlToken);
+  const wifi = await client.retrievePush(second.urlToken);
+  expect(wifi.payload).toBe('WIFI:T:WPA;S:Guest\\;Net;P:hunter2;;');
+  expect(await recipientPage(host.baseUrl, second.urlToken)).toContain('role="img" aria-label="QR code"');
+});
+
+test('a file push with two files whose bytes come back intact', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  await useServer(serviceWorker, host.baseUrl, ALICE.token);
+  const page = await openPopup(context, extensionId);
+  const one = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256));
+  const two = Buffer.from('second file: plain text\n');
+
+  await page.getByRole('tab', { name: 'Files' }).click();
+  await page.getByRole('button', { name: 'Files', exact: true }).setInputFiles([
+    { name: 'keys.bin', mimeType: 'application/octet-stream', buffer: one },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: two },
+  ]);
+  const list = page.getByRole('list', { name: 'Attached files' });
+  await expect(list.getByText('keys.bin')).toBeVisible();
+  await expect(list.getByText('68 KB')).toBeVisible();
+  await expect(list.getByText('notes.txt')).toBeVisible();
+  await page.getByLabel('Views').fill('4');
+  await page.getByRole('button', { name: 'Create push' }).click();
+
+  const { urlToken } = await createdLink(page);
+  const push = await ownerClient(host.baseUrl).retrievePush(urlToken);
+  expect(push.expire_after_views).toBe(4);
+  const files = Object.fromEntries(push.files.map((file) => [file.filename, file.url]));
+  expect(Object.keys(files).sort()).toEqual(['keys.bin', 'notes.txt']);
+  const bytes = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
+  expect((await bytes(files['keys.bin']!)).equals(one)).toBe(true);
+  expect((await bytes(files['notes.txt']!)).equals(two)).toBe(true);
+});
+
+test('files without a token: the popup says a token is needed and sends nothing', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  await useServer(serviceWorker, host.baseUrl, null);
+  const page = await openPopup(context, extensionId);
+  const creates = countCreates(page);
+  await page.getByRole('tab', { name: 'Files' }).click();
+  await expect(page.getByText('Sending files needs an API token — add one in Settings first.')).toBeVisible();
+  await page
+    .getByRole('button', { name: 'Files', exact: true })
+    .setInputFiles([{ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('a') }]);
+  await page.getByRole('button', { name: 'Create push' }).click();
+  await expect(page.getByText('Sign in to send files.')).toBeVisible();
+  expect(creates()).toBe(0);
+});
+
+test('a 422 lands on its field, keeps the form, and nothing is sent twice', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  await useServer(serviceWorker, host.baseUrl, ALICE.token);
+  const page = await openPopup(context, extensionId);
+  const creates = countCreates(page);
+  const client = ownerClient(host.baseUrl);
+
+  await page.getByLabel('Secret', { exact: true }).fill('kept secret 55');
+  await page.getByLabel('Passphrase', { exact: true }).fill('kept-pass');
+  await openMoreOptions(page);
+  // A well-formed address the form accepts, on a top-level domain the server refuses: only the server
+  // can say so, with its 422.
+  await page.getByLabel('Notify e-mails').fill('bob@example.c');
+  await page.getByRole('button', { name: 'Create push' }).click();
+
+  const notify = page.getByLabel('Notify e-mails');
+  await expect(notify).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#sp-error-notify_emails_to')).toHaveText(/invalid email/);
+  await expect(page.getByRole('alert').filter({ hasText: 'Check the form.' })).toBeVisible();
+  await expect(page.getByLabel('Secret', { exact: true })).toHaveValue('kept secret 55');
+  await expect(page.getByLabel('Passphrase', { exact: true })).toHaveValue('kept-pass');
+  await expect(notify).toHaveValue('bob@example.c');
+  expect(creates()).toBe(1);
+  expect(await client.activeAll()).toHaveLength(0);
+
+  // Fixed and sent with a double click: still one create.
+  await notify.fill('bob@example.com');
+  await expect(notify).not.toHaveAttribute('aria-invalid', 'true');
+  await page.getByRole('button', { name: 'Create push' }).dblclick();
+  const { urlToken } = await createdLink(page);
+  expect(creates()).toBe(2);
+  const active = await client.activeAll();
+  expect(active.map((push) => push.url_token)).toEqual([urlToken]);
+  expect(active[0]!.notify_emails_to).toBe('bob@example.com');
+  const push = await client.retrievePush(urlToken, { passphrase: 'kept-pass' });
+  expect(push.payload).toBe('kept secret 55');
+});
+
+test('Escape resets the form; validation stops an empty secret before sending', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  await useServer(serviceWorker, host.baseUrl, ALICE.token);
+  const page = await openPopup(context, extensionId);
+  const creates = countCreates(page);
+  await page.getByRole('button', { name: 'Create push' }).click();
+  await expect(page.getByText('Enter the secret.')).toBeVisible();
+  await page.getByLabel('Secret', { exact: true }).fill('to be cleared');
+  await page.getByLabel('Secret', { exact: true }).press('Escape');
+  await expect(page.getByLabel('Secret', { exact: true })).toHaveValue('');
+  expect(creates()).toBe(0);
+});
+
+test('a fresh form starts from the saved defaults, with a generated passphrase when they ask for one', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  await useServer(serviceWorker, host.baseUrl, ALICE.token);
+  await serviceWorker.evaluate(() =>
+    chrome.storage.local.set({
+      pushDefaults: {
+        expireAfterDuration: 3,
+        expireAfterDays: 7,
+        expireAfterViews: 9,
+        retrievalStep: false,
+        deletableByViewer: false,
+        passphrase: true,
+      },
+    }),
+  );
+  const page = await openPopup(context, extensionId);
+  const passphrase = page.getByLabel('Passphrase', { exact: true });
+  await expect(passphrase).toHaveValue(/^[a-z0-9]+(-[a-z0-9]+){4}$/);
+  const first = await passphrase.inputValue();
+  await expect(page.getByLabel('Expiry')).toHaveValue('3');
+  await expect(page.getByLabel('Views')).toHaveValue('9');
+  await openMoreOptions(page);
+  await expect(page.getByLabel('Retrieval step')).not.toBeChecked();
+  await expect(page.getByLabel('Deletable by viewer')).not.toBeChecked();
+
+  await page.getByLabel('Secret', { exact: true }).fill('with defaults');
+  await page.getByRole('button', { name: 'Create push' }).click();
+  const { urlToken } = await createdLink(page);
+  const [listed] = await ownerClient(host.baseUrl).activeAll();
+  expect(listed).toMatchObject({
+    url_token: urlToken,
+    expire_after_duration: 3,
+    expire_after_views: 9,
+    retrieval_step: false,
+    deletable_by_viewer: false,
+  });
+  await expect(
+    ownerClient(host.baseUrl).retrievePush(urlToken, { passphrase: first }),
+  ).resolves.toMatchObject({
+    payload: 'with defaults',
+  });
+
+  // A new form gets a new passphrase.
+  await page.getByRole('button', { name: 'New push' }).click();
+  await expect(passphrase).toHaveValue(/^[a-z0-9]+(-[a-z0-9]+){4}$/);
+  expect(await passphrase.inputValue()).not.toBe(first);
+});

@@ -1,0 +1,91 @@
+/**
+ * Shared steps of the popup journeys: point the extension at a Node host, open the popup as a tab, and read
+ * a created push back on the server through the API (the check "on the other side").
+ */
+// startMockHost's store (idb) needs the IDB globals in Playwright's Node process (see options.spec.ts).
+import 'fake-indexeddb/auto';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { createApiClient, type ApiClient } from '../../lib/api';
+import { expect } from './fixtures';
+
+export const ALICE = { email: 'alice@example.com', token: 'alice-token-popup-0123' };
+
+/** Saves a self-hosted server (and token) the way the options page does, from the extension's worker. */
+export async function useServer(
+  worker: Worker,
+  url: string,
+  token: string | null,
+  edition: 'pro' | 'oss' = 'pro',
+) {
+  await worker.evaluate(
+    async ({ url, token, edition }) => {
+      await chrome.storage.local.set({
+        server: { kind: 'self-hosted', url, edition },
+        demoMode: false,
+        tokenPlace: 'device',
+        token,
+      });
+    },
+    { url, token, edition },
+  );
+}
+
+export async function openPopup(context: BrowserContext, extensionId: string): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/popup.html`);
+  await expect(page.getByRole('button', { name: 'Create push' })).toBeVisible();
+  return page;
+}
+
+/** Counts the create requests the page sends (POST /api/v2/pushes), to prove nothing is sent twice. */
+export function countCreates(page: Page): () => number {
+  let count = 0;
+  page.on('request', (request) => {
+    if (request.method() === 'POST' && new URL(request.url()).pathname.startsWith('/api/v2/pushes')) count++;
+  });
+  return () => count;
+}
+
+/** The link shown after a create, and its url_token (`…/p/<token>` or `…/p/<token>/r`). */
+export async function createdLink(page: Page): Promise<{ link: string; urlToken: string }> {
+  const field = page.getByRole('textbox', { name: 'Secret link' });
+  await expect(field).toBeVisible();
+  const link = await field.inputValue();
+  const urlToken = /\/p\/([^/#?]+)/.exec(link)?.[1];
+  if (!urlToken) throw new Error(`Not a push link: ${link}`);
+  return { link, urlToken };
+}
+
+/** An API client in the test's own process, with the owner's token. */
+export function ownerClient(baseUrl: string, token = ALICE.token): ApiClient {
+  return createApiClient({ baseUrl, token });
+}
+
+export async function openMoreOptions(page: Page) {
+  const summary = page.getByText('More options');
+  const details = page.locator('details', { has: summary });
+  if (!(await details.evaluate((el) => (el as HTMLDetailsElement).open))) await summary.click();
+}
+
+/**
+ * What a recipient's browser gets on revealing the push (POST /p/:token, the page's button): the kind shows
+ * here (a link, a QR code, text), since API responses never carry it. Counts a view.
+ */
+export async function recipientPage(baseUrl: string, urlToken: string, passphrase?: string): Promise<string> {
+  const body = new URLSearchParams(passphrase === undefined ? {} : { passphrase });
+  const response = await fetch(`${baseUrl}/p/${urlToken}`, {
+    method: 'POST',
+    headers: { accept: 'text/html' },
+    body,
+  });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+/** Asks the watcher for a refresh now, as the dashboard's Refresh does, instead of waiting for its alarm. */
+export async function refreshWatcher(page: Page): Promise<void> {
+  const reply = await page.evaluate(() =>
+    chrome.runtime.sendMessage({ channel: 'secret-push', type: 'watch-refresh', data: undefined }),
+  );
+  expect(reply).toHaveProperty('res');
+}

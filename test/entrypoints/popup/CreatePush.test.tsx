@@ -1,0 +1,143 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CreateResult } from '@/lib/api';
+import { AppError } from '@/lib/errors';
+import { initForm, type FormState } from '@/lib/push/form';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/store/items';
+import type { PopupContext } from '@/entrypoints/popup/context';
+import type { SendOptions } from '@/entrypoints/popup/connect';
+import { CreatePush } from '@/entrypoints/popup/CreatePush';
+
+// The API side is replaced by a scripted sendForm: the container's job is when and how often it is called.
+const sendForm = vi.fn<(state: FormState, options: SendOptions) => Promise<CreateResult>>();
+vi.mock('@/entrypoints/popup/connect', () => ({
+  sendForm: (state: FormState, options: SendOptions) => sendForm(state, options),
+  detectEdition: async () => 'pro',
+}));
+
+const context: PopupContext = {
+  demoMode: false,
+  server: 'https://pp.example',
+  edition: 'pro',
+  signedIn: true,
+  defaults: DEFAULT_PUSH_DEFAULTS,
+};
+
+function created(): CreateResult {
+  return {
+    push: {
+      url_token: 'tok123',
+      html_url: 'https://pp.example/p/tok123/r',
+      expire_after_views: 5,
+      views_remaining: 5,
+      expire_after_duration: 8,
+      expires_at: new Date(Date.now() + 3 * 86400_000).toISOString(),
+    } as CreateResult['push'],
+  };
+}
+
+function renderForm() {
+  const initial = initForm({ defaults: DEFAULT_PUSH_DEFAULTS, edition: 'pro', signedIn: true });
+  return render(<CreatePush context={context} initial={initial} />);
+}
+
+const secret = () => screen.getByRole('textbox', { name: 'Secret' }) as HTMLTextAreaElement;
+
+beforeEach(() => {
+  sendForm.mockReset();
+});
+afterEach(cleanup);
+
+describe('CreatePush', () => {
+  it('sends once per submit, even when Create push is pressed again while sending', async () => {
+    let finish!: (result: CreateResult) => void;
+    sendForm.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    renderForm();
+    fireEvent.input(secret(), { target: { value: 's3cret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
+    fireEvent.keyDown(secret(), { key: 'Enter', ctrlKey: true });
+    await waitFor(() => expect(sendForm).toHaveBeenCalledTimes(1));
+    expect(sendForm.mock.calls[0]![0].payload).toBe('s3cret');
+    finish(created());
+    expect(await screen.findByRole('textbox', { name: 'Secret link' })).toHaveProperty(
+      'value',
+      'https://pp.example/p/tok123/r',
+    );
+    expect(sendForm).toHaveBeenCalledTimes(1);
+  });
+
+  it('keeps the form and shows the failure next to the button; a new submit sends again', async () => {
+    sendForm.mockRejectedValueOnce(new AppError('network', 'down'));
+    renderForm();
+    fireEvent.input(secret(), { target: { value: 'keep me' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
+    expect(await screen.findByText(/The server could not be reached/)).toHaveProperty('role', 'alert');
+    expect(secret().value).toBe('keep me');
+
+    sendForm.mockResolvedValueOnce(created());
+    fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
+    await screen.findByRole('textbox', { name: 'Secret link' });
+    expect(sendForm).toHaveBeenCalledTimes(2);
+  });
+
+  it('puts a 422 message on its field', async () => {
+    sendForm.mockRejectedValueOnce(
+      new AppError('validation', 'invalid', { status: 422, fields: { payload: ['is too long'] } }),
+    );
+    renderForm();
+    fireEvent.input(secret(), { target: { value: 'x' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
+    expect(await screen.findByText('Secret is too long')).toBeTruthy();
+    expect(secret().getAttribute('aria-invalid')).toBe('true');
+  });
+
+  it('Cancel aborts the send and keeps the form', async () => {
+    sendForm.mockImplementation(
+      (_state, { signal }) =>
+        new Promise((_, reject) => {
+          const stop = () => reject(new AppError('aborted', 'cancelled'));
+          if (signal.aborted) stop();
+          signal.addEventListener('abort', stop);
+        }),
+    );
+    renderForm();
+    fireEvent.input(secret(), { target: { value: 'half sent' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
+    expect(await screen.findByText('Cancelled.')).toBeTruthy();
+    expect(secret().value).toBe('half sent');
+    expect(sendForm).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows upload progress for files', async () => {
+    let report!: (fraction: number | undefined) => void;
+    sendForm.mockImplementation((_state, { onProgress }) => {
+      report = onProgress;
+      return new Promise(() => {});
+    });
+    renderForm();
+    fireEvent.click(screen.getByRole('tab', { name: 'Files' }));
+    const input = screen.getByLabelText('Files', { selector: 'input' });
+    fireEvent.change(input, { target: { files: [new File(['abc'], 'a.txt', { type: 'text/plain' })] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
+    await waitFor(() => expect(sendForm).toHaveBeenCalledTimes(1));
+    report(0.5);
+    await waitFor(() =>
+      expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('value')).toBe('0.5'),
+    );
+  });
+
+  it('after a create, New push starts an empty form that sends again', async () => {
+    sendForm.mockResolvedValue(created());
+    renderForm();
+    fireEvent.input(secret(), { target: { value: 'one' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'New push' }));
+    await waitFor(() => expect(secret().value).toBe(''));
+    fireEvent.input(secret(), { target: { value: 'two' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
+    await screen.findByRole('textbox', { name: 'Secret link' });
+    expect(sendForm.mock.calls.map(([state]) => state.payload)).toEqual(['one', 'two']);
+  });
+});

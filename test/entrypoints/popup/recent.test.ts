@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import type { TrackedPush } from '@/lib/watch/types';
+import { recentLabel, timeLeft, viewsLeft } from '@/entrypoints/popup/recent';
+
+const NOW = Date.parse('2026-03-01T12:00:00.000Z');
+
+function tracked(patch: Partial<TrackedPush> = {}): TrackedPush {
+  return {
+    server: 'https://pp.example',
+    url_token: 'tok',
+    html_url: 'https://pp.example/p/tok',
+    name: '',
+    note: '',
+    kind: 'text',
+    created_at: '2026-03-01T10:00:00.000Z',
+    expires_at: '2026-03-04T12:00:00.000Z',
+    expire_after_views: 5,
+    views_remaining: 3,
+    expired: false,
+    deleted: false,
+    expired_on: null,
+    has_passphrase: false,
+    retrieval_step: true,
+    deletable_by_viewer: true,
+    source: 'server',
+    updated_at: '2026-03-01T10:00:00.000Z',
+    ...patch,
+  };
+}
+
+describe('recentLabel', () => {
+  it('uses the name when there is one', () => {
+    expect(recentLabel(tracked({ name: ' Wiki admin ', note: 'ignored' }))).toBe('Wiki admin');
+  });
+
+  it('falls back to the first line of the note, shortened', () => {
+    expect(recentLabel(tracked({ note: 'For Sam\nsecond line' }))).toBe('For Sam');
+    const long = 'A note that goes on well past the forty characters shown in the list';
+    expect(recentLabel(tracked({ note: long }))).toBe('A note that goes on well past the forty…');
+  });
+
+  it('names the kind when there is neither', () => {
+    expect(recentLabel(tracked({ kind: 'qr' }))).toMatch(/^QR code push of /);
+    expect(recentLabel(tracked({ kind: undefined }))).toMatch(/^Secret push of /);
+  });
+});
+
+describe('viewsLeft', () => {
+  it.each([
+    [3, 5, 'server', '3 of 5 views left'],
+    [1, 1, 'server', '1 of 1 view left'],
+    [5, 5, 'local', 'up to 5 views'],
+  ] as const)('%i of %i (%s) reads "%s"', (left, total, source, words) => {
+    expect(viewsLeft(tracked({ views_remaining: left, expire_after_views: total, source }))).toBe(words);
+  });
+});
+
+describe('timeLeft', () => {
+  it.each([
+    ['2026-03-04T15:30:00.000Z', '3 d 3 h left'],
+    ['2026-03-01T14:05:30.000Z', '2 h 5 min left'],
+    ['2026-03-01T12:04:09.000Z', '4 min 9 s left'],
+    ['2026-03-01T11:59:59.000Z', 'Expired'],
+  ])('until %s reads "%s"', (expiresAt, words) => {
+    expect(timeLeft(tracked({ expires_at: expiresAt }), NOW)).toBe(words);
+  });
+
+  it('ticks: one second later it says one second less', () => {
+    const push = tracked({ expires_at: '2026-03-01T12:04:09.000Z' });
+    expect(timeLeft(push, NOW + 1000)).toBe('4 min 8 s left');
+  });
+
+  it('shows the end state of a deleted or expired push, and nothing without an expiry time', () => {
+    expect(timeLeft(tracked({ deleted: true }), NOW)).toBe('Deleted');
+    expect(timeLeft(tracked({ expired: true }), NOW)).toBe('Expired');
+    expect(timeLeft(tracked({ expires_at: null }), NOW)).toBe('');
+  });
+});

@@ -1,0 +1,27 @@
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { activeTabUrl } from '@/entrypoints/popup/tab';
+
+// The fake browser has no focused window to answer { currentWindow: true }, so the query is scripted; what
+// is tested is which tab is asked for and what is made of its address.
+function activeTab(url: string | undefined) {
+  const tabs = [{ url }] as Browser.tabs.Tab[];
+  // query is overloaded (callback and promise forms); the promise form is the one used.
+  return vi.spyOn(fakeBrowser.tabs, 'query').mockImplementation((() => Promise.resolve(tabs)) as never);
+}
+
+describe('activeTabUrl', () => {
+  it('gives the web address of the active tab of the current window', async () => {
+    const query = activeTab('https://intranet.example/page?q=1');
+    expect(await activeTabUrl()).toBe('https://intranet.example/page?q=1');
+    expect(query).toHaveBeenCalledWith({ active: true, currentWindow: true });
+  });
+
+  it.each(['chrome://settings/', 'chrome-extension://abc/popup.html', undefined])(
+    'gives nothing for %s (not on the web, or not granted)',
+    async (url) => {
+      activeTab(url);
+      expect(await activeTabUrl()).toBeUndefined();
+    },
+  );
+});
