@@ -1,0 +1,58 @@
+import type { AuditEntry } from '@/lib/api';
+import { auditKindWords, formatTime } from './format';
+
+export type AuditState =
+  | { state: 'hidden' }
+  | { state: 'loading' }
+  | { state: 'shown'; entries: AuditEntry[] }
+  | { state: 'failed'; message: string };
+
+export interface AuditTimelineProps {
+  title: string;
+  audit: AuditState;
+}
+
+const dash = (value: string | null) => value || '—';
+
+/** One push's audit log, oldest first: time, event, IP, user agent, referrer. */
+export function AuditTimeline({ title, audit }: AuditTimelineProps) {
+  if (audit.state === 'hidden') return null;
+  if (audit.state === 'loading') return <p class="hint">Loading the audit log…</p>;
+  if (audit.state === 'failed')
+    return (
+      <p role="alert" class="error">
+        The audit log could not be loaded: {audit.message}
+      </p>
+    );
+  if (audit.entries.length === 0) return <p class="hint">The audit log is empty.</p>;
+  const entries = [...audit.entries].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
+  return (
+    <div class="table-wrap">
+      <table class="audit">
+        <caption>Audit log of {title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">Time</th>
+            <th scope="col">Event</th>
+            <th scope="col">IP</th>
+            <th scope="col">User agent</th>
+            <th scope="col">Referrer</th>
+          </tr>
+        </thead>
+        <tbody>
+          {entries.map((entry, index) => (
+            <tr key={`${entry.created_at}-${index}`}>
+              <td>
+                <time dateTime={entry.created_at}>{formatTime(entry.created_at)}</time>
+              </td>
+              <td>{auditKindWords(entry.kind)}</td>
+              <td>{dash(entry.ip)}</td>
+              <td class="ua">{dash(entry.user_agent)}</td>
+              <td>{dash(entry.referrer)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

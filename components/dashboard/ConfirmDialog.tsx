@@ -1,0 +1,51 @@
+import { useEffect, useRef } from 'preact/hooks';
+
+export interface ConfirmDialogProps {
+  title: string;
+  message: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/**
+ * A modal question before something that cannot be undone. Focus starts on Cancel (the safe choice, as the
+ * WAI-ARIA alertdialog pattern advises), Escape cancels, and focus returns to where it was afterwards.
+ */
+export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+  const cancel = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    cancel.current?.focus();
+    return () => before?.focus?.();
+  }, []);
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onCancel();
+    }
+  };
+  return (
+    <div class="backdrop">
+      <div
+        role="alertdialog"
+        aria-modal="true"
+        aria-labelledby="confirm-title"
+        aria-describedby="confirm-message"
+        class="dialog"
+        onKeyDown={onKeyDown}
+      >
+        <h2 id="confirm-title">{title}</h2>
+        <p id="confirm-message">{message}</p>
+        <div class="row">
+          <button type="button" class="danger" onClick={onConfirm}>
+            {confirmLabel}
+          </button>
+          <button type="button" ref={cancel} onClick={onCancel}>
+            Cancel
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,32 @@
+/** The dashboard's search and filters, as one pure function over the cached pushes. */
+import { pushState } from '@/lib/export/status';
+import type { TrackedPush } from '@/lib/watch/types';
+
+export type StateFilter = 'active' | 'expired' | 'all';
+
+export interface Filters {
+  /** Matched case-insensitively against the name, the note and the url_token. */
+  query: string;
+  state: StateFilter;
+  passphraseOnly: boolean;
+}
+
+export const DEFAULT_FILTERS: Filters = { query: '', state: 'all', passphraseOnly: false };
+
+function matches(push: TrackedPush, query: string): boolean {
+  if (!query) return true;
+  return [push.name, push.note, push.url_token].some((text) => text.toLowerCase().includes(query));
+}
+
+/** The pushes to show, newest first. */
+export function filterPushes(pushes: readonly TrackedPush[], filters: Filters, now: number): TrackedPush[] {
+  const query = filters.query.trim().toLowerCase();
+  return pushes
+    .filter((push) => {
+      if (filters.passphraseOnly && !push.has_passphrase) return false;
+      if (filters.state !== 'all' && (pushState(push, now) === 'active') !== (filters.state === 'active'))
+        return false;
+      return matches(push, query);
+    })
+    .sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at));
+}

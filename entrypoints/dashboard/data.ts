@@ -1,0 +1,68 @@
+/** The dashboard's view of the watcher's cache: loaded on open, reloaded whenever the watcher says so. */
+import { useCallback, useEffect, useState } from 'preact/hooks';
+import { describeError } from '@/lib/api';
+import { sendMessage } from '@/lib/messages/runtime';
+import { watchRevisionItem } from '@/lib/store/items';
+import { listEvents, listTrackedPushes, readWatcherState } from '@/lib/watch/read';
+import type { TrackedPush, WatcherState, WatchEvent } from '@/lib/watch/types';
+
+/** How many events "Recent activity" lists. */
+const EVENT_LIMIT = 20;
+
+export interface TrackedData {
+  pushes: TrackedPush[] | null;
+  /** Newest first, at most EVENT_LIMIT, with `seen` as it was when loaded (so "New" stays visible). */
+  events: WatchEvent[];
+  /** The watcher's last refresh (any trigger: alarm, this page, another tab), its error, needsToken. */
+  watcher: WatcherState | null;
+  error?: string;
+  reload: () => void;
+}
+
+/**
+ * Tells the watcher the events are seen, only while the page is visible: a dashboard left open in a
+ * background tab has not shown them to anyone.
+ */
+function markSeenWhenVisible(events: WatchEvent[]) {
+  if (!events.some((event) => !event.seen) || document.visibilityState !== 'visible') return;
+  sendMessage('watch-mark-seen', undefined).catch((error: unknown) =>
+    console.error('Could not mark events as seen', error),
+  );
+}
+
+export function useTracked(server: string | null): TrackedData {
+  const [pushes, setPushes] = useState<TrackedPush[] | null>(null);
+  const [events, setEvents] = useState<WatchEvent[]>([]);
+  const [watcher, setWatcher] = useState<WatcherState | null>(null);
+  const [error, setError] = useState<string>();
+
+  const reload = useCallback(() => {
+    if (server === null) return;
+    Promise.all([listTrackedPushes(server), listEvents(), readWatcherState()]).then(
+      ([fresh, allEvents, state]) => {
+        const mine = allEvents.filter((event) => event.server === server).slice(0, EVENT_LIMIT);
+        setPushes(fresh);
+        setEvents(mine);
+        setWatcher(state);
+        setError(undefined);
+        markSeenWhenVisible(mine);
+      },
+      (failure: unknown) => setError(describeError(failure)),
+    );
+  }, [server]);
+
+  useEffect(() => {
+    reload();
+    // The watcher bumps watchRevision after every refresh that changed something (alarm, notification,
+    // another tab's Refresh): the one signal pages need.
+    return watchRevisionItem.watch(reload);
+  }, [reload]);
+
+  useEffect(() => {
+    const onVisible = () => markSeenWhenVisible(events);
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [events]);
+
+  return { pushes, events, watcher, error, reload };
+}

@@ -1,0 +1,237 @@
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { IDBFactory } from 'fake-indexeddb';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import { App } from '@/entrypoints/dashboard/App';
+import { listenForMessages, type BackgroundProtocol, type Handlers } from '@/lib/messages/runtime';
+import { demoModeItem, deviceTokenItem, serverItem, watchRevisionItem } from '@/lib/store/items';
+import { closeWatchDb, watchDb } from '@/lib/watch/db';
+import type { RefreshSummary, TrackedPush, WatchEvent } from '@/lib/watch/types';
+import { trackedPush } from './tracked-push';
+
+/**
+ * The dashboard container with its real collaborators: settings in WXT's fake storage, the watcher's cache in
+ * fake-indexeddb, and the background's 'watch-*' messages answered by handlers registered here.
+ */
+
+const SERVER = 'https://push.example';
+const HOUR = 3600_000;
+const future = (hours: number) => new Date(Date.now() + hours * HOUR).toISOString();
+const past = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
+
+const door = trackedPush({
+  url_token: 'door1',
+  name: 'Door code',
+  created_at: past(3),
+  expires_at: future(24),
+});
+const bank = trackedPush({
+  url_token: 'bank2',
+  name: 'Bank',
+  has_passphrase: true,
+  created_at: past(2),
+  expires_at: future(24),
+});
+const wifi = trackedPush({
+  url_token: 'wifi3',
+  name: 'Wi-Fi',
+  views_remaining: 0,
+  expired: true,
+  created_at: past(1),
+  expires_at: future(24),
+});
+const elsewhere = trackedPush({
+  url_token: 'other4',
+  name: 'On another server',
+  server: 'https://x.example',
+});
+
+const viewedEvent: WatchEvent = {
+  id: 'e1',
+  server: SERVER,
+  url_token: 'door1',
+  kind: 'viewed',
+  at: past(0.5),
+  ip: '203.0.113.7',
+  user_agent: 'Recipient/1.0',
+  views_left: 2,
+  seen: false,
+};
+
+async function seed(pushes: TrackedPush[], events: WatchEvent[] = []) {
+  const db = await watchDb();
+  for (const push of pushes) await db.put('pushes', push);
+  for (const event of events) await db.put('events', event);
+}
+
+const summary = (overrides: Partial<RefreshSummary> = {}): RefreshSummary => ({
+  server: SERVER,
+  status: 'done',
+  changed: 0,
+  events: 0,
+  requests: { list: 2, audit: 0 },
+  needsToken: false,
+  ...overrides,
+});
+
+type Handler<K extends keyof BackgroundProtocol> = Mock<NonNullable<Handlers<BackgroundProtocol>[K]>>;
+
+let handlers: {
+  refresh: Handler<'watch-refresh'>;
+  expire: Handler<'watch-expire'>;
+  audit: Handler<'watch-audit'>;
+  markSeen: Handler<'watch-mark-seen'>;
+};
+
+beforeEach(async () => {
+  // A fresh database per test; the module's cached connection must not outlive it.
+  closeWatchDb();
+  globalThis.indexedDB = new IDBFactory();
+  await serverItem.setValue({ kind: 'self-hosted', url: SERVER });
+  await demoModeItem.setValue(false);
+  await deviceTokenItem.setValue('owner-token');
+  handlers = {
+    refresh: vi.fn(async () => summary()),
+    expire: vi.fn(async ({ url_tokens }) => ({ expired: url_tokens, failed: [] })),
+    audit: vi.fn(async () => []),
+    markSeen: vi.fn(async () => undefined),
+  };
+  listenForMessages({
+    'watch-refresh': handlers.refresh,
+    'watch-expire': handlers.expire,
+    'watch-audit': handlers.audit,
+    'watch-mark-seen': handlers.markSeen,
+  });
+});
+
+afterEach(cleanup);
+
+const list = () => screen.findByRole('list', { name: 'Pushes' });
+const names = async () =>
+  within(await list())
+    .getAllByRole('article')
+    .map((article) => within(article).getByRole('heading').textContent);
+
+describe('dashboard App', () => {
+  it("lists the current server's pushes, newest first", async () => {
+    await seed([door, bank, wifi, elsewhere]);
+    render(<App />);
+    expect(await names()).toEqual(['Wi-Fi', 'Bank', 'Door code']);
+  });
+
+  it('shows new events and tells the watcher they were seen', async () => {
+    await seed([door], [viewedEvent]);
+    render(<App />);
+    const activity = await screen.findByRole('region', { name: 'Recent activity' });
+    await waitFor(() => expect(within(activity).getByText('New')).toBeTruthy());
+    expect(activity.textContent).toContain(
+      'Door code — Viewed — 2 views left, from 203.0.113.7, Recipient/1.0',
+    );
+    await waitFor(() => expect(handlers.markSeen).toHaveBeenCalledTimes(1));
+  });
+
+  it('filters by state, passphrase and search', async () => {
+    await seed([door, bank, wifi]);
+    render(<App />);
+    await list();
+    fireEvent.click(screen.getByRole('radio', { name: 'Expired' }));
+    expect(await names()).toEqual(['Wi-Fi']);
+    fireEvent.click(screen.getByRole('radio', { name: 'Active' }));
+    expect(await names()).toEqual(['Bank', 'Door code']);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'With passphrase only' }));
+    expect(await names()).toEqual(['Bank']);
+    fireEvent.click(screen.getByRole('checkbox', { name: 'With passphrase only' }));
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'door' } });
+    expect(await names()).toEqual(['Door code']);
+  });
+
+  it('expires the selected pushes after confirmation and reports each failure', async () => {
+    await seed([door, bank, wifi]);
+    handlers.expire.mockResolvedValueOnce({
+      expired: ['door1'],
+      failed: [{ url_token: 'bank2', error: { code: 'forbidden', message: 'Forbidden' } }],
+    });
+    render(<App />);
+    await list();
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Door code' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select Bank' }));
+    expect(screen.getByText('2 selected')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Expire selected' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Expire 2 pushes?' });
+    expect(handlers.expire).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Expire 2 pushes' }));
+    await waitFor(() => expect(screen.getByText('1 push expired.')).toBeTruthy());
+    expect(handlers.expire).toHaveBeenCalledWith({ url_tokens: ['bank2', 'door1'] }, expect.anything());
+    expect(screen.getByRole('alert').textContent).toBe(
+      '1 push was not expired:Bank: This push belongs to another account.',
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    // The expired one leaves the selection; the failed one stays selected for another try.
+    expect(screen.getByText('1 selected')).toBeTruthy();
+  });
+
+  it('expires nothing when the dialog is cancelled', async () => {
+    await seed([door]);
+    render(<App />);
+    fireEvent.click(within(await list()).getByRole('button', { name: 'Expire' }));
+    fireEvent.click(
+      within(screen.getByRole('alertdialog', { name: 'Expire Door code?' })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(handlers.expire).not.toHaveBeenCalled();
+  });
+
+  it('shows why a refresh failed, in words', async () => {
+    await seed([door]);
+    handlers.refresh.mockResolvedValueOnce(
+      summary({ status: 'failed', error: { code: 'rate-limited', message: 'Retry later', retryAfter: 30 } }),
+    );
+    render(<App />);
+    await list();
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Refresh failed: The server is receiving too many requests. Try again in 30 seconds.',
+    );
+  });
+
+  it('loads the audit log of a push when asked', async () => {
+    await seed([door]);
+    handlers.audit.mockResolvedValueOnce([
+      {
+        kind: 'view',
+        ip: '203.0.113.7',
+        user_agent: 'Recipient/1.0',
+        referrer: null,
+        created_at: past(0.5),
+        updated_at: past(0.5),
+      },
+    ]);
+    render(<App />);
+    fireEvent.click(within(await list()).getByRole('button', { name: 'Audit log' }));
+    const table = await screen.findByRole('table', { name: 'Audit log of Door code' });
+    expect(within(table).getByText('Recipient/1.0')).toBeTruthy();
+    expect(handlers.audit).toHaveBeenCalledWith({ url_token: 'door1' }, expect.anything());
+  });
+
+  it('reloads when the watcher bumps watchRevision', async () => {
+    await seed([door]);
+    render(<App />);
+    expect(await names()).toEqual(['Door code']);
+    await seed([bank]);
+    await watchRevisionItem.setValue((await watchRevisionItem.getValue()) + 1);
+    await waitFor(async () => expect(await names()).toEqual(['Bank', 'Door code']));
+  });
+
+  it('says that views need an API token when there is none', async () => {
+    await deviceTokenItem.setValue(null);
+    await seed([{ ...door, source: 'local' }]);
+    render(<App />);
+    await list();
+    expect(screen.getByRole('note').textContent).toContain(
+      'Views need an API token: without one, pushes are tracked by time only.',
+    );
+    expect(screen.queryByRole('button', { name: 'Audit log' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Export audit logs (CSV)' })).toBeNull();
+  });
+});

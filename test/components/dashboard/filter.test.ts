@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_FILTERS, filterPushes, type Filters } from '@/components/dashboard/filter';
+import { NOW, trackedPush } from './tracked-push';
+
+const pushes = [
+  trackedPush({
+    url_token: 'active1',
+    name: 'Door code',
+    note: 'front door',
+    created_at: '2026-01-01T10:00:00Z',
+  }),
+  trackedPush({
+    url_token: 'locked2',
+    name: 'Bank',
+    note: '',
+    has_passphrase: true,
+    created_at: '2026-01-01T10:30:00Z',
+  }),
+  trackedPush({
+    url_token: 'used3',
+    name: 'Wi-Fi',
+    note: '',
+    views_remaining: 0,
+    expired: true,
+    created_at: '2026-01-01T11:30:00Z',
+  }),
+  trackedPush({
+    url_token: 'late4',
+    name: 'Old note',
+    note: '',
+    expires_at: '2026-01-01T11:00:00Z',
+    created_at: '2026-01-01T10:45:00Z',
+  }),
+];
+
+const tokens = (filters: Partial<Filters>) =>
+  filterPushes(pushes, { ...DEFAULT_FILTERS, ...filters }, NOW).map((push) => push.url_token);
+
+describe('filterPushes', () => {
+  it('shows every push, newest first, by default', () => {
+    expect(tokens({})).toEqual(['used3', 'late4', 'locked2', 'active1']);
+  });
+
+  it('keeps the active ones', () => {
+    expect(tokens({ state: 'active' })).toEqual(['locked2', 'active1']);
+  });
+
+  it('keeps the expired ones, including one whose time ran out before the next refresh', () => {
+    expect(tokens({ state: 'expired' })).toEqual(['used3', 'late4']);
+  });
+
+  it('keeps only pushes with a passphrase', () => {
+    expect(tokens({ passphraseOnly: true })).toEqual(['locked2']);
+  });
+
+  it.each([
+    ['the name', 'door', ['active1']],
+    ['the note', 'FRONT', ['active1']],
+    ['the token', 'used', ['used3']],
+    ['nothing', 'zebra', []],
+  ])('searches %s', (_, query, expected) => {
+    expect(tokens({ query })).toEqual(expected);
+  });
+
+  it('combines the search with the filters', () => {
+    expect(tokens({ query: 'o', state: 'expired' })).toEqual(['late4']);
+  });
+});

@@ -1,0 +1,60 @@
+import { describe, expect, it } from 'vitest';
+import { auditKindWords, formatCountdown, pushTitle, viewsLeft } from '@/components/dashboard/format';
+
+const NOW = Date.parse('2026-01-01T12:00:00Z');
+const after = (seconds: number) => new Date(NOW + seconds * 1000).toISOString();
+
+describe('formatCountdown', () => {
+  it.each([
+    [42, '42s'],
+    [60, '1m 00s'],
+    [7 * 60 + 3, '7m 03s'],
+    [5 * 3600 + 7 * 60 + 3, '5h 07m 03s'],
+    [86400, '1d 0h 00m 00s'],
+    [2 * 86400 + 3 * 3600 + 4 * 60 + 5, '2d 3h 04m 05s'],
+  ])('shows %i seconds left as %j', (seconds, expected) => {
+    expect(formatCountdown(after(seconds), NOW)).toBe(expected);
+  });
+
+  it('ticks down by one second as the clock moves', () => {
+    const at = after(61);
+    expect(formatCountdown(at, NOW)).toBe('1m 01s');
+    expect(formatCountdown(at, NOW + 1000)).toBe('1m 00s');
+    expect(formatCountdown(at, NOW + 2000)).toBe('59s');
+  });
+
+  it('rounds a part-second up, so "0s" means the time is really up', () => {
+    expect(formatCountdown(after(0.2), NOW)).toBe('1s');
+    expect(formatCountdown(after(0), NOW)).toBe('0s');
+    expect(formatCountdown(after(-30), NOW)).toBe('0s');
+  });
+
+  it.each([null, '', 'not a date'])('has no countdown for the end %j', (expiresAt) => {
+    expect(formatCountdown(expiresAt, NOW)).toBeNull();
+  });
+});
+
+describe('viewsLeft', () => {
+  it.each([
+    [3, 5, '3 of 5 views left'],
+    [0, 5, '0 of 5 views left'],
+    [1, 1, '1 of 1 view left'],
+  ])('shows %i of %i as %j', (remaining, total, expected) => {
+    expect(viewsLeft(remaining, total)).toBe(expected);
+  });
+});
+
+describe('auditKindWords', () => {
+  it('names the known kinds and passes an unknown one through', () => {
+    expect(auditKindWords('view')).toBe('Viewed');
+    expect(auditKindWords('failed_passphrase')).toBe('Wrong passphrase');
+    expect(auditKindWords('something_new')).toBe('something_new');
+  });
+});
+
+describe('pushTitle', () => {
+  it('uses the name, or the start of the token when there is none', () => {
+    expect(pushTitle({ name: 'Door code', url_token: 'abcdefghijkl' })).toBe('Door code');
+    expect(pushTitle({ name: '  ', url_token: 'abcdefghijkl' })).toBe('Untitled push abcdefgh');
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * The dashboard's "Done when" journey, in real Chromium against the Node host: two pushes made in the popup,
+ * one opened by a recipient, Refresh shows the view (count, audit timeline, notification), Expire on the other
+ * expires it on the server, and the CSV export lists both. Needs a build made with SECRET_PUSH_E2E=1
+ * (wxt.config.ts: the loopback host is granted at install).
+ */
+// startMockHost's store (idb) checks `instanceof IDBRequest`; Playwright's Node process needs the globals.
+import 'fake-indexeddb/auto';
+import fs from 'node:fs';
+import type { BrowserContext, Page, Worker } from '@playwright/test';
+import { createApiClient } from '../../lib/api';
+import { startMockHost, type MockHost } from '../../lib/mock/host/server';
+import { expect, test } from './fixtures';
+
+const TOKEN = 'alice-token';
+const RECIPIENT_UA = 'RecipientBrowser/7.1 (journey test)';
+
+let host: MockHost;
+
+test.beforeAll(async () => {
+  host = await startMockHost({ port: 0, users: [{ email: 'alice@example.com', token: TOKEN }] });
+});
+
+test.afterAll(async () => {
+  await host.close();
+});
+
+/** Points the extension at the host with a token, as the options page would have saved it. */
+async function useHost(serviceWorker: Worker, baseUrl: string) {
+  await serviceWorker.evaluate(
+    (url) =>
+      chrome.storage.local.set({
+        server: { kind: 'self-hosted', url, edition: 'pro' },
+        demoMode: false,
+        tokenPlace: 'device',
+        token: 'alice-token',
+      }),
+    baseUrl,
+  );
+}
+
+/** Creates a push in the popup, as a person would, and returns its url_token. */
+async function createInPopup(context: BrowserContext, extensionId: string, name: string, views: number) {
+  const popup = await context.newPage();
+  await popup.goto(`chrome-extension://${extensionId}/popup.html`);
+  await popup.getByLabel('Secret', { exact: true }).fill(`secret of ${name}`);
+  await popup.getByLabel('Views', { exact: true }).fill(String(views));
+  await popup.getByText('More options').click();
+  await popup.getByLabel('Name', { exact: true }).fill(name);
+  await popup.getByRole('button', { name: 'Create push' }).click();
+  const link = await popup.getByRole('textbox', { name: 'Secret link' }).inputValue();
+  await popup.close();
+  // html_url is /p/<token>, or /p/<token>/r with a retrieval step.
+  return /\/p\/([^/]+)/.exec(new URL(link).pathname)![1]!;
+}
+
+const card = (page: Page, name: string) => page.getByRole('article', { name });
+
+test('Refresh shows a recipient view with its audit entry, Expire expires on the server, CSV lists both', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  await useHost(serviceWorker, host.baseUrl);
+  const viewed = await createInPopup(context, extensionId, 'Door code', 3);
+  const other = await createInPopup(context, extensionId, 'Bank login', 2);
+
+  // The recipient opens the first push: an anonymous API read from another program.
+  const response = await fetch(`${host.baseUrl}/api/v2/pushes/${viewed}`, {
+    headers: { 'User-Agent': RECIPIENT_UA, Accept: 'application/json' },
+  });
+  expect(response.status).toBe(200);
+  expect(((await response.json()) as { payload: string }).payload).toBe('secret of Door code');
+
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/dashboard.html`);
+  await expect(page).toHaveTitle('Secret Push dashboard');
+  await expect(card(page, 'Door code')).toBeVisible();
+  await expect(card(page, 'Bank login')).toBeVisible();
+
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect(page.getByText(/^Last refreshed /)).toBeVisible();
+  await expect(card(page, 'Door code').getByRole('progressbar', { name: '2 of 3 views left' })).toBeVisible();
+  await expect(card(page, 'Bank login').getByText('2 of 2 views left')).toBeVisible();
+  await expect(card(page, 'Door code').getByText(/^Time left: \d+d \d+h \d\dm \d\ds$/)).toBeVisible();
+
+  await card(page, 'Door code').getByRole('button', { name: 'Audit log' }).click();
+  const audit = card(page, 'Door code').getByRole('table', { name: 'Audit log of Door code' });
+  const viewRow = audit.getByRole('row').filter({ hasText: 'Viewed' });
+  await expect(viewRow).toHaveCount(1);
+  await expect(viewRow).toContainText('127.0.0.1');
+  await expect(viewRow).toContainText(RECIPIENT_UA);
+
+  // The watcher raised a notification for the view.
+  await expect
+    .poll(() => serviceWorker.evaluate(async () => Object.keys(await chrome.notifications.getAll()).length))
+    .toBeGreaterThan(0);
+
+  await card(page, 'Bank login').getByRole('button', { name: 'Expire', exact: true }).click();
+  const dialog = page.getByRole('alertdialog', { name: 'Expire Bank login?' });
+  await dialog.getByRole('button', { name: 'Expire push' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByText('1 push expired.')).toBeVisible();
+  await expect(card(page, 'Bank login').getByText('Expired: deleted')).toBeVisible();
+
+  // On the other side: the owner's view of the server says it is expired.
+  const owner = createApiClient({ baseUrl: host.baseUrl, token: TOKEN });
+  const expired = await owner.expiredAll();
+  expect(expired.find((push) => push.url_token === other)).toMatchObject({ expired: true });
+  expect((await owner.activeAll()).map((push) => push.url_token)).toEqual([viewed]);
+
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Export list (CSV)' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^secret-push-pushes-\d{4}-\d\d-\d\d\.csv$/);
+  const csv = fs.readFileSync((await download.path())!, 'utf8');
+  const lines = csv.trimEnd().split('\r\n');
+  expect(lines).toHaveLength(3);
+  expect(lines.find((line) => line.includes(viewed))).toContain('Door code');
+  expect(lines.find((line) => line.includes(other))).toContain('Bank login');
+  expect(csv).not.toContain('secret of');
+});
