@@ -6,6 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { measurePopup, POPUP_BUDGET_BYTES } from './popup';
+import { AUDIT_BUDGET, LIST_BUDGET, measureRefresh, type RefreshFigures } from './refresh';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const outDir = path.join(root, '.output', 'bench');
@@ -31,8 +32,30 @@ async function main(): Promise<void> {
     `Popup ready for typing: median ${popup.readyMs.popup.toFixed(1)} ms; blank extension page ${popup.readyMs.blank.toFixed(1)} ms (${popup.readyMs.runs} runs each)`,
   );
 
+  // The budget is the pro edition's (the default, with pagination headers). oss has no headers, so with
+  // exactly 500 pushes the client must read an empty 11th page to know it reached the end: reported only.
+  const refresh: RefreshFigures[] = [];
+  console.log('\nWatcher refresh against the Node host (500 pushes, 3 viewed since the last refresh):');
+  for (const edition of ['pro', 'oss'] as const) {
+    const r = await measureRefresh(edition);
+    refresh.push(r);
+    console.log(
+      `  ${edition}: ${r.listRequests} list requests, ${r.auditRequests} audit requests, ${r.events} events, ${r.refreshMs.toFixed(0)} ms`,
+    );
+    if (r.events !== r.changed)
+      failures.push(`${edition}: the refresh found ${r.events} events, not ${r.changed}`);
+    if (edition === 'pro' && r.listRequests > LIST_BUDGET)
+      failures.push(`pro refresh used ${r.listRequests} list requests (budget ${LIST_BUDGET})`);
+    if (edition === 'pro' && r.auditRequests > AUDIT_BUDGET)
+      failures.push(`pro refresh used ${r.auditRequests} audit requests (budget ${AUDIT_BUDGET})`);
+  }
+  console.log(`  budget (pro): at most ${LIST_BUDGET} list and ${AUDIT_BUDGET} audit requests`);
+
   fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
-  fs.writeFileSync(path.join(root, 'test-results', 'bench.json'), JSON.stringify({ popup }, null, 2));
+  fs.writeFileSync(
+    path.join(root, 'test-results', 'bench.json'),
+    JSON.stringify({ popup, refresh }, null, 2),
+  );
   if (failures.length > 0) {
     for (const f of failures) console.error(`✖ over budget: ${f}`);
     process.exit(1);
