@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useLazyQr } from '@/components/useLazyQr';
 import { svgDataUrl } from '@/lib/push/qr';
 
 export interface QrToggleProps {
@@ -9,32 +9,13 @@ export interface QrToggleProps {
   renderQr: (text: string) => Promise<string>;
 }
 
-type Qr = { state: 'hidden' } | { state: 'loading' } | { state: 'shown'; svg: string } | { state: 'failed' };
-
 /** "Show QR code" for one push's link. */
 export function QrToggle({ url, title, renderQr }: QrToggleProps) {
-  const [qr, setQr] = useState<Qr>({ state: 'hidden' });
-  const wanted = qr.state !== 'hidden';
-  useEffect(() => {
-    if (!wanted) return;
-    let current = true;
-    renderQr(url).then(
-      (svg) => current && setQr({ state: 'shown', svg }),
-      // Shown as a message in place of the image; the link itself still works.
-      () => current && setQr({ state: 'failed' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [wanted, url, renderQr]);
+  const { qr, wanted, toggle } = useLazyQr(url, renderQr);
 
   return (
     <>
-      <button
-        type="button"
-        aria-expanded={wanted}
-        onClick={() => setQr(wanted ? { state: 'hidden' } : { state: 'loading' })}
-      >
+      <button type="button" aria-expanded={wanted} onClick={toggle}>
         {wanted ? 'Hide QR code' : 'QR code'}
       </button>
       {wanted && (

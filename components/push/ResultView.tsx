@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useLazyQr } from '@/components/useLazyQr';
 import { svgDataUrl } from '@/lib/push/qr';
 import './push.css';
 
@@ -24,31 +24,12 @@ export interface ResultViewProps {
   onNew?: () => void;
 }
 
-type Qr = { state: 'hidden' } | { state: 'loading' } | { state: 'shown'; svg: string } | { state: 'failed' };
-
 function QrCode({ url, renderQr, onDownloadPng, onDownloadSvg }: ResultViewProps) {
-  const [qr, setQr] = useState<Qr>({ state: 'hidden' });
-  const wanted = qr.state !== 'hidden';
-  useEffect(() => {
-    if (!wanted) return;
-    let current = true;
-    renderQr(url).then(
-      (svg) => current && setQr({ state: 'shown', svg }),
-      // Shown as a message in place of the image; the link itself still works.
-      () => current && setQr({ state: 'failed' }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [wanted, url, renderQr]);
+  const { qr, wanted, toggle } = useLazyQr(url, renderQr);
 
   return (
     <div class="sp-qr">
-      <button
-        type="button"
-        aria-expanded={wanted}
-        onClick={() => setQr(wanted ? { state: 'hidden' } : { state: 'loading' })}
-      >
+      <button type="button" aria-expanded={wanted} onClick={toggle}>
         {wanted ? 'Hide QR code' : 'Show QR code'}
       </button>
       {qr.state === 'loading' && <p class="sp-hint">Drawing the QR code…</p>}

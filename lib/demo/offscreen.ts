@@ -36,7 +36,8 @@ export async function ensureOffscreenDocument(): Promise<void> {
         browser.offscreen.Reason.LOCAL_STORAGE,
         browser.offscreen.Reason.CLIPBOARD,
       ],
-      justification: 'Runs the built-in demo secret-push service until the user saves a server.',
+      justification:
+        'Runs the built-in demo secret-push service until the user saves a server, and copies new links to the clipboard.',
     })
     .catch(async (error: unknown) => {
       // A document created between our check and this call (by a request that had already finished

@@ -2,7 +2,7 @@
  * Quick push notifications. Ids carry a prefix so the background's notification listeners act only on
  * ours (the watcher raises notifications too).
  */
-import { QUICK_PUSH_ICON } from './icon';
+import { notificationIconUrl } from '@/lib/icon';
 
 export const NOTICE_PREFIX = 'quick-push:';
 export const FAILED_PREFIX = `${NOTICE_PREFIX}failed:`;
@@ -35,7 +35,7 @@ export function browserNotifier(options: { buttons: boolean }): Notifier {
         : {};
       await browser.notifications.create(id, {
         type: 'basic',
-        iconUrl: QUICK_PUSH_ICON,
+        iconUrl: notificationIconUrl(),
         title: notice.title,
         message: notice.message,
         ...retry,

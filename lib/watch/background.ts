@@ -11,7 +11,7 @@ import { watchSettingsItem, type WatchSettings } from '@/lib/store/items';
 import { expirePushes, readAudit, type ActionDeps } from './actions';
 import { idbCache, type WatchCache } from './cache';
 import { watchDb } from './db';
-import { NOTIFICATION_ICON } from './icon';
+import { notificationIconUrl } from '@/lib/icon';
 import { notificationsFor } from './notify';
 import { refreshWatch } from './refresh';
 import { bumpRevision } from './revision';
@@ -100,7 +100,7 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
       for (const text of texts)
         await browser.notifications.create(text.id, {
           type: 'basic',
-          iconUrl: NOTIFICATION_ICON,
+          iconUrl: notificationIconUrl(),
           title: text.title,
           message: text.message,
         });

@@ -11,7 +11,7 @@ describe('browserNotifier', () => {
       message: 'M.',
       buttons: [{ title: 'Try again' }],
       requireInteraction: true,
-      iconUrl: expect.stringMatching(/^data:image\/png;base64,/),
+      iconUrl: expect.stringMatching(/\/icon\/128\.png$/),
     });
   });
 
