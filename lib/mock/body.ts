@@ -8,22 +8,34 @@ import type { Params } from './coerce';
 
 export type BodyResult = { ok: true; params: Params } | { ok: false; response: Response };
 
-/** The body's bytes, or null when there are more than `max`. */
-export async function readBytes(request: Request, max: number): Promise<Uint8Array<ArrayBuffer> | null> {
+/**
+ * The body's bytes; 'too-large' when there are more than `max`; 'unreadable' when the body stream failed
+ * before its end (the client went away, or a host in front cut it off): bad input, not an engine fault.
+ */
+export async function readBytes(
+  request: Request,
+  max: number,
+): Promise<Uint8Array<ArrayBuffer> | 'too-large' | 'unreadable'> {
   const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > max) return null;
+  if (Number.isFinite(declared) && declared > max) return 'too-large';
   if (!request.body) return new Uint8Array(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let total = 0;
   for (;;) {
-    const { done, value } = await reader.read();
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch {
+      return 'unreadable';
+    }
+    const { done, value } = chunk;
     if (done) break;
     total += value.byteLength;
     if (total > max) {
       // Stop reading; the sender learns why from the 413, so a failed cancel changes nothing.
       reader.cancel().catch(() => undefined);
-      return null;
+      return 'too-large';
     }
     chunks.push(value);
   }
@@ -38,7 +50,8 @@ export async function readBytes(request: Request, max: number): Promise<Uint8Arr
 
 export async function parseBody(request: Request, max: number): Promise<BodyResult> {
   const bytes = await readBytes(request, max);
-  if (bytes === null) return { ok: false, response: payloadTooLarge() };
+  if (bytes === 'too-large') return { ok: false, response: payloadTooLarge() };
+  if (bytes === 'unreadable') return { ok: false, response: badRequest() };
   const rawType = request.headers.get('content-type') ?? '';
   const type = rawType.toLowerCase();
   if (type.startsWith('multipart/form-data')) {

@@ -44,6 +44,30 @@ describe('bad input', () => {
     expect((await h.createPush({ payload: 'small' })).expired).toBe(false);
   });
 
+  it('answers a body whose stream fails midway with 400, logs no engine error, and keeps serving', async () => {
+    const h = await harness('pro');
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('{"push": {"payload": "half'));
+        controller.error(new Error('client went away'));
+      },
+    });
+    const handler = createMockBackend({ store: h.store, baseUrl: BASE });
+    const response = await handler(
+      new Request(`${BASE}/api/v2/pushes`, {
+        method: 'POST',
+        body: stream,
+        headers: { 'Content-Type': 'application/json' },
+        duplex: 'half',
+      } as RequestInit),
+    );
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ status: 400, error: 'Bad Request' });
+    expect(logged).not.toHaveBeenCalled();
+    expect((await h.createPush({ payload: 'after' })).expired).toBe(false);
+  });
+
   it('answers broken multipart with 400', async () => {
     const h = await harness('pro');
     const response = await h.call('POST', '/api/v2/pushes', {
