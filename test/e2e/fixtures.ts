@@ -43,6 +43,20 @@ export async function launchWithExtension(): Promise<{
   };
 }
 
+/**
+ * The real clipboard, as an extension page reads it. clipboard-read is granted to the context (granting it
+ * to the chrome-extension origin alone fails: Playwright calls that origin opaque).
+ */
+export async function readClipboard(context: BrowserContext, extensionId: string): Promise<string> {
+  await context.grantPermissions(['clipboard-read']);
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/options.html`);
+  await page.bringToFront();
+  const text = await page.evaluate(() => navigator.clipboard.readText());
+  await page.close();
+  return text;
+}
+
 export const test = base.extend<{ context: BrowserContext; serviceWorker: Worker; extensionId: string }>({
   // eslint-disable-next-line no-empty-pattern
   context: async ({}, use) => {

@@ -4,7 +4,7 @@
  * loopback host is granted at install).
  */
 import { startMockHost, type MockHost } from '../../lib/mock/host/server';
-import { expect, test } from './fixtures';
+import { expect, readClipboard, test } from './fixtures';
 import {
   ALICE,
   countCreates,
@@ -87,23 +87,16 @@ test('the result copies the link and the message, and Ctrl+Enter creates', async
   await page.getByLabel('Secret', { exact: true }).press('Control+Enter');
 
   const { link } = await createdLink(page);
-  // The real clipboard accepts the write (the status appears only once writeText resolved) ...
   await page.getByRole('button', { name: 'Copy link' }).click();
   await expect(page.getByText('Link copied')).toBeVisible();
-  // ... but Chromium grants no clipboard reading to an extension origin, so what is written is recorded.
-  await page.evaluate(() => {
-    const written: string[] = [];
-    (window as unknown as { written: string[] }).written = written;
-    navigator.clipboard.writeText = async (text: string) => void written.push(text);
-  });
-  const written = () => page.evaluate(() => (window as unknown as { written: string[] }).written);
-  await page.getByRole('button', { name: 'Copy link' }).click();
+  expect(await readClipboard(context, extensionId)).toBe(link);
+  await page.bringToFront();
   await page.getByRole('button', { name: 'Copy message' }).click();
   await expect(page.getByText('Message copied')).toBeVisible();
-  expect(await written()).toEqual([
-    link,
+  expect(await readClipboard(context, extensionId)).toBe(
     `${link}\nExpires in 3 days or after 5 views, whichever comes first.`,
-  ]);
+  );
+  await page.bringToFront();
   await page.getByRole('button', { name: 'Show QR code' }).click();
   await expect(page.getByRole('img', { name: 'QR code of the secret link' })).toBeVisible();
   const download = page.waitForEvent('download');

@@ -16,7 +16,7 @@ import { MENU_IDS } from '../../lib/quick-push/menus';
 import type { QuickPushHandlers } from '../../lib/quick-push/background';
 import type { MenuClick } from '../../lib/quick-push/menus';
 import type { QuickPushOutcome } from '../../lib/quick-push/types';
-import { expect, test } from './fixtures';
+import { expect, readClipboard, test } from './fixtures';
 
 const ALICE = { email: 'alice@example.com', token: 'alice-token-quick-0123' };
 const SECRET = 'vpn user: bob\nvpn pass: 7f3a-hunter2';
@@ -105,17 +105,6 @@ function tryAgain(worker: Worker, notificationId: string): Promise<QuickPushOutc
     (id) => (globalThis as unknown as Hook).secretPushQuickPush.tryAgain(id),
     notificationId,
   );
-}
-
-/** The clipboard as an extension page reads it (clipboard-read granted to the context's pages). */
-async function readClipboard(context: BrowserContext, extensionId: string): Promise<string> {
-  await context.grantPermissions(['clipboard-read']);
-  const page = await context.newPage();
-  await page.goto(`chrome-extension://${extensionId}/options.html`);
-  await page.bringToFront();
-  const text = await page.evaluate(() => navigator.clipboard.readText());
-  await page.close();
-  return text;
 }
 
 const notificationIds = (worker: Worker) =>
