@@ -4,6 +4,7 @@ import preact from '@preact/preset-vite';
 /** Origins a user may grant one at a time when saving a server (the request names the one origin). */
 const OPTIONAL_HOSTS = ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'];
 const E2E_BUILD = process.env.SECRET_PUSH_E2E === '1';
+const E2E_HOST = 'http://127.0.0.1/*';
 
 /**
  * Permissions are the least the features need: no host access at install. A server's origin is requested
@@ -31,7 +32,11 @@ export default defineConfig({
       'scripting',
       ...(browser === 'chrome' ? ['offscreen'] : []),
     ],
-    optional_host_permissions: OPTIONAL_HOSTS,
+    // MV3 names host patterns optional_host_permissions; MV2 (Firefox) has only optional_permissions, and WXT
+    // drops the MV3 key from MV2 builds instead of moving it, which left Firefox unable to ask for a server.
+    ...(manifestVersion === 2
+      ? { optional_permissions: OPTIONAL_HOSTS }
+      : { optional_host_permissions: OPTIONAL_HOSTS }),
     // Quick push: push the selection (read through activeTab + scripting) and open the popup. The popup's
     // command is named after the action of each manifest version. Not Alt+Shift+P: Chromium 156 leaves
     // that suggestion unassigned (taken by the browser; checked in test/e2e/quick-push.spec.ts).
@@ -49,7 +54,7 @@ export default defineConfig({
     // permissions.request() in headless Chromium 156 stays pending for ever (checked). With SECRET_PUSH_E2E=1
     // the loopback host is granted at install, so the request made on Save resolves at once without a prompt.
     // The shipped build (variable unset) grants no host at install.
-    ...(E2E_BUILD ? { host_permissions: ['http://127.0.0.1/*'] } : {}),
+    ...(E2E_BUILD ? { host_permissions: [E2E_HOST] } : {}),
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

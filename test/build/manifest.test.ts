@@ -1,0 +1,61 @@
+// @vitest-environment node
+/**
+ * The manifests as WXT really writes them (its MV2 conversion once dropped optional_host_permissions and left
+ * Firefox unable to ask for a server), for the shipped builds and the journeys' build.
+ */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const OPTIONAL_HOSTS = ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'];
+const isHostPattern = (p: string) => p.includes('://') || p === '<all_urls>';
+
+type Manifest = {
+  permissions?: string[];
+  optional_permissions?: string[];
+  host_permissions?: string[];
+  optional_host_permissions?: string[];
+};
+
+let outDir: string;
+function build(browser: 'chrome' | 'firefox', e2e: boolean): Manifest {
+  const dir = path.join(outDir, `${browser}-${e2e ? 'e2e' : 'shipped'}`);
+  execFileSync(path.join(root, 'node_modules', '.bin', 'wxt'), ['build', '-b', browser], {
+    cwd: root,
+    stdio: 'pipe',
+    env: { ...process.env, WXT_OUT_DIR: dir, SECRET_PUSH_E2E: e2e ? '1' : '' },
+  });
+  const target = browser === 'chrome' ? 'chrome-mv3' : 'firefox-mv2';
+  return JSON.parse(fs.readFileSync(path.join(dir, target, 'manifest.json'), 'utf8')) as Manifest;
+}
+
+const built: Record<string, Manifest> = {};
+beforeAll(() => {
+  outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-manifest-'));
+  built.chrome = build('chrome', false);
+  built.firefox = build('firefox', false);
+  built.firefoxE2e = build('firefox', true);
+  built.chromeE2e = build('chrome', true);
+}, 120_000);
+afterAll(() => fs.rmSync(outDir, { recursive: true, force: true }));
+
+describe('built manifests', () => {
+  it('Chrome asks for no host at install and may ask for each server later', () => {
+    expect(built.chrome!.host_permissions).toBeUndefined();
+    expect(built.chrome!.permissions!.filter(isHostPattern)).toEqual([]);
+    expect(built.chrome!.optional_host_permissions).toEqual(OPTIONAL_HOSTS);
+  });
+
+  it('Firefox (MV2) asks for no host at install and may ask for each server later', () => {
+    expect(built.firefox!.permissions!.filter(isHostPattern)).toEqual([]);
+    expect(built.firefox!.optional_permissions).toEqual(OPTIONAL_HOSTS);
+  });
+
+  it('only the journeys build grants the loopback host at install', () => {
+    expect(built.chromeE2e!.host_permissions).toEqual(['http://127.0.0.1/*']);
+    expect(built.firefoxE2e!.permissions!.filter(isHostPattern)).toEqual(['http://127.0.0.1/*']);
+  });
+});
