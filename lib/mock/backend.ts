@@ -7,6 +7,7 @@ import { accountsOf, identify } from './auth';
 import { create } from './create';
 import { defaultRandom } from './encoding';
 import { createSerial, visitOf, type Call, type Engine } from './engine';
+import { erase } from './model';
 import { createAddressLimiter, createAttemptLimiter } from './ratelimit';
 import { deleteFromPage, download, revealPage, showPage } from './recipient';
 import { empty, internalError, retryLater, routeNotFound } from './responses';
@@ -31,23 +32,43 @@ export function createMockBackend(options: MockBackendOptions): MockHandler {
     serial: createSerial(),
   };
   const addressLimit = createAddressLimiter(options.rateLimit ?? 120);
+  const logError = options.logError ?? ((line: string) => console.error(line));
 
   return async (request, info) => {
+    let route: Route | null = null;
     try {
       const ip = info?.ip || '127.0.0.1';
       const limited = addressLimit(ip, engine.clock());
       if (!limited.ok) return retryLater(limited.retryAfter);
+      // Pushes whose time is up are erased now, not when someone next reads or lists them.
+      await engine.serial(() => expireDue(engine));
       const url = new URL(request.url);
-      const route = matchRoute(request.method.toUpperCase(), url.pathname);
+      route = matchRoute(request.method.toUpperCase(), url.pathname);
       if (!route) return routeNotFound();
       const call: Call = { request, url, visit: visitOf(request, ip), caller: { kind: 'anonymous' } };
       return await dispatch(engine, call, route);
     } catch (error) {
       // A bug or a storage failure: answer this request with a 500 and keep serving the next one.
-      console.error('mock backend: unexpected error', error);
+      logError(describeFailure(request.method, route, error));
       return internalError();
     }
   };
+}
+
+/** Erases every push whose expiry instant has passed, with no audit entry (as refresh() on a read). */
+function expireDue(engine: Engine): Promise<number> {
+  const now = engine.clock();
+  return engine.store.expireDue(now, (push) => erase(push, now, push.expires_at));
+}
+
+/**
+ * The log line of a failure: method, route name and the error's class. Never the path (a url_token is the
+ * key to a secret), the query (a passphrase may travel there), the body, or the error's message (a storage
+ * error may quote the record it failed on).
+ */
+function describeFailure(method: string, route: Route | null, error: unknown): string {
+  const kind = error instanceof Error ? error.name : typeof error;
+  return `mock backend: ${method.toUpperCase().slice(0, 16)} ${route?.name ?? 'request'} failed (${kind})`;
 }
 
 async function dispatch(engine: Engine, call: Call, route: Route): Promise<Response> {

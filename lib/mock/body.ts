@@ -26,8 +26,9 @@ export async function readBytes(
     let chunk: ReadableStreamReadResult<Uint8Array>;
     try {
       chunk = await reader.read();
-    } catch {
-      return 'unreadable';
+    } catch (error) {
+      // A host in front that counts bytes (host/node-adapter.ts) ends the stream with this error name.
+      return error instanceof Error && error.name === 'PayloadTooLargeError' ? 'too-large' : 'unreadable';
     }
     const { done, value } = chunk;
     if (done) break;
@@ -65,6 +66,8 @@ export async function parseBody(request: Request, max: number): Promise<BodyResu
   }
   const body = new TextDecoder().decode(bytes);
   if (type.startsWith('application/x-www-form-urlencoded')) {
+    // Rack refuses a malformed %-escape ("invalid %-encoding") with 400 before any controller runs.
+    if (/%(?![0-9a-f]{2})/i.test(body)) return { ok: false, response: badRequest() };
     return { ok: true, params: fromEntries(new URLSearchParams(body).entries()) };
   }
   if (type === '' || type.includes('json')) {

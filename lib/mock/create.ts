@@ -65,6 +65,7 @@ function newPush(
     ...(owner === undefined ? {} : { owner }),
     account: owner === undefined ? null : account,
     expires_at: now + seconds * 1000,
+    erase_at: now + seconds * 1000,
     views_counted: 0,
     created_at: now,
     updated_at: now,

@@ -19,8 +19,9 @@ export function viewsLeft(push: PushRecord): number {
 
 /** The push with its payload, passphrase and files gone, expired at `at`. Idempotent. */
 export function erase(push: PushRecord, now: number, at: number): PushRecord {
+  const { erase_at: _due, ...rest } = push; // nothing left to erase: out of the 'by-expiry' index
   return {
-    ...push,
+    ...rest,
     expired: true,
     expired_on: push.expired_on ?? at,
     payload: null,

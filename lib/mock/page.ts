@@ -109,6 +109,23 @@ export interface SecretContent {
   deletable: boolean;
 }
 
+/** Shown instead of the QR code when the payload does not fit one: the text is still there to copy. */
+export const QR_TOO_BIG = 'This secret is too long to draw as a QR code, so it is shown as text only.';
+
+/**
+ * The QR code as SVG, or null when the payload does not fit a QR code: 1,024 characters pass validation,
+ * but 1,024 emoji or ~800 CJK characters exceed a QR code's capacity. The page must still show the secret
+ * (its view is being used), so a drawing failure degrades to text instead of failing the page.
+ */
+async function qrSvg(payload: string): Promise<string | null> {
+  try {
+    return await QRCode.toString(payload, { type: 'svg' });
+  } catch (error) {
+    if (error instanceof Error) return null; // the encoder's "amount of data is too big" (or similar)
+    throw error;
+  }
+}
+
 export async function secretPage(secret: SecretContent): Promise<Response> {
   const payload = secret.payload ?? '';
   const parts: string[] = ['<h1>Your secret</h1>'];
@@ -116,8 +133,12 @@ export async function secretPage(secret: SecretContent): Promise<Response> {
     const href = escapeHtml(payload);
     parts.push(`<p><a href="${href}" rel="noopener noreferrer">${href}</a></p>`);
   } else if (secret.kind === 'qr') {
-    const svg = await QRCode.toString(payload, { type: 'svg' });
-    parts.push(`<div class="qr" role="img" aria-label="QR code">${svg}</div>`);
+    const svg = await qrSvg(payload);
+    parts.push(
+      svg === null
+        ? `<p class="note" role="note">${QR_TOO_BIG}</p>`
+        : `<div class="qr" role="img" aria-label="QR code">${svg}</div>`,
+    );
     parts.push(`<pre aria-label="Secret">${escapeHtml(payload)}</pre>`);
   } else if (payload !== '') {
     parts.push(`<pre aria-label="Secret">${escapeHtml(payload)}</pre>`);
@@ -172,3 +193,17 @@ export const notDeletablePage = (): Promise<Response> =>
     'This secret cannot be deleted',
     '<h1>This secret cannot be deleted</h1><p>That push is not deletable by viewers.</p>',
   );
+
+/** A reveal form post whose body could not be read (400) or was too large (413): nothing was counted. */
+export const badFormPage = (status: number): Promise<Response> =>
+  status === 413
+    ? htmlPage(
+        413,
+        'Request too large',
+        '<h1>Request too large</h1><p>Nothing was revealed and no view was counted. Please go back and try again.</p>',
+      )
+    : htmlPage(
+        400,
+        'Bad request',
+        '<h1>Bad request</h1><p>The form could not be read. Nothing was revealed and no view was counted.</p>',
+      );

@@ -21,6 +21,7 @@ import {
   viewsLeft,
 } from './model';
 import {
+  badFormPage,
   deletedPage,
   expiredPage,
   interstitialPage,
@@ -115,8 +116,11 @@ function answersFor(request: Request): Answers {
 export async function revealPage(engine: Engine, call: Call, token: string): Promise<Response> {
   const answers = answersFor(call.request);
   const body = await parseBody(call.request, engine.maxBodyBytes);
-  const given = body.ok ? (asString(field(body.params, 'passphrase')) ?? '') : '';
-  const email = body.ok ? (asString(field(body.params, 'email')) ?? '').trim() : '';
+  // Refused before anything is counted, as Rails answers 400/413 before the controller runs: a broken or
+  // oversized form post must not use a view.
+  if (!body.ok) return answers === jsonAnswers ? body.response : badFormPage(body.response.status);
+  const given = asString(field(body.params, 'passphrase')) ?? '';
+  const email = (asString(field(body.params, 'email')) ?? '').trim();
   return engine.serial(async () => {
     const now = engine.clock();
     const stored = await engine.store.getPush(token);
@@ -212,6 +216,9 @@ async function reveal(
   answers: Answers,
 ): Promise<Response> {
   const claim = claimView(push, false, now);
+  // Build the answer first: whatever can fail (drawing a QR code, rendering) fails before the view is
+  // counted, so a failure never uses up a view (a 1-view secret would be lost without being seen).
+  const response = await answers.shown(claim.shown, !claim.stored.expired, engine, now);
   await save(engine, claim.stored, call.visit, now, [claim.kind]);
-  return answers.shown(claim.shown, !claim.stored.expired, engine, now);
+  return response;
 }

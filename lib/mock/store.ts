@@ -6,12 +6,13 @@ import { wrap, type DBSchema, type IDBPDatabase } from 'idb';
 import type { AuditRecord, FileRecord, PushRecord } from './types';
 
 export interface MockDB extends DBSchema {
-  pushes: { key: string; value: PushRecord; indexes: { 'by-owner': string } };
+  pushes: { key: string; value: PushRecord; indexes: { 'by-owner': string; 'by-expiry': number } };
   audit: { key: number; value: AuditRecord; indexes: { 'by-push': string } };
   files: { key: string; value: FileRecord; indexes: { 'by-push': string } };
 }
 
-export const MOCK_DB_VERSION = 1;
+/** 1: the three stores; 2: the sparse 'by-expiry' index over live pushes' erase_at. */
+export const MOCK_DB_VERSION = 2;
 
 /** One write: the push as it now is, with what goes with it. */
 export interface Change {
@@ -31,6 +32,12 @@ export interface MockStore {
   getFile(id: string): Promise<FileRecord | undefined>;
   /** Applies the changes in one transaction. */
   commit(...changes: Change[]): Promise<void>;
+  /**
+   * Every live push whose expiry instant is at or before `now` is replaced by `expire(push)` and its file
+   * bytes are deleted, in one transaction. Reads only the due part of the 'by-expiry' index, so it is cheap
+   * when nothing is due. Returns how many pushes it expired.
+   */
+  expireDue(now: number, expire: (push: PushRecord) => PushRecord): Promise<number>;
   close(): void;
 }
 
@@ -45,17 +52,34 @@ export async function openMockStore(
   if (!factory) throw new Error('openMockStore: no IndexedDB in this environment; pass options.indexedDB');
   const request = factory.open(options.name ?? 'secret-push-mock', MOCK_DB_VERSION);
   // idb's openDB always uses the global factory, so open by hand and let idb wrap the request.
-  request.addEventListener('upgradeneeded', () => {
+  request.addEventListener('upgradeneeded', (event) => {
     const db = request.result;
-    const pushes = db.createObjectStore('pushes', { keyPath: 'url_token' });
-    pushes.createIndex('by-owner', 'owner');
-    const audit = db.createObjectStore('audit', { keyPath: 'id', autoIncrement: true });
-    audit.createIndex('by-push', 'url_token');
-    const files = db.createObjectStore('files', { keyPath: 'id' });
-    files.createIndex('by-push', 'url_token');
+    const upgrade = request.transaction as IDBTransaction;
+    if (event.oldVersion < 1) {
+      const pushes = db.createObjectStore('pushes', { keyPath: 'url_token' });
+      pushes.createIndex('by-owner', 'owner');
+      const audit = db.createObjectStore('audit', { keyPath: 'id', autoIncrement: true });
+      audit.createIndex('by-push', 'url_token');
+      const files = db.createObjectStore('files', { keyPath: 'id' });
+      files.createIndex('by-push', 'url_token');
+    }
+    if (event.oldVersion < 2) addExpiryIndex(upgrade.objectStore('pushes'));
   });
   const db = (await wrap(request)) as unknown as IDBPDatabase<MockDB>;
   return createStore(db);
+}
+
+/** Version 2: index live pushes by their expiry instant; pushes stored by version 1 get erase_at here. */
+function addExpiryIndex(pushes: IDBObjectStore): void {
+  pushes.createIndex('by-expiry', 'erase_at');
+  const cursor = pushes.openCursor();
+  cursor.addEventListener('success', () => {
+    const at = cursor.result;
+    if (!at) return;
+    const push = at.value as PushRecord;
+    if (!push.expired && push.erase_at === undefined) at.update({ ...push, erase_at: push.expires_at });
+    at.continue();
+  });
 }
 
 function createStore(db: IDBPDatabase<MockDB>): MockStore {
@@ -84,6 +108,28 @@ function createStore(db: IDBPDatabase<MockDB>): MockStore {
         throw error;
       }
       await tx.done;
+    },
+    async expireDue(now, expire) {
+      const tx = db.transaction(['pushes', 'files'], 'readwrite');
+      const files = tx.objectStore('files');
+      let count = 0;
+      try {
+        // Ascending by expiry instant: stop at the first push that is not due yet.
+        let cursor = await tx.objectStore('pushes').index('by-expiry').openCursor();
+        while (cursor && cursor.key <= now) {
+          await cursor.update(expire(cursor.value));
+          for (const id of await files.index('by-push').getAllKeys(cursor.value.url_token)) {
+            await files.delete(id);
+          }
+          count++;
+          cursor = await cursor.continue();
+        }
+      } catch (error) {
+        tx.done.catch(() => undefined); // the transaction aborts with this same error, reported here
+        throw error;
+      }
+      await tx.done;
+      return count;
     },
     close: () => db.close(),
   };

@@ -29,6 +29,12 @@ export interface MockBackendOptions {
   maxBodyBytes?: number;
   /** Where html_url / preview url / files[].url point; default baseUrl + path. */
   pageUrl?: (path: string) => string;
+  /**
+   * Where unexpected engine failures are reported (they answer 500); default console.error. The line names
+   * the method, the route and the error's class only: never a body, a query string, a token or a message
+   * that could quote stored values.
+   */
+  logError?: (line: string) => void;
 }
 
 export type MockHandler = (request: Request, info?: { ip?: string }) => Promise<Response>;
@@ -74,6 +80,11 @@ export interface PushRecord {
   expire_after_days: number;
   /** ms: created_at + duration. */
   expires_at: number;
+  /**
+   * expires_at while the push is live; absent once it expired. The sparse 'by-expiry' index over it lists
+   * exactly the pushes whose content still has to be erased when their time is up (store.expireDue).
+   */
+  erase_at?: number;
   deletable_by_viewer: boolean | null;
   retrieval_step: boolean;
   authenticated_recipients: boolean;

@@ -140,6 +140,17 @@ test('a qr push shows the code as an svg', async () => {
   expect(box?.width).toBeGreaterThan(50);
 });
 
+test('a qr push too long for a QR code shows its text with a note, using its one view once', async () => {
+  const payload = '😀'.repeat(1024);
+  const push = await createPush({ kind: 'qr', payload, expire_after_views: 1 });
+  await page.goto(push.html_url);
+  await page.getByRole('button', { name: 'Reveal secret' }).click();
+  await expect(page.getByLabel('Secret')).toHaveText(payload);
+  await expect(page.getByRole('note')).toContainText('too long to draw as a QR code');
+  await expect(page.getByRole('img', { name: 'QR code' })).toHaveCount(0);
+  expect(await auditKinds(push.url_token)).toEqual(['creation', 'view']);
+});
+
 test('the delete button expires the push on the server', async () => {
   const push = await createPush({ payload: 'delete me after reading', deletable_by_viewer: true });
   await page.goto(push.html_url);

@@ -119,13 +119,26 @@ describe('expire_after_duration (pro)', () => {
     expect(push.expires_at).toBe(new Date(t.now + 7 * DAY).toISOString());
   });
 
+  // Contract §6, every row written out: value, duration in seconds, expire_after_days (rounded up).
   it.each([
     [0, 900, 1],
-    [3, 3600, 1],
+    [1, 1_800, 1],
+    [2, 2_700, 1],
+    [3, 3_600, 1],
+    [4, 21_600, 1],
+    [5, 43_200, 1],
     [6, 86_400, 1],
+    [7, 172_800, 2],
+    [8, 259_200, 3],
+    [9, 345_600, 4],
+    [10, 432_000, 5],
+    [11, 518_400, 6],
     [12, 604_800, 7],
-    [15, 30 * 86_400, 30],
-    [17, 90 * 86_400, 90],
+    [13, 1_209_600, 14],
+    [14, 1_814_400, 21],
+    [15, 2_592_000, 30],
+    [16, 5_184_000, 60],
+    [17, 7_776_000, 90],
   ])('accepts %i: expires_in %i s, expire_after_days %i', async (duration, seconds, days) => {
     const t = await startTestHost('pro');
     const push = await t.push({ payload: 'p', expire_after_duration: duration });
@@ -184,6 +197,26 @@ describe('expire_after_days (oss)', () => {
     expect(push).toMatchObject({ expire_after_days: days, days_remaining: days });
   });
 
+  it.each([1, 90])(
+    'the range end %i: live until exactly that many days later, expired from then on',
+    async (days) => {
+      const t = await startTestHost('oss');
+      const push = await t.push({ payload: 'p', expire_after_days: days });
+      expect(push).toMatchObject({ expire_after_days: days, days_remaining: days, expired: false });
+      t.advance(days * DAY - 1);
+      expect((await t.retrieve(push.url_token)).body).toMatchObject({ expired: false, payload: 'p' });
+      t.advance(1);
+      const gone = await t.retrieve(push.url_token);
+      expect(gone.body).toMatchObject({ expired: true, payload: null });
+      expect(gone.body.expired_on).toBe(new Date(t.now).toISOString());
+    },
+  );
+
+  it.each([0, 91])('just outside the range (%i) silently uses the default 7', async (days) => {
+    const t = await startTestHost('oss');
+    expect(await t.push({ payload: 'p', expire_after_days: days })).toMatchObject({ expire_after_days: 7 });
+  });
+
   it.each([0, 91, 365, -3, 'abc', null])('silently uses the default for %j', async (days) => {
     const t = await startTestHost('oss');
     const reply = await t.create({ payload: 'p', expire_after_days: days });
@@ -201,28 +234,30 @@ describe('expire_after_days (oss)', () => {
 });
 
 describe('expire_after_days (pro legacy input)', () => {
+  // Contract §3: days → the smallest enum value lasting at least that long, and the expiry it gives.
   it.each([
-    [1, 6],
-    [2, 7],
-    [3, 8],
-    [4, 9],
-    [5, 10],
-    [6, 11],
-    [7, 12],
-    [8, 13],
-    [14, 13],
-    [15, 14],
-    [21, 14],
-    [22, 15],
-    [30, 15],
-    [31, 16],
-    [60, 16],
-    [61, 17],
-    [90, 17],
-  ])('maps %i days to duration %i', async (days, duration) => {
+    [1, 6, 86_400],
+    [2, 7, 172_800],
+    [3, 8, 259_200],
+    [4, 9, 345_600],
+    [5, 10, 432_000],
+    [6, 11, 518_400],
+    [7, 12, 604_800],
+    [8, 13, 1_209_600],
+    [14, 13, 1_209_600],
+    [15, 14, 1_814_400],
+    [21, 14, 1_814_400],
+    [22, 15, 2_592_000],
+    [30, 15, 2_592_000],
+    [31, 16, 5_184_000],
+    [60, 16, 5_184_000],
+    [61, 17, 7_776_000],
+    [90, 17, 7_776_000],
+  ])('maps %i days to duration %i (expires_in %i s)', async (days, duration, seconds) => {
     const t = await startTestHost('pro');
     const push = await t.push({ payload: 'p', expire_after_days: days });
-    expect(push.expire_after_duration).toBe(duration);
+    expect(push).toMatchObject({ expire_after_duration: duration, expires_in: seconds });
+    expect(push.expires_at).toBe(new Date(t.now + seconds * 1000).toISOString());
   });
 
   it('is ignored when expire_after_duration is given', async () => {

@@ -4,7 +4,20 @@
  * the next ordinary request still works.
  */
 import { describe, expect, it } from 'vitest';
-import { ALICE, EDITIONS, startTestHost, type TestHost } from './helpers';
+import { ALICE, EDITIONS, NOT_FOUND_ROUTE, NOT_FOUND_TOKEN, startTestHost, type TestHost } from './helpers';
+
+const BAD_REQUEST = { status: 400, error: 'Bad Request' };
+const MISSING_PUSH = { error: 'param is missing or the value is empty or invalid: push' };
+
+/** What a create with a wrongly typed field gives: the status, and the 422 body or fields to check. */
+interface Outcome {
+  status: 201 | 422;
+  body?: Record<string, string[]>;
+  created?: Record<string, unknown>;
+  shown?: Record<string, unknown>;
+  /** oss: keys the create view must not have. */
+  absent?: string[];
+}
 
 /** The host still creates and serves a push after whatever came before. */
 async function stillWorks(t: TestHost): Promise<void> {
@@ -17,16 +30,17 @@ async function stillWorks(t: TestHost): Promise<void> {
 describe.each(EDITIONS)('robustness (%s)', (edition) => {
   it.each([
     ['truncated JSON', '{"push":{"payload":"x"'],
-    ['a bare string', '"push"'],
+    ['an unterminated string', '"push'],
     ['binary noise', '\u0000\u0001\u00ff{{{'],
     ['a huge nesting', '['.repeat(10_000)],
-  ])('malformed JSON (%s) → 400', async (_label, text) => {
+  ])('malformed JSON (%s) → 400 Bad Request', async (_label, text) => {
     const t = await startTestHost(edition);
     const reply = await t.call('POST', '/api/v2/pushes', {
       body: text,
       headers: { 'content-type': 'application/json' },
     });
     expect(reply.status).toBe(400);
+    expect(reply.body).toEqual(BAD_REQUEST);
     await stillWorks(t);
   });
 
@@ -36,38 +50,77 @@ describe.each(EDITIONS)('robustness (%s)', (edition) => {
     ['push is a number', { push: 42 }],
     ['the body is an array', [{ push: { payload: 'x' } }]],
     ['the body is null', null],
-  ])('%s → 400, not a crash', async (_label, json) => {
+    ['the body is a bare string', 'push'],
+  ])('%s → 400 "param is missing", not a crash', async (_label, json) => {
     const t = await startTestHost(edition);
     const reply = await t.call('POST', '/api/v2/pushes', { json });
     expect(reply.status).toBe(400);
+    expect(reply.body).toEqual(MISSING_PUSH);
     await stillWorks(t);
   });
 
-  it.each([
-    ['payload', { payload: 42 }],
-    ['payload', { payload: { nested: true } }],
-    ['payload', { payload: ['a', 'b'] }],
-    ['kind', { kind: 7, payload: 'p' }],
-    ['expire_after_views', { payload: 'p', expire_after_views: 'lots' }],
-    ['expire_after_views', { payload: 'p', expire_after_views: { n: 1 } }],
-    ['notify_emails_to', { payload: 'p', notify_emails_to: ['a@example.com'] }],
-    ['name', { payload: 'p', name: { first: 'x' } }],
-  ])('a wrong type on %s → 201 or a 422 naming it, never a crash', async (field, push) => {
+  // One exact outcome each: strong parameters drop an object or array given for a scalar (the field is
+  // then absent: its default, or "required"), scalars are cast (numbers to text, odd booleans to false).
+  const PAYLOAD_REQUIRED: Outcome = { status: 422, body: { payload: ['Payload is required.'] } };
+  it.each<[string, Record<string, unknown>, Outcome]>([
+    ['payload as a number', { payload: 42 }, { status: 201, shown: { payload: '42' } }],
+    ['payload as an object', { payload: { nested: true } }, PAYLOAD_REQUIRED],
+    ['payload as an array', { payload: ['a', 'b'] }, PAYLOAD_REQUIRED],
+    [
+      'kind as a number',
+      { kind: 7, payload: 'p' },
+      { status: 422, body: { kind: ['is not included in the list'] } },
+    ],
+    [
+      'expire_after_views as a word',
+      { payload: 'p', expire_after_views: 'lots' },
+      edition === 'pro'
+        ? { status: 422, body: { expire_after_views: ['must be a whole number from 1 to 100.'] } }
+        : { status: 201, created: { expire_after_views: 5 } }, // oss: silently the default
+    ],
+    [
+      'expire_after_views as an object',
+      { payload: 'p', expire_after_views: { n: 1 } },
+      { status: 201, created: { expire_after_views: 5, views_remaining: 5 } },
+    ],
+    [
+      'notify_emails_to as an array',
+      { payload: 'p', notify_emails_to: ['a@example.com'] },
+      {
+        status: 201,
+        created: edition === 'pro' ? { notify_emails_to: null } : {},
+        absent: ['notify_emails_to'],
+      },
+    ],
+    ['name as an object', { payload: 'p', name: { first: 'x' } }, { status: 201, created: { name: '' } }],
+    [
+      'deletable_by_viewer as a number',
+      { payload: 'p', deletable_by_viewer: 42 },
+      { status: 201, created: { deletable_by_viewer: false } },
+    ],
+    [
+      'retrieval_step as an object',
+      { payload: 'p', retrieval_step: { yes: true } },
+      { status: 201, created: { retrieval_step: true } },
+    ],
+    [
+      'passphrase as a number',
+      { payload: 'p', passphrase: 1234 },
+      { status: 201, created: { passphrase: edition === 'pro' ? '********' : '1234' } },
+    ],
+  ])('a wrong type (%s) → one exact outcome, never a crash', async (_label, push, outcome) => {
     const t = await startTestHost(edition);
     const reply = await t.create(push, ALICE.token);
-    expect([201, 422]).toContain(reply.status);
-    if (reply.status === 422) expect(reply.body[field]).toEqual([expect.any(String)]);
-    await stillWorks(t);
-  });
-
-  it.each([
-    ['deletable_by_viewer', 42],
-    ['retrieval_step', { yes: true }],
-    ['passphrase', 1234],
-  ])('a wrong type on %s → 201 or 422, never 500', async (field, value) => {
-    const t = await startTestHost(edition);
-    const reply = await t.create({ payload: 'p', [field]: value }, ALICE.token);
-    expect([201, 422]).toContain(reply.status);
+    expect(reply.status).toBe(outcome.status);
+    if (outcome.status === 422) expect(reply.body).toEqual(outcome.body);
+    if (outcome.created) expect(reply.body).toMatchObject(outcome.created);
+    if (outcome.shown) {
+      const shown = await t.retrieve(reply.body.url_token);
+      expect(shown.body).toMatchObject(outcome.shown);
+    }
+    if (outcome.absent && edition === 'oss') {
+      for (const key of outcome.absent) expect(reply.body).not.toHaveProperty(key);
+    }
     await stillWorks(t);
   });
 
@@ -88,8 +141,9 @@ describe.each(EDITIONS)('robustness (%s)', (edition) => {
       body: '{"push":{"payload":"p","__proto__":{"expire_after_views":1}}}',
       headers: { 'content-type': 'application/json' },
     });
-    expect([201, 422]).toContain(reply.status);
-    if (reply.status === 201) expect(reply.body.expire_after_views).toBe(5);
+    expect(reply.status).toBe(201);
+    expect(reply.body).toMatchObject({ expire_after_views: 5, views_remaining: 5 });
+    expect(({} as Record<string, unknown>).expire_after_views).toBeUndefined();
     await stillWorks(t);
   });
 
@@ -155,13 +209,14 @@ describe.each(EDITIONS)('robustness (%s)', (edition) => {
       '--b\r\nContent-Disposition: form-data; name="push[payload]"\r\n\r\nx',
     ],
     ['garbage', 'multipart/form-data; boundary=b', 'this is not multipart at all'],
-  ])('broken multipart (%s) → 400', async (_label, contentType, text) => {
+  ])('broken multipart (%s) → 400 Bad Request', async (_label, contentType, text) => {
     const t = await startTestHost(edition);
     const reply = await t.call('POST', '/api/v2/pushes', {
       body: text,
       headers: { 'content-type': contentType },
     });
     expect(reply.status).toBe(400);
+    expect(reply.body).toEqual(BAD_REQUEST);
     await stillWorks(t);
   });
 
@@ -171,17 +226,42 @@ describe.each(EDITIONS)('robustness (%s)', (edition) => {
     ['a very long token', `/api/v2/pushes/${'a'.repeat(5000)}`],
     ['unicode', '/api/v2/pushes/%E2%9C%93%F0%9F%94%91'],
     ['an uppercase token', '/api/v2/pushes/ABCDEFGHIJKL'],
+    ['a bad percent escape', '/api/v2/pushes/%zz'],
+    ['an odd token with .json', '/api/v2/pushes/%00.json'],
+  ])('an odd API token (%s) → 404 {"error":"not-found"}', async (_label, path) => {
+    const t = await startTestHost(edition);
+    const reply = await t.call('GET', path, { token: ALICE.token });
+    expect(reply.status).toBe(404);
+    expect(reply.body).toEqual(NOT_FOUND_TOKEN);
+    await stillWorks(t);
+  });
+
+  it.each([
     ['dot segments', '/api/v2/pushes/../../../etc/passwd'],
     ['extra segments', '/api/v2/pushes/abc/def/ghi/jkl'],
     ['a double slash', '//api/v2/pushes/active'],
-    ['a bad percent escape', '/api/v2/pushes/%zz'],
-    ['a page for an odd token', '/p/%00'],
-    ['a download for an odd id', '/p/abc/files/%00'],
-  ])('an odd path (%s) → 4xx, not a crash', async (_label, path) => {
+    ['an unknown API path', '/api/v2/requests'],
+    ['the site root', '/'],
+  ])('an unknown route (%s) → 404 {"status":404,"error":"Not Found"}', async (_label, path) => {
     const t = await startTestHost(edition);
     const reply = await t.call('GET', path, { token: ALICE.token });
-    expect(reply.status).toBeGreaterThanOrEqual(400);
-    expect(reply.status).toBeLessThan(500);
+    expect(reply.status).toBe(404);
+    expect(reply.body).toEqual(NOT_FOUND_ROUTE);
+    await stillWorks(t);
+  });
+
+  it.each([
+    ['a page for an odd token', '/p/%00'],
+    ['a retrieval step for an odd token', '/p/%00/r'],
+    ['a download for an odd id', '/downloads/%00'],
+    ['a download for an odd id with a name', '/downloads/%00/secret.txt'],
+    ['a download for an unknown id', '/downloads/AAAAAAAAAAAAAAAAAAAAAA/secret.txt'],
+  ])('%s → the 404 page, not a crash', async (_label, path) => {
+    const t = await startTestHost(edition);
+    const reply = await t.call('GET', path);
+    expect(reply.status).toBe(404);
+    expect(reply.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(reply.text).toContain('<h1>Secret not found</h1>');
     await stillWorks(t);
   });
 
@@ -203,13 +283,14 @@ describe.each(EDITIONS)('robustness (%s)', (edition) => {
     expect(reply.status).toBe(200);
   });
 
-  it('answers a JSON body with the wrong content type sensibly', async () => {
+  it('reads no parameters from a JSON body sent as text/plain: 400 "param is missing"', async () => {
     const t = await startTestHost(edition);
     const reply = await t.call('POST', '/api/v2/pushes', {
       body: JSON.stringify({ push: { payload: 'p' } }),
       headers: { 'content-type': 'text/plain' },
     });
-    expect(reply.status).toBeLessThan(500);
+    expect(reply.status).toBe(400);
+    expect(reply.body).toEqual(MISSING_PUSH);
     await stillWorks(t);
   });
 

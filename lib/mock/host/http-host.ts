@@ -58,13 +58,22 @@ export async function listenHttp(options: HttpHostOptions = {}): Promise<HttpHos
     const refuseTooLarge = () => {
       if (res.headersSent) return; // the engine answered without reading the whole body: nothing to refuse
       tooLarge = true;
-      writeJsonError(res, 413, PAYLOAD_TOO_LARGE_BODY, { connection: 'close' });
+    };
+    /** 413 with `connection: close`: the engine's own 413 when it gave one (an HTML page for a form), else JSON. */
+    const writeTooLarge = async (response?: Response) => {
       // Stop reading the upload once the answer is out, rather than letting node drain (and discard) it all.
       res.once('finish', () => req.socket.destroySoon());
+      if (response?.status === 413) {
+        res.setHeader('connection', 'close');
+        await writeWebResponse(res, response, req.method ?? 'POST');
+        return;
+      }
+      await response?.body?.cancel();
+      writeJsonError(res, 413, PAYLOAD_TOO_LARGE_BODY, { connection: 'close' });
     };
     const length = declaredLength(req);
     if (length !== undefined && length > maxBodyBytes) {
-      refuseTooLarge();
+      await writeTooLarge();
       return;
     }
     if (!handler) {
@@ -83,13 +92,16 @@ export async function listenHttp(options: HttpHostOptions = {}): Promise<HttpHos
     try {
       response = await handler(request, { ip: clientAddress(req) });
     } catch (error) {
-      if (tooLarge) return; // already answered 413; the engine only saw its body stream fail
+      if (tooLarge) {
+        await writeTooLarge(); // the handler only saw its body stream fail: not its fault
+        return;
+      }
       logError(describeFailure(req, error));
       writeJsonError(res, 500, INTERNAL_ERROR_BODY);
       return;
     }
     if (tooLarge) {
-      await response.body?.cancel();
+      await writeTooLarge(response);
       return;
     }
     await writeWebResponse(res, response, request.method);

@@ -73,6 +73,7 @@ export async function startMockHost(options: MockHostOptions = {}): Promise<Mock
         clock: options.clock,
         rateLimit: options.rateLimit,
         maxBodyBytes: options.maxBodyBytes,
+        logError: options.logError,
       }),
     );
   } catch (error) {

@@ -1,6 +1,8 @@
 // @vitest-environment node
+import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
-import { ALICE, BOB, DAY, body, harness, rawRecords, type Harness } from './helpers';
+import { createMockBackend, openMockStore } from '@/lib/mock';
+import { ALICE, BASE, BOB, DAY, MINUTE, T0, body, harness, rawRecords, type Harness } from './helpers';
 
 interface RawPush {
   url_token: string;
@@ -96,3 +98,152 @@ describe('erasure from storage', () => {
     await expectErased(h, token);
   });
 });
+
+describe('erasure of pushes nobody touches (time is up)', () => {
+  it.each([
+    ['pro, a 15-minute duration', 'pro', { expire_after_duration: 0 }, 15 * MINUTE],
+    ['oss, 1 day', 'oss', { expire_after_days: 1 }, DAY],
+  ] as const)('%s: erased by any unrelated request', async (_label, edition, expiry, lifetime) => {
+    const h = await harness(edition);
+    const text = await h.createPush({ payload: 'untouched', passphrase: 'pw', ...expiry });
+    const token = text.url_token as string;
+    const form = new FormData();
+    form.append('push[payload]', 'note');
+    for (const [key, value] of Object.entries(expiry)) form.append(`push[${key}]`, String(value));
+    form.append('push[files][]', new File(['file bytes'], 'f.txt', { type: 'text/plain' }));
+    const file = await body(await h.call('POST', '/api/v2/pushes', { token: ALICE.token, body: form }));
+    const fileToken = file.url_token as string;
+    const later = await h.createPush({ payload: 'lives on', expire_after_views: 3 });
+
+    h.clock.now += lifetime - 1;
+    await h.call('GET', '/api/v2/version');
+    expect(await rawPush(h, token)).toMatchObject({ payload: 'untouched', passphrase: 'pw' });
+    expect(((await rawRecords(h.factory, 'files')) as unknown[]).length).toBe(1);
+
+    h.clock.now += 1; // exactly created_at + duration
+    await h.call('GET', '/api/v2/version');
+    await expectErased(h, token);
+    await expectErased(h, fileToken);
+    expect(await rawPush(h, token)).toMatchObject({ expired_on: T0 + lifetime, deleted: false });
+    expect(await rawPush(h, later.url_token as string)).toMatchObject({ payload: 'lives on' });
+  });
+
+  it('an unknown route erases too, and no audit entry is written for it', async () => {
+    const h = await harness('pro');
+    const token = (await h.createPush({ payload: 'x', expire_after_duration: 1 })).url_token as string;
+    h.clock.now += 30 * MINUTE;
+    expect((await h.call('GET', '/nothing-here')).status).toBe(404);
+    await expectErased(h, token);
+    const audit = (await rawRecords(h.factory, 'audit')) as { kind: string }[];
+    expect(audit.map((entry) => entry.kind)).toEqual(['creation']);
+  });
+
+  it('upgrades a version 1 database: its live pushes are indexed and erased when due', async () => {
+    const factory = new IDBFactory();
+    await writeVersion1(factory, [
+      v1Push('old-live', T0 + DAY, false, 'old secret'),
+      v1Push('old-gone', T0 - DAY, true, null),
+    ]);
+    const store = await openMockStore({ indexedDB: factory });
+    expect(store.db.version).toBe(2);
+    const handler = createMockBackend({ store, baseUrl: BASE, clock: () => T0 + DAY });
+    await handler(new Request(`${BASE}/api/v2/version`));
+    const pushes = (await rawRecords(factory, 'pushes')) as RawPush[];
+    expect(pushes.find((p) => p.url_token === 'old-live')).toMatchObject({
+      expired: true,
+      payload: null,
+      passphrase: null,
+    });
+    store.close();
+  });
+});
+
+describe('page deletion and the last view on the page, in the raw database', () => {
+  const form = { body: '', headers: { 'Content-Type': 'application/x-www-form-urlencoded' } };
+
+  it('the delete button erases payload, passphrase and file bytes', async () => {
+    const h = await harness('pro');
+    const token = await filePush(h);
+    const form2 = new URLSearchParams({ passphrase: 'pw' }).toString();
+    await h.call('POST', `/p/${token}`, { ...form, body: form2 }); // reveal, as a recipient would first
+    expect((await h.call('POST', `/p/${token}/delete`)).status).toBe(200);
+    await expectErased(h, token);
+    expect(await rawPush(h, token)).toMatchObject({ deleted: true });
+  });
+
+  it('the last view through the page erases a text push right after it', async () => {
+    const h = await harness('oss');
+    const token = (await h.createPush({ payload: 'last one', passphrase: 'pw', expire_after_views: 1 }))
+      .url_token as string;
+    const shown = await h.call('POST', `/p/${token}`, {
+      ...form,
+      body: new URLSearchParams({ passphrase: 'pw' }).toString(),
+    });
+    expect(await shown.text()).toContain('last one');
+    await expectErased(h, token);
+  });
+
+  it('the last view of a file push through the page keeps the bytes until the next access', async () => {
+    const h = await harness('pro');
+    const token = await filePush(h, 1);
+    const shown = await h.call('POST', `/p/${token}`, {
+      ...form,
+      body: new URLSearchParams({ passphrase: 'pw' }).toString(),
+    });
+    expect(await shown.text()).toContain('secret.txt');
+    expect(((await rawRecords(h.factory, 'files')) as unknown[]).length).toBe(1);
+    await h.call('GET', `/p/${token}`);
+    await expectErased(h, token);
+  });
+});
+
+function v1Push(url_token: string, expires_at: number, expired: boolean, payload: string | null) {
+  return {
+    url_token,
+    seq: 0,
+    account: null,
+    kind: 'text',
+    payload,
+    passphrase: payload === null ? null : 'pw',
+    name: '',
+    note: '',
+    expire_after_views: 5,
+    expire_after_duration: 6,
+    expire_after_days: 1,
+    expires_at,
+    deletable_by_viewer: true,
+    retrieval_step: true,
+    authenticated_recipients: false,
+    notify_emails_to: null,
+    notify_emails_to_locale: null,
+    views_counted: 0,
+    created_at: expires_at - DAY,
+    updated_at: expires_at - DAY,
+    expired,
+    expired_on: expired ? expires_at : null,
+    deleted: false,
+    files: [],
+  };
+}
+
+/** The database as version 1 of the mock created it (no 'by-expiry' index, no erase_at). */
+function writeVersion1(factory: IDBFactory, pushes: object[]): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const open = factory.open('secret-push-mock', 1);
+    open.onupgradeneeded = () => {
+      const db = open.result;
+      db.createObjectStore('pushes', { keyPath: 'url_token' }).createIndex('by-owner', 'owner');
+      db.createObjectStore('audit', { keyPath: 'id', autoIncrement: true }).createIndex(
+        'by-push',
+        'url_token',
+      );
+      db.createObjectStore('files', { keyPath: 'id' }).createIndex('by-push', 'url_token');
+      for (const push of pushes) open.transaction!.objectStore('pushes').put(push);
+    };
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => {
+      open.result.close();
+      resolve();
+    };
+  });
+}

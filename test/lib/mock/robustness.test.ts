@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
-import { createMockBackend, openMockStore } from '@/lib/mock';
+import { createMockBackend, openMockStore, type MockStore } from '@/lib/mock';
 import { ALICE, BASE, body, harness } from './helpers';
 
 describe('bad input', () => {
@@ -131,6 +131,49 @@ describe('bad input', () => {
     expect(await failing.json()).toEqual({ status: 500, error: 'Internal Server Error' });
     expect((await handler(new Request(`${BASE}/api/v2/version`))).status).toBe(200);
     expect(report).toHaveBeenCalledTimes(1);
+  });
+
+  it('logs a failure inside a create through logError, without the payload, passphrase or query', async () => {
+    const store = await openMockStore({ indexedDB: new IDBFactory() });
+    // A storage failure whose message quotes what it failed on, as structured-clone errors can.
+    const failingStore: MockStore = Object.create(store) as MockStore;
+    failingStore.commit = async (...changes) => {
+      throw new TypeError(`cannot store ${JSON.stringify(changes)}`);
+    };
+    const lines: string[] = [];
+    const printed = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const handler = createMockBackend({
+      store: failingStore,
+      baseUrl: BASE,
+      users: [ALICE],
+      logError: (line) => lines.push(line),
+    });
+    const response = await handler(
+      new Request(`${BASE}/api/v2/pushes?passphrase=query-secret-77`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${ALICE.token}` },
+        body: JSON.stringify({ push: { payload: 'payload-secret-42', passphrase: 'pass-secret-99' } }),
+      }),
+    );
+    expect(response.status).toBe(500);
+    expect(lines).toEqual(['mock backend: POST create failed (TypeError)']);
+    expect(printed).not.toHaveBeenCalled();
+    for (const secret of ['payload-secret-42', 'pass-secret-99', 'query-secret-77', ALICE.token]) {
+      expect(lines.join('\n')).not.toContain(secret);
+    }
+  });
+
+  it('logs a failure on a page without the url_token (the key to a secret)', async () => {
+    const h = await harness('pro');
+    const token = (await h.createPush({ payload: 'x', retrieval_step: false })).url_token as string;
+    const lines: string[] = [];
+    const failingStore: MockStore = Object.create(h.store) as MockStore;
+    failingStore.commit = async () => {
+      throw new Error(`failed on ${token}`);
+    };
+    const handler = createMockBackend({ store: failingStore, baseUrl: BASE, logError: (l) => lines.push(l) });
+    expect((await handler(new Request(`${BASE}/p/${token}`))).status).toBe(500);
+    expect(lines).toEqual(['mock backend: GET page failed (Error)']);
   });
 
   it('rejects a present but unknown or empty token with an empty 401, except on /version', async () => {
