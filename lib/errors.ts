@@ -14,6 +14,7 @@ export type ErrorCode =
   | 'not-deletable' // 401 the push is not deletable by viewers
   | 'forbidden' // 403 not the owner
   | 'recipient-verification' // 403 authenticated recipients: browser only
+  | 'account-restricted' // 403 on a call with a token: the account may not use the API yet (e.g. 2FA required)
   | 'not-found' // 404 not-found / route not found
   | 'gone' // the push has expired
   | 'bad-request' // 400

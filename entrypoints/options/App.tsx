@@ -7,7 +7,7 @@ import { ServerFields, type ServerFieldsValue } from '@/components/settings/Serv
 import { WatchFields } from '@/components/settings/WatchFields';
 import { describeError } from '@/lib/api';
 import { checkServer, saveServer, type ConnectionReport } from '@/lib/connection';
-import { toAppError, type AppError } from '@/lib/errors';
+import { toAppError, type AppError, type ErrorCode } from '@/lib/errors';
 import { watchSettingsItem, type PushDefaults, type WatchSettings } from '@/lib/store/items';
 import { HOSTED_SERVERS, validateDefaults } from '@/lib/store/rules';
 import {
@@ -30,10 +30,30 @@ function explain(error: AppError): string {
   return error.code === 'validation' ? error.message : describeError(error);
 }
 
-function firstMessages(error: AppError): FieldErrors {
-  return Object.fromEntries(
-    Object.entries(error.fields ?? {}).map(([field, messages]) => [field, messages[0]!]),
-  );
+/** Failures a person fixes in the Server URL field, and those fixed in the API token field. */
+const SERVER_URL_CODES = new Set<ErrorCode>([
+  'network',
+  'timeout',
+  'not-secret-push',
+  'needs-api-v2',
+  'permission-denied',
+  'bad-response',
+  'http',
+]);
+const TOKEN_CODES = new Set<ErrorCode>(['token-rejected', 'unauthorized', 'account-restricted']);
+
+/**
+ * The words shown next to a field: a validation error's own messages, or the failure's description under
+ * the field it is about (the status alert says it too, for the form as a whole).
+ */
+function fieldMessages(error: AppError): FieldErrors {
+  if (error.code === 'validation')
+    return Object.fromEntries(
+      Object.entries(error.fields ?? {}).map(([field, messages]) => [field, messages[0]!]),
+    );
+  if (SERVER_URL_CODES.has(error.code)) return { serverUrl: describeError(error) };
+  if (TOKEN_CODES.has(error.code)) return { token: describeError(error) };
+  return {};
 }
 
 /** The options page: loads the settings, keeps the form's drafts, and runs Save / Test connection. */
@@ -75,7 +95,7 @@ export function App() {
 
   const fail = (prefix: string) => (error: unknown) => {
     const appError = toAppError(error);
-    setErrors(firstMessages(appError));
+    setErrors(fieldMessages(appError));
     setStatus({ kind: 'error', message: `${prefix}: ${explain(appError)}` });
   };
 

@@ -13,7 +13,7 @@ import { SecretContent } from '@/components/viewer/SecretContent';
 import { FileDownload } from '@/components/viewer/FileDownload';
 import { DemoBanner } from '@/components/DemoBanner';
 import type { DemoPushKind } from '@/lib/demo/page-info';
-import { pageKind, recipientClient, revealAsRecipient, saveBlob, viewerUrl } from './api';
+import { pageKind, recipientClient, revealThroughPage, saveBlob, viewerUrl } from './api';
 
 type State =
   | { step: 'reveal'; busy: boolean }
@@ -70,10 +70,9 @@ function PushViewer({ urlToken, retrievalStep }: { urlToken: string; retrievalSt
           : { step: 'reveal', busy: true },
       );
       try {
+        // Through the page route, not the API: a first try without a passphrase must log no failure.
         const [push, kind] = await Promise.all([
-          email === undefined
-            ? client.retrievePush(urlToken, { passphrase })
-            : revealAsRecipient(urlToken, { email, passphrase }),
+          revealThroughPage(urlToken, { email, passphrase }),
           kindOfPush,
         ]);
         if (push.expired && push.payload === null && push.files.length === 0)
@@ -97,7 +96,7 @@ function PushViewer({ urlToken, retrievalStep }: { urlToken: string; retrievalSt
         else setState({ step: 'error', message: describeError(error) });
       }
     },
-    [client, urlToken, kindOfPush],
+    [urlToken, kindOfPush],
   );
 
   // Without a retrieval step the page itself is the reveal, as on the server's recipient page.

@@ -6,7 +6,7 @@ import { VIEWER_PATH } from '@/lib/demo/constants';
 import type { DemoPushKind } from '@/lib/demo/page-info';
 import { sendMessage } from '@/lib/messages/runtime';
 
-/** The demo service as a recipient sees it: anonymous, so every reveal counts as a view. */
+/** The demo service as a recipient sees it (anonymous): used to delete a push the viewer may delete. */
 export function recipientClient(): ApiClient {
   return createApiClient({
     baseUrl: DEMO_BASE_URL,
@@ -31,20 +31,25 @@ export async function pageKind(urlToken: string): Promise<DemoPushKind | undefin
 }
 
 /**
- * Reveals an authenticated_recipients push the way the recipient page does: the page's own form post
- * (/p/:token with the address and any passphrase), answered as JSON. The API itself refuses such a push.
- * Errors are the API client's: 'recipient-verification' (address not listed), 'passphrase-required', …
+ * Reveals a push the way the Node host's recipient page does: the page's own form post (/p/:token with the
+ * recipient's address and passphrase when there are any), answered as JSON for this page. Unlike an API
+ * retrieval, a post without a passphrase only learns that one is needed: the page shows its prompt and
+ * logs nothing, and only a submitted wrong passphrase writes failed_passphrase. It also serves
+ * authenticated_recipients pushes, which the API itself refuses. Errors are the API client's:
+ * 'recipient-verification' (address missing or not listed), 'passphrase-required', 'not-found', …
  */
-export async function revealAsRecipient(
+export async function revealThroughPage(
   urlToken: string,
-  { email, passphrase }: { email: string; passphrase?: string },
+  { email, passphrase }: { email?: string; passphrase?: string } = {},
 ): Promise<RetrievedPush> {
-  const form = new URLSearchParams({ email });
+  const form = new URLSearchParams();
+  if (email !== undefined) form.set('email', email);
   if (passphrase) form.set('passphrase', passphrase);
   const response = await demoFetch(`${DEMO_BASE_URL}/p/${encodeURIComponent(urlToken)}`, {
     method: 'POST',
     headers: { Accept: 'application/json' },
     body: form,
+    credentials: 'omit',
   });
   const raw = {
     status: response.status,

@@ -15,15 +15,7 @@ import {
   pushPath,
 } from './paths';
 import { decode, readBody } from './responses';
-import {
-  auditSchema,
-  previewSchema,
-  pushListSchema,
-  pushSchema,
-  retrievedPushSchema,
-  versionSchema,
-  type VersionInfo,
-} from './schemas';
+import { PUSH_SCHEMAS, auditSchema, previewSchema, versionSchema, type VersionInfo } from './schemas';
 import { send, type ApiRequest, type Endpoint, type RawResponse } from './transport';
 import type { ApiClient, ApiClientOptions, Edition } from './types';
 
@@ -53,6 +45,19 @@ function normalizeBaseUrl(baseUrl: string): string {
   return url.origin + url.pathname.replace(/\/+$/, '');
 }
 
+/**
+ * A JSON version answer that is not even the outline of one (an object with `edition` or `api_version`)
+ * comes from some other JSON service, not from a secret-push server with an odd field.
+ */
+function looksLikeVersion(json: unknown): boolean {
+  return (
+    typeof json === 'object' &&
+    json !== null &&
+    !Array.isArray(json) &&
+    ('edition' in json || 'api_version' in json)
+  );
+}
+
 /** A passphrase fits a header only as printable ASCII without edge spaces (fetch trims header values). */
 const headerSafe = (value: string) => /^[\x21-\x7e](?:[\x20-\x7e]*[\x21-\x7e])?$/.test(value);
 
@@ -73,7 +78,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     fetch: options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init)),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   };
-  let editionPromise: Promise<Edition> | undefined;
+  let versionPromise: Promise<VersionInfo> | undefined;
+  /** Set once /api/v2/version was read: from then on responses are checked against that edition's schemas. */
+  let knownEdition: Edition | undefined;
+  const schemas = () => PUSH_SCHEMAS[knownEdition ?? 'unknown'];
 
   const exchange = (request: ApiRequest): Promise<RawResponse> => send(transport, request);
 
@@ -113,25 +121,39 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       : new AppError('not-secret-push', 'The server has no secret-push API.', { status: 404 });
   }
 
-  function version(): Promise<VersionInfo> {
+  function readVersion(): Promise<VersionInfo> {
     return read(async () => {
       // No token: the version call is how an unknown address is checked, and it needs none.
       const raw = await exchange({ endpoint: 'version', method: 'GET', path: VERSION_PATH, anonymous: true });
       if (raw.status === 404) throw await probeV1();
-      return decode(raw, versionSchema, 'version', hasToken);
+      if (raw.status >= 200 && raw.status < 300) {
+        const json = readBody(raw).json;
+        if (json !== undefined && !looksLikeVersion(json))
+          throw new AppError('not-secret-push', 'The server answered JSON that is not a version.', {
+            status: raw.status,
+          });
+      }
+      const info = decode(raw, versionSchema, 'version', hasToken);
+      knownEdition = editionOf(info);
+      return info;
     });
   }
 
-  function edition(): Promise<Edition> {
-    if (editionPromise === undefined) {
-      const detecting = version().then(editionOf);
-      editionPromise = detecting;
-      // A failed detection is not cached: the next call asks again. The caller still gets the rejection.
-      detecting.catch(() => {
-        if (editionPromise === detecting) editionPromise = undefined;
+  /** Asked once per client (edition() reuses the answer); a failure is not cached, the next call asks again. */
+  function version(): Promise<VersionInfo> {
+    if (versionPromise === undefined) {
+      const asking = readVersion();
+      versionPromise = asking;
+      // The caller still gets the rejection; this only forgets it.
+      asking.catch(() => {
+        if (versionPromise === asking) versionPromise = undefined;
       });
     }
-    return editionPromise;
+    return versionPromise;
+  }
+
+  function edition(): Promise<Edition> {
+    return version().then(editionOf);
   }
 
   async function listPage(endpoint: Endpoint, path: string, page: number) {
@@ -139,7 +161,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return read(async () => {
       const { data, raw } = await call(
         { endpoint, method: 'GET', path, query: { page: String(page) } },
-        pushListSchema,
+        schemas().list,
       );
       return toPage(data, page, raw.headers, baseUrl);
     });
@@ -159,7 +181,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         body,
         signal: opts.signal,
       };
-      const { data: push } = await call({ ...request, secret: true }, pushSchema);
+      const { data: push } = await call({ ...request, secret: true }, schemas().push);
       const origin = new URL(push.html_url, baseUrl).origin;
       if (origin === pageOrigin) return { push };
       const warning = new AppError('host-mismatch', `The push link points to ${origin}, not ${pageOrigin}.`);
@@ -182,7 +204,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
           request.headers = { 'X-Passphrase': passphrase };
         else request.query = { passphrase };
       }
-      return (await call(request, retrievedPushSchema)).data;
+      return (await call(request, schemas().retrieved)).data;
     },
 
     async previewPush(urlToken) {
@@ -210,8 +232,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
 
     async deletePush(urlToken) {
-      return (await call({ endpoint: 'delete', method: 'DELETE', path: pushPath(urlToken) }, pushSchema))
-        .data;
+      const request: ApiRequest = { endpoint: 'delete', method: 'DELETE', path: pushPath(urlToken) };
+      return (await call(request, schemas().deleted)).data;
     },
 
     activePage: (page = 1) => listPage('active', ACTIVE_PATH, page),

@@ -38,6 +38,8 @@ const DESCRIPTIONS: Record<ErrorCode, Describe> = {
   'not-deletable': 'This push cannot be deleted by its viewers.',
   forbidden: 'This push belongs to another account.',
   'recipient-verification': 'This push requires recipient verification: open its link in a browser.',
+  'account-restricted':
+    'The server refused this account — for example, two-factor authentication must be set up first.',
   'not-found': 'This push does not exist (it may have expired and been removed).',
   gone: 'This push has expired.',
   'bad-request':

@@ -61,6 +61,9 @@ export function fieldErrors(json: unknown): FieldErrors {
   return fields;
 }
 
+/** The 403 body of contract §3 for an authenticated_recipients push retrieved through the API. */
+export const RECIPIENT_VERIFICATION_TEXT = 'This push requires recipient verification in a browser.';
+
 const notSecretPush = (status: number) =>
   new AppError('not-secret-push', 'The server did not answer like a secret-push API.', { status });
 
@@ -97,10 +100,19 @@ export function errorFor(raw: RawResponse, endpoint: Endpoint, hasToken: boolean
       if (retryAfter !== undefined || /rate limit exceeded/i.test(raw.text)) {
         return new AppError('rate-limited', 'The server is rate limiting requests.', { status, retryAfter });
       }
-      if (endpoint === 'retrieve') {
+      // The owner check of audit (and delete): contract §5.
+      if (endpoint === 'audit' || endpoint === 'delete')
+        return new AppError('forbidden', 'This push belongs to someone else.', { status });
+      // A recipient-verification push (contract §3). Anonymous, it is the only 403 a retrieval can get;
+      // with a token, require_mfa answers 403 too (reference §1, §7) and only the text tells them apart:
+      // the contract's text, compared whole, is the verification one.
+      if (endpoint === 'retrieve' && (!hasToken || errorText(body.json) === RECIPIENT_VERIFICATION_TEXT)) {
         return new AppError('recipient-verification', 'This push must be opened in a browser.', { status });
       }
-      return new AppError('forbidden', 'This push belongs to someone else.', { status });
+      // Any other 403 on a call that sent a token: the account itself is refused, for example because
+      // two-factor authentication is required and not set up (require_mfa, on every authenticated call).
+      if (hasToken) return new AppError('account-restricted', 'The server refused this account.', { status });
+      return new AppError('http', `The server answered HTTP ${status}.`, { status });
     case 404:
       return body.html
         ? notSecretPush(status)

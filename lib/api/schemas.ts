@@ -16,14 +16,8 @@ export const URL_TOKEN_PATTERN = /^[a-z0-9_-]+$/;
 const timestamp = z.string();
 const count = z.number().int().nonnegative();
 
-/**
- * A Push as create, delete and the lists return it, for both editions. pro sends the 22 fields of seed §2.1;
- * oss sends 17 (plus the notify fields on a create that named them). A field that one edition or one view
- * (retrieve, delete) leaves out is optional. Deliberately one schema rather than one per edition: pro's
- * field set is known only from client code (reference §13), so requiring its extras would turn a harmless
- * difference into a failed call.
- */
-export const pushSchema = z.object({
+/** The fields every view of a push carries, in both editions (contract §4). */
+const pushCore = {
   url_token: z.string().regex(URL_TOKEN_PATTERN),
   html_url: z.string(),
   json_url: z.string(),
@@ -41,19 +35,67 @@ export const pushSchema = z.object({
   expire_after_views: count,
   days_remaining: count,
   views_remaining: count,
-  // Only in create and list views (and delete on pro); pro documents them as nullable.
+};
+
+/** The creator's fields: create and list views (and pro's delete view). pro documents them as nullable. */
+const creatorFields = { name: z.string().nullable(), note: z.string().nullable() };
+
+/** pro's expiry fields, in every pro view. */
+const proExpiryFields = {
+  expire_after_duration: z.number().int(),
+  expires_at: timestamp.nullable(),
+  expires_in: z.number().nonnegative(),
+};
+
+/** pro's owner fields: create, delete and list views. */
+const proOwnerFields = {
+  // Prefixed workspace id; older pro servers sent an integer (seed §2.1).
+  account_id: z.union([z.string(), z.number()]).nullable(),
+  notify_emails_to: z.string().nullable(),
+};
+
+/** Fields a server may add without the contract requiring them: read when present, never demanded. */
+const optionalExtras = {
+  kind: z.string().optional(),
+  notify_emails_to_locale: z.string().nullable().optional(),
+};
+
+/**
+ * Strict per-edition schemas: the exact key sets of contract §4, so a pro server that leaves out a pro
+ * field (or an oss one an oss field) is a 'bad-response'. The client uses them once it knows the edition.
+ * Keys beyond the set are still stripped, not refused: a newer server may add fields.
+ */
+export const proPushSchema = z.object({
+  ...pushCore,
+  ...creatorFields,
+  ...proExpiryFields,
+  ...proOwnerFields,
+  ...optionalExtras,
+});
+/** oss create and list: 17 keys, plus the notify fields on a create that named recipients. */
+export const ossPushSchema = z.object({
+  ...pushCore,
+  ...creatorFields,
+  ...optionalExtras,
+  notify_emails_to: z.string().nullable().optional(),
+});
+/** oss delete view: the create view minus name and note. */
+export const ossDeletedPushSchema = z.object({ ...pushCore, ...optionalExtras });
+
+/**
+ * A Push of any view of either edition, for when the edition is not known yet (the client has not read
+ * /api/v2/version): a field that one edition or one view leaves out is optional here.
+ */
+export const pushSchema = z.object({
+  ...pushCore,
   name: z.string().nullable().optional(),
   note: z.string().nullable().optional(),
-  // pro only.
-  kind: z.string().optional(),
+  ...optionalExtras,
   expire_after_duration: z.number().int().optional(),
   expires_at: timestamp.nullable().optional(),
   expires_in: z.number().nonnegative().optional(),
-  // Prefixed workspace id; older pro servers sent an integer (seed §2.1).
-  account_id: z.union([z.string(), z.number()]).nullable().optional(),
-  // pro always, oss only on a create that named recipients.
+  account_id: proOwnerFields.account_id.optional(),
   notify_emails_to: z.string().nullable().optional(),
-  notify_emails_to_locale: z.string().nullable().optional(),
 });
 export type Push = z.infer<typeof pushSchema>;
 
@@ -64,12 +106,22 @@ export const pushFileSchema = z.object({
 });
 export type PushFile = z.infer<typeof pushFileSchema>;
 
-/** The retrieval view: the Push fields plus the secret itself. `payload` is null once expired. */
-export const retrievedPushSchema = pushSchema.extend({
-  payload: z.string().nullable(),
-  files: z.array(pushFileSchema),
-});
+/** What a retrieval adds: the secret itself. `payload` is null once expired. */
+const secretFields = { payload: z.string().nullable(), files: z.array(pushFileSchema) };
+
+/** The retrieval view of either edition (edition not known yet). */
+export const retrievedPushSchema = pushSchema.extend(secretFields);
 export type RetrievedPush = z.infer<typeof retrievedPushSchema>;
+
+/** pro retrieval: the Push minus account_id, name, note and notify_emails_to, plus payload and files. */
+export const proRetrievedPushSchema = z.object({
+  ...pushCore,
+  ...proExpiryFields,
+  ...optionalExtras,
+  ...secretFields,
+});
+/** oss retrieval: the Push minus name and note, plus payload and files. */
+export const ossRetrievedPushSchema = z.object({ ...pushCore, ...optionalExtras, ...secretFields });
 
 export const previewSchema = z.object({ url: z.string() });
 export type Preview = z.infer<typeof previewSchema>;
@@ -103,6 +155,30 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditSchema = z.object({ logs: z.array(auditEntrySchema) });
 
 export const pushListSchema = z.array(pushSchema);
+
+/** The schemas of the push views, per edition, and loose ones for an edition not known yet. */
+export interface PushSchemas {
+  push: z.ZodType<Push>;
+  deleted: z.ZodType<Push>;
+  list: z.ZodType<Push[]>;
+  retrieved: z.ZodType<RetrievedPush>;
+}
+
+export const PUSH_SCHEMAS: Record<'pro' | 'oss' | 'unknown', PushSchemas> = {
+  pro: {
+    push: proPushSchema,
+    deleted: proPushSchema,
+    list: z.array(proPushSchema),
+    retrieved: proRetrievedPushSchema,
+  },
+  oss: {
+    push: ossPushSchema,
+    deleted: ossDeletedPushSchema,
+    list: z.array(ossPushSchema),
+    retrieved: ossRetrievedPushSchema,
+  },
+  unknown: { push: pushSchema, deleted: pushSchema, list: pushListSchema, retrieved: retrievedPushSchema },
+};
 
 export const versionSchema = z.object({
   application_version: z.string(),

@@ -55,7 +55,7 @@ export interface Page<T> {
 
 export interface ApiClient {
   readonly baseUrl: string;
-  /** GET /api/v2/version; 404 → AppError 'needs-api-v2' or 'not-secret-push'. */
+  /** GET /api/v2/version, asked once per client; 404 or a JSON answer of another shape → 'needs-api-v2' or 'not-secret-push'. */
   version(): Promise<VersionInfo>;
   /** From version(), cached per client ('commercial' → 'pro'). */
   edition(): Promise<Edition>;

@@ -5,9 +5,14 @@
  *
  * Differences from fetch that the API client can live with:
  * - Cookies are never sent (withCredentials = false), the same as the client's `credentials: 'omit'`.
- * - XHR follows redirects and cannot stop at one. A followed redirect is reported as a bodiless 307 with
- *   the final address in Location, so the client's "a redirect is not the API" rule still applies.
+ * - XHR follows redirects and cannot stop at one. A redirect within the server's origin is reported as a
+ *   bodiless 307 with the final address in Location, so the client's "a redirect is not the API" rule still
+ *   applies. One to another origin is refused outright ('not-secret-push'), as soon as its headers arrive,
+ *   so nothing from that origin is read. The browser has already re-sent a 307/308 POST by then; what
+ *   keeps a body from going there is that the client reads /api/v2/version (a GET, through this same
+ *   transport) before its first create, and that call is refused the same way.
  */
+import { AppError } from '../errors';
 
 export interface UploadProgress {
   loaded: number;
@@ -66,7 +71,26 @@ export function createUploadFetch(options: UploadFetchOptions = {}): typeof fetc
 
       const onAbort = () => xhr.abort();
       signal?.addEventListener('abort', onAbort, { once: true });
-      const settle = () => signal?.removeEventListener('abort', onAbort);
+      let settled = false;
+      /** Once per request: the first outcome wins (a refused redirect also fires 'abort'). */
+      const settle = () => {
+        const first = !settled;
+        settled = true;
+        signal?.removeEventListener('abort', onAbort);
+        return first;
+      };
+      const origin = new URL(url).origin;
+      /** Refuses an answer from another origin than the request's: a redirect XHR followed. */
+      const refusedRedirect = () => {
+        if (!xhr.responseURL || new URL(xhr.responseURL).origin === origin) return false;
+        if (settle())
+          reject(new AppError('not-secret-push', 'The server redirected the request to another address.'));
+        xhr.abort();
+        return true;
+      };
+      xhr.addEventListener('readystatechange', () => {
+        if (xhr.readyState === 2 /* HEADERS_RECEIVED */) refusedRedirect();
+      });
 
       const { onProgress } = options;
       // The listener must exist before send(): browsers fire upload events only when one was registered.
@@ -79,7 +103,7 @@ export function createUploadFetch(options: UploadFetchOptions = {}): typeof fetc
         );
       }
       xhr.addEventListener('load', () => {
-        settle();
+        if (refusedRedirect() || !settle()) return;
         const headers = parseHeaders(xhr.getAllResponseHeaders());
         if (xhr.responseURL && xhr.responseURL !== url) {
           resolve(new Response(null, { status: 307, headers: { Location: xhr.responseURL } }));
@@ -89,12 +113,10 @@ export function createUploadFetch(options: UploadFetchOptions = {}): typeof fetc
         resolve(new Response(body, { status: xhr.status, statusText: xhr.statusText, headers }));
       });
       xhr.addEventListener('error', () => {
-        settle();
-        reject(new TypeError('Failed to fetch'));
+        if (settle()) reject(new TypeError('Failed to fetch'));
       });
       xhr.addEventListener('abort', () => {
-        settle();
-        reject(abortReason(signal));
+        if (settle()) reject(abortReason(signal));
       });
       xhr.send((init.body ?? null) as XMLHttpRequestBodyInit | null);
     });

@@ -189,13 +189,22 @@ test('a passphrase push counts no view until the passphrase is right, and the vi
   });
   const push = JSON.parse(created.text) as { url_token: string; html_url: string };
 
+  const failedPassphrases = async () =>
+    (await auditKinds(page, token, push.url_token)).filter((kind) => kind === 'failed_passphrase');
+
   const viewer = await context.newPage();
   await viewer.goto(push.html_url);
   const passphrase = viewer.getByLabel('Passphrase', { exact: true });
+  // The prompt comes first, as on the Node host's page: learning that a passphrase is needed logs nothing.
+  await expect(passphrase).toBeVisible();
+  await expect(viewer.getByRole('alert')).toHaveCount(0);
+  expect(await failedPassphrases()).toEqual([]);
+
   await passphrase.fill('wrong');
   await viewer.getByRole('button', { name: 'Unlock' }).click();
   await expect(viewer.getByRole('alert')).toBeVisible();
   expect(await auditKinds(page, token, push.url_token)).not.toContain('view');
+  expect(await failedPassphrases()).toHaveLength(1);
 
   await passphrase.fill('open sesame');
   await viewer.getByRole('button', { name: 'Unlock' }).click();
@@ -207,6 +216,7 @@ test('a passphrase push counts no view until the passphrase is right, and the vi
   );
   await expect(viewer.getByRole('button', { name: 'Show as QR code' })).toHaveCount(0);
   expect((await auditKinds(page, token, push.url_token)).filter((kind) => kind === 'view')).toHaveLength(1);
+  expect(await failedPassphrases()).toHaveLength(1);
 
   await viewer.getByRole('button', { name: 'Delete this secret' }).click();
   await expect(viewer.getByRole('heading', { name: 'This secret has been deleted' })).toBeVisible();

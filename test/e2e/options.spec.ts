@@ -7,18 +7,58 @@
 // startMockHost's store (idb) checks `instanceof IDBRequest`, a global that only Vitest's setup file
 // provides; Playwright's Node process needs it too (reported to the host helper).
 import 'fake-indexeddb/auto';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { startMockHost, type MockHost } from '../../lib/mock/host/server';
 import { expect, test } from './fixtures';
 
 let host: MockHost;
+/** Loopback servers that are not secret-push servers, and a port where nothing listens. */
+let webSite: http.Server;
+let firstRun: http.Server;
+let closedPort: number;
+
+function listen(server: http.Server): Promise<string> {
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`),
+    ),
+  );
+}
+const urlOf = (server: http.Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 test.beforeAll(async () => {
   host = await startMockHost({ port: 0, users: [{ email: 'alice@example.com', token: 'alice-token' }] });
+  // A plain web site: HTML on every path, /api/v2/version included.
+  webSite = http.createServer((_req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+    res.end('<!doctype html><title>My blog</title><h1>Hello</h1>');
+  });
+  // A fresh self-hosted server with no users yet: everything redirects to /first_run (reference §1).
+  firstRun = http.createServer((req, res) => {
+    if (req.url === '/first_run') {
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+      res.end('<!doctype html><title>First run</title><h1>Create the first account</h1>');
+      return;
+    }
+    res.writeHead(302, { Location: '/first_run', 'Content-Type': 'text/html; charset=utf-8' });
+    res.end('<html><body>You are being <a href="/first_run">redirected</a>.</body></html>');
+  });
+  await Promise.all([listen(webSite), listen(firstRun)]);
+  // A port that was just free: nothing listens there, so a connection is refused.
+  const closed = http.createServer();
+  await listen(closed);
+  closedPort = (closed.address() as AddressInfo).port;
+  await new Promise((resolve) => closed.close(resolve));
 });
 
 test.afterAll(async () => {
   await host.close();
+  for (const server of [webSite, firstRun]) {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
 });
 
 async function openOptions(context: BrowserContext, extensionId: string): Promise<Page> {
@@ -132,4 +172,47 @@ test('demo mode can be turned back on, keeps the saved server, and off again use
   await expect(demoSwitch(page)).toHaveAttribute('aria-checked', 'false');
   await expect(banner(page)).toBeHidden();
   expect(await stored(serviceWorker)).toMatchObject({ demoMode: false, server: { url: host.baseUrl } });
+});
+
+/** All of the extension's local storage, read in its worker. */
+function everything(serviceWorker: Worker) {
+  return serviceWorker.evaluate(() => chrome.storage.local.get(null));
+}
+
+test('an unreachable server and servers that are not secret-push each say why, and change nothing', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  const page = await openOptions(context, extensionId);
+  await saveSelfHosted(page, host.baseUrl, 'alice-token');
+  await expect(page.getByText('Saved. Pushes now go to this server.')).toBeVisible();
+  const earlier = await everything(serviceWorker);
+
+  const cases = [
+    {
+      url: `http://127.0.0.1:${closedPort}`,
+      words: 'The server could not be reached. Check the address and your connection.',
+    },
+    { url: urlOf(webSite), words: 'This is not a secret-push server (check the URL).' },
+    { url: urlOf(firstRun), words: 'This is not a secret-push server (check the URL).' },
+  ];
+  for (const { url, words } of cases) {
+    await page.getByLabel('Server URL').fill(url);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('alert')).toHaveText(`Not saved: ${words}`);
+    await expect(page.locator('#server-url-error')).toHaveText(words);
+    await expect(page.getByLabel('Server URL')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Server URL')).toHaveValue(url); // what was typed stays
+    expect(await everything(serviceWorker)).toEqual(earlier);
+
+    // Test connection reports the same failure, and saves nothing either.
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByRole('alert')).toHaveText(`Connection test failed: ${words}`);
+    expect(await everything(serviceWorker)).toEqual(earlier);
+  }
+
+  await page.reload();
+  await expect(page.getByLabel('Server URL')).toHaveValue(host.baseUrl);
+  expect(await stored(serviceWorker)).toMatchObject({ server: { url: host.baseUrl }, demoMode: false });
 });

@@ -153,6 +153,27 @@ describe('checkServer', () => {
     expect(report.token).toBe('none');
   });
 
+  it('asks the server for its version once, then makes one owner-only call', async () => {
+    await checkServer({ url: SERVER_URL, token: 'alice-token', tokenPlace: 'device' });
+    expect(seen.map((r) => new URL(r.url).pathname)).toEqual(['/api/v2/version', '/api/v2/pushes/active']);
+  });
+
+  it('reports an account the server refuses until it sets up two-factor authentication', async () => {
+    // require_mfa (reference §1, §7): 403 with this body on every authenticated call, /version stays public.
+    serveWithBackend(async (request) =>
+      new URL(request.url).pathname === '/api/v2/version'
+        ? backend(request)
+        : Response.json(
+            { error: 'Two-factor authentication is required. Please set it up to continue.' },
+            { status: 403 },
+          ),
+    );
+    const error = await checkServer({ url: SERVER_URL, token: 'alice-token', tokenPlace: 'device' }).catch(
+      (e: unknown) => e,
+    );
+    expect(isAppError(error, 'account-restricted')).toBe(true);
+  });
+
   it('asks for the permission before any request reaches the server', async () => {
     permissionRequest.mockImplementation(async () => {
       expect(seen).toEqual([]);

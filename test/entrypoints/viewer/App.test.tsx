@@ -37,8 +37,9 @@ async function openViewer(input: CreatePushInput): Promise<string> {
   return push.url_token;
 }
 
-const views = async (urlToken: string) =>
-  (await owner.auditAll(urlToken)).filter((entry) => entry.kind === 'view').length;
+const count = async (urlToken: string, kind: string) =>
+  (await owner.auditAll(urlToken)).filter((entry) => entry.kind === kind).length;
+const views = (urlToken: string) => count(urlToken, 'view');
 
 describe('viewer page (demo mode)', () => {
   it('draws a qr push as a QR code at once, without an offer to click', async () => {
@@ -80,5 +81,35 @@ describe('viewer page (demo mode)', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Reveal secret' }));
     expect((await screen.findByLabelText('Secret payload')).textContent).toBe('for carol only');
     expect(await views(urlToken)).toBe(1);
+  });
+
+  it('asks for a passphrase first, logging nothing until a wrong one is submitted', async () => {
+    const urlToken = await openViewer({ payload: 'behind a passphrase', passphrase: 'open sesame' });
+    const field = await screen.findByLabelText('Passphrase');
+    // The page learned that a passphrase is needed without a failed attempt, as the Node host's page does.
+    expect(await count(urlToken, 'failed_passphrase')).toBe(0);
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    fireEvent.input(field, { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/passphrase/);
+    expect(await count(urlToken, 'failed_passphrase')).toBe(1);
+    expect(await views(urlToken)).toBe(0);
+
+    fireEvent.input(screen.getByLabelText('Passphrase'), { target: { value: 'open sesame' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect((await screen.findByLabelText('Secret payload')).textContent).toBe('behind a passphrase');
+    expect(await count(urlToken, 'failed_passphrase')).toBe(1);
+    expect(await views(urlToken)).toBe(1);
+  });
+
+  it('shows the passphrase prompt after the reveal step without a failed attempt', async () => {
+    const { push } = await owner.createPush({ payload: 'stepped', passphrase: 'pw', retrieval_step: true });
+    location.hash = `#/p/${push.url_token}/r`;
+    render(<App />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Reveal secret' }));
+    await screen.findByLabelText('Passphrase');
+    expect(await count(push.url_token, 'failed_passphrase')).toBe(0);
+    expect(await views(push.url_token)).toBe(0);
   });
 });

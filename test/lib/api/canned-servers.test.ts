@@ -140,6 +140,78 @@ describe('edition detection beyond the two known editions', () => {
   });
 });
 
+describe('a 403 requiring two-factor authentication (require_mfa, reference §1 and §7)', () => {
+  const MFA = { error: 'Two-factor authentication is required. Please set it up to continue.' };
+  const RECIPIENT = { error: 'This push requires recipient verification in a browser.' };
+  const OSS_VERSION = { application_version: '2.11.4', api_version: '2.1', edition: 'oss' };
+  /** A server answering every API call but /version with the given 403 body. */
+  const refusing = (body: unknown) =>
+    (async (input: RequestInfo | URL) =>
+      new URL(String(input)).pathname === '/api/v2/version'
+        ? json(OSS_VERSION)
+        : json(body, 403)) as typeof globalThis.fetch;
+  const withToken = (body: unknown) =>
+    createApiClient({ baseUrl: BASE, token: 'alice-token', fetch: refusing(body) });
+
+  it.each([
+    ['create', (c: ReturnType<typeof withToken>) => c.createPush({ payload: 'x' })],
+    ['retrieve', (c: ReturnType<typeof withToken>) => c.retrievePush('abcdefghijk')],
+    ['preview', (c: ReturnType<typeof withToken>) => c.previewPush('abcdefghijk')],
+    ['active', (c: ReturnType<typeof withToken>) => c.activePage()],
+    ['expired', (c: ReturnType<typeof withToken>) => c.expiredPage()],
+  ])('reads it on %s with a token as account-restricted', async (_name, call) => {
+    const error = await call(withToken(MFA)).catch((e: AppError) => e);
+    expect(error).toMatchObject({ code: 'account-restricted', status: 403 });
+  });
+
+  it("keeps audit's and delete's 403 as the ownership refusal", async () => {
+    const client = withToken({ error: "That push doesn't belong to you." });
+    expect(await codeOf(client.auditPage('abcdefghijk'))).toBe('forbidden');
+    expect(await codeOf(client.deletePush('abcdefghijk'))).toBe('forbidden');
+  });
+
+  it('keeps recipient-verification for the retrieve 403 of the contract, with or without a token', async () => {
+    expect(await codeOf(withToken(RECIPIENT).retrievePush('abcdefghijk'))).toBe('recipient-verification');
+    const anonymous = createApiClient({ baseUrl: BASE, fetch: refusing(RECIPIENT) });
+    expect(await codeOf(anonymous.retrievePush('abcdefghijk'))).toBe('recipient-verification');
+  });
+
+  it('does not call an anonymous 403 elsewhere an ownership or account problem', async () => {
+    const anonymous = createApiClient({ baseUrl: BASE, fetch: refusing(MFA) });
+    expect(await codeOf(anonymous.previewPush('abcdefghijk'))).toBe('http');
+  });
+});
+
+describe('the version call', () => {
+  it('is sent once for version() and edition() together (testConnection asks both)', async () => {
+    const { fetch, requests } = cannedFetch({
+      '/api/v2/version': () => json({ application_version: '2.11.4', api_version: '2.1', edition: 'oss' }),
+    });
+    const client = createApiClient({ baseUrl: BASE, fetch });
+    const info = await client.version();
+    await expect(client.edition()).resolves.toBe('oss');
+    await expect(client.version()).resolves.toEqual(info);
+    expect(requests).toHaveLength(1);
+  });
+
+  it.each([
+    ['an array', []],
+    ['a string', 'ok'],
+    ['an object without edition or api_version', { status: 'ok', name: 'Some other API' }],
+    ['null', null],
+  ])('reads a JSON version answer that is %s as not-secret-push', async (_name, body) => {
+    const { fetch } = cannedFetch({ '/api/v2/version': () => json(body) });
+    expect(await codeOf(createApiClient({ baseUrl: BASE, fetch }).version())).toBe('not-secret-push');
+  });
+
+  it('still reads a version object with a mistyped field as bad-response', async () => {
+    const { fetch } = cannedFetch({
+      '/api/v2/version': () => json({ application_version: 2, api_version: '2.1', edition: 'oss' }),
+    });
+    expect(await codeOf(createApiClient({ baseUrl: BASE, fetch }).version())).toBe('bad-response');
+  });
+});
+
 describe('older servers throttling with 403', () => {
   it('reads 403 "Rate Limit Exceeded" as rate-limited and waits it out on a read', async () => {
     let calls = 0;

@@ -15,6 +15,7 @@ const CODES: ErrorCode[] = [
   'not-deletable',
   'forbidden',
   'recipient-verification',
+  'account-restricted',
   'not-found',
   'gone',
   'bad-request',
@@ -65,5 +66,11 @@ describe('describeError', () => {
   it('never repeats the message of an unknown error, which could hold anything', () => {
     expect(describeError(new Error('passphrase hunter2'))).not.toContain('hunter2');
     expect(describeError(new AppError('internal', 'payload s3cret'))).not.toContain('s3cret');
+  });
+
+  it('words a refused account without blaming the push', () => {
+    expect(describeError(new AppError('account-restricted', 'x', { status: 403 }))).toBe(
+      'The server refused this account — for example, two-factor authentication must be set up first.',
+    );
   });
 });

@@ -126,6 +126,7 @@ class FakeXhr extends EventTarget {
   statusText = '';
   response: ArrayBuffer | null = null;
   responseURL = '';
+  readyState = 0;
   constructor() {
     super();
     FakeXhr.last = this;
@@ -149,7 +150,15 @@ class FakeXhr extends EventTarget {
   progress(loaded: number, total: number, type = 'progress') {
     this.upload.dispatchEvent(Object.assign(new Event(type), { loaded, total, lengthComputable: total > 0 }));
   }
+  /** The answer's headers arrived (readyState 2), from `responseURL` after any redirect. */
+  headers(status: number, responseURL = this.opened![1]) {
+    this.status = status;
+    this.responseURL = responseURL;
+    this.readyState = 2;
+    this.dispatchEvent(new Event('readystatechange'));
+  }
   finish(status: number, text: string, responseURL = this.opened![1]) {
+    this.readyState = 4;
     this.status = status;
     this.response = new TextEncoder().encode(text).buffer;
     this.responseURL = responseURL;
@@ -197,6 +206,50 @@ describe('createUploadFetch with a scripted XMLHttpRequest', () => {
     const response = await pending;
     expect(response.status).toBe(307);
     expect(response.headers.get('location')).toBe('https://pp.example/first_run');
+  });
+});
+
+describe('createUploadFetch and redirects to another origin', () => {
+  it('refuses an answer from another origin as not-secret-push, aborting as soon as its headers arrive', async () => {
+    const pending = fakeFetch()('https://pp.example/api/v2/pushes.json', { method: 'POST' });
+    FakeXhr.last.headers(200, 'https://elsewhere.example/first_run');
+    await expect(pending).rejects.toMatchObject({ code: 'not-secret-push' });
+    expect(FakeXhr.last.aborted).toBe(true);
+  });
+
+  it('refuses it at load too, when no headers event came first', async () => {
+    const pending = fakeFetch()('https://pp.example/api/v2/pushes.json', { method: 'POST' });
+    FakeXhr.last.finish(201, '{"url_token":"x"}', 'http://pp.example/api/v2/pushes.json');
+    await expect(pending).rejects.toMatchObject({ code: 'not-secret-push' });
+  });
+
+  it('keeps the same-origin answer going through its headers', async () => {
+    const pending = fakeFetch()('https://pp.example/api', { method: 'POST' });
+    FakeXhr.last.headers(201);
+    expect(FakeXhr.last.aborted).toBe(false);
+    FakeXhr.last.finish(201, '{"ok":true}');
+    expect((await pending).status).toBe(201);
+  });
+
+  it('makes the API client refuse the server before any create is posted', async () => {
+    const opened: Array<[string, string]> = [];
+    class Redirected extends FakeXhr {
+      override send(body: unknown) {
+        super.send(body);
+        opened.push(this.opened!);
+        // Every request lands on another origin's first-run page, as a misconfigured proxy could send it.
+        queueMicrotask(() =>
+          this.finish(200, '<html>first run</html>', 'https://elsewhere.example/first_run'),
+        );
+      }
+    }
+    const client = createApiClient({
+      baseUrl: 'https://pp.example',
+      token: 't0k',
+      fetch: createUploadFetch({ XMLHttpRequest: Redirected as unknown as typeof XMLHttpRequest }),
+    });
+    await expect(client.createPush({ payload: 'x' })).rejects.toMatchObject({ code: 'not-secret-push' });
+    expect(opened).toEqual([['GET', 'https://pp.example/api/v2/version']]);
   });
 });
 

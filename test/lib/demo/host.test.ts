@@ -11,7 +11,7 @@ import { demoToken, setLocalDemoTokenSource } from '@/lib/demo/token';
 import { requestToWire, wireToResponse } from '@/lib/messages/wire';
 import { sendMessage } from '@/lib/messages/runtime';
 import { DEMO_MAX_BODY_BYTES } from '@/lib/demo/constants';
-import { revealAsRecipient } from '@/entrypoints/viewer/api';
+import { revealThroughPage } from '@/entrypoints/viewer/api';
 import { chromeLikeMessaging, pageSender } from './messaging';
 
 const VIEWER = fakeBrowser.runtime.getURL('/viewer.html');
@@ -202,27 +202,44 @@ describe('authenticated_recipients in demo mode', () => {
 
   it('reveals through the page form to a listed address only', async () => {
     const { owner, token } = await authenticatedPush();
-    await expect(revealAsRecipient(token, { email: 'mallory@example.com' })).rejects.toMatchObject({
+    await expect(revealThroughPage(token, { email: 'mallory@example.com' })).rejects.toMatchObject({
       code: 'recipient-verification',
     });
     expect(await auditKinds(owner, token)).toEqual(CREATED);
 
-    const seen = await revealAsRecipient(token, { email: ' carol@example.COM ' });
+    const seen = await revealThroughPage(token, { email: ' carol@example.COM ' });
     expect(seen.payload).toBe('for carol only');
     expect(await auditKinds(owner, token)).toEqual([...CREATED, 'view']);
   });
 
   it('asks a listed address for the passphrase too', async () => {
     const { owner, token } = await authenticatedPush({ passphrase: 'pw' });
-    await expect(revealAsRecipient(token, { email: 'bob@example.com' })).rejects.toMatchObject({
+    await expect(revealThroughPage(token, { email: 'bob@example.com' })).rejects.toMatchObject({
       code: 'passphrase-required',
     });
     await expect(
-      revealAsRecipient(token, { email: 'eve@example.com', passphrase: 'pw' }),
+      revealThroughPage(token, { email: 'eve@example.com', passphrase: 'pw' }),
     ).rejects.toMatchObject({ code: 'recipient-verification' });
     expect(await auditKinds(owner, token)).toEqual(CREATED);
-    const seen = await revealAsRecipient(token, { email: 'bob@example.com', passphrase: 'pw' });
+    const seen = await revealThroughPage(token, { email: 'bob@example.com', passphrase: 'pw' });
     expect(seen.payload).toBe('for carol only');
+  });
+});
+
+describe('the viewer’s reveal through the page route', () => {
+  it('learns that a passphrase is needed without logging a failed attempt', async () => {
+    startBackground();
+    const { owner } = await clients();
+    const { push } = await owner.createPush({ payload: 'locked', passphrase: 'pw', retrieval_step: false });
+    await expect(revealThroughPage(push.url_token)).rejects.toMatchObject({ code: 'passphrase-required' });
+    expect(await auditKinds(owner, push.url_token)).toEqual(['creation']);
+
+    await expect(revealThroughPage(push.url_token, { passphrase: 'nope' })).rejects.toMatchObject({
+      code: 'passphrase-required',
+    });
+    expect(await auditKinds(owner, push.url_token)).toEqual(['creation', 'failed_passphrase']);
+    expect((await revealThroughPage(push.url_token, { passphrase: 'pw' })).payload).toBe('locked');
+    expect(await auditKinds(owner, push.url_token)).toEqual(['creation', 'failed_passphrase', 'view']);
   });
 });
 

@@ -1,0 +1,88 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { App } from '@/entrypoints/options/App';
+import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
+
+// Vitest runs without globals here, so Testing Library cannot unmount on its own.
+afterEach(cleanup);
+
+const SERVER_URL = 'http://127.0.0.1:8787';
+const ALICE = { email: 'alice@example.com', token: 'alice-token' };
+let backend: MockHandler;
+
+/** Every fetch of the page goes to `answer` (the server at SERVER_URL, or whatever stands in for it). */
+function serve(answer: (request: Request) => Promise<Response>) {
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => answer(new Request(input, init)));
+}
+
+beforeEach(async () => {
+  const store = await openMockStore({ name: `options-${Math.random()}` });
+  backend = createMockBackend({ store, baseUrl: SERVER_URL, edition: 'oss', users: [ALICE], rateLimit: 0 });
+  serve(backend);
+  // fakeBrowser has no permissions implementation: the user grants the one origin asked for.
+  vi.spyOn(fakeBrowser.permissions, 'request').mockImplementation((async () => true) as never);
+});
+
+async function saveSelfHosted(url: string, token: string) {
+  const save = await screen.findByRole('button', { name: 'Save' });
+  fireEvent.change(screen.getByLabelText('Server', { exact: true }), { target: { value: 'self-hosted' } });
+  fireEvent.input(await screen.findByLabelText('Server URL'), { target: { value: url } });
+  fireEvent.input(screen.getByLabelText('API token'), { target: { value: token } });
+  fireEvent.click(save);
+}
+
+const everything = () => fakeBrowser.storage.local.get(null);
+
+describe('options page: a failed Save', () => {
+  beforeEach(async () => {
+    render(<App />);
+    await saveSelfHosted(SERVER_URL, ALICE.token);
+    await screen.findByText('Saved. Pushes now go to this server.');
+  });
+
+  it.each([
+    [
+      'an unreachable server',
+      async () => {
+        throw new TypeError('Failed to fetch');
+      },
+      'The server could not be reached. Check the address and your connection.',
+      'server-url-error',
+    ],
+    [
+      'a web site answering HTML',
+      async () =>
+        new Response('<!doctype html><title>Blog</title>', { headers: { 'content-type': 'text/html' } }),
+      'This is not a secret-push server (check the URL).',
+      'server-url-error',
+    ],
+    [
+      'a fresh server redirecting to /first_run',
+      async () => new Response(null, { status: 302, headers: { location: `${SERVER_URL}/first_run` } }),
+      'This is not a secret-push server (check the URL).',
+      'server-url-error',
+    ],
+    [
+      'a server refusing the token',
+      async (request: Request) =>
+        new URL(request.url).pathname === '/api/v2/version'
+          ? backend(request)
+          : new Response(null, { status: 401 }),
+      'Your API token was rejected — open Settings and check it.',
+      'api-token-error',
+    ],
+  ])(
+    'on %s says why in the alert and next to the field, and keeps the storage',
+    async (_n, answer, words, id) => {
+      const before = await everything();
+      serve(answer);
+      fireEvent.input(screen.getByLabelText('Server URL'), { target: { value: 'http://127.0.0.1:9' } });
+      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+
+      expect((await screen.findByRole('alert')).textContent).toBe(`Not saved: ${words}`);
+      expect(document.getElementById(id)?.textContent).toBe(words);
+      expect(await everything()).toEqual(before);
+    },
+  );
+});
