@@ -1,10 +1,11 @@
+import { pushLabel } from '@/lib/watch/label';
 import type { WatchEvent } from '@/lib/watch/types';
 import { formatTime } from './format';
 
 export interface ActivityListProps {
   /** Newest first; the container limits how many. */
   events: WatchEvent[];
-  /** The name each event's push is shown under, by url_token. */
+  /** The name each event's push is shown under (pushLabel), by url_token. */
   titles: Record<string, string>;
 }
 
@@ -37,7 +38,8 @@ export function ActivityList({ events, titles }: ActivityListProps) {
             <li key={event.id}>
               {!event.seen && <strong class="badge new">New</strong>}{' '}
               <time dateTime={event.at}>{formatTime(event.at)}</time>:{' '}
-              {titles[event.url_token] ?? event.url_token} — {EVENT_WORDS[event.kind]}
+              {titles[event.url_token] ?? pushLabel({ name: '', note: '', url_token: event.url_token })} —{' '}
+              {EVENT_WORDS[event.kind]}
               {details(event)}
             </li>
           ))}

@@ -1,7 +1,8 @@
 import { pushState, STATE_WORDS } from '@/lib/export/status';
+import { pushLabel } from '@/lib/watch/label';
 import type { TrackedPush } from '@/lib/watch/types';
 import { AuditTimeline, type AuditState } from './AuditTimeline';
-import { formatCountdown, formatTime, pushTitle, viewsLeft } from './format';
+import { formatCountdown, formatTime, viewsLeft } from './format';
 import { QrToggle } from './QrToggle';
 
 export interface PushItemProps {
@@ -33,9 +34,11 @@ function Views({ push, hasToken }: { push: TrackedPush; hasToken: boolean }) {
     return (
       <p class="hint">
         Up to {push.expire_after_views} views.{' '}
-        {hasToken
-          ? 'Views are counted from the next refresh.'
-          : 'Counting views needs an API token: tracked by time only.'}
+        {!hasToken
+          ? 'Counting views needs an API token: tracked by time only.'
+          : push.audit_denied
+            ? 'It was created without a token, so the server does not show its views: tracked by time only.'
+            : 'Views are counted from the next refresh.'}
       </p>
     );
   const id = `views-${push.url_token}`;
@@ -67,7 +70,7 @@ function TimeLeft({ push, now, active }: { push: TrackedPush; now: number; activ
 /** One tracked push: what it is, how much of it is left, and what can be done with it. */
 export function PushItem(props: PushItemProps) {
   const { push, now, selected, audit } = props;
-  const title = pushTitle(push);
+  const title = pushLabel(push);
   const state = pushState(push, now);
   const active = state === 'active';
   const titleId = `title-${push.url_token}`;

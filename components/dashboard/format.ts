@@ -50,8 +50,3 @@ export function formatTime(iso: string, locale?: string): string {
   const at = Date.parse(iso);
   return Number.isNaN(at) ? iso : new Date(at).toLocaleString(locale);
 }
-
-/** The name a push is shown under: its name, or "Untitled" with the start of its token. */
-export function pushTitle(push: { name: string; url_token: string }): string {
-  return push.name.trim() || `Untitled push ${push.url_token.slice(0, 8)}`;
-}

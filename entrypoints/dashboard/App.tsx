@@ -6,7 +6,7 @@ import { ConfirmDialog } from '@/components/dashboard/ConfirmDialog';
 import { ExportBar, type ExportFormat, type ExportWhat } from '@/components/dashboard/ExportBar';
 import { DEFAULT_FILTERS, filterPushes, type Filters } from '@/components/dashboard/filter';
 import { FilterBar } from '@/components/dashboard/FilterBar';
-import { formatTime, pushTitle } from '@/components/dashboard/format';
+import { formatTime } from '@/components/dashboard/format';
 import { PushItem } from '@/components/dashboard/PushItem';
 import { RefreshBar } from '@/components/dashboard/RefreshBar';
 import { SelectionBar, type SelectionBarProps } from '@/components/dashboard/SelectionBar';
@@ -17,6 +17,7 @@ import { auditCsv, auditJson, exportFileName, pushesCsv, pushesJson } from '@/li
 import { sendMessage } from '@/lib/messages/runtime';
 import { qrSvg } from '@/lib/push/qr';
 import { loadSettings, watchSettings, type Settings } from '@/lib/store/settings';
+import { pushLabel } from '@/lib/watch/label';
 import type { RefreshSummary, TrackedPush, WatcherState } from '@/lib/watch/types';
 import { useTracked } from './data';
 import { downloadText, fetchAudits } from './files';
@@ -76,7 +77,7 @@ export function App() {
   const minute = Math.floor(now / 60_000) * 60_000;
   const shown = useMemo(() => filterPushes(pushes, filters, minute), [pushes, filters, minute]);
   const titles = useMemo(
-    () => Object.fromEntries(pushes.map((push) => [push.url_token, pushTitle(push)])),
+    () => Object.fromEntries(pushes.map((push) => [push.url_token, pushLabel(push)])),
     [pushes],
   );
 
@@ -122,7 +123,8 @@ export function App() {
         (summary) => setRefresh({ busy: false, error: refreshProblem(summary) }),
         (error: unknown) => setRefresh({ busy: false, error: describeError(error) }),
       )
-      // A refresh that changed nothing does not bump watchRevision, but the watcher's state moved on.
+      // The watcher bumps watchRevision after the refresh too; reloading here also covers a worker that
+      // answered before the storage change reached this page.
       .finally(tracked.reload);
   };
 
@@ -149,7 +151,7 @@ export function App() {
         (error: unknown) =>
           setExpireReport({
             expired: 0,
-            failed: targets.map((push) => ({ title: pushTitle(push), reason: describeError(error) })),
+            failed: targets.map((push) => ({ title: pushLabel(push), reason: describeError(error) })),
           }),
       )
       .finally(() => setExpiring(false));
@@ -178,7 +180,7 @@ export function App() {
 
   const copyLink = (push: TrackedPush) => {
     navigator.clipboard.writeText(push.html_url).then(
-      () => setNotice(`Link to ${pushTitle(push)} copied`),
+      () => setNotice(`Link to ${pushLabel(push)} copied`),
       (error: unknown) => setNotice(`The link could not be copied: ${describeError(error)}`),
     );
   };
@@ -257,7 +259,7 @@ export function App() {
       {confirm && confirm.length > 0 && (
         <ConfirmDialog
           title={
-            confirm.length === 1 ? `Expire ${pushTitle(confirm[0]!)}?` : `Expire ${confirm.length} pushes?`
+            confirm.length === 1 ? `Expire ${pushLabel(confirm[0]!)}?` : `Expire ${confirm.length} pushes?`
           }
           message="The link stops working at once for everyone. This cannot be undone."
           confirmLabel={confirm.length === 1 ? 'Expire push' : `Expire ${confirm.length} pushes`}

@@ -53,8 +53,8 @@ export function useTracked(server: string | null): TrackedData {
 
   useEffect(() => {
     reload();
-    // The watcher bumps watchRevision after every refresh that changed something (alarm, notification,
-    // another tab's Refresh): the one signal pages need.
+    // The watcher bumps watchRevision after every refresh that ran (alarm, another tab's Refresh; changed,
+    // unchanged or failed) and after every change of the cache: the one signal pages need.
     return watchRevisionItem.watch(reload);
   }, [reload]);
 

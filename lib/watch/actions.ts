@@ -4,10 +4,10 @@
  */
 import type { ApiClient, AuditEntry } from '@/lib/api';
 import { toAppError, type AppErrorData } from '@/lib/errors';
-import { auditNews } from './audit-events';
+import { firstUnreported } from './audit-events';
 import type { WatchCache } from './cache';
 import { toTracked } from './tracked';
-import type { TrackedPush } from './types';
+import type { CachedAudit, TrackedPush } from './types';
 
 export interface ActionDeps {
   client: Pick<ApiClient, 'deletePush' | 'auditAll'>;
@@ -45,32 +45,23 @@ export async function expirePushes(deps: ActionDeps, urlTokens: string[]): Promi
 }
 
 /**
- * The whole audit log of one push, every page, stored in the cache. Entries not reported yet become events
- * marked seen (the user is looking at them), so a later refresh does not notify them again.
+ * The whole audit log of one push, every page, stored in the cache. Reading it reports nothing and marks
+ * nothing reported: the refresh alone raises events (and notifications) for new entries, whoever read the
+ * log first, so the `reported` pointer and the refresh's `checked_at` are kept as they were.
  */
-export async function readAudit(
-  deps: ActionDeps,
-  urlToken: string,
-): Promise<{ entries: AuditEntry[]; added: number }> {
+export async function readAudit(deps: ActionDeps, urlToken: string): Promise<AuditEntry[]> {
   const entries = await deps.client.auditAll(urlToken);
   const previous = (await deps.cache.pushes(deps.server)).find((push) => push.url_token === urlToken);
-  const cachedAudit = await deps.cache.audit(deps.server, urlToken);
-  // A push the cache does not track has nothing to report: its log is only stored.
-  const events = previous ? auditNews(previous, entries, cachedAudit, previous).events : [];
-  const added = await deps.cache.commit(
-    {
-      pushes: [],
-      audits: [
-        {
-          server: deps.server,
-          url_token: urlToken,
-          entries,
-          fetched_at: new Date(deps.clock()).toISOString(),
-        },
-      ],
-      events: events.map((event) => ({ ...event, seen: true })),
-    },
-    await deps.cache.state(),
-  );
-  return { entries, added: added.length };
+  const cached = await deps.cache.audit(deps.server, urlToken);
+  const audit: CachedAudit = {
+    server: deps.server,
+    url_token: urlToken,
+    entries,
+    fetched_at: new Date(deps.clock()).toISOString(),
+    // Where a refresh would have started reporting had it read this log now.
+    reported: firstUnreported(entries, cached, previous),
+  };
+  if (cached?.checked_at !== undefined) audit.checked_at = cached.checked_at;
+  await deps.cache.commit({ pushes: [], audits: [audit], events: [] }, await deps.cache.state());
+  return entries;
 }

@@ -1,7 +1,7 @@
 /**
  * Which audit entries are news, and the events they make. The audit log only grows (oldest first), so after
- * one read the entries beyond the cached length are new. Before the first read, the cached view count says
- * how many counted entries were already known: the entries after the last of those are new.
+ * a refresh read it, the entries beyond its `reported` pointer are new. Before the first read, the cached
+ * view count says how many counted entries were already known: the entries after the last of those are new.
  */
 import type { AuditEntry } from '@/lib/api';
 import type { CachedAudit, TrackedPush, WatchEvent } from './types';
@@ -19,9 +19,17 @@ export interface AuditNews {
   lastCountedAt: string | null;
 }
 
-/** Index of the first entry not yet reported. */
-function firstNew(entries: AuditEntry[], cached: CachedAudit | undefined, knownCounted: number): number {
-  if (cached) return Math.min(cached.entries.length, entries.length);
+/**
+ * Index of the first entry not reported yet: the refresh's pointer when the log was read before, else the
+ * entry after the last view the cached record already counts (`previous`; none for a push seen first now).
+ */
+export function firstUnreported(
+  entries: AuditEntry[],
+  cached: CachedAudit | undefined,
+  previous: Pick<TrackedPush, 'expire_after_views' | 'views_remaining'> | undefined,
+): number {
+  if (cached) return Math.min(cached.reported ?? cached.entries.length, entries.length);
+  const knownCounted = previous ? previous.expire_after_views - previous.views_remaining : 0;
   if (knownCounted <= 0) return 0;
   let counted = 0;
   for (let i = 0; i < entries.length; i++) {
@@ -40,8 +48,7 @@ export function auditNews(
   cached: CachedAudit | undefined,
   previous: TrackedPush | undefined,
 ): AuditNews {
-  const knownCounted = previous ? previous.expire_after_views - previous.views_remaining : 0;
-  const start = firstNew(entries, cached, knownCounted);
+  const start = firstUnreported(entries, cached, previous);
   const news: AuditNews = { events: [], deletedAt: null, counted: 0, lastCountedAt: null };
   entries.forEach((entry, index) => {
     if (COUNTED.has(entry.kind)) {

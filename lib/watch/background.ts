@@ -5,14 +5,16 @@
  */
 import type { ApiClient } from '@/lib/api';
 import { currentClient } from '@/lib/connection';
-import { listenForMessages } from '@/lib/messages/runtime';
+import { AppError } from '@/lib/errors';
+import { listenForMessages, type BackgroundProtocol } from '@/lib/messages/runtime';
+import { isOwnExtensionSender } from '@/lib/messages/sender';
 import { loadSettings } from '@/lib/store/settings';
 import { watchSettingsItem, type WatchSettings } from '@/lib/store/items';
 import { expirePushes, readAudit, type ActionDeps } from './actions';
 import { idbCache, type WatchCache } from './cache';
 import { watchDb } from './db';
 import { notificationIconUrl } from '@/lib/icon';
-import { notificationsFor } from './notify';
+import { isWatchNotification, notificationsFor } from './notify';
 import { refreshWatch } from './refresh';
 import { bumpRevision } from './revision';
 import { countUnseen, markAllSeen } from './seen';
@@ -44,6 +46,19 @@ export interface Watcher {
 export async function connectFromSettings(): Promise<Connection> {
   const settings = await loadSettings();
   return { client: await currentClient(), hasToken: settings.demoMode || settings.token !== null };
+}
+
+/**
+ * The 'watch-*' messages read and delete the user's pushes with their token: only our own pages and
+ * contexts may ask (a content script shares our id but not our URL).
+ */
+function ownSendersOnly<K extends keyof BackgroundProtocol>(
+  handler: (data: BackgroundProtocol[K][0]) => Promise<BackgroundProtocol[K][1]>,
+) {
+  return async (data: BackgroundProtocol[K][0], sender: Browser.runtime.MessageSender) => {
+    if (!isOwnExtensionSender(sender)) throw new AppError('forbidden', 'Not a Secret Push context.');
+    return handler(data);
+  };
 }
 
 function badgeApi() {
@@ -93,7 +108,9 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
       const { client, hasToken } = await connect();
       return refreshWatch({ client, cache, clock, server: client.baseUrl, hasToken, force });
     });
-    if (summary.changed > 0 || events.length > 0) await bumpRevision();
+    // Pages show the watcher's state too ("Last refreshed", the last error, the back-off): every refresh
+    // that ran moved it on, changed or not. A refresh that waited wrote nothing.
+    if (summary.status !== 'waiting') await bumpRevision();
     const settings = await watchSettingsItem.getValue();
     if (events.length > 0 && settings.notifications) {
       const texts = notificationsFor(events, await cache.pushes(summary.server));
@@ -118,6 +135,7 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
     if (alarm.name === WATCH_ALARM) refresh(false).catch(report('scheduled refresh failed'));
   };
   const onClicked = (id: string) => {
+    if (!isWatchNotification(id)) return; // another feature's (quick push: "Try again" on Firefox)
     browser.tabs
       .create({ url: browser.runtime.getURL(DASHBOARD_PATH as '/') })
       .then(() => browser.notifications.clear(id))
@@ -131,22 +149,21 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
     );
   });
   const unlisten = listenForMessages({
-    'watch-refresh': async () => refresh(true),
-    'watch-expire': async ({ url_tokens }) => {
+    'watch-refresh': ownSendersOnly<'watch-refresh'>(async () => refresh(true)),
+    'watch-expire': ownSendersOnly<'watch-expire'>(async ({ url_tokens }) => {
       const result = await serial(async () => expirePushes(await actionDeps(), url_tokens));
       if (result.expired.length > 0) await bumpRevision();
       await badge();
       return result;
-    },
-    'watch-audit': async ({ url_token }) => {
-      const { entries, added } = await serial(async () => readAudit(await actionDeps(), url_token));
-      if (added > 0) await bumpRevision();
-      return entries;
-    },
-    'watch-mark-seen': async () => {
+    }),
+    // Stored for the cache only: no event, so nothing for pages to reload.
+    'watch-audit': ownSendersOnly<'watch-audit'>(async ({ url_token }) =>
+      serial(async () => readAudit(await actionDeps(), url_token)),
+    ),
+    'watch-mark-seen': ownSendersOnly<'watch-mark-seen'>(async () => {
       if ((await markAllSeen()) > 0) await bumpRevision();
       await badge();
-    },
+    }),
   });
   const ready = watchSettingsItem
     .getValue()

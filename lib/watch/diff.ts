@@ -4,22 +4,23 @@
  * commits the change in one transaction, so a failure half-way leaves the cache as it was.
  *
  * Request budget: the active list in full (about N/50 requests), the expired list only on a full sync (the
- * first refresh of a server, then once a day), and one audit read per push that changed: new with views
- * already used, views changed, or gone from the active list (expired or deleted: the audit tells which,
- * and the views used on the way). Pristine pushes cost nothing more.
+ * first refresh of a server, then once a day), one audit read per push that changed (new with views already
+ * used, views changed, or gone from the active list: expired or deleted, the audit tells which and the views
+ * used on the way), and at most one more for the passphrase sweep (sweep.ts). Pristine pushes cost nothing.
  *
- * Failed passphrases leave no trace in the lists (neither the view count nor updated_at moves), so they are
- * found when the audit is read anyway: at the next view (a recipient who mistyped usually succeeds next),
- * at expiry, or when a page asks for the push's audit ('watch-audit'). Reading every passphrase push's audit
- * on every refresh would cost one request per such push per minute, far beyond the budget.
+ * A push recorded here ('local') that is gone from the active list is read like any other (it may have been
+ * used up or deleted before the refresh that would have listed it); when the server refuses its audit (it was
+ * created anonymously), it is marked audit_denied and followed by time from then on, at no further cost.
  */
 import type { ApiClient, AuditEntry, Page, Push } from '@/lib/api';
 import { walkPages } from '@/lib/api/pagination';
 import { isAppError } from '@/lib/errors';
 import { auditNews } from './audit-events';
 import type { CacheChange, WatchCache } from './cache';
+import { byTime, expiredEvent, iso, settleGone, viewsWithoutAudit } from './gone';
+import { pickSweep } from './sweep';
 import { sameTracked, toTracked } from './tracked';
-import type { CachedAudit, TrackedPush, WatcherState, WatchEvent } from './types';
+import type { CachedAudit, TrackedPush, WatcherState } from './types';
 
 export type WatchClient = Pick<ApiClient, 'activePage' | 'expiredPage' | 'auditAll'>;
 
@@ -42,38 +43,6 @@ export interface DiffResult {
   fullSyncAt?: number;
 }
 
-const iso = (ms: number) => new Date(ms).toISOString();
-
-function expiredEvent(
-  push: TrackedPush,
-  kind: 'expired' | 'deleted',
-  at: string,
-  reason?: 'views' | 'time',
-): WatchEvent {
-  const event: WatchEvent = {
-    id: `${push.server}|${push.url_token}|${kind}`,
-    server: push.server,
-    url_token: push.url_token,
-    kind,
-    at,
-    seen: false,
-  };
-  if (reason) event.reason = reason;
-  return event;
-}
-
-/** Without a token the server lists nothing: pushes are followed by time alone. */
-function byTime(cached: TrackedPush[], now: number): CacheChange {
-  const change: CacheChange = { pushes: [], audits: [], events: [] };
-  for (const push of cached) {
-    if (push.expired || push.expires_at === null || Date.parse(push.expires_at) > now) continue;
-    const record = { ...push, expired: true, expired_on: push.expires_at, updated_at: iso(now) };
-    change.pushes.push(record);
-    change.events.push(expiredEvent(record, 'expired', push.expires_at, 'time'));
-  }
-  return change;
-}
-
 interface Target {
   push: TrackedPush; // the record as the lists show it now (or the cached one, for a push gone from them)
   previous?: TrackedPush;
@@ -92,44 +61,23 @@ async function readAudit(client: WatchClient, urlToken: string): Promise<AuditEn
   }
 }
 
-/** What became of a push that left the active list and was not in an expired list we read. */
-function settleGone(
-  target: Target,
-  entries: AuditEntry[] | null,
-  news: ReturnType<typeof auditNews> | null,
-  now: number,
-) {
-  const prev = target.push;
-  if (entries === null)
-    return {
-      record: { ...prev, expired: true, deleted: true, views_remaining: 0, expired_on: iso(now) },
-      kind: 'deleted' as const,
-    };
-  if (news?.deletedAt)
-    return {
-      record: { ...prev, expired: true, deleted: true, views_remaining: 0, expired_on: news.deletedAt },
-      kind: 'deleted' as const,
-    };
-  const counted = news?.counted ?? 0;
-  if (counted >= prev.expire_after_views)
-    return {
-      record: { ...prev, expired: true, views_remaining: 0, expired_on: news?.lastCountedAt ?? iso(now) },
-      kind: 'expired' as const,
-      reason: 'views' as const,
-    };
-  const views_remaining = Math.max(prev.expire_after_views - counted, 0);
-  return {
-    record: { ...prev, expired: true, views_remaining, expired_on: prev.expires_at ?? iso(now) },
-    kind: 'expired' as const,
-    reason: 'time' as const,
-  };
-}
-
 async function walk(fetchPage: (page: number) => Promise<Page<Push>>, count: () => void): Promise<Push[]> {
   return walkPages((page) => {
     count();
     return fetchPage(page);
   });
+}
+
+/** The cached log after a refresh read it: every entry is reported from now on. */
+function readByRefresh(server: string, urlToken: string, entries: AuditEntry[], now: number): CachedAudit {
+  return {
+    server,
+    url_token: urlToken,
+    entries,
+    fetched_at: iso(now),
+    reported: entries.length,
+    checked_at: iso(now),
+  };
 }
 
 /** Reads the server and diffs it against the cache. Throws on transient failures (nothing is written). */
@@ -156,6 +104,7 @@ export async function diffServer(input: DiffInput): Promise<DiffResult> {
 
   const change: CacheChange = { pushes: [], audits: [], events: [] };
   const targets: Target[] = [];
+  const unchanged: TrackedPush[] = []; // active, known before, and nothing in the lists moved: sweepable
   const keep = (record: TrackedPush, previous?: TrackedPush) => {
     if (!previous || !sameTracked(record, previous)) change.pushes.push(record);
   };
@@ -171,21 +120,30 @@ export async function diffServer(input: DiffInput): Promise<DiffResult> {
       ? previous.views_remaining !== push.views_remaining || (previous.expired && !push.expired)
       : !firstSync && viewsUsed;
     if (news) targets.push({ push: record, previous, gone: false, listed: true });
-    else keep(record, previous);
+    else {
+      keep(record, previous);
+      if (previous) unchanged.push(record);
+      else if (!firstSync && record.has_passphrase && !(await cache.audit(server, record.url_token)))
+        // New since the last refresh: every entry of its log is news to the sweep (none is history).
+        change.audits.push({ server, url_token: push.url_token, entries: [], fetched_at: push.created_at });
+    }
   }
 
   const expiredByToken = new Map(expired.map((push) => [push.url_token, push]));
   for (const previous of cachedList) {
     if (activeTokens.has(previous.url_token) || previous.expired) continue;
     const listed = expiredByToken.get(previous.url_token);
-    if (previous.source === 'local' && !listed) {
-      // Created here but not listed: anonymous (the server does not list it for this token): by time.
+    if (previous.source === 'local' && !listed && previous.audit_denied) {
+      // Created here anonymously: the server shows this token nothing of it, so it is followed by time.
       const timed = byTime([previous], now);
       change.pushes.push(...timed.pushes);
       change.events.push(...timed.events);
       continue;
     }
-    const record = listed ? toTracked(listed, server, 'server', previous) : previous;
+    // A push recorded here leaves the active list for the same reasons as any other: its audit tells which.
+    const record = listed
+      ? toTracked(listed, server, 'server', previous)
+      : { ...previous, source: 'server' as const };
     targets.push({ push: record, previous, gone: true, listed: listed !== undefined });
   }
   // History from the expired list: recorded quietly (or refreshed), never an event.
@@ -195,54 +153,81 @@ export async function diffServer(input: DiffInput): Promise<DiffResult> {
     keep(toTracked(push, server, 'server', previous), previous);
   }
 
-  for (const target of targets) {
-    const token = target.push.url_token;
-    requests.audit++;
-    const entries = await readAudit(client, token);
-    const cachedAudit = await cache.audit(server, token);
-    const news = entries === null ? null : auditNews(target.push, entries, cachedAudit, target.previous);
-    if (entries !== null)
-      change.audits.push({ server, url_token: token, entries, fetched_at: iso(now) } satisfies CachedAudit);
-    if (news) change.events.push(...news.events);
-    else change.events.push(...viewsWithoutAudit(target));
-    if (!target.gone) {
-      change.pushes.push(target.push);
-      continue;
-    }
-    if (target.listed) {
-      const record = target.push;
-      change.pushes.push(record);
-      const at = record.expired_on ?? iso(now);
-      change.events.push(
-        record.deleted
-          ? expiredEvent(record, 'deleted', at)
-          : expiredEvent(record, 'expired', at, record.views_remaining === 0 ? 'views' : 'time'),
-      );
-      continue;
-    }
-    const settled = settleGone(target, entries, news, now);
-    const record = { ...settled.record, updated_at: iso(now) };
-    change.pushes.push(record);
-    change.events.push(expiredEvent(record, settled.kind, record.expired_on ?? iso(now), settled.reason));
-  }
+  for (const target of targets) await settleTarget(input, target, change, requests);
+  await sweep(input, unchanged, change, requests);
   return { change, requests, ...(full ? { fullSyncAt: now } : {}) };
 }
 
-/** When the audit cannot be read (not the owner's, or gone): one 'viewed' event per view the lists show used. */
-function viewsWithoutAudit(target: Target): WatchEvent[] {
-  const before = target.previous ? target.previous.views_remaining : target.push.expire_after_views;
-  const events: WatchEvent[] = [];
-  for (let left = before - 1; left >= target.push.views_remaining; left--) {
-    const used = target.push.expire_after_views - left;
-    events.push({
-      id: `${target.push.server}|${target.push.url_token}|views|${used}`,
-      server: target.push.server,
-      url_token: target.push.url_token,
-      kind: 'viewed',
-      at: target.push.updated_at,
-      views_left: left,
-      seen: false,
-    });
+/** Reads one changed push's audit and records what it says. */
+async function settleTarget(
+  input: DiffInput,
+  target: Target,
+  change: CacheChange,
+  requests: DiffResult['requests'],
+): Promise<void> {
+  const { client, cache, server, now } = input;
+  const token = target.push.url_token;
+  requests.audit++;
+  const entries = await readAudit(client, token);
+  const local = target.previous?.source === 'local' && !target.listed;
+  if (entries === null && local) {
+    // Not this token's push (created anonymously): followed by time, and never asked about again.
+    const record: TrackedPush = { ...target.previous!, audit_denied: true };
+    const timed = byTime([record], now);
+    change.pushes.push(timed.pushes[0] ?? record);
+    change.events.push(...timed.events);
+    return;
   }
-  return events;
+  const cachedAudit = await cache.audit(server, token);
+  const news = entries === null ? null : auditNews(target.push, entries, cachedAudit, target.previous);
+  if (entries !== null) change.audits.push(readByRefresh(server, token, entries, now));
+  if (news) change.events.push(...news.events);
+  else change.events.push(...viewsWithoutAudit(target.push, target.previous));
+  if (!target.gone) {
+    change.pushes.push(target.push);
+    return;
+  }
+  if (target.listed) {
+    const record = target.push;
+    change.pushes.push(record);
+    const at = record.expired_on ?? iso(now);
+    change.events.push(
+      record.deleted
+        ? expiredEvent(record, 'deleted', at)
+        : expiredEvent(record, 'expired', at, record.views_remaining === 0 ? 'views' : 'time'),
+    );
+    return;
+  }
+  const settled = settleGone(target.push, entries, news, now);
+  const record = { ...settled.record, updated_at: iso(now) };
+  change.pushes.push(record);
+  change.events.push(expiredEvent(record, settled.kind, record.expired_on ?? iso(now), settled.reason));
+}
+
+/**
+ * The passphrase sweep (sweep.ts): one unchanged passphrase push's audit, for failed attempts the lists
+ * cannot show. A log no refresh read before (history from the first sync) only sets the baseline.
+ */
+async function sweep(
+  input: DiffInput,
+  unchanged: TrackedPush[],
+  change: CacheChange,
+  requests: DiffResult['requests'],
+): Promise<void> {
+  const { client, cache, server, now } = input;
+  const pick = await pickSweep(unchanged, cache, server, now);
+  if (!pick) return;
+  const token = pick.push.url_token;
+  requests.audit++;
+  const entries = await readAudit(client, token);
+  if (entries === null) {
+    // Refused or gone: remember the attempt, so the sweep moves on to the others; the lists will tell.
+    change.audits.push({
+      ...(pick.cached ?? { server, url_token: token, entries: [], fetched_at: iso(now), reported: 0 }),
+      checked_at: iso(now),
+    });
+    return;
+  }
+  if (pick.cached) change.events.push(...auditNews(pick.push, entries, pick.cached, pick.push).events);
+  change.audits.push(readByRefresh(server, token, entries, now));
 }

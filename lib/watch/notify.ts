@@ -1,10 +1,20 @@
 /**
- * The words of a notification. A push is named by its name, the start of its note, or "Your push" and a
- * short token; the text says what happened. Never the secret: the cache holds none to leak.
+ * The words of a notification: the push as pushLabel names it (label.ts, as the dashboard does) and what
+ * happened. Never the secret: the cache holds none to leak.
  */
+import { pushLabel } from './label';
 import type { TrackedPush, WatchEvent } from './types';
 
-const NOTE_CHARS = 40;
+/**
+ * Every notification the watcher raises has an id with this prefix, so its click handler leaves the
+ * others alone (quick push's 'quick-push:' ones mean "Try again" on Firefox).
+ */
+export const WATCH_NOTICE_PREFIX = 'watch:';
+
+export function isWatchNotification(id: string): boolean {
+  return id.startsWith(WATCH_NOTICE_PREFIX);
+}
+
 /** Beyond this many events in one refresh, the rest are summed up in one notification. */
 export const MAX_NOTIFICATIONS = 5;
 
@@ -12,17 +22,6 @@ export interface NotificationText {
   id: string;
   title: string;
   message: string;
-}
-
-type Named = Pick<TrackedPush, 'name' | 'note'>;
-
-/** How a push is called in notifications and lists. */
-export function pushLabel(push: Named | undefined, urlToken: string): string {
-  const name = push?.name.trim();
-  if (name) return name;
-  const note = push?.note.trim().replace(/\s+/g, ' ');
-  if (note) return note.length > NOTE_CHARS ? `${note.slice(0, NOTE_CHARS).trimEnd()}…` : note;
-  return `Your push ${urlToken.slice(0, 6)}`;
 }
 
 function viewsLeft(left: number | undefined, total: number | undefined): string {
@@ -58,12 +57,16 @@ export function notificationsFor(events: WatchEvent[], pushes: TrackedPush[]): N
   );
   const texts = shown.map((event) => {
     const push = byToken.get(`${event.server}|${event.url_token}`);
-    return { id: event.id, title: pushLabel(push, event.url_token), message: eventMessage(event, push) };
+    return {
+      id: `${WATCH_NOTICE_PREFIX}${event.id}`,
+      title: pushLabel(push ?? { name: '', note: '', url_token: event.url_token }),
+      message: eventMessage(event, push),
+    };
   });
   const rest = events.length - shown.length;
   if (rest > 0)
     texts.push({
-      id: `more|${events[events.length - 1]!.id}`,
+      id: `${WATCH_NOTICE_PREFIX}more|${events[events.length - 1]!.id}`,
       title: 'Secret Push',
       message: `${rest} more changes to your pushes`,
     });

@@ -30,6 +30,7 @@ export async function recordCreatedPush(
       url_token: push.url_token,
       entries: [],
       fetched_at: push.created_at,
+      reported: 0,
     });
   await tx.done;
   await bumpRevision();

@@ -28,6 +28,11 @@ export interface TrackedPush {
   /** 'local': created here without a token, tracked by time only. */
   source: 'server' | 'local';
   updated_at: string;
+  /**
+   * Set on a 'local' push whose audit log the server refused to this token (403/404: it was created
+   * anonymously): it is followed by time only, and its audit is not asked for again.
+   */
+  audit_denied?: boolean;
 }
 
 export type WatchEventKind = 'viewed' | 'failed_passphrase' | 'expired' | 'deleted';
@@ -47,12 +52,21 @@ export interface WatchEvent {
   seen: boolean;
 }
 
-/** The audit log of one push as last read (oldest first, every page). */
+/**
+ * The audit log of one push as last read (oldest first, every page), by a refresh or by a page. Which
+ * entries were reported is the refresh's business alone: a page reading the log never moves `reported`.
+ */
 export interface CachedAudit {
   server: string;
   url_token: string;
+  /** [] before the first read of a push the watcher saw appear (recordCreatedPush, a later refresh). */
   entries: AuditEntry[];
+  /** When the log was last read, by anyone. */
   fetched_at: string;
+  /** How many entries (from the oldest) a refresh turned into events; absent: all of `entries`. */
+  reported?: number;
+  /** When a refresh last read the log (the passphrase sweep reads the longest-unread first). */
+  checked_at?: string;
 }
 
 /** The watcher's own state, kept in IndexedDB because the worker may stop between two alarms. */

@@ -56,12 +56,50 @@ async function createInPopup(context: BrowserContext, extensionId: string, name:
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 
+interface Shown {
+  id: string;
+  title?: string;
+  message?: string;
+}
+
+/**
+ * Chrome lets no one read a notification's text back (getAll gives ids only), so the worker's
+ * chrome.notifications.create is wrapped: every call still creates the real notification, and its words
+ * are kept for the test to read.
+ */
+async function keepNotificationTexts(serviceWorker: Worker) {
+  await serviceWorker.evaluate(() => {
+    const shown: Shown[] = [];
+    (globalThis as unknown as { shownNotifications: Shown[] }).shownNotifications = shown;
+    type Options = { title?: string; message?: string };
+    const create = chrome.notifications.create.bind(chrome.notifications) as unknown as (
+      id: string,
+      options: Options,
+    ) => Promise<string>;
+    (chrome.notifications as unknown as { create: typeof create }).create = (id, options) => {
+      shown.push({ id, title: options.title, message: options.message });
+      return create(id, options);
+    };
+  });
+}
+
+/** The notifications the watcher raised that are still on screen, with their words. */
+async function notificationsOnScreen(serviceWorker: Worker): Promise<Shown[]> {
+  return serviceWorker.evaluate(async () => {
+    const open = await chrome.notifications.getAll();
+    return (globalThis as unknown as { shownNotifications: Shown[] }).shownNotifications.filter(
+      (shown) => shown.id in open,
+    );
+  });
+}
+
 test('Refresh shows a recipient view with its audit entry, Expire expires on the server, CSV lists both', async ({
   context,
   extensionId,
   serviceWorker,
 }) => {
   await useHost(serviceWorker, host.baseUrl);
+  await keepNotificationTexts(serviceWorker);
   const viewed = await createInPopup(context, extensionId, 'Door code', 3);
   const other = await createInPopup(context, extensionId, 'Bank login', 2);
 
@@ -91,10 +129,13 @@ test('Refresh shows a recipient view with its audit entry, Expire expires on the
   await expect(viewRow).toContainText('127.0.0.1');
   await expect(viewRow).toContainText(RECIPIENT_UA);
 
-  // The watcher raised a notification for the view.
-  await expect
-    .poll(() => serviceWorker.evaluate(async () => Object.keys(await chrome.notifications.getAll()).length))
-    .toBeGreaterThan(0);
+  // The watcher raised a notification for the view: the push's name, the recipient's IP and the views left.
+  await expect.poll(() => notificationsOnScreen(serviceWorker)).toHaveLength(1);
+  const [notice] = await notificationsOnScreen(serviceWorker);
+  expect(notice!.title).toBe('Door code');
+  expect(notice!.message).toContain('Viewed from 127.0.0.1');
+  expect(notice!.message).toContain('2 of 3 views left');
+  expect(notice!.message).not.toContain('secret of');
 
   await card(page, 'Bank login').getByRole('button', { name: 'Expire', exact: true }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Expire Bank login?' });

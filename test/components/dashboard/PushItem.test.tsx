@@ -36,6 +36,19 @@ describe('PushItem', () => {
     expect(item.getByText('Active')).toBeTruthy();
   });
 
+  it('is named as its notifications name it: the start of the note without a name, never the token alone', () => {
+    render(<PushItem {...props({ name: '', note: 'Door code for the\nback entrance' })} />);
+    expect(screen.getByRole('article', { name: 'Door code for the back entrance' })).toBeTruthy();
+    cleanup();
+    render(<PushItem {...props({ name: '', note: '' })} />);
+    expect(screen.getByRole('heading', { name: 'Push abc123de' })).toBeTruthy();
+  });
+
+  it('says why a push created without a token is followed by time even with one', () => {
+    render(<PushItem {...props({ source: 'local', audit_denied: true })} />);
+    expect(screen.getByText(/created without a token.*tracked by time only/)).toBeTruthy();
+  });
+
   it('shows the views left in words and as a bar', () => {
     render(<PushItem {...props()} />);
     const bar = screen.getByRole('progressbar', { name: '3 of 5 views left' });

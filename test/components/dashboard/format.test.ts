@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditKindWords, formatCountdown, pushTitle, viewsLeft } from '@/components/dashboard/format';
+import { auditKindWords, formatCountdown, viewsLeft } from '@/components/dashboard/format';
 
 const NOW = Date.parse('2026-01-01T12:00:00Z');
 const after = (seconds: number) => new Date(NOW + seconds * 1000).toISOString();
@@ -49,12 +49,5 @@ describe('auditKindWords', () => {
     expect(auditKindWords('view')).toBe('Viewed');
     expect(auditKindWords('failed_passphrase')).toBe('Wrong passphrase');
     expect(auditKindWords('something_new')).toBe('something_new');
-  });
-});
-
-describe('pushTitle', () => {
-  it('uses the name, or the start of the token when there is none', () => {
-    expect(pushTitle({ name: 'Door code', url_token: 'abcdefghijkl' })).toBe('Door code');
-    expect(pushTitle({ name: '  ', url_token: 'abcdefghijkl' })).toBe('Untitled push abcdefgh');
   });
 });

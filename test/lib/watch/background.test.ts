@@ -1,14 +1,18 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendMessage } from '@/lib/messages/runtime';
+import { FAILED_PREFIX } from '@/lib/quick-push/notifier';
 import { watchRevisionItem, watchSettingsItem } from '@/lib/store/items';
 import { setupWatcher, WATCH_ALARM, type Watcher } from '@/lib/watch/background';
 import { closeWatchDb, watchDb } from '@/lib/watch/db';
 import { listEvents, listTrackedPushes, readWatcherState } from '@/lib/watch/read';
+import { chromeLikeMessaging, pageSender } from '../demo/messaging';
 import { BASE, MINUTE, resetWatchDb, watchHarness, type WatchHarness } from './helpers';
 
 let h: WatchHarness;
 let watcher: Watcher | undefined;
+/** Who sends the test's messages: the dashboard unless a test says otherwise. */
+let sender: { id?: string; url?: string };
 
 function start() {
   watcher = setupWatcher({ clock: h.clock, connect: async () => ({ client: h.owner, hasToken: true }) });
@@ -32,8 +36,13 @@ const badge = () => browser.action.getBadgeText({});
 beforeEach(async () => {
   await resetWatchDb();
   h = await watchHarness('pro');
+  sender = pageSender('/dashboard.html');
+  chromeLikeMessaging(() => sender);
 });
-afterEach(() => stop());
+afterEach(() => {
+  stop();
+  vi.restoreAllMocks();
+});
 
 describe('the schedule', () => {
   it('creates the alarm every minute by default, and follows the interval setting', async () => {
@@ -52,6 +61,24 @@ describe('the schedule', () => {
     await fireAlarm();
     await expect.poll(async () => (await listEvents()).length).toBe(1);
     expect(await watchRevisionItem.getValue()).toBe(revision + 1);
+  });
+
+  it('bumps watchRevision after a refresh that changed nothing, and after one that failed', async () => {
+    await start().ready;
+    await watcher!.refresh(false);
+    const before = await watchRevisionItem.getValue();
+    h.advance(MINUTE);
+    expect(await watcher!.refresh(false)).toMatchObject({ status: 'done', changed: 0, events: 0 });
+    expect(await watchRevisionItem.getValue()).toBe(before + 1);
+    h.fail(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect(await watcher!.refresh(false)).toMatchObject({ status: 'failed' });
+    expect(await watchRevisionItem.getValue()).toBe(before + 2);
+    expect(await readWatcherState()).toMatchObject({ failures: 1, lastError: { code: 'network' } });
+    // Backing off: nothing ran and nothing changed, so nothing to reload.
+    expect(await watcher!.refresh(false)).toMatchObject({ status: 'waiting' });
+    expect(await watchRevisionItem.getValue()).toBe(before + 2);
   });
 });
 
@@ -82,12 +109,29 @@ describe('notifications and the badge', () => {
     expect(await badge()).toBe('2');
   });
 
-  it('opens the dashboard when a notification is clicked', async () => {
+  it('opens the dashboard when one of its notifications is clicked', async () => {
+    const push = await h.create();
     await start().ready;
-    await fakeBrowser.notifications.onClicked.trigger('some-event');
+    await watcher!.refresh(false);
+    await h.view(push.url_token);
+    await watcher!.refresh(false);
+    const [id] = Object.keys(fakeBrowser.notifications.getAllCreateOptions());
+    await fakeBrowser.notifications.onClicked.trigger(id!);
     await expect
       .poll(async () => (await browser.tabs.query({})).map((tab) => tab.url))
       .toContain(browser.runtime.getURL('/dashboard.html' as '/'));
+  });
+
+  it("leaves other features' notifications alone (quick push's click means Try again)", async () => {
+    await start().ready;
+    const id = `${FAILED_PREFIX}1`;
+    await browser.notifications.create(id, { type: 'basic', iconUrl: '', title: 'x', message: 'y' });
+    await fakeBrowser.notifications.onClicked.trigger(id);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect((await browser.tabs.query({})).map((tab) => tab.url)).not.toContain(
+      browser.runtime.getURL('/dashboard.html' as '/'),
+    );
+    expect(Object.keys(fakeBrowser.notifications.getAllCreateOptions())).toEqual([id]);
   });
 
   it("clears the unseen count on 'watch-mark-seen'", async () => {
@@ -119,17 +163,46 @@ describe('messages', () => {
     expect(await listEvents()).toEqual([]);
   });
 
-  it("'watch-audit' returns every entry and caches it; new entries count as seen", async () => {
-    const push = await h.create();
+  it("'watch-audit' returns every entry, and the next refresh still reports the new ones", async () => {
+    const push = await h.create({ name: 'Door code' });
     await start().ready;
     await watcher!.refresh(false);
     await h.view(push.url_token, { ip: '203.0.113.4' });
     const entries = await sendMessage('watch-audit', { url_token: push.url_token });
     expect(entries.map((e) => e.kind)).toEqual(['creation', 'view']);
-    expect(await listEvents()).toMatchObject([{ kind: 'viewed', seen: true }]);
+    expect(await listEvents()).toEqual([]);
     await watcher!.refresh(false);
-    expect(await listEvents()).toHaveLength(1);
-    expect(notifications()).toEqual([]);
+    expect(await listEvents()).toMatchObject([{ kind: 'viewed', ip: '203.0.113.4', seen: false }]);
+    expect(notifications().map((n) => [n.title, n.message])).toEqual([
+      ['Door code', 'Viewed from 203.0.113.4 — 4 of 5 views left'],
+    ]);
+    expect(await badge()).toBe('1');
+  });
+
+  it.each([
+    ['watch-refresh', () => undefined],
+    ['watch-expire', (token: string) => ({ url_tokens: [token] })],
+    ['watch-audit', (token: string) => ({ url_token: token })],
+    ['watch-mark-seen', () => undefined],
+  ] as const)("refuses '%s' to a sender that is not one of our pages", async (type, data) => {
+    const push = await h.create();
+    await start().ready;
+    await watcher!.refresh(false);
+    await h.view(push.url_token);
+    await watcher!.refresh(false);
+    h.resetCounts();
+    for (const stranger of [
+      { id: fakeBrowser.runtime.id, url: 'https://evil.example/' }, // a content script
+      { id: 'another-extension', url: 'chrome-extension://another-extension/page.html' },
+    ]) {
+      sender = stranger;
+      await expect(sendMessage(type, data(push.url_token) as never)).rejects.toMatchObject({
+        code: 'forbidden',
+      });
+    }
+    expect(h.counts()).toEqual({ list: 0, audit: 0, other: 0 });
+    expect((await listTrackedPushes(BASE))[0]).toMatchObject({ expired: false, views_remaining: 4 });
+    expect(await listEvents()).toMatchObject([{ kind: 'viewed', seen: false }]);
   });
 });
 

@@ -5,6 +5,7 @@ import { listTrackedPushes } from '@/lib/watch/read';
 import { recordCreatedPush } from '@/lib/watch/record';
 import { refreshWatch } from '@/lib/watch/refresh';
 import { watchRevisionItem } from '@/lib/store/items';
+import type { CreatePushInput } from '@/lib/api';
 import { BASE, DAY, resetWatchDb, watchHarness, type WatchHarness } from './helpers';
 
 let h: WatchHarness;
@@ -65,17 +66,71 @@ describe.each(['pro', 'oss'] as const)('a push created here without a token (%s)
     const { events } = await refresh(true);
     expect(events).toMatchObject([{ kind: 'expired', reason: 'time' }]);
   });
+
+  it('asks for its audit once when a token is set, then follows it by time at no cost', async () => {
+    const push = await createAnonymously();
+    await refresh(true); // the first sync, both lists
+    expect(h.counts().audit).toBe(1); // refused: not this token's push
+    expect((await listTrackedPushes(BASE))[0]).toMatchObject({ source: 'local', audit_denied: true });
+    for (let i = 0; i < 3; i++) {
+      h.advance(DAY / 4);
+      h.resetCounts();
+      expect((await refresh(true)).events).toEqual([]);
+      expect(h.counts()).toEqual({ list: 1, audit: 0, other: 0 });
+    }
+    h.advance((5 * DAY) / 4 + 1); // two days after its creation
+    expect((await refresh(true)).events).toMatchObject([
+      { kind: 'expired', reason: 'time', url_token: push.url_token },
+    ]);
+  });
 });
 
-describe('a push created here with a token', () => {
-  it('turns into a server record and reports every view after its creation', async () => {
-    h = await watchHarness('pro');
+describe.each(['pro', 'oss'] as const)('a push created here with a token (%s)', (edition) => {
+  beforeEach(async () => {
+    h = await watchHarness(edition);
     await refresh(true); // the first sync is done before the push exists
-    const push = await h.create();
+  });
+
+  async function createHere(input: CreatePushInput = {}) {
+    const push = await h.create(input);
     await recordCreatedPush(push, { server: BASE, kind: 'text' });
+    return push;
+  }
+
+  it('turns into a server record and reports every view after its creation', async () => {
+    const push = await createHere();
     await h.view(push.url_token, { ip: '203.0.113.4' });
     const { events } = await refresh(true);
     expect(events).toMatchObject([{ kind: 'viewed', ip: '203.0.113.4', views_left: 4 }]);
     expect((await listTrackedPushes(BASE))[0]).toMatchObject({ source: 'server', kind: 'text' });
+  });
+
+  it('reports the view (with its IP) and the expiry of a push used up before the next refresh', async () => {
+    const push = await createHere({ expire_after_views: 1 });
+    await h.view(push.url_token, { ip: '203.0.113.4' });
+    h.resetCounts();
+    const { events } = await refresh(true);
+    expect(events).toMatchObject([
+      { kind: 'viewed', ip: '203.0.113.4', views_left: 0 },
+      { kind: 'expired', reason: 'views', url_token: push.url_token },
+    ]);
+    expect(h.counts()).toEqual({ list: 1, audit: 1, other: 0 });
+    expect((await listTrackedPushes(BASE))[0]).toMatchObject({
+      source: 'server',
+      expired: true,
+      deleted: false,
+      views_remaining: 0,
+    });
+    h.resetCounts();
+    expect((await refresh(true)).events).toEqual([]);
+    expect(h.counts()).toEqual({ list: 1, audit: 0, other: 0 });
+  });
+
+  it('reports a push deleted before the next refresh', async () => {
+    const push = await createHere({ deletable_by_viewer: true });
+    await h.anonymous.deletePush(push.url_token);
+    const { events } = await refresh(true);
+    expect(events).toMatchObject([{ kind: 'deleted', url_token: push.url_token }]);
+    expect((await listTrackedPushes(BASE))[0]).toMatchObject({ expired: true, deleted: true });
   });
 });

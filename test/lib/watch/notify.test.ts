@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { eventMessage, MAX_NOTIFICATIONS, notificationsFor, pushLabel } from '@/lib/watch/notify';
+import { pushLabel } from '@/lib/watch/label';
+import { eventMessage, isWatchNotification, MAX_NOTIFICATIONS, notificationsFor } from '@/lib/watch/notify';
 import type { TrackedPush, WatchEvent } from '@/lib/watch/types';
 
 const push = (over: Partial<TrackedPush> = {}): TrackedPush => ({
@@ -40,9 +41,15 @@ describe('pushLabel', () => {
       { name: '', note: 'A very long note that goes on and on about many things' },
       'A very long note that goes on and on abo…',
     ],
-    [{ name: '', note: '' }, 'Your push abcdef'],
+    [{ name: '', note: '' }, 'Push abcdef12'],
   ])('names %o as %s', (fields, label) => {
-    expect(pushLabel(push(fields), 'abcdef123456')).toBe(label);
+    expect(pushLabel(push(fields))).toBe(label);
+  });
+
+  it('is the title of the notification of a push without a name', () => {
+    const [text] = notificationsFor([event()], [push({ note: 'Guest Wi-Fi' })]);
+    expect(text?.title).toBe(pushLabel(push({ note: 'Guest Wi-Fi' })));
+    expect(notificationsFor([event()], [])[0]?.title).toBe('Push abcdef12');
   });
 });
 
@@ -64,7 +71,14 @@ describe('notificationsFor', () => {
     const events = Array.from({ length: 8 }, (_, i) => event({ id: `e${i}` }));
     const texts = notificationsFor(events, [push({ name: 'Keys' })]);
     expect(texts).toHaveLength(MAX_NOTIFICATIONS);
-    expect(texts[0]).toEqual({ id: 'e0', title: 'Keys', message: 'Viewed' });
+    expect(texts[0]).toEqual({ id: 'watch:e0', title: 'Keys', message: 'Viewed' });
     expect(texts.at(-1)?.message).toBe('4 more changes to your pushes');
+  });
+
+  it("gives every notification an id of the watcher's own, and no other feature's", () => {
+    const events = Array.from({ length: 8 }, (_, i) => event({ id: `e${i}` }));
+    const ids = notificationsFor(events, []).map((text) => text.id);
+    expect(ids.every(isWatchNotification)).toBe(true);
+    expect(isWatchNotification('quick-push:failed:1')).toBe(false);
   });
 });
