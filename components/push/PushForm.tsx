@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { FormAction, FormState } from '@/lib/push/form';
 import type { PassphraseStyle } from '@/lib/push/passphrase';
-import { QR_MAX_CHARS } from '@/lib/push/validate';
+import { QR_MAX_CHARS, TEXT_MAX_CHARS } from '@/lib/push/validate';
 import { FieldError } from './FieldError';
 import { FileDrop } from './FileDrop';
 import { formKeyAction } from './keys';
@@ -45,6 +45,7 @@ function KindPanel({
         <SecretInput
           value={state.payload}
           errors={errors}
+          limit={TEXT_MAX_CHARS}
           onInput={(value) => dispatch({ type: 'payload', value })}
         />
       );
@@ -98,7 +99,7 @@ function KindPanel({
             <SecretInput
               value={state.qrText}
               errors={errors}
-              maxLength={QR_MAX_CHARS}
+              limit={QR_MAX_CHARS}
               hint="The recipient sees this as a QR code."
               onInput={(value) => dispatch({ type: 'qrText', value })}
             />

@@ -1,5 +1,7 @@
+import { useLayoutEffect } from 'preact/hooks';
 import { useLazyQr } from '@/components/useLazyQr';
 import { svgDataUrl } from '@/lib/push/qr';
+import { formKeyAction } from './keys';
 import './push.css';
 
 export interface ResultViewProps {
@@ -20,7 +22,7 @@ export interface ResultViewProps {
   onCopyPassphrase: () => void;
   onDownloadPng: () => void;
   onDownloadSvg: () => void;
-  /** Back to an empty form. */
+  /** Back to an empty form ("New push", and Esc anywhere on the page, as Esc resets the form). */
   onNew?: () => void;
 }
 
@@ -57,7 +59,19 @@ function QrCode({ url, renderQr, onDownloadPng, onDownloadSvg }: ResultViewProps
 
 /** The created push: its link, ways to share it, and its QR code on request. */
 export function ResultView(props: ResultViewProps) {
-  const { url, expiry, passphrase, warning, status } = props;
+  const { url, expiry, passphrase, warning, status, onNew } = props;
+  // On the document, not the section: after a create the focus is often on the page itself. A layout
+  // effect, so an Esc pressed as soon as the result shows is already heard.
+  useLayoutEffect(() => {
+    if (!onNew) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (formKeyAction(event) !== 'reset') return;
+      event.preventDefault();
+      onNew();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [onNew]);
   return (
     <section class="sp-result" aria-labelledby="sp-result-title">
       <h2 id="sp-result-title">Push created</h2>
@@ -99,8 +113,8 @@ export function ResultView(props: ResultViewProps) {
         {status ?? ''}
       </p>
       <QrCode {...props} />
-      {props.onNew && (
-        <button type="button" onClick={props.onNew}>
+      {onNew && (
+        <button type="button" onClick={onNew}>
           New push
         </button>
       )}

@@ -1,3 +1,4 @@
+import { charCount } from '@/lib/push/validate';
 import { described, FieldError } from './FieldError';
 
 export interface SecretInputProps {
@@ -6,11 +7,30 @@ export interface SecretInputProps {
   errors?: string[];
   /** Shown under the field, e.g. what the recipient will see. */
   hint?: string;
-  maxLength?: number;
+  /**
+   * The server's limit in characters. Never a maxLength: a browser would silently cut a longer paste and
+   * the push would hold a truncated secret. Validation says "too long" instead; this only shows the count.
+   */
+  limit?: number;
+}
+
+/** From this share of the limit on, the count is shown. */
+const NEAR_LIMIT = 0.8;
+
+/** The count to show, or undefined while the text is well under the limit. */
+function nearCount(value: string, limit: number | undefined): number | undefined {
+  // The cheap length check first: a megabyte-long secret is not counted on every key press.
+  if (limit === undefined || value.length < limit * NEAR_LIMIT) return undefined;
+  const count = charCount(value);
+  return count < limit * NEAR_LIMIT ? undefined : count;
 }
 
 /** The secret itself: a textarea whose accessible name is exactly "Secret". Never autocompleted or spell-checked. */
-export function SecretInput({ value, onInput, errors, hint, maxLength }: SecretInputProps) {
+export function SecretInput({ value, onInput, errors, hint, limit }: SecretInputProps) {
+  const count = nearCount(value, limit);
+  const hints = [hint ? 'sp-secret-hint' : undefined, count !== undefined ? 'sp-secret-count' : undefined]
+    .filter(Boolean)
+    .join(' ');
   return (
     <div class="sp-field">
       <label for="sp-secret">Secret</label>
@@ -19,15 +39,19 @@ export function SecretInput({ value, onInput, errors, hint, maxLength }: SecretI
         name="payload"
         rows={4}
         value={value}
-        maxLength={maxLength}
         autocomplete="off"
         spellcheck={false}
         onInput={(e) => onInput(e.currentTarget.value)}
-        {...described('payload', errors, hint ? 'sp-secret-hint' : undefined)}
+        {...described('payload', errors, hints || undefined)}
       />
       {hint && (
         <p id="sp-secret-hint" class="sp-hint">
           {hint}
+        </p>
+      )}
+      {count !== undefined && limit !== undefined && (
+        <p id="sp-secret-count" class={count > limit ? 'sp-error' : 'sp-hint'}>
+          {count.toLocaleString('en')} of {limit.toLocaleString('en')} characters
         </p>
       )}
       <FieldError field="payload" messages={errors} />

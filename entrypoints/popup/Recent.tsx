@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { listTrackedPushes } from '@/lib/watch/read';
 import type { TrackedPush } from '@/lib/watch/types';
-import { RECENT_COUNT, recentLabel, timeLeft, viewsLeft } from './recent';
+import { pushLabel } from '@/lib/watch/label';
+import { RECENT_COUNT, timeLeft, viewsLeft } from './recent';
 
 /** The current time, updated every `ms`, so time left ticks. */
 function useNow(ms: number): number {
@@ -63,7 +64,7 @@ export function RecentPushes({ server }: { server: string }) {
         <ul>
           {pushes.map((push) => (
             <li key={push.url_token}>
-              <span class="recent-name">{recentLabel(push)}</span>
+              <span class="recent-name">{pushLabel(push)}</span>
               <span class="sp-hint">
                 {viewsLeft(push)}
                 {timeLeft(push, now) && ` · ${timeLeft(push, now)}`}

@@ -1,28 +1,10 @@
 /**
  * Words for the recent-pushes list. Pure, with the clock passed in, so the ticking list and its tests agree.
- * A tracked push has no payload, so a label can never show the secret: name, else the start of the note.
+ * Pushes are named by pushLabel (lib/watch/label.ts), as everywhere else.
  */
 import type { TrackedPush } from '@/lib/watch/types';
 
 export const RECENT_COUNT = 5;
-const NOTE_CHARS = 40;
-
-const KIND_WORDS: Record<NonNullable<TrackedPush['kind']>, string> = {
-  text: 'Text',
-  url: 'URL',
-  qr: 'QR code',
-  file: 'File',
-};
-
-/** The push's name, else the first line of its note (shortened), else its kind and creation time. */
-export function recentLabel(push: TrackedPush): string {
-  const name = push.name.trim();
-  if (name) return name;
-  const note = push.note.trim().split('\n')[0]!.trim();
-  if (note) return note.length > NOTE_CHARS ? `${note.slice(0, NOTE_CHARS - 1).trimEnd()}…` : note;
-  const kind = push.kind ? KIND_WORDS[push.kind] : 'Secret';
-  return `${kind} push of ${new Date(push.created_at).toLocaleString()}`;
-}
 
 /** "3 of 5 views left"; for a push tracked by time only (no token), the limit, since views are not known. */
 export function viewsLeft(push: TrackedPush): string {

@@ -78,7 +78,16 @@ export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
       retry = false;
     }
     const title = `Could not push ${WHAT[request.kind]}`;
-    await deps.notifier.show(notificationId, { title, message, retry });
+    try {
+      await deps.notifier.show(notificationId, { title, message, retry });
+    } catch (error) {
+      // No notification, so no "Try again" can ever ask for the text: it must not stay held.
+      if (retry)
+        await deps.held
+          .remove(notificationId)
+          .catch((removeError: unknown) => deps.report('Could not drop the held request', removeError));
+      throw error;
+    }
     return { status: 'failed', notificationId, message, retry };
   }
 

@@ -3,6 +3,7 @@
  * created, then read back on the server through the API. Needs a build made with SECRET_PUSH_E2E=1 (the
  * loopback host is granted at install).
  */
+import fs from 'node:fs';
 import { startMockHost, type MockHost } from '../../lib/mock/host/server';
 import { expect, readClipboard, test } from './fixtures';
 import {
@@ -99,9 +100,118 @@ test('the result copies the link and the message, and Ctrl+Enter creates', async
   await page.bringToFront();
   await page.getByRole('button', { name: 'Show QR code' }).click();
   await expect(page.getByRole('img', { name: 'QR code of the secret link' })).toBeVisible();
-  const download = page.waitForEvent('download');
+  const svg = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download SVG' }).click();
-  expect((await download).suggestedFilename()).toBe('secret-link-qr.svg');
+  expect((await svg).suggestedFilename()).toBe('secret-link-qr.svg');
+  const svgText = fs.readFileSync((await (await svg).path())!, 'utf8');
+  expect(svgText).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>/);
+  expect(svgText).toContain('<path');
+  const png = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PNG' }).click();
+  expect((await png).suggestedFilename()).toBe('secret-link-qr.png');
+  const pngBytes = fs.readFileSync((await (await png).path())!);
+  // The PNG signature, then the IHDR chunk with the requested 512×512 size.
+  expect([...pngBytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  expect(pngBytes.subarray(12, 16).toString('ascii')).toBe('IHDR');
+  expect([pngBytes.readUInt32BE(16), pngBytes.readUInt32BE(20)]).toEqual([512, 512]);
+});
+
+test('"Copy passphrase" puts the passphrase on the clipboard', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  await useServer(serviceWorker, host.baseUrl, ALICE.token);
+  const page = await openPopup(context, extensionId);
+  await page.getByLabel('Secret', { exact: true }).fill('with a passphrase');
+  await page.getByLabel('Passphrase', { exact: true }).fill('copy me 8c1e');
+  await page.getByRole('button', { name: 'Create push' }).click();
+  await createdLink(page);
+  await page.getByRole('button', { name: 'Copy passphrase' }).click();
+  await expect(page.getByText('Passphrase copied')).toBeVisible();
+  expect(await readClipboard(context, extensionId)).toBe('copy me 8c1e');
+});
+
+test('QR text over 1,024 characters is kept whole, refused on its field and not sent', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  await useServer(serviceWorker, host.baseUrl, ALICE.token);
+  const page = await openPopup(context, extensionId);
+  const creates = countCreates(page);
+  const long = Array.from({ length: 150 }, (_, i) => `row ${String(i).padStart(4, '0')}:`).join('\n');
+  expect(long.length).toBe(1_499);
+
+  await page.getByRole('tab', { name: 'QR code' }).click();
+  const field = page.getByLabel('Secret', { exact: true });
+  await field.focus();
+  await page.keyboard.insertText(long); // what a paste does: one insertion, subject to any maxlength
+  await expect(field).toHaveValue(long);
+  await expect(page.getByText('1,499 of 1,024 characters')).toBeVisible();
+  await page.getByRole('button', { name: 'Create push' }).click();
+
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#sp-error-payload')).toHaveText(
+    'The QR code text is too long: at most 1,024 characters.',
+  );
+  await expect(field).toHaveValue(long);
+  expect(creates()).toBe(0);
+  expect(await ownerClient(host.baseUrl).activeAll()).toHaveLength(0);
+});
+
+test('colours follow the system light or dark setting', async ({ context, extensionId, serviceWorker }) => {
+  await useServer(serviceWorker, host.baseUrl, ALICE.token);
+  const page = await openPopup(context, extensionId);
+  const colours = () =>
+    page.evaluate(() => {
+      const body = getComputedStyle(document.body);
+      const field = getComputedStyle(document.getElementById('sp-secret')!);
+      return { body: body.backgroundColor, text: body.color, field: field.backgroundColor };
+    });
+  await page.emulateMedia({ colorScheme: 'light' });
+  expect(await colours()).toEqual({
+    body: 'rgb(255, 255, 255)',
+    text: 'rgb(31, 35, 40)',
+    field: 'rgb(255, 255, 255)',
+  });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  expect(await colours()).toEqual({
+    body: 'rgb(13, 17, 23)',
+    text: 'rgb(230, 237, 243)',
+    field: 'rgb(13, 17, 23)',
+  });
+});
+
+test('an oss server: expiry in days (1–90), sent as expire_after_days', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  const oss = await startMockHost({ port: 0, edition: 'oss', users: [ALICE], rateLimit: 0 });
+  try {
+    await useServer(serviceWorker, oss.baseUrl, ALICE.token, 'oss');
+    const page = await openPopup(context, extensionId);
+    const expiry = page.getByLabel('Expiry');
+    const choices = await expiry.locator('option').allTextContents();
+    expect(choices).toHaveLength(90);
+    expect([choices[0], choices[1], choices[89]]).toEqual(['1 day', '2 days', '90 days']);
+    await expect(page.getByRole('option', { name: '1 week' })).toHaveCount(0);
+
+    await page.getByLabel('Secret', { exact: true }).fill('oss secret 12d');
+    await expiry.selectOption({ label: '12 days' });
+    await page.getByLabel('Views').fill('3');
+    await page.getByRole('button', { name: 'Create push' }).click();
+    const { urlToken } = await createdLink(page);
+    await expect(page.getByText('Expires in 12 days or after 3 views, whichever comes first.')).toBeVisible();
+
+    const push = await ownerClient(oss.baseUrl).retrievePush(urlToken);
+    expect(push.payload).toBe('oss secret 12d');
+    expect(push.expire_after_days).toBe(12);
+    expect(push.expire_after_views).toBe(3);
+  } finally {
+    await oss.close();
+  }
 });
 
 test('a URL push', async ({ context, extensionId, serviceWorker }) => {

@@ -106,6 +106,44 @@ describe('PushForm: errors', () => {
   });
 });
 
+describe('PushForm: length', () => {
+  const qrForm = (send?: HarnessProps['send']) =>
+    render(<Harness send={send} actions={[{ type: 'kind', kind: 'qr' }]} />);
+
+  // A maxLength would make the browser cut a paste silently, and the push would hold a truncated secret.
+  it.each([
+    ['text', []],
+    ['qr', [{ type: 'kind', kind: 'qr' }]],
+  ] as const)('puts no maxLength on the %s secret', (_kind, actions) => {
+    render(<Harness actions={[...actions]} />);
+    expect(secret().hasAttribute('maxlength')).toBe(false);
+  });
+
+  it('counts the QR text near its limit only', () => {
+    qrForm();
+    fireEvent.input(secret(), { target: { value: 'x'.repeat(100) } });
+    expect(screen.queryByText(/ of 1,024 characters$/)).toBeNull();
+    fireEvent.input(secret(), { target: { value: 'x'.repeat(1000) } });
+    const count = screen.getByText('1,000 of 1,024 characters');
+    expect(secret().getAttribute('aria-describedby')).toContain(count.id);
+  });
+
+  it('keeps QR text over 1,024 characters whole and says on the field that it is too long', async () => {
+    const send = vi.fn(async () => undefined);
+    qrForm(send);
+    const long = 'q'.repeat(1500);
+    fireEvent.input(secret(), { target: { value: long } });
+    expect(screen.getByText('1,500 of 1,024 characters')).toBeTruthy();
+    fireEvent.click(createButton());
+    expect(secret().getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('alert').textContent).toBe(
+      'The QR code text is too long: at most 1,024 characters.',
+    );
+    expect((secret() as HTMLTextAreaElement).value).toBe(long);
+    expect(send).not.toHaveBeenCalled();
+  });
+});
+
 describe('PushForm: sending', () => {
   it('sends once when submitted twice in a row', () => {
     const send = vi.fn(() => new Promise<never>(() => {}));

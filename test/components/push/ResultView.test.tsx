@@ -96,6 +96,15 @@ describe('ResultView', () => {
     expect(screen.getByRole('status').textContent).toBe('Link copied');
   });
 
+  it('Esc goes back to a new form, as "New push" does', () => {
+    const onNew = vi.fn();
+    render(<ResultView {...props({ onNew })} />);
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(onNew).toHaveBeenCalledTimes(1);
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Copy link' }), { key: 'Escape' });
+    expect(onNew).toHaveBeenCalledTimes(2);
+  });
+
   it('shows a warning about the link', () => {
     render(<ResultView {...props({ warning: 'The link points to another server.' })} />);
     expect(screen.getByRole('alert').textContent).toBe('The link points to another server.');

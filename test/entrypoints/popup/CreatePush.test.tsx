@@ -128,6 +128,51 @@ describe('CreatePush', () => {
     );
   });
 
+  it('once the upload is all sent, Cancel gives way to waiting: the server decides, and its push is shown', async () => {
+    let report!: (fraction: number | undefined) => void;
+    let finish!: (result: CreateResult) => void;
+    let aborted = false;
+    sendForm.mockImplementation((_state, { onProgress, signal }) => {
+      report = onProgress;
+      signal.addEventListener('abort', () => (aborted = true));
+      return new Promise((resolve) => (finish = resolve));
+    });
+    renderForm();
+    fireEvent.click(screen.getByRole('tab', { name: 'Files' }));
+    const input = screen.getByLabelText('Files', { selector: 'input' });
+    fireEvent.change(input, { target: { files: [new File(['abc'], 'a.txt', { type: 'text/plain' })] } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
+    await waitFor(() => expect(sendForm).toHaveBeenCalledTimes(1));
+    report(0.5);
+    expect(await screen.findByRole('button', { name: 'Cancel' })).toBeTruthy();
+
+    report(1);
+    const waiting = await screen.findByRole('button', { name: 'Waiting for the server…' });
+    expect(waiting).toHaveProperty('disabled', true);
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    fireEvent.click(waiting);
+    expect(aborted).toBe(false);
+
+    finish(created());
+    expect(await screen.findByRole('textbox', { name: 'Secret link' })).toHaveProperty(
+      'value',
+      'https://pp.example/p/tok123/r',
+    );
+    expect(screen.queryByText('Cancelled.')).toBeNull();
+    expect(sendForm).toHaveBeenCalledTimes(1);
+  });
+
+  it('Esc on the result starts a fresh form, like New push', async () => {
+    sendForm.mockResolvedValue(created());
+    renderForm();
+    fireEvent.input(secret(), { target: { value: 'first' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
+    await screen.findByRole('textbox', { name: 'Secret link' });
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    await waitFor(() => expect(secret().value).toBe(''));
+    expect(screen.queryByRole('textbox', { name: 'Secret link' })).toBeNull();
+  });
+
   it('after a create, New push starts an empty form that sends again', async () => {
     sendForm.mockResolvedValue(created());
     renderForm();

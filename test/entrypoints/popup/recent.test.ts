@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackedPush } from '@/lib/watch/types';
-import { recentLabel, timeLeft, viewsLeft } from '@/entrypoints/popup/recent';
+import { timeLeft, viewsLeft } from '@/entrypoints/popup/recent';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 
@@ -27,23 +27,6 @@ function tracked(patch: Partial<TrackedPush> = {}): TrackedPush {
     ...patch,
   };
 }
-
-describe('recentLabel', () => {
-  it('uses the name when there is one', () => {
-    expect(recentLabel(tracked({ name: ' Wiki admin ', note: 'ignored' }))).toBe('Wiki admin');
-  });
-
-  it('falls back to the first line of the note, shortened', () => {
-    expect(recentLabel(tracked({ note: 'For Sam\nsecond line' }))).toBe('For Sam');
-    const long = 'A note that goes on well past the forty characters shown in the list';
-    expect(recentLabel(tracked({ note: long }))).toBe('A note that goes on well past the forty…');
-  });
-
-  it('names the kind when there is neither', () => {
-    expect(recentLabel(tracked({ kind: 'qr' }))).toMatch(/^QR code push of /);
-    expect(recentLabel(tracked({ kind: undefined }))).toMatch(/^Secret push of /);
-  });
-});
 
 describe('viewsLeft', () => {
   it.each([

@@ -27,9 +27,13 @@ describe('validateCreateInput: payload', () => {
     expect(errorsOf({ kind, payload: '' }).payload).toHaveLength(1);
   });
 
-  it('treats a payload of only spaces as empty', () => {
-    expect(errorsOf({ payload: '  \n ' }).payload).toEqual(['Enter the secret.']);
-  });
+  // The server's presence check treats a payload of only spaces and line breaks as missing.
+  it.each(['text', 'url', 'qr'] as const)(
+    'refuses a blank %s payload of only spaces and line breaks',
+    (kind) => {
+      expect(errorsOf({ kind, payload: '  \n ' }).payload).toHaveLength(1);
+    },
+  );
 
   it('allows text up to 1,048,576 characters', () => {
     expect(errorsOf({ payload: 'x'.repeat(1_048_576) })).toEqual({});
@@ -128,6 +132,21 @@ describe('validateCreateInput: notifications', () => {
       'Not an e-mail address: nobody.',
     ]);
   });
+
+  it('names what no server takes: no "@", two "@", nothing on one side, spaces inside', () => {
+    expect(errorsOf({ notify_emails_to: 'nobody, a@b@c.io, @x.io, a@, a b@x.io' }).notify_emails_to).toEqual([
+      'Not an e-mail address: nobody, a@b@c.io, @x.io, a@, a b@x.io.',
+    ]);
+  });
+
+  // Servers differ beyond that (a dot and a 2-letter top-level domain, IDN, IP literals): the client must
+  // never refuse an address some server accepts, so those are left to the server's 422.
+  it.each(['bob@example.c', 'root@localhost', 'anna@münchen.de', 'ops@[192.0.2.1]', "o'brien@x.io"])(
+    'leaves %s to the server',
+    (address) => {
+      expect(errorsOf({ notify_emails_to: address })).toEqual({});
+    },
+  );
 
   it('names addresses given twice, ignoring case', () => {
     expect(errorsOf({ notify_emails_to: 'a@x.io, A@X.io' }).notify_emails_to).toEqual([

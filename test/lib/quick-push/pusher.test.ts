@@ -218,6 +218,19 @@ describe('a quick push that fails', () => {
     expect(POSTS(h)).toHaveLength(1);
   });
 
+  it('drops the held text when the failure notification cannot be shown', async () => {
+    const { deps } = rig(h);
+    const shown = new Error('notifications are off');
+    deps.notifier = { ...deps.notifier, show: async () => Promise.reject(shown) };
+    loseAnswers();
+
+    await expect(createQuickPusher(deps).push({ kind: 'text', payload: SECRET })).rejects.toBe(shown);
+
+    // No notification means no "Try again" could ever ask for it.
+    expect(await sessionText()).not.toContain('hunter2');
+    expect(POSTS(h)).toHaveLength(1);
+  });
+
   it('says a token is needed for an image, without downloading it', async () => {
     const { deps, imageRequests } = rig(h, { token: null });
     const outcome = await createQuickPusher(deps).push({ kind: 'image', src: 'https://example.com/a.png' });
