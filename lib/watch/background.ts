@@ -106,7 +106,8 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
   async function refresh(force: boolean): Promise<RefreshSummary> {
     const { summary, events } = await serial(async () => {
       const { client, hasToken } = await connect();
-      return refreshWatch({ client, cache, clock, server: client.baseUrl, hasToken, force });
+      // A refresh the user asked for also reads the expired list; scheduled ones read it daily (the budget).
+      return refreshWatch({ client, cache, clock, server: client.baseUrl, hasToken, force, fullSync: force });
     });
     // Pages show the watcher's state too ("Last refreshed", the last error, the back-off): every refresh
     // that ran moved it on, changed or not. A refresh that waited wrote nothing.

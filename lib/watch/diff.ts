@@ -34,6 +34,8 @@ export interface DiffInput {
   now: number;
   state: WatcherState;
   fullSyncEveryMs?: number;
+  /** Read the expired list too, whenever it was last read (a refresh the user asked for). */
+  fullSync?: boolean;
 }
 
 export interface DiffResult {
@@ -90,7 +92,8 @@ export async function diffServer(input: DiffInput): Promise<DiffResult> {
   const cached = new Map(cachedList.map((push) => [push.url_token, push]));
   const lastFull = state.fullSyncAt[server];
   const firstSync = lastFull === undefined;
-  const full = firstSync || now - lastFull >= (input.fullSyncEveryMs ?? FULL_SYNC_EVERY_MS);
+  const full =
+    firstSync || input.fullSync === true || now - lastFull >= (input.fullSyncEveryMs ?? FULL_SYNC_EVERY_MS);
   const active = await walk(
     (page) => client.activePage(page),
     () => requests.list++,
@@ -146,11 +149,16 @@ export async function diffServer(input: DiffInput): Promise<DiffResult> {
       : { ...previous, source: 'server' as const };
     targets.push({ push: record, previous, gone: true, listed: listed !== undefined });
   }
-  // History from the expired list: recorded quietly (or refreshed), never an event.
+  // History from the expired list: recorded quietly (or refreshed), never an event; except a push created
+  // since the lists were last read in full, which came and went between two reads of the expired list: what
+  // happened to it is news, and its audit tells who opened it.
   for (const push of expired) {
     const previous = cached.get(push.url_token);
     if (previous && !previous.expired) continue; // a target above
-    keep(toTracked(push, server, 'server', previous), previous);
+    const record = toTracked(push, server, 'server', previous);
+    if (!previous && !firstSync && Date.parse(push.created_at) > lastFull)
+      targets.push({ push: record, gone: true, listed: true });
+    else keep(record, previous);
   }
 
   for (const target of targets) await settleTarget(input, target, change, requests);

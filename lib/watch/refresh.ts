@@ -22,6 +22,8 @@ export interface RefreshDeps {
   force?: boolean;
   /** How often both lists are read in full (default: daily). */
   fullSyncEveryMs?: number;
+  /** Read the expired list too this time: a refresh the user asked for sees everything. */
+  fullSync?: boolean;
 }
 
 export interface RefreshResult {

@@ -63,6 +63,17 @@ describe('the schedule', () => {
     expect(await watchRevisionItem.getValue()).toBe(revision + 1);
   });
 
+  it('reads the expired list on a refresh the user asks for, and not on the alarm', async () => {
+    await start().ready;
+    await watcher!.refresh(false); // the first sync reads both lists
+    h.resetCounts();
+    await fireAlarm();
+    await expect.poll(() => h.counts().list).toBe(1);
+    h.resetCounts();
+    await sendMessage('watch-refresh', undefined);
+    expect(h.counts().list).toBe(2);
+  });
+
   it('bumps watchRevision after a refresh that changed nothing, and after one that failed', async () => {
     await start().ready;
     await watcher!.refresh(false);

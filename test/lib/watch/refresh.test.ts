@@ -188,6 +188,50 @@ describe('later refreshes', () => {
     expect(audits).toEqual([0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0]);
   });
 
+  it('reports a push that came and went between two refreshes once the expired list is read', async () => {
+    h.advance(MINUTE);
+    const push = await h.create({ name: 'Quick one', expire_after_views: 1 });
+    await h.view(push.url_token, { ip: '203.0.113.7', userAgent: 'Edge/140' });
+    h.resetCounts();
+    // A scheduled refresh reads the active list only: the push is in neither list it reads.
+    expect((await refresh()).events).toEqual([]);
+    const asked = await refreshWatch({
+      client: h.owner,
+      cache: cache(),
+      clock: h.clock,
+      server: BASE,
+      hasToken: true,
+      force: true,
+      fullSync: true,
+    });
+    expect(asked.events).toMatchObject([
+      { kind: 'viewed', ip: '203.0.113.7', user_agent: 'Edge/140', views_left: 0 },
+      { kind: 'expired' },
+    ]);
+    expect(await tracked(push.url_token)).toMatchObject({
+      name: 'Quick one',
+      expired: true,
+      views_remaining: 0,
+    });
+  });
+
+  it('records pushes older than the last full read quietly when the user asks for both lists', async () => {
+    const old = await h.create({ name: 'Older', expire_after_views: 1 });
+    await h.view(old.url_token);
+    h.advance(DAY);
+    await refresh(); // the daily full read: the push is history
+    const asked = await refreshWatch({
+      client: h.owner,
+      cache: cache(),
+      clock: h.clock,
+      server: BASE,
+      hasToken: true,
+      force: true,
+      fullSync: true,
+    });
+    expect(asked.events).toEqual([]);
+  });
+
   it('reads both lists again after a day', async () => {
     h.advance(DAY);
     await refresh();
