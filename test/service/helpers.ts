@@ -20,61 +20,14 @@ export const SECOND = 1000;
 export const MINUTE = 60 * SECOND;
 export const DAY = 24 * 60 * MINUTE;
 
-export const PRO_PUSH_KEYS = [
-  'account_id',
-  'created_at',
-  'days_remaining',
-  'deletable_by_viewer',
-  'deleted',
-  'expire_after_days',
-  'expire_after_duration',
-  'expire_after_views',
-  'expired',
-  'expired_on',
-  'expires_at',
-  'expires_in',
-  'html_url',
-  'json_url',
-  'name',
-  'note',
-  'notify_emails_to',
-  'passphrase',
-  'retrieval_step',
-  'updated_at',
-  'url_token',
-  'views_remaining',
-];
-export const OSS_PUSH_KEYS = [
-  'created_at',
-  'days_remaining',
-  'deletable_by_viewer',
-  'deleted',
-  'expire_after_days',
-  'expire_after_views',
-  'expired',
-  'expired_on',
-  'html_url',
-  'json_url',
-  'name',
-  'note',
-  'passphrase',
-  'retrieval_step',
-  'updated_at',
-  'url_token',
-  'views_remaining',
-];
-const without = (keys: string[], drop: string[]) => keys.filter((key) => !drop.includes(key));
-export const PUSH_KEYS = { pro: PRO_PUSH_KEYS, oss: OSS_PUSH_KEYS };
-export const RETRIEVED_KEYS = {
-  pro: [
-    ...without(PRO_PUSH_KEYS, ['account_id', 'name', 'note', 'notify_emails_to']),
-    'files',
-    'payload',
-  ].sort(),
-  oss: [...without(OSS_PUSH_KEYS, ['name', 'note']), 'files', 'payload'].sort(),
-};
-export const DELETED_KEYS = { pro: PRO_PUSH_KEYS, oss: without(OSS_PUSH_KEYS, ['name', 'note']) };
-export const AUDIT_ENTRY_KEYS = ['created_at', 'ip', 'kind', 'referrer', 'updated_at', 'user_agent'];
+export {
+  AUDIT_ENTRY_KEYS,
+  DELETED_KEYS,
+  OSS_PUSH_KEYS,
+  PRO_PUSH_KEYS,
+  PUSH_KEYS,
+  RETRIEVED_KEYS,
+} from '../contract-keys';
 
 export const UNAUTHORIZED_FILE = { error: 'You need to sign in or sign up before continuing.' };
 export const NOT_FOUND_TOKEN = { error: 'not-found' };

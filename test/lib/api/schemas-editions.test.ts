@@ -11,6 +11,11 @@ import {
   proRetrievedPushSchema,
   versionSchema,
 } from '@/lib/api/schemas';
+import {
+  AUDIT_ENTRY_KEYS as AUDIT_ENTRY,
+  OSS_PUSH_KEYS as OSS_PUSH,
+  PRO_PUSH_KEYS as PRO_PUSH,
+} from '../../contract-keys';
 import { ALICE, BASE, errorOf, harness, type Harness } from './harness';
 
 /**
@@ -19,49 +24,6 @@ import { ALICE, BASE, errorOf, harness, type Harness } from './harness';
  * a field of the contract fails here.
  */
 
-const OSS_PUSH = [
-  'created_at',
-  'days_remaining',
-  'deletable_by_viewer',
-  'deleted',
-  'expire_after_days',
-  'expire_after_views',
-  'expired',
-  'expired_on',
-  'html_url',
-  'json_url',
-  'name',
-  'note',
-  'passphrase',
-  'retrieval_step',
-  'updated_at',
-  'url_token',
-  'views_remaining',
-];
-const PRO_PUSH = [
-  'account_id',
-  'created_at',
-  'days_remaining',
-  'deletable_by_viewer',
-  'deleted',
-  'expire_after_days',
-  'expire_after_duration',
-  'expire_after_views',
-  'expired',
-  'expired_on',
-  'expires_at',
-  'expires_in',
-  'html_url',
-  'json_url',
-  'name',
-  'note',
-  'notify_emails_to',
-  'passphrase',
-  'retrieval_step',
-  'updated_at',
-  'url_token',
-  'views_remaining',
-];
 const without = (keys: string[], ...gone: string[]) => keys.filter((key) => !gone.includes(key));
 const SECRET = ['payload', 'files'];
 
@@ -83,7 +45,6 @@ const SCHEMAS = {
   pro: { push: proPushSchema, deleted: proPushSchema, retrieved: proRetrievedPushSchema },
   oss: { push: ossPushSchema, deleted: ossDeletedPushSchema, retrieved: ossRetrievedPushSchema },
 };
-const AUDIT_ENTRY = ['created_at', 'ip', 'kind', 'referrer', 'updated_at', 'user_agent'];
 const VERSION = ['api_version', 'application_version', 'edition', 'features'];
 
 type Json = Record<string, unknown>;

@@ -1,31 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
+import { PRO_PUSH_KEYS as PRO_PUSH } from '../../contract-keys';
 import { ALICE, BOB, T0, body, harness } from './helpers';
 
-const PRO_PUSH = [
-  'account_id',
-  'created_at',
-  'days_remaining',
-  'deletable_by_viewer',
-  'deleted',
-  'expire_after_days',
-  'expire_after_duration',
-  'expire_after_views',
-  'expired',
-  'expired_on',
-  'expires_at',
-  'expires_in',
-  'html_url',
-  'json_url',
-  'name',
-  'note',
-  'notify_emails_to',
-  'passphrase',
-  'retrieval_step',
-  'updated_at',
-  'url_token',
-  'views_remaining',
-];
 const OSS_PUSH = PRO_PUSH.filter(
   (k) => !['account_id', 'expire_after_duration', 'expires_at', 'expires_in', 'notify_emails_to'].includes(k),
 );
