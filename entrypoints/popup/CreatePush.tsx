@@ -183,7 +183,14 @@ export function CreatePush({ context, initial }: { context: PopupContext; initia
           state.signedIn ? undefined : 'Sending files needs an API token — add one in Settings first.'
         }
         failureMessage={state.failure ? describeError(state.failure) : undefined}
-        busy={<UploadProgress fraction={progress} onCancel={() => inFlight.current?.abort()} />}
+        busy={
+          // Only a file upload can be cancelled: it reports its progress, so Cancel is offered only while
+          // the body is still on its way. A text create gives no such sign, and cancelling it could say
+          // "Cancelled." about a push the server had already made; the form's "Sending…" is enough there.
+          state.kind === 'file' ? (
+            <UploadProgress fraction={progress} onCancel={() => inFlight.current?.abort()} />
+          ) : undefined
+        }
       />
     </>
   );

@@ -289,24 +289,27 @@ async function startHoldingServer(upstream: string) {
   };
 }
 
-/** A create cancelled while the server holds it, then one that fails because the server is gone. */
+/**
+ * A create abandoned while the server holds it (the person closes the popup), then one that fails because the
+ * server is gone.
+ */
 async function cancelledAndFailed(context: BrowserContext, extensionId: string, worker: Worker) {
   const holding = await startHoldingServer(host.baseUrl);
   const cancelled = { payload: 'zq-cancel-payload-4a61', passphrase: 'zq-cancel-passphrase-b7e3' };
   const failed = { payload: 'zq-failed-payload-0d95', passphrase: 'zq-failed-passphrase-6f2a' };
   try {
     await useServer(worker, holding.url, ALICE.token);
+    const abandoned = await openPopup(context, extensionId);
+    await abandoned.getByLabel('Secret', { exact: true }).fill(cancelled.payload);
+    await abandoned.getByLabel('Passphrase', { exact: true }).fill(cancelled.passphrase);
+    await abandoned.getByRole('button', { name: 'Create push' }).click();
+    await expect(abandoned.getByText('Sending…')).toBeVisible();
+    await abandoned.close();
+
+    await holding.close();
     const popup = await openPopup(context, extensionId);
     const secretField = popup.getByLabel('Secret', { exact: true });
     const passphraseField = popup.getByLabel('Passphrase', { exact: true });
-    await secretField.fill(cancelled.payload);
-    await passphraseField.fill(cancelled.passphrase);
-    await popup.getByRole('button', { name: 'Create push' }).click();
-    await popup.getByRole('button', { name: 'Cancel' }).click();
-    await expect(popup.getByText('Cancelled.')).toBeVisible();
-    await expect(secretField).toHaveValue(cancelled.payload);
-
-    await holding.close();
     await secretField.fill(failed.payload);
     await passphraseField.fill(failed.passphrase);
     await popup.getByRole('button', { name: 'Create push' }).click();

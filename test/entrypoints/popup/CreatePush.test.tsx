@@ -92,7 +92,7 @@ describe('CreatePush', () => {
     expect(secret().getAttribute('aria-invalid')).toBe('true');
   });
 
-  it('Cancel aborts the send and keeps the form', async () => {
+  it('Cancel aborts a file upload and keeps the form', async () => {
     sendForm.mockImplementation(
       (_state, { signal }) =>
         new Promise((_, reject) => {
@@ -102,12 +102,23 @@ describe('CreatePush', () => {
         }),
     );
     renderForm();
-    fireEvent.input(secret(), { target: { value: 'half sent' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'Files' }));
+    const input = screen.getByLabelText('Files', { selector: 'input' });
+    fireEvent.change(input, { target: { files: [new File(['abc'], 'half.txt', { type: 'text/plain' })] } });
     fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
     expect(await screen.findByText('Cancelled.')).toBeTruthy();
-    expect(secret().value).toBe('half sent');
+    expect(screen.getByText('half.txt')).toBeTruthy();
     expect(sendForm).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers no Cancel for a text create, which gives no sign of whether the server has it yet', async () => {
+    sendForm.mockImplementation(() => new Promise(() => {}));
+    renderForm();
+    fireEvent.input(secret(), { target: { value: 'on its way' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
+    expect(await screen.findByText('Sending…')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 
   it('shows upload progress for files', async () => {
