@@ -8,7 +8,6 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { CliUsageError, DEMO_EMAIL, parseCliArgs } from '@/lib/mock/host/cli-args';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const fixedRandom = (n: number) => new Uint8Array(n).fill(7);
 
 describe('parseCliArgs', () => {
@@ -94,7 +93,9 @@ interface Running {
 }
 
 function runCli(args: string[]): Running {
-  const child = spawn(TSX, ['lib/mock/host/cli.ts', ...args], {
+  // As `npm run server` runs it: one Node process with tsx as a loader. (The tsx wrapper binary relays
+  // signals to a child process of its own and, on a loaded machine, could exit 130 itself on SIGINT.)
+  const child = spawn(process.execPath, ['--import', 'tsx', 'lib/mock/host/cli.ts', ...args], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
