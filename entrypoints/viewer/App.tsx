@@ -181,6 +181,7 @@ function PushViewer({ urlToken, retrievalStep }: { urlToken: string; retrievalSt
           {push.deletable_by_viewer && (
             <button
               type="button"
+              class="danger"
               onClick={() =>
                 client.deletePush(urlToken).then(
                   () => setState({ step: 'gone', reason: 'deleted' }),
