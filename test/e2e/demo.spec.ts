@@ -66,6 +66,22 @@ async function demoToken(serviceWorker: Worker): Promise<string> {
   return (await read()) as string;
 }
 
+/** Creates a push on the demo service through the transport, as the API client would, and expects 201. */
+async function createDemoPush(
+  page: Page,
+  token: string,
+  body: { push: Record<string, unknown> } | { fileBytes: number[] },
+): Promise<{ url_token: string; html_url: string }> {
+  const created = await demoRequest(page, {
+    method: 'POST',
+    path: '/api/v2/pushes',
+    token,
+    ...('push' in body ? { json: { push: body.push } } : body),
+  });
+  expect(created.status).toBe(201);
+  return JSON.parse(created.text) as { url_token: string; html_url: string };
+}
+
 async function auditKinds(page: Page, token: string, urlToken: string): Promise<string[]> {
   const reply = await demoRequest(page, { path: `/api/v2/pushes/${urlToken}/audit`, token });
   expect(reply.status).toBe(200);
@@ -87,14 +103,9 @@ test('a fresh install runs on the demo service, and its links open in the viewer
   await page.goto(`chrome-extension://${extensionId}/viewer.html`);
   await expect(page.getByText('Demo mode is on')).toBeVisible();
 
-  const created = await demoRequest(page, {
-    method: 'POST',
-    path: '/api/v2/pushes',
-    token,
-    json: { push: { payload: 'correct horse battery staple', expire_after_views: 3 } },
+  const push = await createDemoPush(page, token, {
+    push: { payload: 'correct horse battery staple', expire_after_views: 3 },
   });
-  expect(created.status).toBe(201);
-  const push = JSON.parse(created.text) as { url_token: string; html_url: string };
   expect(push.html_url).toBe(`chrome-extension://${extensionId}/viewer.html#/p/${push.url_token}/r`);
 
   const viewer = await context.newPage();
@@ -119,14 +130,7 @@ test('a file push with binary bytes downloads intact from the viewer', async ({
   const token = await demoToken(serviceWorker);
   const page = await context.newPage();
   await page.goto(`chrome-extension://${extensionId}/viewer.html`);
-  const created = await demoRequest(page, {
-    method: 'POST',
-    path: '/api/v2/pushes',
-    token,
-    fileBytes: ALL_BYTES,
-  });
-  expect(created.status).toBe(201);
-  const push = JSON.parse(created.text) as { html_url: string };
+  const push = await createDemoPush(page, token, { fileBytes: ALL_BYTES });
 
   const viewer = await context.newPage();
   await viewer.goto(push.html_url);
@@ -146,13 +150,7 @@ test('the demo service survives its offscreen document being closed', async ({
   const token = await demoToken(serviceWorker);
   const page = await context.newPage();
   await page.goto(`chrome-extension://${extensionId}/viewer.html`);
-  const created = await demoRequest(page, {
-    method: 'POST',
-    path: '/api/v2/pushes',
-    token,
-    json: { push: { payload: 'before the close' } },
-  });
-  const push = JSON.parse(created.text) as { url_token: string };
+  const push = await createDemoPush(page, token, { push: { payload: 'before the close' } });
 
   const offscreenDocuments = () =>
     serviceWorker.evaluate(
@@ -179,15 +177,9 @@ test('a passphrase push counts no view until the passphrase is right, and the vi
   const token = await demoToken(serviceWorker);
   const page = await context.newPage();
   await page.goto(`chrome-extension://${extensionId}/viewer.html`);
-  const created = await demoRequest(page, {
-    method: 'POST',
-    path: '/api/v2/pushes',
-    token,
-    json: {
-      push: { kind: 'qr', payload: 'WIFI:S:demo;;', passphrase: 'open sesame', retrieval_step: false },
-    },
+  const push = await createDemoPush(page, token, {
+    push: { kind: 'qr', payload: 'WIFI:S:demo;;', passphrase: 'open sesame', retrieval_step: false },
   });
-  const push = JSON.parse(created.text) as { url_token: string; html_url: string };
 
   const failedPassphrases = async () =>
     (await auditKinds(page, token, push.url_token)).filter((kind) => kind === 'failed_passphrase');
@@ -234,12 +226,7 @@ test('a qr push shows its QR code right after the reveal, a text push offers non
   const token = await demoToken(serviceWorker);
   const page = await context.newPage();
   await page.goto(`chrome-extension://${extensionId}/viewer.html`);
-  const create = async (push: Record<string, unknown>) =>
-    JSON.parse(
-      (await demoRequest(page, { method: 'POST', path: '/api/v2/pushes', token, json: { push } })).text,
-    ) as {
-      html_url: string;
-    };
+  const create = (push: Record<string, unknown>) => createDemoPush(page, token, { push });
   const qr = await create({ kind: 'qr', payload: 'WIFI:T:WPA;S:home;P:pw;;' });
   const text = await create({ kind: 'text', payload: 'just words' });
 
@@ -267,20 +254,13 @@ test('an authenticated_recipients push reveals only to an address the sender lis
   const token = await demoToken(serviceWorker);
   const page = await context.newPage();
   await page.goto(`chrome-extension://${extensionId}/viewer.html`);
-  const created = await demoRequest(page, {
-    method: 'POST',
-    path: '/api/v2/pushes',
-    token,
-    json: {
-      push: {
-        payload: 'for carol only',
-        authenticated_recipients: true,
-        notify_emails_to: 'carol@example.com',
-      },
+  const push = await createDemoPush(page, token, {
+    push: {
+      payload: 'for carol only',
+      authenticated_recipients: true,
+      notify_emails_to: 'carol@example.com',
     },
   });
-  expect(created.status).toBe(201);
-  const push = JSON.parse(created.text) as { url_token: string; html_url: string };
 
   const viewer = await context.newPage();
   await viewer.goto(push.html_url);
