@@ -10,25 +10,31 @@ import { DEFAULT_PUSH_DEFAULTS, type ServerChoice, type TokenPlace } from '@/lib
 import { hostPermissionPattern, normalizeServerUrl, normalizeToken, serverChoice } from '@/lib/store/rules';
 import { loadSettings, saveServerSettings, type Settings } from '@/lib/store/settings';
 
+/** The transports a client may use instead of the defaults (the popup's file uploads report progress). */
+export interface Transports {
+  demo?: typeof fetch;
+  server?: typeof fetch;
+}
+
 /**
  * The client for these settings. Demo mode: the built-in demo service through demoFetch, with the demo
  * token, and html_url on the viewer page. Otherwise the saved server with the user's token over fetch.
  */
-export function clientForSettings(settings: Settings): ApiClient {
+export function clientForSettings(settings: Settings, transports: Transports = {}): ApiClient {
   if (settings.demoMode)
     return createApiClient({
       baseUrl: DEMO_BASE_URL,
       token: settings.demoToken ?? null,
-      fetch: demoFetch,
+      fetch: transports.demo ?? demoFetch,
       pageOrigin: demoPageOrigin(),
     });
   if (!settings.server)
     throw new AppError('internal', 'No server is saved. Open Settings and choose one, or turn demo mode on.');
-  // Late-bound wrapper: a bare `fetch` called as a property of another object throws "Illegal invocation".
   return createApiClient({
     baseUrl: settings.server.url,
     token: settings.token,
-    fetch: (input, init) => fetch(input, init),
+    // Late-bound wrapper: a bare `fetch` called as a property of another object throws "Illegal invocation".
+    fetch: transports.server ?? ((input, init) => fetch(input, init)),
   });
 }
 
