@@ -2,7 +2,9 @@ import { pushState, STATE_WORDS } from '@/lib/export/status';
 import { pushLabel } from '@/lib/watch/label';
 import type { TrackedPush } from '@/lib/watch/types';
 import { AuditTimeline, type AuditState } from './AuditTimeline';
-import { formatCountdown, formatTime, viewsLeft } from './format';
+import { UI_LOCALE } from '@/lib/format/locale';
+import { viewsLeft } from '@/lib/format/views';
+import { formatCountdown, formatTime } from './format';
 import { QrToggle } from './QrToggle';
 
 export interface PushItemProps {
@@ -44,7 +46,7 @@ function Views({ push, hasToken }: { push: TrackedPush; hasToken: boolean }) {
   const id = `views-${push.url_token}`;
   return (
     <p class="views">
-      <span id={id}>{viewsLeft(push.views_remaining, push.expire_after_views)}</span>
+      <span id={id}>{viewsLeft(push.views_remaining, push.expire_after_views, UI_LOCALE)}</span>
       <progress value={push.views_remaining} max={push.expire_after_views} aria-labelledby={id} />
     </p>
   );

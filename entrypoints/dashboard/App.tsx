@@ -10,7 +10,7 @@ import { formatTime } from '@/components/dashboard/format';
 import { PushItem } from '@/components/dashboard/PushItem';
 import { RefreshBar } from '@/components/dashboard/RefreshBar';
 import { SelectionBar, type SelectionBarProps } from '@/components/dashboard/SelectionBar';
-import { useNow } from '@/components/dashboard/useNow';
+import { useNow } from '@/components/useNow';
 import { describeError } from '@/lib/api';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
 import { auditCsv, auditJson, exportFileName, pushesCsv, pushesJson } from '@/lib/export';

@@ -1,18 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
+import { useNow } from '@/components/useNow';
 import { listTrackedPushes } from '@/lib/watch/read';
 import type { TrackedPush } from '@/lib/watch/types';
 import { pushLabel } from '@/lib/watch/label';
 import { RECENT_COUNT, timeLeft, viewsLeft } from './recent';
-
-/** The current time, updated every `ms`, so time left ticks. */
-function useNow(ms: number): number {
-  const [now, setNow] = useState(Date.now);
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), ms);
-    return () => clearInterval(timer);
-  }, [ms]);
-  return now;
-}
 
 function openDashboard(event: Event) {
   event.preventDefault();

@@ -2,6 +2,8 @@
  * The words of a notification: the push as pushLabel names it (label.ts, as the dashboard does) and what
  * happened. Never the secret: the cache holds none to leak.
  */
+import { UI_LOCALE } from '@/lib/format/locale';
+import { viewsLeft } from '@/lib/format/views';
 import { pushLabel } from './label';
 import type { TrackedPush, WatchEvent } from './types';
 
@@ -24,11 +26,10 @@ export interface NotificationText {
   message: string;
 }
 
-function viewsLeft(left: number | undefined, total: number | undefined): string {
+function viewsPart(left: number | undefined, total: number | undefined): string {
   if (left === undefined) return '';
   if (left === 0) return ' — no views left';
-  const of = total === undefined ? '' : ` of ${total}`;
-  return ` — ${left}${of} ${left === 1 && total === undefined ? 'view' : 'views'} left`;
+  return ` — ${viewsLeft(left, total, UI_LOCALE)}`;
 }
 
 /** What happened, in a sentence, e.g. "Viewed from 203.0.113.4 — 2 of 5 views left". */
@@ -36,7 +37,7 @@ export function eventMessage(event: WatchEvent, push?: Pick<TrackedPush, 'expire
   const from = event.ip ? ` from ${event.ip}` : '';
   switch (event.kind) {
     case 'viewed':
-      return `Viewed${from}${viewsLeft(event.views_left, push?.expire_after_views)}`;
+      return `Viewed${from}${viewsPart(event.views_left, push?.expire_after_views)}`;
     case 'failed_passphrase':
       return `Wrong passphrase entered${from}`;
     case 'expired':

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { auditKindWords, formatCountdown, viewsLeft } from '@/components/dashboard/format';
+import { auditKindWords, formatCountdown } from '@/components/dashboard/format';
+import { viewsLeft } from '@/lib/format/views';
 
 const NOW = Date.parse('2026-01-01T12:00:00Z');
 const after = (seconds: number) => new Date(NOW + seconds * 1000).toISOString();
@@ -40,7 +41,7 @@ describe('viewsLeft', () => {
     [0, 5, '0 of 5 views left'],
     [1, 1, '1 of 1 view left'],
   ])('shows %i of %i as %j', (remaining, total, expected) => {
-    expect(viewsLeft(remaining, total)).toBe(expected);
+    expect(viewsLeft(remaining, total, 'en')).toBe(expected);
   });
 });
 

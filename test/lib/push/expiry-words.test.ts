@@ -1,23 +1,9 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import { copyMessage, expiryInWords, spanInWords } from '@/lib/push/expiry-words';
+import { copyMessage, expiryInWords } from '@/lib/push/expiry-words';
 
 const NOW = Date.parse('2026-01-01T00:00:00.000Z');
 const inSeconds = (s: number) => new Date(NOW + s * 1000).toISOString();
-
-describe('spanInWords', () => {
-  it.each([
-    [20, '1 minute'],
-    [15 * 60, '15 minutes'],
-    [59.5 * 60, '1 hour'],
-    [6 * 3600 - 30, '6 hours'],
-    [23.6 * 3600, '1 day'],
-    [3 * 86400 - 5, '3 days'],
-    [90 * 86400, '90 days'],
-  ])('reads %d seconds as %s', (seconds, words) => {
-    expect(spanInWords(seconds)).toBe(words);
-  });
-});
 
 describe('expiryInWords', () => {
   it('combines time and views', () => {

@@ -1,7 +1,7 @@
 import { act, cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatCountdown } from '@/components/dashboard/format';
-import { useNow } from '@/components/dashboard/useNow';
+import { useNow } from '@/components/useNow';
 
 afterEach(() => {
   cleanup();
