@@ -17,3 +17,6 @@ export const MAX_FILES = 10;
 export const MAX_EMAILS = 5;
 /** The languages a notification e-mail may be written in (`notify_emails_to_locale`). */
 export const EMAIL_LOCALES = ['en', 'de', 'es', 'fr', 'it', 'nl'] as const;
+
+/** The body of the server's 413 (Rails' own answer to a body over its limit). */
+export const PAYLOAD_TOO_LARGE = { status: 413, error: 'Payload Too Large' } as const;

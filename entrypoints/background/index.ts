@@ -1,13 +1,9 @@
-import { listenForMessages } from '@/lib/messages/runtime';
 import { registerDemoService } from '@/lib/demo/background';
 import { registerQuickPush } from '@/lib/quick-push/background';
 import { setupWatcher } from '@/lib/watch/background';
 
 export default defineBackground(() => {
   // Runs on every worker start, so nothing here depends on state from an earlier life of the worker.
-  listenForMessages({
-    ping: async () => ({ ok: true, version: browser.runtime.getManifest().version }),
-  });
   registerDemoService();
   registerQuickPush();
   setupWatcher();

@@ -18,6 +18,7 @@ import { sendMessage } from '@/lib/messages/runtime';
 import { qrSvg } from '@/lib/push/qr';
 import { loadSettings, watchSettings, type Settings } from '@/lib/store/settings';
 import { pushLabel } from '@/lib/watch/label';
+import { watchMessages } from '@/lib/watch/messages';
 import type { RefreshSummary, TrackedPush, WatcherState } from '@/lib/watch/types';
 import { useTracked } from './data';
 import { downloadText, fetchAudits } from './files';
@@ -109,7 +110,7 @@ export function App() {
       return;
     }
     setAudits((all) => ({ ...all, [token]: { state: 'loading' } }));
-    sendMessage('watch-audit', { url_token: token }).then(
+    sendMessage(watchMessages.audit, { url_token: token }).then(
       (entries) => setAudits((all) => ({ ...all, [token]: { state: 'shown', entries } })),
       (error: unknown) =>
         setAudits((all) => ({ ...all, [token]: { state: 'failed', message: describeError(error) } })),
@@ -118,7 +119,7 @@ export function App() {
 
   const onRefresh = () => {
     setRefresh({ busy: true });
-    sendMessage('watch-refresh', undefined)
+    sendMessage(watchMessages.refresh, undefined)
       .then(
         (summary) => setRefresh({ busy: false, error: refreshProblem(summary) }),
         (error: unknown) => setRefresh({ busy: false, error: describeError(error) }),
@@ -133,7 +134,7 @@ export function App() {
     setConfirm(null);
     setExpiring(true);
     setExpireReport(null);
-    sendMessage('watch-expire', { url_tokens: targets.map((push) => push.url_token) })
+    sendMessage(watchMessages.expire, { url_tokens: targets.map((push) => push.url_token) })
       .then(
         ({ expired, failed }) => {
           setExpireReport({

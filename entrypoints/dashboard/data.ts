@@ -3,6 +3,7 @@ import { useCallback, useEffect, useState } from 'preact/hooks';
 import { describeError } from '@/lib/api';
 import { sendMessage } from '@/lib/messages/runtime';
 import { watchRevisionItem } from '@/lib/store/items';
+import { watchMessages } from '@/lib/watch/messages';
 import { listEvents, listTrackedPushes, readWatcherState } from '@/lib/watch/read';
 import type { TrackedPush, WatcherState, WatchEvent } from '@/lib/watch/types';
 
@@ -25,7 +26,7 @@ export interface TrackedData {
  */
 function markSeenWhenVisible(events: WatchEvent[]) {
   if (!events.some((event) => !event.seen) || document.visibilityState !== 'visible') return;
-  sendMessage('watch-mark-seen', undefined).catch((error: unknown) =>
+  sendMessage(watchMessages.markSeen, undefined).catch((error: unknown) =>
     console.error('Could not mark events as seen', error),
   );
 }

@@ -1,6 +1,7 @@
 /** Page-side effects the dashboard needs: saving a file, the clipboard, the audit logs for an export. */
 import type { PushAudit } from '@/lib/export';
 import { sendMessage } from '@/lib/messages/runtime';
+import { watchMessages } from '@/lib/watch/messages';
 import type { TrackedPush } from '@/lib/watch/types';
 
 const TYPES = { csv: 'text/csv;charset=utf-8', json: 'application/json' } as const;
@@ -30,7 +31,7 @@ export async function fetchAudits(
   const audits: PushAudit[] = [];
   for (const push of pushes) {
     progress(audits.length, pushes.length);
-    audits.push({ push, entries: await sendMessage('watch-audit', { url_token: push.url_token }) });
+    audits.push({ push, entries: await sendMessage(watchMessages.audit, { url_token: push.url_token }) });
   }
   return audits;
 }

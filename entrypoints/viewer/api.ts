@@ -3,6 +3,7 @@ import { decode } from '@/lib/api/responses';
 import { retrievedPushSchema } from '@/lib/api/schemas';
 import { DEMO_BASE_URL, demoFetch, demoPageOrigin } from '@/lib/demo/transport';
 import { VIEWER_PATH } from '@/lib/demo/constants';
+import { demoMessages } from '@/lib/demo/messages';
 import type { DemoPushKind } from '@/lib/demo/page-info';
 import { sendMessage } from '@/lib/messages/runtime';
 
@@ -22,7 +23,7 @@ export function recipientClient(): ApiClient {
  */
 export async function pageKind(urlToken: string): Promise<DemoPushKind | undefined> {
   try {
-    return (await sendMessage('demo-page-info', { url_token: urlToken })).kind ?? undefined;
+    return (await sendMessage(demoMessages.pageInfo, { url_token: urlToken })).kind ?? undefined;
   } catch (error) {
     // Only the automatic QR code/link depends on it; the secret itself still shows.
     console.warn('The demo service did not say what kind of push this is', error);

@@ -4,12 +4,11 @@
  * caches that are rebuilt on demand; the service's state lives in IndexedDB, so a new host (a reopened
  * offscreen document, a restarted background) sees every earlier push.
  */
+import { shared } from '@/lib/async';
 import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
 import { responseToWire, wireToRequest, type WireRequest, type WireResponse } from '@/lib/messages/wire';
 import { DEMO_BASE_URL, DEMO_DB_NAME, DEMO_MAX_BODY_BYTES, DEMO_USER_EMAIL } from './constants';
 import type { DemoPageInfo } from './page-info';
-
-type MockStore = Awaited<ReturnType<typeof openMockStore>>;
 
 export interface DemoHostOptions {
   /** Where html_url and files[].url point: the viewer page, with the path in its hash. */
@@ -28,18 +27,11 @@ export interface DemoHost {
 }
 
 export function createDemoHost(options: DemoHostOptions): DemoHost {
-  let store: Promise<MockStore> | undefined;
+  // Opened once per host; a failed open is not kept, so the next request tries the database again.
+  const openStore = shared(() =>
+    openMockStore({ indexedDB: options.indexedDB, name: options.dbName ?? DEMO_DB_NAME }),
+  );
   let backend: { token: string; handler: MockHandler } | undefined;
-
-  function openStore(): Promise<MockStore> {
-    store ??= openMockStore({ indexedDB: options.indexedDB, name: options.dbName ?? DEMO_DB_NAME }).catch(
-      (error: unknown) => {
-        store = undefined; // let the next request try to open the database again
-        throw error;
-      },
-    );
-    return store;
-  }
 
   async function handlerFor(token: string): Promise<MockHandler> {
     const opened = await openStore();

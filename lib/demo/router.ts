@@ -1,108 +1,56 @@
 /**
- * The background's side of the demo transport: checks who is asking, attaches the demo token and hands
- * the request to the demo host, in the offscreen document (Chrome) or in this background page (Firefox).
+ * The background's way to the demo service, which runs in the offscreen document (Chrome) or in the
+ * background page itself (Firefox); lib/offscreen decides which. The background adds the demo token, which
+ * the host cannot read.
  */
-import { z } from 'zod';
-import { AppError } from '@/lib/errors';
-import { isOwnExtensionSender } from '@/lib/messages/sender';
-import { NO_ANSWER, sendOffscreenMessage, type OffscreenProtocol } from '@/lib/messages/runtime';
-import { wireRequestSchema, type WireRequest, type WireResponse } from '@/lib/messages/wire';
-import { ensureOffscreenDocument, hasOffscreenApi } from './offscreen';
-import { ensureDemoToken } from './token';
+import { shared } from '@/lib/async';
+import { handle, type Route } from '@/lib/messages/runtime';
+import type { WireRequest, WireResponse } from '@/lib/messages/wire';
+import { inOffscreenOr } from '@/lib/offscreen/send';
 import { VIEWER_PATH } from './constants';
-import { demoPageInfoRequestSchema, type DemoPageInfo } from './page-info';
-import type { DemoHost } from './host';
+import { demoHostMessages, demoMessages } from './messages';
+import type { DemoPageInfo } from './page-info';
+import { ensureDemoToken } from './token';
 
-const demoFetchMessage = z.object({ request: wireRequestSchema });
-
-/** Forwards a wire request with the demo token to wherever the demo host runs. */
-export type DemoForward = (request: WireRequest, token: string) => Promise<WireResponse>;
-
-/** Handler for the 'demo-fetch' message: only our own pages may use the demo service. */
-export async function handleDemoFetchMessage(
-  data: unknown,
-  sender: Browser.runtime.MessageSender,
-  forward: DemoForward = defaultForward(),
-): Promise<WireResponse> {
-  if (!isOwnExtensionSender(sender))
-    throw new AppError('forbidden', 'Only Secret Push pages can use the demo service.');
-  const parsed = demoFetchMessage.safeParse(data);
-  if (!parsed.success) throw new AppError('bad-request', 'The demo request was malformed.');
-  return routeDemoRequest(parsed.data.request, forward);
+/** The demo service as the background reaches it. */
+export interface DemoService {
+  fetch(request: WireRequest, token: string): Promise<WireResponse>;
+  pageInfo(urlToken: string): Promise<DemoPageInfo>;
 }
-
-/** Routes a request from this context (no sender check: the background is trusted). */
-export async function routeDemoRequest(
-  request: WireRequest,
-  forward: DemoForward = defaultForward(),
-): Promise<WireResponse> {
-  // The background is the token's one writer: this creates it on first use, shared with onInstalled.
-  return forward(request, await ensureDemoToken());
-}
-
-/** Picks the offscreen document where it exists, the background page itself otherwise. */
-export function defaultForward(): DemoForward {
-  return hasOffscreenApi() ? forwardToOffscreen : forwardToLocalHost;
-}
-
-// The document closed between our check and the send: Chrome says so, or no context answers (our
-// offscreen handler always answers). Nothing was delivered, so sending again (even a POST) cannot do the
-// work twice.
-const NOT_DELIVERED = /Receiving end does not exist|Could not establish connection/i;
-function notDelivered(error: unknown): boolean {
-  return error instanceof Error && (error.message === NO_ANSWER || NOT_DELIVERED.test(error.message));
-}
-
-/** Sends to the offscreen document, opening it first, and once more when it closed in between. */
-async function sendToOffscreen<K extends keyof OffscreenProtocol>(
-  type: K,
-  data: OffscreenProtocol[K][0],
-): Promise<OffscreenProtocol[K][1]> {
-  await ensureOffscreenDocument();
-  try {
-    return await sendOffscreenMessage(type, data);
-  } catch (error) {
-    if (!notDelivered(error)) throw error;
-    await ensureOffscreenDocument();
-    return sendOffscreenMessage(type, data);
-  }
-}
-
-export const forwardToOffscreen: DemoForward = (request, token) =>
-  sendToOffscreen('demo-fetch', { request, token });
 
 // Firefox: the background page has IndexedDB and lives as long as it is needed, so it hosts the service.
-let localHost: Promise<DemoHost> | undefined;
+// Loaded on first use (in Chrome the mock never runs in the worker); a failed load is tried again next time.
+const localHost = shared(async () => {
+  const { createDemoHost, viewerPageUrl } = await import('./host');
+  return createDemoHost({ pageUrl: viewerPageUrl(browser.runtime.getURL(VIEWER_PATH)) });
+});
 
-function getLocalHost(): Promise<DemoHost> {
-  // Loaded on demand: in Chrome the mock never runs in the worker.
-  localHost ??= import('./host').then(({ createDemoHost, viewerPageUrl }) =>
-    createDemoHost({ pageUrl: viewerPageUrl(browser.runtime.getURL(VIEWER_PATH)) }),
-  );
-  return localHost;
+const hostFetch = inOffscreenOr(demoHostMessages.fetch, async ({ request, token }) =>
+  (await localHost()).handle(request, token),
+);
+const hostPageInfo = inOffscreenOr(demoHostMessages.pageInfo, async ({ url_token }) =>
+  (await localHost()).pageInfo(url_token),
+);
+
+/** Where the demo service runs: the offscreen document in Chrome, this background page in Firefox. */
+export const demoService: DemoService = {
+  fetch: (request, token) => hostFetch({ request, token }),
+  pageInfo: (urlToken) => hostPageInfo({ url_token: urlToken }),
+};
+
+/** BACKGROUND ONLY: sends a request to the demo service with the demo token (created on first use). */
+export async function routeDemoFetch(
+  request: WireRequest,
+  service: DemoService = demoService,
+): Promise<WireResponse> {
+  return service.fetch(request, await ensureDemoToken());
 }
 
-export const forwardToLocalHost: DemoForward = async (request, token) =>
-  (await getLocalHost()).handle(request, token);
-
-/** Asks the demo host what its recipient page knows about a push. */
-export type DemoPageInfoLookup = (urlToken: string) => Promise<DemoPageInfo>;
-
-export function defaultPageInfoLookup(): DemoPageInfoLookup {
-  return hasOffscreenApi()
-    ? (urlToken) => sendToOffscreen('demo-page-info', { url_token: urlToken })
-    : async (urlToken) => (await getLocalHost()).pageInfo(urlToken);
-}
-
-/** Handler for the 'demo-page-info' message (the viewer page): our own pages only. */
-export async function handleDemoPageInfoMessage(
-  data: unknown,
-  sender: Browser.runtime.MessageSender,
-  lookup: DemoPageInfoLookup = defaultPageInfoLookup(),
-): Promise<DemoPageInfo> {
-  if (!isOwnExtensionSender(sender))
-    throw new AppError('forbidden', 'Only Secret Push pages can use the demo service.');
-  const parsed = demoPageInfoRequestSchema.safeParse(data);
-  if (!parsed.success) throw new AppError('bad-request', 'The demo request was malformed.');
-  return lookup(parsed.data.url_token);
+/** The background's answers to the pages' demo messages; tests pass a stand-in service. */
+export function demoRoutes(service: DemoService = demoService): Route[] {
+  return [
+    handle(demoMessages.fetch, ({ request }) => routeDemoFetch(request, service)),
+    handle(demoMessages.token, () => ensureDemoToken()),
+    handle(demoMessages.pageInfo, ({ url_token }) => service.pageInfo(url_token)),
+  ];
 }

@@ -1,8 +1,8 @@
-import { AppError } from '@/lib/errors';
+import { shared } from '@/lib/async';
 import { demoTokenItem } from '@/lib/store/items';
 import { bytesToBase64 } from '@/lib/messages/wire';
 import { sendMessage } from '@/lib/messages/runtime';
-import { isOwnExtensionSender } from '@/lib/messages/sender';
+import { demoMessages } from './messages';
 
 const TOKEN_BYTES = 32;
 
@@ -15,8 +15,18 @@ function defaultRandom(bytes: number): Uint8Array {
   return crypto.getRandomValues(new Uint8Array(bytes));
 }
 
-// Two callers in the background at once (onInstalled and a page's first request) share one creation.
-let pending: Promise<string> | undefined;
+// Two callers in the background at once (onInstalled and a page's first request) share one creation; not
+// kept once settled, so that the next call reads storage again.
+const creation = shared(
+  async () => {
+    const existing = await demoTokenItem.getValue();
+    if (existing) return existing;
+    const token = newDemoToken();
+    await demoTokenItem.setValue(token);
+    return token;
+  },
+  { keep: false },
+);
 
 /**
  * BACKGROUND ONLY: returns the demo user's token, creating and storing it on first use. The background is
@@ -24,17 +34,8 @@ let pending: Promise<string> | undefined;
  * concurrent first use needs. Read from storage every time (not cached in a global) so that a restarted
  * worker, or a cleared storage, is handled the same way.
  */
-export function ensureDemoToken(random?: (bytes: number) => Uint8Array): Promise<string> {
-  pending ??= (async () => {
-    const existing = await demoTokenItem.getValue();
-    if (existing) return existing;
-    const token = newDemoToken(random);
-    await demoTokenItem.setValue(token);
-    return token;
-  })().finally(() => {
-    pending = undefined;
-  });
-  return pending;
+export function ensureDemoToken(): Promise<string> {
+  return creation();
 }
 
 type TokenSource = () => Promise<string>;
@@ -55,15 +56,5 @@ export function setLocalDemoTokenSource(source: TokenSource | undefined): void {
 export async function demoToken(): Promise<string> {
   const stored = await demoTokenItem.getValue();
   if (stored) return stored;
-  return localSource ? localSource() : sendMessage('demo-token', undefined);
-}
-
-/** Handler for the 'demo-token' message: our own pages only (the token opens the demo user's pushes). */
-export async function handleDemoTokenMessage(
-  _data: unknown,
-  sender: Browser.runtime.MessageSender,
-): Promise<string> {
-  if (!isOwnExtensionSender(sender))
-    throw new AppError('forbidden', 'Only Secret Push pages can use the demo service.');
-  return ensureDemoToken();
+  return localSource ? localSource() : sendMessage(demoMessages.token, undefined);
 }

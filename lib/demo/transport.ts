@@ -3,23 +3,26 @@
  * and the background). Requests cross runtime messaging as wire objects: pages → background → offscreen
  * document (Chrome) or background page (Firefox) → mock backend, and the response comes back the same way.
  */
+import { PAYLOAD_TOO_LARGE } from '@/lib/contract';
 import { sendMessage } from '@/lib/messages/runtime';
-import { bytesToBase64, wireToResponse, type WireRequest, type WireResponse } from '@/lib/messages/wire';
-// The mock's own 413 (a plain Response builder, not the engine): a too-large body gets the answer the
-// demo service itself gives.
-import { payloadTooLarge } from '@/lib/mock/responses';
+import {
+  requestBodyBytes,
+  toWireRequest,
+  wireToResponse,
+  type WireRequest,
+  type WireResponse,
+} from '@/lib/messages/wire';
 import { DEMO_BASE_URL, DEMO_MAX_BODY_BYTES, VIEWER_PATH } from './constants';
+import { demoMessages } from './messages';
 
 export { DEMO_BASE_URL };
 
-type LocalRoute = (request: WireRequest) => Promise<WireResponse>;
-
 // A context cannot send a runtime message to itself, so the background registers its router here at
 // startup; everywhere else this stays undefined and requests go through messaging.
-let localRoute: LocalRoute | undefined;
+let localRoute: ((request: WireRequest) => Promise<WireResponse>) | undefined;
 
 /** Called by the background entry on every start: its own demoFetch calls go straight to the router. */
-export function setLocalDemoRoute(route: LocalRoute | undefined): void {
+export function setLocalDemoRoute(route: typeof localRoute): void {
   localRoute = route;
 }
 
@@ -32,10 +35,9 @@ function rejectOnAbort(signal: AbortSignal): { promise: Promise<never>; dispose:
   return { promise, dispose: () => signal.removeEventListener('abort', onAbort) };
 }
 
-/** The body's bytes, or null without a body (GET/HEAD never carry one). */
-async function bodyBytes(request: Request): Promise<Uint8Array | null> {
-  if (request.body === null || request.method === 'GET' || request.method === 'HEAD') return null;
-  return new Uint8Array(await request.arrayBuffer());
+/** The demo service's own 413 (lib/mock answers with the same body), built here: pages carry no mock code. */
+function tooLarge(): Response {
+  return Response.json(PAYLOAD_TOO_LARGE, { status: 413, headers: { 'Cache-Control': 'no-store' } });
 }
 
 /**
@@ -49,20 +51,14 @@ export const demoFetch: typeof fetch = async (input, init) => {
   signal.throwIfAborted();
   if (new URL(request.url).origin !== new URL(DEMO_BASE_URL).origin)
     throw new TypeError(`demoFetch only reaches ${DEMO_BASE_URL}`);
-  const bytes = await bodyBytes(request);
+  const bytes = await requestBodyBytes(request);
   // Above the limit the base64 form may not fit one runtime message (Chrome: 64 MiB): answer as the demo
   // service would, instead of failing in messaging.
-  if (bytes && bytes.byteLength > DEMO_MAX_BODY_BYTES) return payloadTooLarge();
-  // requestToWire's form, from the bytes already read (the body can be read only once).
-  const wire: WireRequest = {
-    method: request.method,
-    url: request.url,
-    headers: [...request.headers],
-    body: bytes && bytesToBase64(bytes),
-  };
+  if (bytes && bytes.byteLength > DEMO_MAX_BODY_BYTES) return tooLarge();
+  const wire = toWireRequest(request, bytes);
   const aborted = rejectOnAbort(signal);
   try {
-    const reply = localRoute ? localRoute(wire) : sendMessage('demo-fetch', { request: wire });
+    const reply = localRoute ? localRoute(wire) : sendMessage(demoMessages.fetch, { request: wire });
     return wireToResponse(await Promise.race([reply, aborted.promise]));
   } catch (error) {
     if (signal.aborted) throw signal.reason;

@@ -50,15 +50,29 @@ function headersToPairs(headers: Headers): Array<[string, string]> {
   return [...headers];
 }
 
-/** Reads a Request (consuming its body) into its wire form. */
-export async function requestToWire(request: Request): Promise<WireRequest> {
-  const hasBody = request.body !== null && request.method !== 'GET' && request.method !== 'HEAD';
+/**
+ * The bytes of a request's body (consuming it), or null without one; GET and HEAD never carry one. Read with
+ * arrayBuffer(), not through request.body's stream: Firefox (153) has no Request.prototype.body, so there
+ * `request.body` is undefined (never null) and the bytes are read, as they must be.
+ */
+export async function requestBodyBytes(request: Request): Promise<Uint8Array | null> {
+  if (request.body === null || request.method === 'GET' || request.method === 'HEAD') return null;
+  return new Uint8Array(await request.arrayBuffer());
+}
+
+/** A request's wire form, from its body bytes already read (a body can be read only once). */
+export function toWireRequest(request: Request, body: Uint8Array | null): WireRequest {
   return {
     method: request.method,
     url: request.url,
     headers: headersToPairs(request.headers),
-    body: hasBody ? bytesToBase64(new Uint8Array(await request.arrayBuffer())) : null,
+    body: body && bytesToBase64(body),
   };
+}
+
+/** Reads a Request (consuming its body) into its wire form. */
+export async function requestToWire(request: Request): Promise<WireRequest> {
+  return toWireRequest(request, await requestBodyBytes(request));
 }
 
 /** Builds a Request from its wire form; an optional signal lets the receiver tie it to a local abort. */

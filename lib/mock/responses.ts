@@ -1,4 +1,5 @@
 /** Response builders and the literal error bodies of the contract (docs/api-contract.md). */
+import { PAYLOAD_TOO_LARGE } from '@/lib/contract';
 
 const JSON_TYPE = 'application/json; charset=utf-8';
 
@@ -21,7 +22,7 @@ export function text(status: number, body: string, headers: Record<string, strin
 export const routeNotFound = (): Response => json(404, { status: 404, error: 'Not Found' });
 export const pushNotFound = (): Response => json(404, { error: 'not-found' });
 export const badRequest = (): Response => json(400, { status: 400, error: 'Bad Request' });
-export const payloadTooLarge = (): Response => json(413, { status: 413, error: 'Payload Too Large' });
+export const payloadTooLarge = (): Response => json(413, PAYLOAD_TOO_LARGE);
 export const internalError = (): Response => json(500, { status: 500, error: 'Internal Server Error' });
 export const invalidPage = (): Response => json(400, { error: 'Invalid page parameter' });
 export const missingPush = (): Response =>

@@ -3,12 +3,9 @@
  * navigator.clipboard refuses an unfocused document, so the link goes through a textarea and
  * execCommand('copy'), which the CLIPBOARD reason allows.
  */
-import { z } from 'zod';
 import { AppError } from '@/lib/errors';
-import { CHANNELS, listenForMessages, type OffscreenProtocol } from '@/lib/messages/runtime';
-import { isOwnExtensionSender } from '@/lib/messages/sender';
-
-const clipboardMessage = z.object({ text: z.string().min(1) });
+import { handle, listenForMessages } from '@/lib/messages/runtime';
+import { clipboardWrite } from './messages';
 
 /** Copies `text` with a temporary textarea; AppError 'internal' when the browser refuses. */
 export function copyWithTextarea(text: string, doc: Document = document): void {
@@ -25,16 +22,10 @@ export function copyWithTextarea(text: string, doc: Document = document): void {
 
 /** Answers 'clipboard-write' from our own contexts; returns a function that stops. */
 export function serveClipboardInOffscreen(doc: Document = document): () => void {
-  return listenForMessages<OffscreenProtocol>(
-    {
-      'clipboard-write': async (data, sender) => {
-        if (!isOwnExtensionSender(sender)) throw new AppError('forbidden', 'Not a Secret Push context.');
-        const parsed = clipboardMessage.safeParse(data);
-        if (!parsed.success) throw new AppError('bad-request', 'Nothing to copy.');
-        copyWithTextarea(parsed.data.text, doc);
-        return { copied: true };
-      },
-    },
-    { channel: CHANNELS.offscreen },
-  );
+  return listenForMessages([
+    handle(clipboardWrite, async ({ text }) => {
+      copyWithTextarea(text, doc);
+      return { copied: true };
+    }),
+  ]);
 }

@@ -5,15 +5,14 @@
  */
 import type { ApiClient } from '@/lib/api';
 import { currentClient } from '@/lib/connection';
-import { AppError } from '@/lib/errors';
-import { listenForMessages, type BackgroundProtocol } from '@/lib/messages/runtime';
-import { isOwnExtensionSender } from '@/lib/messages/sender';
+import { handle, listenForMessages } from '@/lib/messages/runtime';
 import { loadSettings } from '@/lib/store/settings';
 import { watchSettingsItem, type WatchSettings } from '@/lib/store/items';
 import { expirePushes, readAudit, type ActionDeps } from './actions';
 import { idbCache, type WatchCache } from './cache';
 import { watchDb } from './db';
 import { notificationIconUrl } from '@/lib/icon';
+import { watchMessages } from './messages';
 import { isWatchNotification, notificationsFor } from './notify';
 import { refreshWatch } from './refresh';
 import { bumpRevision } from './revision';
@@ -46,19 +45,6 @@ export interface Watcher {
 export async function connectFromSettings(): Promise<Connection> {
   const settings = await loadSettings();
   return { client: await currentClient(), hasToken: settings.demoMode || settings.token !== null };
-}
-
-/**
- * The 'watch-*' messages read and delete the user's pushes with their token: only our own pages and
- * contexts may ask (a content script shares our id but not our URL).
- */
-function ownSendersOnly<K extends keyof BackgroundProtocol>(
-  handler: (data: BackgroundProtocol[K][0]) => Promise<BackgroundProtocol[K][1]>,
-) {
-  return async (data: BackgroundProtocol[K][0], sender: Browser.runtime.MessageSender) => {
-    if (!isOwnExtensionSender(sender)) throw new AppError('forbidden', 'Not a Secret Push context.');
-    return handler(data);
-  };
 }
 
 function badgeApi() {
@@ -149,23 +135,22 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
       report('settings change failed'),
     );
   });
-  const unlisten = listenForMessages({
-    'watch-refresh': ownSendersOnly<'watch-refresh'>(async () => refresh(true)),
-    'watch-expire': ownSendersOnly<'watch-expire'>(async ({ url_tokens }) => {
+  // The messages are privileged (lib/watch/messages.ts): only our own pages and contexts reach these.
+  const unlisten = listenForMessages([
+    handle(watchMessages.refresh, () => refresh(true)),
+    handle(watchMessages.expire, async ({ url_tokens }) => {
       const result = await serial(async () => expirePushes(await actionDeps(), url_tokens));
       if (result.expired.length > 0) await bumpRevision();
       await badge();
       return result;
     }),
     // Stored for the cache only: no event, so nothing for pages to reload.
-    'watch-audit': ownSendersOnly<'watch-audit'>(async ({ url_token }) =>
-      serial(async () => readAudit(await actionDeps(), url_token)),
-    ),
-    'watch-mark-seen': ownSendersOnly<'watch-mark-seen'>(async () => {
+    handle(watchMessages.audit, ({ url_token }) => serial(async () => readAudit(await actionDeps(), url_token))),
+    handle(watchMessages.markSeen, async () => {
       if ((await markAllSeen()) > 0) await bumpRevision();
       await badge();
     }),
-  });
+  ]);
   const ready = watchSettingsItem
     .getValue()
     .then((settings) => Promise.all([ensureAlarm(settings), updateBadge(cache, settings)]))

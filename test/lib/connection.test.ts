@@ -9,7 +9,9 @@ import {
 } from '@/lib/connection';
 import { DEMO_BASE_URL, setLocalDemoRoute } from '@/lib/demo/transport';
 import { ensureDemoToken } from '@/lib/demo/token';
-import { listenForMessages } from '@/lib/messages/runtime';
+import { handle, listenForMessages } from '@/lib/messages/runtime';
+import { demoMessages } from '@/lib/demo/messages';
+import { chromeLikeMessaging, pageSender } from './demo/messaging';
 import { isAppError } from '@/lib/errors';
 import { responseToWire, wireToRequest } from '@/lib/messages/wire';
 import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
@@ -101,7 +103,8 @@ describe('currentClient', () => {
   it('has the background create the demo token on first use in demo mode', async () => {
     expect(await demoTokenItem.getValue()).toBeNull();
     // The background, the token's one writer, as a page reaches it (lib/demo/token.ts).
-    listenForMessages({ 'demo-token': () => ensureDemoToken() });
+    chromeLikeMessaging(() => pageSender('/popup.html'));
+    listenForMessages([handle(demoMessages.token, () => ensureDemoToken())]);
     const client = await currentClient();
     expect(client.baseUrl).toBe(DEMO_BASE_URL);
     expect(await demoTokenItem.getValue()).toMatch(/^[A-Za-z0-9_-]{20,}$/);

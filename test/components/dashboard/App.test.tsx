@@ -2,11 +2,14 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { App } from '@/entrypoints/dashboard/App';
-import { listenForMessages, type BackgroundProtocol, type Handlers } from '@/lib/messages/runtime';
+import { handle, listenForMessages, type Handler as MessageHandler } from '@/lib/messages/runtime';
+import type { Message } from '@/lib/messages/message';
+import { watchMessages } from '@/lib/watch/messages';
 import { demoModeItem, deviceTokenItem, serverItem, watchRevisionItem } from '@/lib/store/items';
 import { closeWatchDb, watchDb } from '@/lib/watch/db';
 import type { RefreshSummary, TrackedPush, WatchEvent } from '@/lib/watch/types';
 import { trackedPush } from './tracked-push';
+import { chromeLikeMessaging, pageSender } from '../../lib/demo/messaging';
 
 /**
  * The dashboard container with its real collaborators: settings in WXT's fake storage, the watcher's cache in
@@ -73,13 +76,15 @@ const summary = (overrides: Partial<RefreshSummary> = {}): RefreshSummary => ({
   ...overrides,
 });
 
-type Handler<K extends keyof BackgroundProtocol> = Mock<NonNullable<Handlers<BackgroundProtocol>[K]>>;
+type WatchMessages = typeof watchMessages;
+type Handler<K extends keyof WatchMessages> =
+  WatchMessages[K] extends Message<infer Req, infer Res> ? Mock<MessageHandler<Req, Res>> : never;
 
 let handlers: {
-  refresh: Handler<'watch-refresh'>;
-  expire: Handler<'watch-expire'>;
-  audit: Handler<'watch-audit'>;
-  markSeen: Handler<'watch-mark-seen'>;
+  refresh: Handler<'refresh'>;
+  expire: Handler<'expire'>;
+  audit: Handler<'audit'>;
+  markSeen: Handler<'markSeen'>;
 };
 
 beforeEach(async () => {
@@ -95,12 +100,14 @@ beforeEach(async () => {
     audit: vi.fn(async () => []),
     markSeen: vi.fn(async () => undefined),
   };
-  listenForMessages({
-    'watch-refresh': handlers.refresh,
-    'watch-expire': handlers.expire,
-    'watch-audit': handlers.audit,
-    'watch-mark-seen': handlers.markSeen,
-  });
+  // The dashboard, one of our own pages, is the sender: the watcher's messages are privileged.
+  chromeLikeMessaging(() => pageSender('/dashboard.html'));
+  listenForMessages([
+    handle(watchMessages.refresh, handlers.refresh),
+    handle(watchMessages.expire, handlers.expire),
+    handle(watchMessages.audit, handlers.audit),
+    handle(watchMessages.markSeen, handlers.markSeen),
+  ]);
 });
 
 afterEach(cleanup);

@@ -10,6 +10,7 @@ import { demoUrlForLink } from '@/lib/demo/viewer-route';
 import { demoToken, setLocalDemoTokenSource } from '@/lib/demo/token';
 import { requestToWire, wireToResponse } from '@/lib/messages/wire';
 import { sendMessage } from '@/lib/messages/runtime';
+import { demoMessages } from '@/lib/demo/messages';
 import { DEMO_MAX_BODY_BYTES } from '@/lib/demo/constants';
 import { revealThroughPage } from '@/entrypoints/viewer/api';
 import { chromeLikeMessaging, pageSender } from './messaging';
@@ -153,7 +154,7 @@ describe('the recipient page’s facts (demo-page-info)', () => {
       const payload = kind === 'url' ? 'https://example.com/' : 'WIFI:S:net;;';
       const { push } = await owner.createPush({ kind, payload });
       sender = pageSender('/viewer.html');
-      expect(await sendMessage('demo-page-info', { url_token: push.url_token })).toEqual({ kind });
+      expect(await sendMessage(demoMessages.pageInfo, { url_token: push.url_token })).toEqual({ kind });
       expect(await auditKinds(owner, push.url_token)).toEqual(['creation']);
     },
   );
@@ -162,17 +163,17 @@ describe('the recipient page’s facts (demo-page-info)', () => {
     startBackground();
     const { owner } = await clients();
     const { push } = await owner.createPush({ kind: 'qr', payload: 'x' });
-    expect(await sendMessage('demo-page-info', { url_token: push.url_token })).toEqual({ kind: 'qr' });
-    expect(await sendMessage('demo-page-info', { url_token: 'nosuchpush' })).toEqual({ kind: null });
+    expect(await sendMessage(demoMessages.pageInfo, { url_token: push.url_token })).toEqual({ kind: 'qr' });
+    expect(await sendMessage(demoMessages.pageInfo, { url_token: 'nosuchpush' })).toEqual({ kind: null });
   });
 
   it('is refused to a web page and to a malformed token', async () => {
     startBackground();
-    await expect(sendMessage('demo-page-info', { url_token: '../x' })).rejects.toMatchObject({
+    await expect(sendMessage(demoMessages.pageInfo, { url_token: '../x' })).rejects.toMatchObject({
       code: 'bad-request',
     });
     sender = { id: fakeBrowser.runtime.id, url: 'https://evil.example/' };
-    await expect(sendMessage('demo-page-info', { url_token: 'abc' })).rejects.toMatchObject({
+    await expect(sendMessage(demoMessages.pageInfo, { url_token: 'abc' })).rejects.toMatchObject({
       code: 'forbidden',
     });
   });

@@ -6,6 +6,7 @@ import { demoToken, ensureDemoToken, newDemoToken, setLocalDemoTokenSource } fro
 import { DEMO_BASE_URL, demoFetch, demoPageOrigin, setLocalDemoRoute } from '@/lib/demo/transport';
 import { demoTokenItem } from '@/lib/store/items';
 import { sendMessage } from '@/lib/messages/runtime';
+import { demoMessages } from '@/lib/demo/messages';
 import { registerDemoService } from '@/lib/demo/background';
 import { chromeLikeMessaging, pageSender } from './messaging';
 
@@ -104,7 +105,7 @@ describe('demo token from a page', () => {
   it('is refused to a web page (a content script sender)', async () => {
     startBackground();
     sender = { id: fakeBrowser.runtime.id, url: 'https://evil.example/' };
-    await expect(sendMessage('demo-token', undefined)).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(sendMessage(demoMessages.token, undefined)).rejects.toMatchObject({ code: 'forbidden' });
     expect(await demoTokenItem.getValue()).toBeNull();
   });
 });

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { listenForMessages, sendMessage } from '@/lib/messages/runtime';
-import { handleDemoFetchMessage, type DemoForward } from '@/lib/demo/router';
+import { handle, listenForMessages, sendMessage } from '@/lib/messages/runtime';
+import { demoMessages } from '@/lib/demo/messages';
+import { demoRoutes, type DemoService } from '@/lib/demo/router';
 import { DEMO_BASE_URL, demoFetch, setLocalDemoRoute } from '@/lib/demo/transport';
 import { DEMO_MAX_BODY_BYTES } from '@/lib/demo/constants';
 import { createApiClient } from '@/lib/api';
@@ -13,9 +14,9 @@ let sender = pageSender();
 let forwarded: Array<{ request: WireRequest; token: string }>;
 let release: () => void;
 
-/** A stand-in demo host that echoes the request, after `release()` when `hold` is set. */
-function echoForward(hold = false): DemoForward {
-  return async (request, token) => {
+/** A stand-in demo service that echoes the request, after `release()` when `hold` is set. */
+function echoService(hold = false): DemoService {
+  const fetch: DemoService['fetch'] = async (request, token) => {
     forwarded.push({ request, token });
     if (hold) await new Promise<void>((resolve) => (release = resolve));
     const body = await wireToRequest(request).text();
@@ -23,6 +24,7 @@ function echoForward(hold = false): DemoForward {
       Response.json({ method: request.method, url: request.url, body }, { headers: { 'X-Echo': 'yes' } }),
     );
   };
+  return { fetch, pageInfo: async () => ({ kind: null }) };
 }
 
 beforeEach(() => {
@@ -34,7 +36,7 @@ afterEach(() => setLocalDemoRoute(undefined));
 
 describe('demoFetch from an extension page', () => {
   it('crosses messaging to the background and returns the response', async () => {
-    listenForMessages({ 'demo-fetch': (data, s) => handleDemoFetchMessage(data, s, echoForward()) });
+    listenForMessages(demoRoutes(echoService()));
     const response = await demoFetch(`${DEMO_BASE_URL}/api/v2/pushes`, { method: 'POST', body: 'hi' });
     expect(response.status).toBe(200);
     expect(response.headers.get('x-echo')).toBe('yes');
@@ -47,23 +49,23 @@ describe('demoFetch from an extension page', () => {
 
   it('attaches the stored demo token on the background side', async () => {
     await demoTokenItem.setValue('demo-token');
-    listenForMessages({ 'demo-fetch': (data, s) => handleDemoFetchMessage(data, s, echoForward()) });
+    listenForMessages(demoRoutes(echoService()));
     await demoFetch(`${DEMO_BASE_URL}/api/v2/version`);
     expect(forwarded.map((f) => f.token)).toEqual(['demo-token']);
   });
 
   it('is refused to a web page (a content script sender)', async () => {
     sender = { id: fakeBrowser.runtime.id, url: 'https://evil.example/' };
-    listenForMessages({ 'demo-fetch': (data, s) => handleDemoFetchMessage(data, s, echoForward()) });
+    listenForMessages(demoRoutes(echoService()));
     const wire = await requestToWire(new Request(`${DEMO_BASE_URL}/api/v2/pushes/active`));
-    await expect(sendMessage('demo-fetch', { request: wire })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(sendMessage(demoMessages.fetch, { request: wire })).rejects.toMatchObject({ code: 'forbidden' });
     await expect(demoFetch(`${DEMO_BASE_URL}/api/v2/pushes/active`)).rejects.toThrow(TypeError);
     expect(forwarded).toEqual([]);
   });
 
   it('refuses a malformed message', async () => {
-    listenForMessages({ 'demo-fetch': (data, s) => handleDemoFetchMessage(data, s, echoForward()) });
-    await expect(sendMessage('demo-fetch', { request: { url: 1 } } as never)).rejects.toMatchObject({
+    listenForMessages(demoRoutes(echoService()));
+    await expect(sendMessage(demoMessages.fetch, { request: { url: 1 } } as never)).rejects.toMatchObject({
       code: 'bad-request',
     });
   });
@@ -77,7 +79,7 @@ describe('demoFetch from an extension page', () => {
   });
 
   it('rejects with the abort reason when aborted before or during the request', async () => {
-    listenForMessages({ 'demo-fetch': (data, s) => handleDemoFetchMessage(data, s, echoForward(true)) });
+    listenForMessages(demoRoutes(echoService(true)));
     await expect(
       demoFetch(`${DEMO_BASE_URL}/api/v2/version`, { signal: AbortSignal.abort() }),
     ).rejects.toMatchObject({ name: 'AbortError' });
@@ -95,8 +97,8 @@ describe('demoFetch from an extension page', () => {
 describe('demoFetch in the background', () => {
   it('goes straight to the local route without messaging', async () => {
     await demoTokenItem.setValue('demo-token');
-    const forward = echoForward();
-    setLocalDemoRoute(async (request) => forward(request, 'demo-token'));
+    const service = echoService();
+    setLocalDemoRoute(async (request) => service.fetch(request, 'demo-token'));
     const response = await demoFetch(`${DEMO_BASE_URL}/api/v2/version`);
     expect(response.ok).toBe(true);
     expect(fakeBrowser.runtime.sendMessage).not.toHaveBeenCalled();
@@ -116,7 +118,7 @@ describe('demoFetch with a body over the demo service’s limit', () => {
   }
 
   it('answers with the service’s 413 and sends no message', async () => {
-    listenForMessages({ 'demo-fetch': (data, s) => handleDemoFetchMessage(data, s, echoForward()) });
+    listenForMessages(demoRoutes(echoService()));
     const response = await demoFetch(`${DEMO_BASE_URL}/api/v2/pushes`, {
       method: 'POST',
       body: justOverTheLimit(),
@@ -130,10 +132,11 @@ describe('demoFetch with a body over the demo service’s limit', () => {
   it('reaches the API client as a too-large error, not a network failure', async () => {
     const client = createApiClient({ baseUrl: DEMO_BASE_URL, fetch: demoFetch, token: 'demo-token' });
     // The client asks the edition first (a small GET), then sends the multipart body.
-    listenForMessages({
-      'demo-fetch': async () =>
+    listenForMessages([
+      handle(demoMessages.fetch, async () =>
         responseToWire(Response.json({ application_version: '1.0', api_version: '2.0', edition: 'pro' })),
-    });
+      ),
+    ]);
     await expect(
       client.createPush({
         kind: 'file',

@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { sendOffscreenMessage } from '@/lib/messages/runtime';
+import { sendMessage } from '@/lib/messages/runtime';
+import { clipboardWrite } from '@/lib/quick-push/messages';
 import { copyWithTextarea, serveClipboardInOffscreen } from '@/lib/quick-push/offscreen-clipboard';
 import { chromeLikeMessaging, pageSender } from '../demo/messaging';
 
@@ -37,7 +38,7 @@ describe('serveClipboardInOffscreen', () => {
     chromeLikeMessaging(() => pageSender('/background.js'));
     const stop = serveClipboardInOffscreen();
     await expect(
-      sendOffscreenMessage('clipboard-write', { text: 'https://example.com/p/1' }),
+      sendMessage(clipboardWrite, { text: 'https://example.com/p/1' }),
     ).resolves.toEqual({
       copied: true,
     });
@@ -49,7 +50,7 @@ describe('serveClipboardInOffscreen', () => {
     const copied = spyCopy();
     chromeLikeMessaging(() => ({ id: fakeBrowser.runtime.id, url: 'https://evil.example/' }));
     const stop = serveClipboardInOffscreen();
-    await expect(sendOffscreenMessage('clipboard-write', { text: 'x' })).rejects.toMatchObject({
+    await expect(sendMessage(clipboardWrite, { text: 'x' })).rejects.toMatchObject({
       code: 'forbidden',
     });
     expect(copied).toEqual([]);

@@ -1,6 +1,7 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendMessage } from '@/lib/messages/runtime';
+import { watchMessages } from '@/lib/watch/messages';
 import { FAILED_PREFIX } from '@/lib/quick-push/notifier';
 import { watchRevisionItem, watchSettingsItem } from '@/lib/store/items';
 import { setupWatcher, WATCH_ALARM, type Watcher } from '@/lib/watch/background';
@@ -70,7 +71,7 @@ describe('the schedule', () => {
     await fireAlarm();
     await expect.poll(() => h.counts().list).toBe(1);
     h.resetCounts();
-    await sendMessage('watch-refresh', undefined);
+    await sendMessage(watchMessages.refresh, undefined);
     expect(h.counts().list).toBe(2);
   });
 
@@ -150,9 +151,9 @@ describe('notifications and the badge', () => {
     await start().ready;
     await watcher!.refresh(false);
     await h.view(push.url_token);
-    await sendMessage('watch-refresh', undefined);
+    await sendMessage(watchMessages.refresh, undefined);
     expect(await badge()).toBe('1');
-    await sendMessage('watch-mark-seen', undefined);
+    await sendMessage(watchMessages.markSeen, undefined);
     expect(await badge()).toBe('');
     expect((await listEvents()).every((event) => event.seen)).toBe(true);
   });
@@ -164,7 +165,7 @@ describe('messages', () => {
     const b = await h.create();
     await start().ready;
     await watcher!.refresh(false);
-    const answer = await sendMessage('watch-expire', { url_tokens: [a.url_token, 'nosuchtoken00'] });
+    const answer = await sendMessage(watchMessages.expire, { url_tokens: [a.url_token, 'nosuchtoken00'] });
     expect(answer.expired).toEqual([a.url_token]);
     expect(answer.failed).toMatchObject([{ url_token: 'nosuchtoken00', error: { code: 'not-found' } }]);
     const records = await listTrackedPushes(BASE);
@@ -179,7 +180,7 @@ describe('messages', () => {
     await start().ready;
     await watcher!.refresh(false);
     await h.view(push.url_token, { ip: '203.0.113.4' });
-    const entries = await sendMessage('watch-audit', { url_token: push.url_token });
+    const entries = await sendMessage(watchMessages.audit, { url_token: push.url_token });
     expect(entries.map((e) => e.kind)).toEqual(['creation', 'view']);
     expect(await listEvents()).toEqual([]);
     await watcher!.refresh(false);
@@ -191,11 +192,11 @@ describe('messages', () => {
   });
 
   it.each([
-    ['watch-refresh', () => undefined],
-    ['watch-expire', (token: string) => ({ url_tokens: [token] })],
-    ['watch-audit', (token: string) => ({ url_token: token })],
-    ['watch-mark-seen', () => undefined],
-  ] as const)("refuses '%s' to a sender that is not one of our pages", async (type, data) => {
+    ['watch-refresh', watchMessages.refresh, () => undefined],
+    ['watch-expire', watchMessages.expire, (token: string) => ({ url_tokens: [token] })],
+    ['watch-audit', watchMessages.audit, (token: string) => ({ url_token: token })],
+    ['watch-mark-seen', watchMessages.markSeen, () => undefined],
+  ] as const)("refuses '%s' to a sender that is not one of our pages", async (_type, message, data) => {
     const push = await h.create();
     await start().ready;
     await watcher!.refresh(false);
@@ -207,7 +208,7 @@ describe('messages', () => {
       { id: 'another-extension', url: 'chrome-extension://another-extension/page.html' },
     ]) {
       sender = stranger;
-      await expect(sendMessage(type, data(push.url_token) as never)).rejects.toMatchObject({
+      await expect(sendMessage(message as never, data(push.url_token) as never)).rejects.toMatchObject({
         code: 'forbidden',
       });
     }

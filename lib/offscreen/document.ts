@@ -1,0 +1,57 @@
+/**
+ * The offscreen document (Chrome): one per extension, shared by the demo service and the clipboard, so its
+ * lifecycle belongs to neither feature. Chrome may close it at any time (and the extension can close it
+ * itself), so whether it is open comes from runtime.getContexts on every call, never from a flag kept in
+ * the worker, which may have restarted.
+ */
+import { shared } from '@/lib/async';
+
+export const OFFSCREEN_PATH = '/offscreen.html';
+
+/**
+ * True where offscreen documents exist (Chrome MV3). Firefox has none: its background page is a document
+ * that can host the demo service and write the clipboard itself. The one place that tells the two apart.
+ */
+export function hasOffscreenDocuments(): boolean {
+  return typeof browser.offscreen?.createDocument === 'function';
+}
+
+async function isOpen(url: string): Promise<boolean> {
+  const contexts = await browser.runtime.getContexts({
+    contextTypes: [browser.runtime.ContextType.OFFSCREEN_DOCUMENT],
+    documentUrls: [url],
+  });
+  return contexts.length > 0;
+}
+
+// Concurrent callers share one creation (Chrome allows only one document); not kept, as it may close.
+const create = shared(
+  async () => {
+    const url = browser.runtime.getURL(OFFSCREEN_PATH);
+    try {
+      await browser.offscreen.createDocument({
+        url,
+        // BLOBS: the demo service builds and reads Blob/FormData bodies; LOCAL_STORAGE: it keeps its data
+        // in the extension's IndexedDB. Neither reason has an idle timeout, unlike AUDIO_PLAYBACK.
+        // CLIPBOARD: quick pushes (lib/quick-push) copy the new link here, in the same one document.
+        reasons: [
+          browser.offscreen.Reason.BLOBS,
+          browser.offscreen.Reason.LOCAL_STORAGE,
+          browser.offscreen.Reason.CLIPBOARD,
+        ],
+        justification:
+          'Runs the built-in demo secret-push service until the user saves a server, and copies new links to the clipboard.',
+      });
+    } catch (error) {
+      // A document created between our check and this call makes createDocument fail: success for us.
+      if (!(await isOpen(url))) throw error;
+    }
+  },
+  { keep: false },
+);
+
+/** Makes sure the offscreen document is open, creating it on demand. */
+export async function openOffscreenDocument(): Promise<void> {
+  if (await isOpen(browser.runtime.getURL(OFFSCREEN_PATH))) return;
+  await create();
+}
