@@ -145,7 +145,9 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
       return result;
     }),
     // Stored for the cache only: no event, so nothing for pages to reload.
-    handle(watchMessages.audit, ({ url_token }) => serial(async () => readAudit(await actionDeps(), url_token))),
+    handle(watchMessages.audit, ({ url_token }) =>
+      serial(async () => readAudit(await actionDeps(), url_token)),
+    ),
     handle(watchMessages.markSeen, async () => {
       if ((await markAllSeen()) > 0) await bumpRevision();
       await badge();

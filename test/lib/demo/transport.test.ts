@@ -58,7 +58,9 @@ describe('demoFetch from an extension page', () => {
     sender = { id: fakeBrowser.runtime.id, url: 'https://evil.example/' };
     listenForMessages(demoRoutes(echoService()));
     const wire = await requestToWire(new Request(`${DEMO_BASE_URL}/api/v2/pushes/active`));
-    await expect(sendMessage(demoMessages.fetch, { request: wire })).rejects.toMatchObject({ code: 'forbidden' });
+    await expect(sendMessage(demoMessages.fetch, { request: wire })).rejects.toMatchObject({
+      code: 'forbidden',
+    });
     await expect(demoFetch(`${DEMO_BASE_URL}/api/v2/pushes/active`)).rejects.toThrow(TypeError);
     expect(forwarded).toEqual([]);
   });

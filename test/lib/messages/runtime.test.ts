@@ -86,7 +86,10 @@ describe('runtime messaging', () => {
   });
 
   it.each([
-    ['a content script (our id, a web page URL)', { id: fakeBrowser.runtime.id, url: 'https://evil.example/' }],
+    [
+      'a content script (our id, a web page URL)',
+      { id: fakeBrowser.runtime.id, url: 'https://evil.example/' },
+    ],
     ['another extension', { id: 'another', url: 'chrome-extension://another/page.html' }],
     ['a sender without a URL', { id: fakeBrowser.runtime.id }],
   ])('refuses a privileged message from %s before its handler runs', async (_label, stranger) => {

@@ -59,9 +59,9 @@ describe('sendToOffscreen', () => {
   it('opens the document on demand, once for concurrent callers, and answers', async () => {
     const { offscreen } = installFakeOffscreen();
     expect(hasOffscreenDocuments()).toBe(true);
-    await expect(Promise.all([sendToOffscreen(work, { n: 1 }), sendToOffscreen(work, { n: 2 })])).resolves.toEqual(
-      [2, 4],
-    );
+    await expect(
+      Promise.all([sendToOffscreen(work, { n: 1 }), sendToOffscreen(work, { n: 2 })]),
+    ).resolves.toEqual([2, 4]);
     expect(offscreen.createDocument).toHaveBeenCalledTimes(1);
   });
 

@@ -37,9 +37,7 @@ describe('serveClipboardInOffscreen', () => {
     const copied = spyCopy();
     chromeLikeMessaging(() => pageSender('/background.js'));
     const stop = serveClipboardInOffscreen();
-    await expect(
-      sendMessage(clipboardWrite, { text: 'https://example.com/p/1' }),
-    ).resolves.toEqual({
+    await expect(sendMessage(clipboardWrite, { text: 'https://example.com/p/1' })).resolves.toEqual({
       copied: true,
     });
     expect(copied).toEqual(['https://example.com/p/1']);
