@@ -5,18 +5,18 @@
  */
 import type { ApiClient } from '@/lib/api';
 import { currentClient } from '@/lib/connection';
-import { handle, listenForMessages } from '@/lib/messages/runtime';
+import { listenForMessages } from '@/lib/messages/runtime';
 import { loadSettings } from '@/lib/store/settings';
 import { watchSettingsItem, type WatchSettings } from '@/lib/store/items';
-import { expirePushes, readAudit, type ActionDeps } from './actions';
+import type { ActionDeps } from './actions';
 import { idbCache, type WatchCache } from './cache';
 import { watchDb } from './db';
 import { notificationIconUrl } from '@/lib/icon';
-import { watchMessages } from './messages';
 import { isWatchNotification, notificationsFor } from './notify';
 import { refreshWatch } from './refresh';
+import { watchRoutes } from './routes';
 import { bumpRevision } from './revision';
-import { countUnseen, markAllSeen } from './seen';
+import { countUnseen } from './seen';
 import type { RefreshSummary } from './types';
 
 export const WATCH_ALARM = 'watch-refresh';
@@ -135,24 +135,7 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
       report('settings change failed'),
     );
   });
-  // The messages are privileged (lib/watch/messages.ts): only our own pages and contexts reach these.
-  const unlisten = listenForMessages([
-    handle(watchMessages.refresh, () => refresh(true)),
-    handle(watchMessages.expire, async ({ url_tokens }) => {
-      const result = await serial(async () => expirePushes(await actionDeps(), url_tokens));
-      if (result.expired.length > 0) await bumpRevision();
-      await badge();
-      return result;
-    }),
-    // Stored for the cache only: no event, so nothing for pages to reload.
-    handle(watchMessages.audit, ({ url_token }) =>
-      serial(async () => readAudit(await actionDeps(), url_token)),
-    ),
-    handle(watchMessages.markSeen, async () => {
-      if ((await markAllSeen()) > 0) await bumpRevision();
-      await badge();
-    }),
-  ]);
+  const unlisten = listenForMessages(watchRoutes({ refresh, serial, actionDeps, badge }));
   const ready = watchSettingsItem
     .getValue()
     .then((settings) => Promise.all([ensureAlarm(settings), updateBadge(cache, settings)]))

@@ -192,6 +192,20 @@ describe('messages', () => {
   });
 
   it.each([
+    ['watch-expire', watchMessages.expire, { url_tokens: 'abc' }],
+    ['watch-expire', watchMessages.expire, { url_tokens: ['../p/abc'] }],
+    ['watch-audit', watchMessages.audit, { url_token: 42 }],
+    ['watch-audit', watchMessages.audit, undefined],
+  ] as const)("refuses a malformed '%s' before asking the server", async (_type, message, data) => {
+    await start().ready;
+    h.resetCounts();
+    await expect(sendMessage(message as never, data as never)).rejects.toMatchObject({
+      code: 'bad-request',
+    });
+    expect(h.counts()).toEqual({ list: 0, audit: 0, other: 0 });
+  });
+
+  it.each([
     ['watch-refresh', watchMessages.refresh, () => undefined],
     ['watch-expire', watchMessages.expire, (token: string) => ({ url_tokens: [token] })],
     ['watch-audit', watchMessages.audit, (token: string) => ({ url_token: token })],

@@ -1,0 +1,40 @@
+/**
+ * The background's answers to the watcher's messages (lib/watch/messages.ts). The messages are privileged,
+ * so the messaging core lets only our own pages and contexts reach these handlers.
+ */
+import { handle, type Route } from '@/lib/messages/runtime';
+import { expirePushes, readAudit, type ActionDeps } from './actions';
+import { watchMessages } from './messages';
+import { bumpRevision } from './revision';
+import { markAllSeen } from './seen';
+import type { RefreshSummary } from './types';
+
+/** What the handlers need from the running watcher (lib/watch/background.ts). */
+export interface WatcherParts {
+  refresh(force: boolean): Promise<RefreshSummary>;
+  /** The watcher's one-at-a-time queue: an expire or an audit read never commits over a refresh. */
+  serial: <T>(job: () => Promise<T>) => Promise<T>;
+  actionDeps(): Promise<ActionDeps>;
+  badge(): Promise<void>;
+}
+
+/** The watcher's message handlers, for listenForMessages. */
+export function watchRoutes({ refresh, serial, actionDeps, badge }: WatcherParts): Route[] {
+  return [
+    handle(watchMessages.refresh, () => refresh(true)),
+    handle(watchMessages.expire, async ({ url_tokens }) => {
+      const result = await serial(async () => expirePushes(await actionDeps(), url_tokens));
+      if (result.expired.length > 0) await bumpRevision();
+      await badge();
+      return result;
+    }),
+    // Stored for the cache only: no event, so nothing for pages to reload.
+    handle(watchMessages.audit, ({ url_token }) =>
+      serial(async () => readAudit(await actionDeps(), url_token)),
+    ),
+    handle(watchMessages.markSeen, async () => {
+      if ((await markAllSeen()) > 0) await bumpRevision();
+      await badge();
+    }),
+  ];
+}
