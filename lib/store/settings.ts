@@ -1,8 +1,7 @@
 /**
- * The user's settings as one object, and the only writers of the settings items. Every write that changes
- * more than one item happens after all checks passed, so a refused save leaves the previous settings whole.
+ * The user's settings as one object, read side. Kept free of zod and of the API client, so the popup can
+ * read its settings in its first chunk; the writers are in save.ts.
  */
-import { AppError } from '@/lib/errors';
 import {
   demoModeItem,
   demoTokenItem,
@@ -15,7 +14,6 @@ import {
   type ServerChoice,
   type TokenPlace,
 } from './items';
-import { validateDefaults } from './rules';
 
 export interface Settings {
   demoMode: boolean;
@@ -28,6 +26,7 @@ export interface Settings {
   demoToken?: string | null;
 }
 
+/** Reads every settings item, the token from the place the user chose. */
 export async function loadSettings(): Promise<Settings> {
   const [demoMode, server, tokenPlace, defaults, demoToken] = await Promise.all([
     demoModeItem.getValue(),
@@ -56,59 +55,12 @@ export function watchSettings(callback: (settings: Settings) => void): () => voi
   return () => unwatch.forEach((stop) => stop());
 }
 
-function tokenItem(place: TokenPlace) {
+/** The item that holds the token when it lives in `place`. */
+export function tokenItem(place: TokenPlace) {
   return place === 'device' ? deviceTokenItem : sessionTokenItem;
 }
 
 /** The API token from the place the user chose. */
 export async function readToken(place?: TokenPlace): Promise<string | null> {
   return tokenItem(place ?? (await tokenPlaceItem.getValue())).getValue();
-}
-
-/** Stores the token in `place` and clears the other place, so a token never lives in both. */
-export async function writeToken(token: string | null, place: TokenPlace): Promise<void> {
-  const other: TokenPlace = place === 'device' ? 'session' : 'device';
-  await tokenItem(place).setValue(token);
-  await tokenItem(other).removeValue();
-  await tokenPlaceItem.setValue(place);
-}
-
-/** Moves the current token to `place` ("Remember on this device" / "This browser session only"). */
-export async function setTokenPlace(place: TokenPlace): Promise<void> {
-  await writeToken(await readToken(), place);
-}
-
-export interface ServerSettingsInput {
-  server: ServerChoice;
-  token: string | null;
-  tokenPlace: TokenPlace;
-}
-
-/**
- * Saves a server that has already been checked (permission granted, connection tested: lib/connection.ts
- * saveServer) with its token, and leaves demo mode: saving a server means the user wants to use it.
- */
-export async function saveServerSettings(input: ServerSettingsInput): Promise<void> {
-  await serverItem.setValue(input.server);
-  await writeToken(input.token, input.tokenPlace);
-  await demoModeItem.setValue(false);
-}
-
-/**
- * Turns demo mode on or off. Turning it on keeps the saved server for later; turning it off needs one
- * (AppError 'validation' otherwise), and then uses it again.
- */
-export async function setDemoMode(on: boolean): Promise<void> {
-  if (!on && !(await serverItem.getValue()))
-    throw new AppError('validation', 'Save a server first: demo mode stays on until one is saved.', {
-      fields: { demoMode: ['Save a server first.'] },
-    });
-  await demoModeItem.setValue(on);
-}
-
-/** Saves the defaults for new pushes after checking their ranges (AppError 'validation' with fields). */
-export async function saveDefaults(defaults: PushDefaults): Promise<PushDefaults> {
-  const valid = validateDefaults(defaults);
-  await pushDefaultsItem.setValue(valid);
-  return valid;
 }

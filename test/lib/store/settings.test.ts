@@ -12,15 +12,17 @@ import {
   tokenPlaceItem,
 } from '@/lib/store/items';
 import {
-  loadSettings,
-  readToken,
   saveDefaults,
+  saveSettings,
   saveServerSettings,
   setDemoMode,
   setTokenPlace,
-  watchSettings,
-  writeToken,
-} from '@/lib/store/settings';
+} from '@/lib/store/save';
+import { loadSettings, readToken, watchSettings } from '@/lib/store/settings';
+import type { TokenPlace } from '@/lib/store/items';
+
+/** Stores the token in `place` (and, by saveSettings' rule, nowhere else). */
+const writeToken = (value: string | null, place: TokenPlace) => saveSettings({ token: { value, place } });
 
 const SERVER = { kind: 'self-hosted', url: 'https://pwpush.example.com' } as const;
 

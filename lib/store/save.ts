@@ -1,0 +1,95 @@
+/**
+ * The only writers of the settings items. Each save is one storage.local write of everything it changes,
+ * made after all checks passed, so a refused save leaves the previous settings whole and a reader never
+ * sees half a save.
+ */
+import { storage } from '#imports';
+import { AppError } from '@/lib/errors';
+import {
+  demoModeItem,
+  deviceTokenItem,
+  pushDefaultsItem,
+  serverItem,
+  sessionTokenItem,
+  tokenPlaceItem,
+  type PushDefaults,
+  type ServerChoice,
+  type TokenPlace,
+} from './items';
+import { validateDefaults } from './rules';
+import { readToken, tokenItem } from './settings';
+
+/** What one save changes; a missing field keeps its saved value. */
+export interface SettingsChange {
+  demoMode?: boolean;
+  server?: ServerChoice;
+  /** The token always goes with its place, so it is written where loadSettings will look for it. */
+  token?: { value: string | null; place: TokenPlace };
+  defaults?: PushDefaults;
+}
+
+function localValues({ demoMode, server, token, defaults }: SettingsChange) {
+  return [
+    ...(server ? [{ key: serverItem.key, value: server }] : []),
+    ...(demoMode !== undefined ? [{ key: demoModeItem.key, value: demoMode }] : []),
+    ...(defaults ? [{ key: pushDefaultsItem.key, value: defaults }] : []),
+    ...(token ? [{ key: tokenPlaceItem.key, value: token.place }] : []),
+    ...(token?.place === 'device' ? [{ key: deviceTokenItem.key, value: token.value }] : []),
+  ];
+}
+
+/**
+ * Saves a change in one storage.local write. A session token lives in another storage area, which no
+ * write can share: it is written just before (unread until tokenPlace says 'session'), and the token is
+ * removed from the place it left just after (no longer read), so a token never lives in both places.
+ */
+export async function saveSettings(change: SettingsChange): Promise<void> {
+  const { token } = change;
+  if (token?.place === 'session') await storage.setItems([{ key: sessionTokenItem.key, value: token.value }]);
+  await storage.setItems(localValues(change));
+  if (!token) return;
+  const other = tokenItem(token.place === 'device' ? 'session' : 'device');
+  await storage.removeItems(token.value === null ? [deviceTokenItem, sessionTokenItem] : [other]);
+}
+
+/**
+ * Moves the current token to `place` ("Remember on this device" / "This browser session only"), with any
+ * other change saved at the same time.
+ */
+export async function setTokenPlace(place: TokenPlace, also: SettingsChange = {}): Promise<void> {
+  await saveSettings({ ...also, token: { value: await readToken(), place } });
+}
+
+export interface ServerSettingsInput {
+  server: ServerChoice;
+  token: string | null;
+  tokenPlace: TokenPlace;
+}
+
+/**
+ * Saves a server that has already been checked (permission granted, connection tested: lib/connection
+ * saveServer) with its token, and leaves demo mode: saving a server means the user wants to use it.
+ */
+export function saveServerSettings(input: ServerSettingsInput, also: SettingsChange = {}): Promise<void> {
+  const token = { value: input.token, place: input.tokenPlace };
+  return saveSettings({ ...also, server: input.server, token, demoMode: false });
+}
+
+/**
+ * Turns demo mode on or off. Turning it on keeps the saved server for later; turning it off needs one
+ * (AppError 'validation' otherwise), and then uses it again.
+ */
+export async function setDemoMode(on: boolean): Promise<void> {
+  if (!on && !(await serverItem.getValue()))
+    throw new AppError('validation', 'Save a server first: demo mode stays on until one is saved.', {
+      fields: { demoMode: ['Save a server first.'] },
+    });
+  await saveSettings({ demoMode: on });
+}
+
+/** Saves the defaults for new pushes after checking their ranges (AppError 'validation' with fields). */
+export async function saveDefaults(defaults: PushDefaults): Promise<PushDefaults> {
+  const valid = validateDefaults(defaults);
+  await saveSettings({ defaults: valid });
+  return valid;
+}
