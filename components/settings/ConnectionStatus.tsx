@@ -1,4 +1,4 @@
-import type { ConnectionReport } from '@/lib/connection';
+import type { ConnectionReport } from '@/lib/connection/check';
 
 export type SettingsStatus =
   | { kind: 'idle' }

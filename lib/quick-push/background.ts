@@ -3,8 +3,7 @@
  * "Try again". Listeners are added synchronously on every start of the worker; nothing depends on state
  * from an earlier life of the worker (held requests live in storage.session).
  */
-import { loadSettings } from '@/lib/store/settings';
-import { currentClient } from '@/lib/connection';
+import { connectSaved } from '@/lib/connection/client';
 import { recordCreatedPush } from '@/lib/watch/record';
 import { platformClipboard } from './clipboard';
 import { exposeForE2E } from './e2e-hook';
@@ -24,12 +23,8 @@ const BUTTONS = !import.meta.env.FIREFOX;
 export function defaultQuickPushDeps(): QuickPushDeps {
   return {
     connect: async () => {
-      const settings = await loadSettings();
-      return {
-        client: await currentClient(),
-        signedIn: settings.demoMode || settings.token !== null,
-        defaults: settings.defaults,
-      };
+      const { client, signedIn, settings } = await connectSaved();
+      return { client, signedIn, defaults: settings.defaults };
     },
     fetchImage: (request) =>
       fetchImage(request, {

@@ -16,7 +16,7 @@ import { wireKind, type ImageRequest, type QuickPushOutcome, type QuickRequest }
 
 export interface QuickConnection {
   client: ApiClient;
-  /** A token goes with requests (always in demo mode): file pushes need one. */
+  /** lib/connection/target.ts isSignedIn: file pushes need a token (the demo service always has one). */
   signedIn: boolean;
   defaults: PushDefaults;
 }

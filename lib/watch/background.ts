@@ -4,9 +4,8 @@
  * storage, so a worker that stopped and started again simply carries on.
  */
 import type { ApiClient } from '@/lib/api';
-import { currentClient } from '@/lib/connection';
+import { connectSaved } from '@/lib/connection/client';
 import { listenForMessages } from '@/lib/messages/runtime';
-import { loadSettings } from '@/lib/store/settings';
 import { watchSettingsItem, type WatchSettings } from '@/lib/store/items';
 import type { ActionDeps } from './actions';
 import { idbCache, type WatchCache } from './cache';
@@ -41,10 +40,10 @@ export interface Watcher {
   dispose(): void;
 }
 
-/** The saved settings' client; demo mode always has its token, a real server only when the user gave one. */
+/** The saved settings' client, and whether it is signed in (lib/connection/target.ts isSignedIn). */
 export async function connectFromSettings(): Promise<Connection> {
-  const settings = await loadSettings();
-  return { client: await currentClient(), hasToken: settings.demoMode || settings.token !== null };
+  const { client, signedIn } = await connectSaved();
+  return { client, hasToken: signedIn };
 }
 
 function badgeApi() {

@@ -1,12 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import {
-  clientForSettings,
-  currentClient,
-  requestHostPermission,
-  saveServer,
-  checkServer,
-} from '@/lib/connection';
+import { checkServer, saveServer } from '@/lib/connection/check';
+import { clientForSettings, connectSaved } from '@/lib/connection/client';
+import { requestHostPermission } from '@/lib/connection/permission';
 import { DEMO_BASE_URL, setLocalDemoRoute } from '@/lib/demo/transport';
 import { ensureDemoToken } from '@/lib/demo/token';
 import { handle, listenForMessages } from '@/lib/messages/runtime';
@@ -16,7 +12,8 @@ import { isAppError } from '@/lib/errors';
 import { responseToWire, wireToRequest } from '@/lib/messages/wire';
 import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
 import { DEFAULT_PUSH_DEFAULTS, demoTokenItem, type ServerChoice } from '@/lib/store/items';
-import { loadSettings, saveServerSettings, setDemoMode, type Settings } from '@/lib/store/settings';
+import { saveServerSettings, setDemoMode } from '@/lib/store/save';
+import { loadSettings, type Settings } from '@/lib/store/settings';
 
 const SERVER_URL = 'https://pwpush.example.com';
 const ALICE = { email: 'alice@example.com', token: 'alice-token' };
@@ -99,13 +96,13 @@ describe('clientForSettings', () => {
   });
 });
 
-describe('currentClient', () => {
+describe('connectSaved', () => {
   it('has the background create the demo token on first use in demo mode', async () => {
     expect(await demoTokenItem.getValue()).toBeNull();
     // The background, the token's one writer, as a page reaches it (lib/demo/token.ts).
     chromeLikeMessaging(() => pageSender('/popup.html'));
     listenForMessages([handle(demoMessages.token, () => ensureDemoToken())]);
-    const client = await currentClient();
+    const { client } = await connectSaved();
     expect(client.baseUrl).toBe(DEMO_BASE_URL);
     expect(await demoTokenItem.getValue()).toMatch(/^[A-Za-z0-9_-]{20,}$/);
   });
@@ -116,7 +113,7 @@ describe('currentClient', () => {
       token: null,
       tokenPlace: 'device',
     });
-    expect((await currentClient()).baseUrl).toBe(SERVER_URL);
+    expect((await connectSaved()).client.baseUrl).toBe(SERVER_URL);
   });
 });
 

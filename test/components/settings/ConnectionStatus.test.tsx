@@ -1,7 +1,7 @@
 import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ConnectionStatus } from '@/components/settings/ConnectionStatus';
-import type { ConnectionReport } from '@/lib/connection';
+import type { ConnectionReport } from '@/lib/connection/check';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);

@@ -1,0 +1,87 @@
+/**
+ * The checks a server passes before it is saved (host permission, then a connection test), and the save
+ * itself, in one write with whatever else the user changed.
+ */
+import type { ApiClient, Edition } from '@/lib/api';
+import { AppError, isAppError } from '@/lib/errors';
+import { DEFAULT_PUSH_DEFAULTS, type ServerChoice, type TokenPlace } from '@/lib/store/items';
+import { normalizeServerUrl, normalizeToken, serverChoice } from '@/lib/store/rules';
+import { saveServerSettings, type SettingsChange } from '@/lib/store/save';
+import { clientForSettings } from './client';
+import { requestHostPermission } from './permission';
+
+export interface ConnectionReport {
+  baseUrl: string;
+  edition: Edition;
+  applicationVersion: string;
+  apiVersion: string;
+  /** 'accepted': an owner-only call succeeded with it; 'none': no token, anonymous pushes only. */
+  token: 'accepted' | 'none';
+}
+
+/**
+ * Asks the server who it is (GET /api/v2/version, public even with a bad token) and, with a token, makes
+ * one owner-only call (the first page of active pushes) to see that the token is accepted.
+ */
+export async function testConnection(client: ApiClient, hasToken: boolean): Promise<ConnectionReport> {
+  const info = await client.version();
+  const edition = await client.edition();
+  if (hasToken) {
+    try {
+      await client.activePage(1);
+    } catch (error) {
+      if (isAppError(error, 'unauthorized'))
+        throw new AppError('token-rejected', 'The server rejected this API token.', {
+          status: error.status,
+          cause: error,
+        });
+      throw error;
+    }
+  }
+  return {
+    baseUrl: client.baseUrl,
+    edition,
+    applicationVersion: info.application_version,
+    apiVersion: info.api_version,
+    token: hasToken ? 'accepted' : 'none',
+  };
+}
+
+/** What the server part of the options form holds. `url` is a hosted URL or what the user typed. */
+export interface ServerDraft {
+  url: string;
+  token: string;
+  tokenPlace: TokenPlace;
+}
+
+/**
+ * Checks a draft without saving it: normalise the address, ask for its host permission (synchronously, see
+ * requestHostPermission), then test the connection with the typed token.
+ */
+export async function checkServer(
+  draft: ServerDraft,
+): Promise<{ server: ServerChoice; token: string | null; report: ConnectionReport }> {
+  const server = serverChoice(normalizeServerUrl(draft.url));
+  const token = normalizeToken(draft.token);
+  await requestHostPermission(server.url);
+  const client = clientForSettings({
+    demoMode: false,
+    server,
+    token,
+    tokenPlace: draft.tokenPlace,
+    defaults: DEFAULT_PUSH_DEFAULTS, // not used by the client
+  });
+  return { server, token, report: await testConnection(client, token !== null) };
+}
+
+/**
+ * Saves a server only after every check passed; any failure (invalid address, permission refused, failed
+ * connection test) is thrown and the previous settings stay in force. Leaves demo mode. `also`: other
+ * settings changed with it, saved in the same write.
+ */
+export async function saveServer(draft: ServerDraft, also: SettingsChange = {}): Promise<ConnectionReport> {
+  const { server, token, report } = await checkServer(draft);
+  const edition = report.edition;
+  await saveServerSettings({ server: { ...server, edition }, token, tokenPlace: draft.tokenPlace }, also);
+  return report;
+}

@@ -1,0 +1,58 @@
+/**
+ * From settings to a working API client: the server, token and edition of target.ts, over the transport
+ * that reaches it (the built-in demo service through demoFetch, a real server through fetch).
+ */
+import { createApiClient, type ApiClient } from '@/lib/api';
+import { demoFetch, demoPageOrigin } from '@/lib/demo/transport';
+import { demoToken } from '@/lib/demo/token';
+import { AppError } from '@/lib/errors';
+import { loadSettings, type Settings } from '@/lib/store/settings';
+import { isSignedIn, targetBaseUrl, targetToken } from './target';
+
+/** The transports a client may use instead of the defaults (the popup's file uploads report progress). */
+export interface Transports {
+  demo?: typeof fetch;
+  server?: typeof fetch;
+}
+
+/**
+ * The client for these settings. Demo mode: the built-in demo service through demoFetch, with the demo
+ * token, and html_url on the viewer page. Otherwise the saved server with the user's token over fetch.
+ */
+export function clientForSettings(settings: Settings, transports: Transports = {}): ApiClient {
+  const baseUrl = targetBaseUrl(settings);
+  if (baseUrl === null)
+    throw new AppError('internal', 'No server is saved. Open Settings and choose one, or turn demo mode on.');
+  const token = targetToken(settings);
+  if (settings.demoMode)
+    return createApiClient({
+      baseUrl,
+      token,
+      fetch: transports.demo ?? demoFetch,
+      pageOrigin: demoPageOrigin(),
+    });
+  // Late-bound wrapper: a bare `fetch` called as a property of another object throws "Illegal invocation".
+  return createApiClient({
+    baseUrl,
+    token,
+    fetch: transports.server ?? ((input, init) => fetch(input, init)),
+  });
+}
+
+/** The saved settings with the client they give, and whether that client is signed in. */
+export interface Connection {
+  settings: Settings;
+  client: ApiClient;
+  /** isSignedIn(settings): views, audits, files and e-mail notifications need it. */
+  signedIn: boolean;
+}
+
+/**
+ * The connection of the saved settings, for any context. In demo mode the demo token is created on first
+ * use by the background, its one writer (a page asks it through demoToken()).
+ */
+export async function connectSaved(): Promise<Connection> {
+  const saved = await loadSettings();
+  const settings = saved.demoMode && !saved.demoToken ? { ...saved, demoToken: await demoToken() } : saved;
+  return { settings, client: clientForSettings(settings), signedIn: isSignedIn(settings) };
+}
