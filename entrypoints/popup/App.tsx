@@ -4,7 +4,8 @@ import { describeError } from '@/lib/api/describe';
 import { toAppError } from '@/lib/errors';
 import { initForm, type FormState } from '@/lib/push/form';
 import { loadPopupContext, type PopupContext } from './context';
-import { CreatePush, defaultPassphrase } from './CreatePush';
+import { CreatePush } from './CreatePush';
+import { defaultPassphrase } from './passphrase';
 import { RecentPushes } from './Recent';
 
 type Load =

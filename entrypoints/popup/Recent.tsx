@@ -1,9 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
 import { useNow } from '@/components/useNow';
-import { listTrackedPushes } from '@/lib/watch/read';
-import type { TrackedPush } from '@/lib/watch/types';
 import { pushLabel } from '@/lib/watch/label';
-import { RECENT_COUNT, timeLeft, viewsLeft } from './recent';
+import { timeLeft, viewsLeft } from './recent';
+import { useRecentPushes } from './useRecent';
 
 function openDashboard(event: Event) {
   event.preventDefault();
@@ -12,39 +10,10 @@ function openDashboard(event: Event) {
   });
 }
 
-/**
- * The last pushes created on this server, from the watcher's cache. Reloads when the watcher bumps
- * 'watchRevision' (after a refresh that changed something, or a push recorded here).
- */
+/** The last pushes created on this server, with their views and time left, and the way to the dashboard. */
 export function RecentPushes({ server }: { server: string }) {
-  const [pushes, setPushes] = useState<TrackedPush[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const { pushes, failed } = useRecentPushes(server);
   const now = useNow(1000);
-
-  useEffect(() => {
-    let live = true;
-    const load = () =>
-      listTrackedPushes(server).then(
-        (all) => {
-          if (!live) return;
-          setPushes(all.slice(0, RECENT_COUNT));
-          setFailed(false);
-        },
-        (error: unknown) => {
-          console.error('Could not read the recent pushes', error);
-          if (live) setFailed(true);
-        },
-      );
-    void load();
-    const onChanged = (changes: Record<string, unknown>, area: string) => {
-      if (area === 'local' && 'watchRevision' in changes) void load();
-    };
-    browser.storage.onChanged.addListener(onChanged);
-    return () => {
-      live = false;
-      browser.storage.onChanged.removeListener(onChanged);
-    };
-  }, [server]);
 
   return (
     <section class="recent" aria-labelledby="recent-title">

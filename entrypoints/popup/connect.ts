@@ -1,32 +1,18 @@
 /**
  * The API side of the popup, loaded on demand (dynamic import) so the popup opens without the client and
- * its schemas: the client for the saved settings, the edition, and sending the form.
+ * its schemas: the connection of the saved settings, the edition, and sending the form.
  */
-import type { ApiClient, CreateResult, Edition } from '@/lib/api';
-import { clientForSettings } from '@/lib/connection';
-import { demoToken } from '@/lib/demo/token';
+import type { CreateResult, Edition } from '@/lib/api';
+import { shared } from '@/lib/async';
+import { connectSaved } from '@/lib/connection/client';
 import { toCreateInput, type FormState } from '@/lib/push/form';
-import { loadSettings, type Settings } from '@/lib/store/settings';
 import { recordCreatedPush } from '@/lib/watch/record';
 
-let connecting: Promise<{ settings: Settings; client: ApiClient }> | undefined;
-
-/** One client for the popup's lifetime, so the edition is asked once. A failed attempt is not kept. */
-function connect(): Promise<{ settings: Settings; client: ApiClient }> {
-  connecting ??= (async () => {
-    const settings = await loadSettings();
-    // Pages never create the demo token: demoToken() asks the background, its one writer.
-    if (settings.demoMode && !settings.demoToken) settings.demoToken = await demoToken();
-    return { settings, client: clientForSettings(settings) };
-  })();
-  connecting.catch(() => {
-    connecting = undefined;
-  });
-  return connecting;
-}
+/** One connection for the popup's lifetime, so the edition is asked once. A failed attempt is not kept. */
+const connection = shared(connectSaved);
 
 export async function detectEdition(): Promise<Edition> {
-  return (await connect()).client.edition();
+  return (await connection()).client.edition();
 }
 
 export interface SendOptions {
@@ -40,7 +26,7 @@ export interface SendOptions {
  * for the recent list and the dashboard, without its payload or passphrase.
  */
 export async function sendForm(state: FormState, { signal, onProgress }: SendOptions): Promise<CreateResult> {
-  const { settings, client: plain } = await connect();
+  const { settings, client: plain } = await connection();
   const input = toCreateInput(state, await plain.edition());
   // The upload transport (XMLHttpRequest, for progress) loads only when files are sent.
   const client =

@@ -1,18 +1,11 @@
 /**
- * What the popup needs to show the form, read straight from the settings items. Kept free of the API client
- * and its schemas (zod) so the popup opens light; connect.ts loads those when a push is sent.
+ * What the popup needs to show the form, from the saved settings. Kept free of the API client and its
+ * schemas (zod) so the popup opens light; connect.ts loads those when the server must be asked.
  */
-import { DEMO_BASE_URL } from '@/lib/demo/constants';
 import type { Edition } from '@/lib/api/types';
-import {
-  demoModeItem,
-  deviceTokenItem,
-  pushDefaultsItem,
-  serverItem,
-  sessionTokenItem,
-  tokenPlaceItem,
-  type PushDefaults,
-} from '@/lib/store/items';
+import { isSignedIn, knownEdition, targetBaseUrl } from '@/lib/connection/target';
+import type { PushDefaults } from '@/lib/store/items';
+import { loadSettings } from '@/lib/store/settings';
 
 export interface PopupContext {
   demoMode: boolean;
@@ -26,20 +19,12 @@ export interface PopupContext {
 }
 
 export async function loadPopupContext(): Promise<PopupContext> {
-  const [demoMode, server, tokenPlace, defaults] = await Promise.all([
-    demoModeItem.getValue(),
-    serverItem.getValue(),
-    tokenPlaceItem.getValue(),
-    pushDefaultsItem.getValue(),
-  ]);
-  // The demo service runs the pro engine; its token is created by the background at install.
-  if (demoMode) return { demoMode, server: DEMO_BASE_URL, edition: 'pro', signedIn: true, defaults };
-  const token = await (tokenPlace === 'device' ? deviceTokenItem : sessionTokenItem).getValue();
+  const settings = await loadSettings();
   return {
-    demoMode,
-    server: server?.url ?? null,
-    edition: server?.edition,
-    signedIn: Boolean(token),
-    defaults,
+    demoMode: settings.demoMode,
+    server: targetBaseUrl(settings),
+    edition: knownEdition(settings),
+    signedIn: isSignedIn(settings),
+    defaults: settings.defaults,
   };
 }

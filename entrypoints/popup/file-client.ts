@@ -1,10 +1,11 @@
 /**
  * The client for file pushes: the same server and token as the popup's client, over a transport that
- * reports upload progress. Loaded on demand (see send.ts), so the popup opens without it.
+ * reports upload progress. Loaded on demand (connect.ts sendForm, for file pushes only), so the popup opens
+ * without it.
  */
 import type { ApiClient } from '@/lib/api';
 import { createUploadFetch, withCompletionProgress, type UploadProgress } from '@/lib/api/upload';
-import { clientForSettings } from '@/lib/connection';
+import { clientForSettings } from '@/lib/connection/client';
 import { demoFetch } from '@/lib/demo/transport';
 import type { Settings } from '@/lib/store/settings';
 

@@ -1,0 +1,59 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+import type { CreateResult } from '@/lib/api';
+import { toAppError } from '@/lib/errors';
+import type { FormAction, FormState } from '@/lib/push/form';
+
+export interface Created {
+  result: CreateResult;
+  /** Kept in memory only, for "Copy passphrase"; gone when the popup closes. */
+  passphrase: string;
+}
+
+export interface Submit {
+  created: Created | null;
+  /** The share of a file upload sent, 0..1; undefined for other kinds or an unknown size. */
+  progress: number | undefined;
+  /** Aborts the send in flight, if any. */
+  cancel(): void;
+  /** Forgets the result, for a fresh form (which counts its submissions from 0 again). */
+  forget(): void;
+}
+
+/**
+ * Sends once for each accepted submit (a `submission` not sent yet): the reducer decides when a submit is
+ * accepted, so nothing is ever sent twice.
+ */
+export function useSubmit(state: FormState, dispatch: (action: FormAction) => void): Submit {
+  const [created, setCreated] = useState<Created | null>(null);
+  const [progress, setProgress] = useState<number>();
+  const sentSubmission = useRef(0);
+  const inFlight = useRef<AbortController | null>(null);
+
+  useEffect(() => {
+    if (state.status !== 'sending' || sentSubmission.current === state.submission) return;
+    sentSubmission.current = state.submission;
+    const controller = new AbortController();
+    inFlight.current = controller;
+    setProgress(state.kind === 'file' ? 0 : undefined);
+    const passphrase = state.options.passphrase;
+    import('./connect')
+      .then(({ sendForm }) => sendForm(state, { signal: controller.signal, onProgress: setProgress }))
+      .then(
+        (result) => {
+          setCreated({ result, passphrase });
+          dispatch({ type: 'sent' });
+        },
+        (error: unknown) => dispatch({ type: 'failed', error: toAppError(error).toJSON() }),
+      )
+      .finally(() => {
+        inFlight.current = null;
+      });
+  }, [state]);
+
+  const cancel = () => inFlight.current?.abort();
+  const forget = () => {
+    setCreated(null);
+    sentSubmission.current = 0;
+  };
+  return { created, progress, cancel, forget };
+}
