@@ -2,7 +2,7 @@
  * The options form's server draft: from saved settings to fields, and back to what lib/connection checks.
  */
 import { NO_CHOICE, SELF_HOSTED, type ServerFieldsValue } from '@/components/settings/ServerFields';
-import type { ServerDraft } from '@/lib/connection';
+import type { ServerDraft } from '@/lib/connection/check';
 import { hostedServer, normalizeServerUrl, normalizeToken, tokenPageUrl } from '@/lib/store/rules';
 import type { Settings } from '@/lib/store/settings';
 

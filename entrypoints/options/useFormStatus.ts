@@ -1,0 +1,38 @@
+import { useState } from 'preact/hooks';
+import type { SettingsStatus } from '@/components/settings/ConnectionStatus';
+import type { ConnectionReport } from '@/lib/connection/check';
+import { toAppError } from '@/lib/errors';
+import { explain, fieldMessages, type FieldErrors } from './errors';
+
+export interface FormStatus {
+  status: SettingsStatus;
+  /** Words next to the fields, by field name. */
+  errors: FieldErrors;
+  busy(message: string): void;
+  done(message: string, report?: ConnectionReport): void;
+  /** A failure that belongs to no field (the settings could not be read). */
+  failed(message: string): void;
+  /** A handler for a failure, said in the status line after `prefix` and next to its field. */
+  fail(prefix: string): (error: unknown) => void;
+}
+
+/** The form's status line and field errors: what the last Save or Test connection did. */
+export function useFormStatus(): FormStatus {
+  const [status, setStatus] = useState<SettingsStatus>({ kind: 'idle' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  return {
+    status,
+    errors,
+    busy: (message) => {
+      setErrors({});
+      setStatus({ kind: 'busy', message });
+    },
+    done: (message, report) => setStatus({ kind: 'done', message, report }),
+    failed: (message) => setStatus({ kind: 'error', message }),
+    fail: (prefix) => (error) => {
+      const appError = toAppError(error);
+      setErrors(fieldMessages(appError));
+      setStatus({ kind: 'error', message: `${prefix}: ${explain(appError)}` });
+    },
+  };
+}
