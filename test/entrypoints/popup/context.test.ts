@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { loadPopupContext } from '@/entrypoints/popup/context';
+import { DEMO_BASE_URL } from '@/lib/demo/constants';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/store/items';
+import { saveServerSettings, setDemoMode } from '@/lib/store/save';
+
+const SERVER = { kind: 'self-hosted', url: 'https://pwpush.example.com', edition: 'oss' } as const;
+
+describe('loadPopupContext', () => {
+  it('sends to the demo service, signed in, on a fresh install', async () => {
+    expect(await loadPopupContext()).toEqual({
+      demoMode: true,
+      server: DEMO_BASE_URL,
+      edition: 'pro',
+      signedIn: true,
+      defaults: DEFAULT_PUSH_DEFAULTS,
+    });
+  });
+
+  it('sends to the saved server with its saved edition, signed in only with a token', async () => {
+    await saveServerSettings({ server: SERVER, token: null, tokenPlace: 'session' });
+    expect(await loadPopupContext()).toMatchObject({ server: SERVER.url, edition: 'oss', signedIn: false });
+    await saveServerSettings({ server: SERVER, token: 'tok', tokenPlace: 'session' });
+    expect((await loadPopupContext()).signedIn).toBe(true);
+  });
+
+  it('goes back to the demo service when demo mode is turned on again', async () => {
+    await saveServerSettings({ server: SERVER, token: null, tokenPlace: 'device' });
+    await setDemoMode(true);
+    expect(await loadPopupContext()).toMatchObject({ server: DEMO_BASE_URL, signedIn: true });
+  });
+});
