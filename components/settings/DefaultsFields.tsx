@@ -1,5 +1,6 @@
 import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
 import type { PushDefaults } from '@/lib/store/items';
+import { CheckBox, NumberField } from './fields';
 
 export interface DefaultsFieldsProps {
   value: PushDefaults;
@@ -8,9 +9,6 @@ export interface DefaultsFieldsProps {
   errors: Partial<Record<keyof PushDefaults, string>>;
   onChange: (patch: Partial<PushDefaults>) => void;
 }
-
-/** NaN for an empty number field, which the defaults rules then reject with their own message. */
-const numberOf = (input: HTMLInputElement) => (input.value === '' ? Number.NaN : Number(input.value));
 
 /** Defaults for new pushes: expiry (by edition), views, and the three switches. */
 export function DefaultsFields({ value, edition, errors, onChange }: DefaultsFieldsProps) {
@@ -37,61 +35,37 @@ export function DefaultsFields({ value, edition, errors, onChange }: DefaultsFie
         </div>
       )}
       {edition !== 'pro' && (
-        <div class="field">
-          <label for="default-days">
-            {edition === 'oss' ? 'Expire after days' : 'Expire after days (open-source servers)'}
-          </label>
-          <input
-            id="default-days"
-            type="number"
-            min={DAYS_MIN}
-            max={DAYS_MAX}
-            step={1}
-            value={Number.isNaN(value.expireAfterDays) ? '' : value.expireAfterDays}
-            aria-invalid={errors.expireAfterDays ? true : undefined}
-            onInput={(e) => onChange({ expireAfterDays: numberOf(e.currentTarget) })}
-          />
-          {errors.expireAfterDays && <p class="field-error">{errors.expireAfterDays}</p>}
-        </div>
+        <NumberField
+          id="default-days"
+          label={edition === 'oss' ? 'Expire after days' : 'Expire after days (open-source servers)'}
+          min={DAYS_MIN}
+          max={DAYS_MAX}
+          value={value.expireAfterDays}
+          error={errors.expireAfterDays}
+          onChange={(expireAfterDays) => onChange({ expireAfterDays })}
+        />
       )}
-      <div class="field">
-        <label for="default-views">Expire after views</label>
-        <input
-          id="default-views"
-          type="number"
-          min={VIEWS_MIN}
-          max={VIEWS_MAX}
-          step={1}
-          value={Number.isNaN(value.expireAfterViews) ? '' : value.expireAfterViews}
-          aria-invalid={errors.expireAfterViews ? true : undefined}
-          onInput={(e) => onChange({ expireAfterViews: numberOf(e.currentTarget) })}
-        />
-        {errors.expireAfterViews && <p class="field-error">{errors.expireAfterViews}</p>}
-      </div>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={value.retrievalStep}
-          onChange={(e) => onChange({ retrievalStep: e.currentTarget.checked })}
-        />
+      <NumberField
+        id="default-views"
+        label="Expire after views"
+        min={VIEWS_MIN}
+        max={VIEWS_MAX}
+        value={value.expireAfterViews}
+        error={errors.expireAfterViews}
+        onChange={(expireAfterViews) => onChange({ expireAfterViews })}
+      />
+      <CheckBox checked={value.retrievalStep} onChange={(retrievalStep) => onChange({ retrievalStep })}>
         Retrieval step (the recipient clicks through before the secret is shown)
-      </label>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={value.deletableByViewer}
-          onChange={(e) => onChange({ deletableByViewer: e.currentTarget.checked })}
-        />
+      </CheckBox>
+      <CheckBox
+        checked={value.deletableByViewer}
+        onChange={(deletableByViewer) => onChange({ deletableByViewer })}
+      >
         Deletable by viewer
-      </label>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={value.passphrase}
-          onChange={(e) => onChange({ passphrase: e.currentTarget.checked })}
-        />
+      </CheckBox>
+      <CheckBox checked={value.passphrase} onChange={(passphrase) => onChange({ passphrase })}>
         Ask for a passphrase
-      </label>
+      </CheckBox>
     </fieldset>
   );
 }

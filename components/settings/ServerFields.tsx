@@ -1,5 +1,6 @@
 import type { TokenPlace } from '@/lib/store/items';
 import type { HostedServer } from '@/lib/store/rules';
+import { TokenFields } from './TokenFields';
 
 /** The choice value meaning "the address typed in Server URL". */
 export const SELF_HOSTED = 'self-hosted';
@@ -23,7 +24,7 @@ export interface ServerFieldsProps {
   onChange: (patch: Partial<ServerFieldsValue>) => void;
 }
 
-/** Server choice, self-hosted address, API token and where the token is kept. */
+/** Server choice, self-hosted address, and the token fields (TokenFields). */
 export function ServerFields({ value, hosted, tokenPageUrl, errors, onChange }: ServerFieldsProps) {
   const selfHosted = value.choice === SELF_HOSTED;
   return (
@@ -75,52 +76,13 @@ export function ServerFields({ value, hosted, tokenPageUrl, errors, onChange }: 
           )}
         </div>
       )}
-      <div class="field">
-        <label for="api-token">API token</label>
-        <input
-          id="api-token"
-          type="password"
-          autocomplete="off"
-          spellcheck={false}
-          value={value.token}
-          aria-invalid={errors.token ? true : undefined}
-          aria-describedby={errors.token ? 'api-token-error' : 'api-token-help'}
-          onInput={(e) => onChange({ token: e.currentTarget.value })}
-        />
-        {errors.token && (
-          <p id="api-token-error" class="field-error">
-            {errors.token}
-          </p>
-        )}
-        <p id="api-token-help" class="help">
-          Optional: without a token you can create pushes but not list or audit them.{' '}
-          {tokenPageUrl && (
-            <a href={tokenPageUrl} target="_blank" rel="noopener noreferrer">
-              Find your token on the server
-            </a>
-          )}
-        </p>
-      </div>
-      <div role="radiogroup" aria-label="Keep the token" class="choices">
-        <label>
-          <input
-            type="radio"
-            name="token-place"
-            checked={value.tokenPlace === 'device'}
-            onChange={() => onChange({ tokenPlace: 'device' })}
-          />
-          Remember on this device
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="token-place"
-            checked={value.tokenPlace === 'session'}
-            onChange={() => onChange({ tokenPlace: 'session' })}
-          />
-          This browser session only
-        </label>
-      </div>
+      <TokenFields
+        token={value.token}
+        tokenPlace={value.tokenPlace}
+        tokenPageUrl={tokenPageUrl}
+        error={errors.token}
+        onChange={onChange}
+      />
     </fieldset>
   );
 }

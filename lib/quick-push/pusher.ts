@@ -4,26 +4,16 @@
  * touches the browser or the network comes in as a dependency, so tests run it against the real mock
  * backend with fakes for the rest.
  */
-import { describeError, type ApiClient, type Push } from '@/lib/api';
-import { AppError } from '@/lib/errors';
+import type { Push } from '@/lib/api';
 import { expiryInWords } from '@/lib/push/expiry-words';
-import type { PushDefaults } from '@/lib/store/items';
+import { createQuickPush, type CreateDeps } from './create';
 import type { HeldPushes } from './held';
-import type { ImageFetch } from './image';
-import { quickCreateInput, type ImageFile } from './input';
 import { FAILED_PREFIX, NOTICE_PREFIX, type Notifier } from './notifier';
-import { wireKind, type ImageRequest, type QuickPushOutcome, type QuickRequest } from './types';
+import { wireKind, type QuickPushOutcome, type QuickRequest } from './types';
 
-export interface QuickConnection {
-  client: ApiClient;
-  /** lib/connection/target.ts isSignedIn: file pushes need a token (the demo service always has one). */
-  signedIn: boolean;
-  defaults: PushDefaults;
-}
+export type { QuickConnection } from './create';
 
-export interface QuickPushDeps {
-  connect(): Promise<QuickConnection>;
-  fetchImage(request: ImageRequest): Promise<ImageFetch>;
+export interface QuickPushDeps extends CreateDeps {
   writeClipboard(text: string): Promise<void>;
   notifier: Notifier;
   held: HeldPushes;
@@ -56,88 +46,82 @@ export function isFailureNotice(id: string): boolean {
   return id.startsWith(FAILED_PREFIX);
 }
 
+/** Says in a notification that nothing was sent, and why. */
+async function nothing(deps: QuickPushDeps, message: string): Promise<QuickPushOutcome> {
+  const notificationId = `${NOTICE_PREFIX}info:${deps.newId()}`;
+  await deps.notifier.show(notificationId, { title: 'Nothing was pushed', message, retry: false });
+  return { status: 'nothing', notificationId, message };
+}
+
+/** Holds the request for "Try again" and says in a notification why it failed. */
+async function failed(
+  deps: QuickPushDeps,
+  request: QuickRequest,
+  message: string,
+): Promise<QuickPushOutcome> {
+  const notificationId = `${FAILED_PREFIX}${deps.newId()}`;
+  let retry = true;
+  try {
+    await deps.held.put(notificationId, request);
+  } catch (error) {
+    // Without the held request (e.g. storage.session full with a large image address) there is nothing
+    // to try again with: say only what failed.
+    deps.report('Could not hold the request for "Try again"', error);
+    retry = false;
+  }
+  const title = `Could not push ${WHAT[request.kind]}`;
+  try {
+    await deps.notifier.show(notificationId, { title, message, retry });
+  } catch (error) {
+    // No notification, so no "Try again" can ever ask for the text: it must not stay held.
+    if (retry)
+      await deps.held
+        .remove(notificationId)
+        .catch((removeError: unknown) => deps.report('Could not drop the held request', removeError));
+    throw error;
+  }
+  return { status: 'failed', notificationId, message, retry };
+}
+
+/** The push exists: records it, copies its link and says so; nothing here may offer to send it again. */
+async function pushed(
+  deps: QuickPushDeps,
+  request: QuickRequest,
+  { push, server }: { push: Push; server: string },
+): Promise<QuickPushOutcome> {
+  await deps
+    .record(push, { server, kind: wireKind(request) })
+    .catch((error: unknown) => deps.report('Could not record the new push', error));
+  const copied = await deps.writeClipboard(push.html_url).then(
+    () => true,
+    (error: unknown) => {
+      deps.report('Could not copy the link', error);
+      return false;
+    },
+  );
+  const expiry = expiryInWords(push, deps.now());
+  const notificationId = `${NOTICE_PREFIX}pushed:${deps.newId()}`;
+  const title = copied ? 'Secret link copied' : 'Pushed, but the link was not copied';
+  const message = copied
+    ? `${expiry} Paste the link where you want to share it.`.trim()
+    : `${expiry} Copy the link from the list of pushes in Secret Push.`.trim();
+  await deps.notifier.show(notificationId, { title, message, retry: false });
+  return { status: 'pushed', notificationId, link: push.html_url, copied, message };
+}
+
 export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
   // A double click on "Try again" must not send twice: the first click owns the id until it is done.
   const retrying = new Set<string>();
 
-  async function nothing(message: string): Promise<QuickPushOutcome> {
-    const notificationId = `${NOTICE_PREFIX}info:${deps.newId()}`;
-    await deps.notifier.show(notificationId, { title: 'Nothing was pushed', message, retry: false });
-    return { status: 'nothing', notificationId, message };
-  }
-
-  async function failed(request: QuickRequest, message: string): Promise<QuickPushOutcome> {
-    const notificationId = `${FAILED_PREFIX}${deps.newId()}`;
-    let retry = true;
-    try {
-      await deps.held.put(notificationId, request);
-    } catch (error) {
-      // Without the held request (e.g. storage.session full with a large image address) there is nothing
-      // to try again with: say only what failed.
-      deps.report('Could not hold the request for "Try again"', error);
-      retry = false;
-    }
-    const title = `Could not push ${WHAT[request.kind]}`;
-    try {
-      await deps.notifier.show(notificationId, { title, message, retry });
-    } catch (error) {
-      // No notification, so no "Try again" can ever ask for the text: it must not stay held.
-      if (retry)
-        await deps.held
-          .remove(notificationId)
-          .catch((removeError: unknown) => deps.report('Could not drop the held request', removeError));
-      throw error;
-    }
-    return { status: 'failed', notificationId, message, retry };
-  }
-
-  /** The new push, or in one sentence why there is none. */
-  async function create(request: QuickRequest): Promise<{ push: Push; server: string } | { reason: string }> {
-    try {
-      const { client, signedIn, defaults } = await deps.connect();
-      let image: ImageFile | undefined;
-      if (request.kind === 'image') {
-        // Checked before downloading anything: the server refuses a file push without a token anyway.
-        if (!signedIn) return { reason: describeError(new AppError('sign-in-required', 'No token.')) };
-        const fetched = await deps.fetchImage(request);
-        if (!fetched.ok) return { reason: fetched.reason };
-        image = fetched.file;
-      }
-      const result = await client.createPush(quickCreateInput(request, defaults, image));
-      return { push: result.push, server: client.baseUrl };
-    } catch (error) {
-      return { reason: describeError(error) };
-    }
-  }
-
   async function send(request: QuickRequest): Promise<QuickPushOutcome> {
-    const created = await create(request);
-    if ('reason' in created) return failed(request, created.reason);
-    const { push, server } = created;
-    // The push exists from here on: nothing below may offer to send it again.
-    await deps
-      .record(push, { server, kind: wireKind(request) })
-      .catch((error: unknown) => deps.report('Could not record the new push', error));
-    const copied = await deps.writeClipboard(push.html_url).then(
-      () => true,
-      (error: unknown) => {
-        deps.report('Could not copy the link', error);
-        return false;
-      },
-    );
-    const expiry = expiryInWords(push, deps.now());
-    const notificationId = `${NOTICE_PREFIX}pushed:${deps.newId()}`;
-    const title = copied ? 'Secret link copied' : 'Pushed, but the link was not copied';
-    const message = copied
-      ? `${expiry} Paste the link where you want to share it.`.trim()
-      : `${expiry} Copy the link from the list of pushes in Secret Push.`.trim();
-    await deps.notifier.show(notificationId, { title, message, retry: false });
-    return { status: 'pushed', notificationId, link: push.html_url, copied, message };
+    const created = await createQuickPush(deps, request);
+    if ('reason' in created) return failed(deps, request, created.reason);
+    return pushed(deps, request, created);
   }
 
   return {
     push: send,
-    nothing,
+    nothing: (message) => nothing(deps, message),
 
     async tryAgain(notificationId) {
       if (retrying.has(notificationId))
@@ -148,7 +132,7 @@ export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
         const request = await deps.held.take(notificationId);
         await deps.notifier.clear(notificationId);
         if (!request)
-          return await nothing('The text to send is no longer held. Push it again from the page.');
+          return await nothing(deps, 'The text to send is no longer held. Push it again from the page.');
         return await send(request);
       } finally {
         retrying.delete(notificationId);

@@ -11,13 +11,7 @@ import {
   sessionTokenItem,
   tokenPlaceItem,
 } from '@/lib/store/items';
-import {
-  saveDefaults,
-  saveSettings,
-  saveServerSettings,
-  setDemoMode,
-  setTokenPlace,
-} from '@/lib/store/save';
+import { saveDefaults, saveSettings, saveServerSettings, setDemoMode, setTokenPlace } from '@/lib/store/save';
 import { loadSettings, readToken, watchSettings } from '@/lib/store/settings';
 import type { TokenPlace } from '@/lib/store/items';
 

@@ -1,0 +1,64 @@
+import type { TokenPlace } from '@/lib/store/items';
+
+export interface TokenFieldsProps {
+  token: string;
+  tokenPlace: TokenPlace;
+  /** Where the chosen server shows the user's token; absent while the address is not valid. */
+  tokenPageUrl?: string;
+  error?: string;
+  onChange: (patch: { token?: string; tokenPlace?: TokenPlace }) => void;
+}
+
+/** The API token, where to find it, and where it is kept. */
+export function TokenFields({ token, tokenPlace, tokenPageUrl, error, onChange }: TokenFieldsProps) {
+  return (
+    <>
+      <div class="field">
+        <label for="api-token">API token</label>
+        <input
+          id="api-token"
+          type="password"
+          autocomplete="off"
+          spellcheck={false}
+          value={token}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? 'api-token-error' : 'api-token-help'}
+          onInput={(e) => onChange({ token: e.currentTarget.value })}
+        />
+        {error && (
+          <p id="api-token-error" class="field-error">
+            {error}
+          </p>
+        )}
+        <p id="api-token-help" class="help">
+          Optional: without a token you can create pushes but not list or audit them.{' '}
+          {tokenPageUrl && (
+            <a href={tokenPageUrl} target="_blank" rel="noopener noreferrer">
+              Find your token on the server
+            </a>
+          )}
+        </p>
+      </div>
+      <div role="radiogroup" aria-label="Keep the token" class="choices">
+        <label>
+          <input
+            type="radio"
+            name="token-place"
+            checked={tokenPlace === 'device'}
+            onChange={() => onChange({ tokenPlace: 'device' })}
+          />
+          Remember on this device
+        </label>
+        <label>
+          <input
+            type="radio"
+            name="token-place"
+            checked={tokenPlace === 'session'}
+            onChange={() => onChange({ tokenPlace: 'session' })}
+          />
+          This browser session only
+        </label>
+      </div>
+    </>
+  );
+}

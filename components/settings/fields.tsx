@@ -1,0 +1,50 @@
+import type { ComponentChildren } from 'preact';
+
+/** NaN for an empty number field, which the defaults rules then reject with their own message. */
+const numberOf = (input: HTMLInputElement) => (input.value === '' ? Number.NaN : Number(input.value));
+
+/** A whole-number setting within a range, with its error; empty reads as NaN. */
+export function NumberField(props: {
+  id: string;
+  label: string;
+  min: number;
+  max: number;
+  value: number;
+  error?: string;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <div class="field">
+      <label for={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        type="number"
+        min={props.min}
+        max={props.max}
+        step={1}
+        value={Number.isNaN(props.value) ? '' : props.value}
+        aria-invalid={props.error ? true : undefined}
+        onInput={(e) => props.onChange(numberOf(e.currentTarget))}
+      />
+      {props.error && <p class="field-error">{props.error}</p>}
+    </div>
+  );
+}
+
+/** A switch setting, its label as children. */
+export function CheckBox(props: {
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  children: ComponentChildren;
+}) {
+  return (
+    <label class="check">
+      <input
+        type="checkbox"
+        checked={props.checked}
+        onChange={(e) => props.onChange(e.currentTarget.checked)}
+      />
+      {props.children}
+    </label>
+  );
+}
