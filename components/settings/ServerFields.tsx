@@ -1,5 +1,6 @@
 import type { TokenPlace } from '@/lib/store/items';
 import type { HostedServer } from '@/lib/store/rules';
+import { describedBy } from './fields';
 import { TokenFields } from './TokenFields';
 
 /** The choice value meaning "the address typed in Server URL". */
@@ -61,8 +62,7 @@ export function ServerFields({ value, hosted, tokenPageUrl, errors, onChange }: 
             spellcheck={false}
             placeholder="https://pwpush.example.com"
             value={value.customUrl}
-            aria-invalid={errors.serverUrl ? true : undefined}
-            aria-describedby={errors.serverUrl ? 'server-url-error' : 'server-url-help'}
+            {...describedBy('server-url', errors.serverUrl)}
             onInput={(e) => onChange({ customUrl: e.currentTarget.value })}
           />
           {errors.serverUrl ? (

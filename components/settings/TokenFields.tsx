@@ -1,4 +1,10 @@
 import type { TokenPlace } from '@/lib/store/items';
+import { describedBy } from './fields';
+
+const PLACES: ReadonlyArray<[TokenPlace, string]> = [
+  ['device', 'Remember on this device'],
+  ['session', 'This browser session only'],
+];
 
 export interface TokenFieldsProps {
   token: string;
@@ -21,8 +27,7 @@ export function TokenFields({ token, tokenPlace, tokenPageUrl, error, onChange }
           autocomplete="off"
           spellcheck={false}
           value={token}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? 'api-token-error' : 'api-token-help'}
+          {...describedBy('api-token', error)}
           onInput={(e) => onChange({ token: e.currentTarget.value })}
         />
         {error && (
@@ -40,24 +45,17 @@ export function TokenFields({ token, tokenPlace, tokenPageUrl, error, onChange }
         </p>
       </div>
       <div role="radiogroup" aria-label="Keep the token" class="choices">
-        <label>
-          <input
-            type="radio"
-            name="token-place"
-            checked={tokenPlace === 'device'}
-            onChange={() => onChange({ tokenPlace: 'device' })}
-          />
-          Remember on this device
-        </label>
-        <label>
-          <input
-            type="radio"
-            name="token-place"
-            checked={tokenPlace === 'session'}
-            onChange={() => onChange({ tokenPlace: 'session' })}
-          />
-          This browser session only
-        </label>
+        {PLACES.map(([place, label]) => (
+          <label key={place}>
+            <input
+              type="radio"
+              name="token-place"
+              checked={tokenPlace === place}
+              onChange={() => onChange({ tokenPlace: place })}
+            />
+            {label}
+          </label>
+        ))}
       </div>
     </>
   );

@@ -48,3 +48,11 @@ export function CheckBox(props: {
     </label>
   );
 }
+
+/** The ARIA that ties the input `id` to its error (`id`-error), or else to its help text (`id`-help). */
+export function describedBy(id: string, error: string | undefined) {
+  return {
+    'aria-invalid': error ? true : undefined,
+    'aria-describedby': error ? `${id}-error` : `${id}-help`,
+  } as const;
+}
