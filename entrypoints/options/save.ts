@@ -5,7 +5,7 @@
 import type { ServerFieldsValue } from '@/components/settings/ServerFields';
 import { saveServer, type ConnectionReport } from '@/lib/connection/check';
 import type { PushDefaults } from '@/lib/store/items';
-import { validateDefaults } from '@/lib/store/rules';
+import { validateDefaults } from '@/lib/store/defaults';
 import { saveSettings, setTokenPlace } from '@/lib/store/save';
 import type { Settings } from '@/lib/store/settings';
 import { serverChanged, serverDraft } from './draft';

@@ -1,11 +1,10 @@
 /**
- * Pure rules of the settings: which server addresses are accepted and how they are written down, and the
- * ranges of the push defaults. No browser.* here, so the options page, the stores and tests share them.
+ * Pure rules of the server settings: which server addresses are accepted and how they are written down,
+ * and the token as typed (the push defaults' ranges are in defaults.ts). No browser.* here, so the options
+ * page, the stores and tests share them.
  */
-import { z } from 'zod';
 import { AppError } from '@/lib/errors';
-import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
-import type { PushDefaults, ServerChoice } from './items';
+import type { ServerChoice } from './items';
 
 export interface HostedServer {
   url: string;
@@ -89,38 +88,4 @@ export function tokenPageUrl(baseUrl: string): string {
 export function normalizeToken(input: string): string | null {
   const token = input.trim();
   return token === '' ? null : token;
-}
-
-/** A whole number in [min, max], with one message for every way of missing it (empty field, 2.5, 0, 101). */
-const whole = (min: number, max: number, error: string) =>
-  z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
-
-const pushDefaultsSchema = z.object({
-  expireAfterDuration: whole(0, DURATIONS.length - 1, 'Expiry: choose one of the listed durations.'),
-  expireAfterDays: whole(
-    DAYS_MIN,
-    DAYS_MAX,
-    `Expiry in days: enter a whole number from ${DAYS_MIN} to ${DAYS_MAX}.`,
-  ),
-  expireAfterViews: whole(
-    VIEWS_MIN,
-    VIEWS_MAX,
-    `Views: enter a whole number from ${VIEWS_MIN} to ${VIEWS_MAX}.`,
-  ),
-  retrievalStep: z.boolean(),
-  deletableByViewer: z.boolean(),
-  passphrase: z.boolean(),
-});
-
-/** Checks push defaults against the ranges both editions accept; throws AppError 'validation' with fields. */
-export function validateDefaults(input: PushDefaults): PushDefaults {
-  const parsed = pushDefaultsSchema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const fields: Record<string, string[]> = {};
-  for (const issue of parsed.error.issues) {
-    const key = String(issue.path[0] ?? 'defaults');
-    (fields[key] ??= []).push(issue.message);
-  }
-  const first = parsed.error.issues[0]?.message ?? 'Check the defaults.';
-  throw new AppError('validation', first, { fields });
 }

@@ -16,7 +16,7 @@ import {
   type ServerChoice,
   type TokenPlace,
 } from './items';
-import { validateDefaults } from './rules';
+import { validateDefaults } from './defaults';
 import { readToken, tokenItem } from './settings';
 
 /** What one save changes; a missing field keeps its saved value. */
