@@ -26,6 +26,8 @@ export type ErrorCode =
   | 'needs-api-v2' // server has no /api/v2
   | 'host-mismatch' // html_url origin differs from the configured server
   | 'permission-denied' // the user refused a host permission
+  | 'file-unavailable' // a file download was refused (expired, deleted or never there)
+  | 'foreign-link' // a link the demo viewer cannot follow: it is not the demo service's
   | 'bad-response' // the request succeeded; the schema rejected the data
   | 'http' // any other HTTP failure
   | 'internal'; // a bug or an unexpected state

@@ -1,4 +1,5 @@
-/** Page-side effects the dashboard needs: saving a file, the clipboard, the audit logs for an export. */
+/** Page-side effects of an export: the audit logs it reads and the file it saves. */
+import { saveFile } from '@/lib/download';
 import type { PushAudit } from '@/lib/export';
 import { sendMessage } from '@/lib/messages/runtime';
 import { watchMessages } from '@/lib/watch/messages';
@@ -6,18 +7,9 @@ import type { TrackedPush } from '@/lib/watch/types';
 
 const TYPES = { csv: 'text/csv;charset=utf-8', json: 'application/json' } as const;
 
-/** Saves text as a file through a Blob URL and a download link (no downloads permission needed). */
+/** Saves an export's text as a file of its format. */
 export function downloadText(text: string, fileName: string, format: keyof typeof TYPES): void {
-  const url = URL.createObjectURL(new Blob([text], { type: TYPES[format] }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Revoked a little later: some browsers start reading the Blob only after click() has returned.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(new Blob([text], { type: TYPES[format] }), fileName);
 }
 
 /**

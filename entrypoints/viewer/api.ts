@@ -64,14 +64,3 @@ export async function revealThroughPage(
 export function viewerUrl(): string {
   return browser.runtime.getURL(VIEWER_PATH);
 }
-
-/** Offers a Blob as a download, the way a server's attachment response would. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const href = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = href;
-  link.download = filename;
-  link.click();
-  // Chrome reads the blob after the click returns; revoking at once can cancel the download.
-  setTimeout(() => URL.revokeObjectURL(href), 60_000);
-}

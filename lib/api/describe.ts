@@ -54,6 +54,8 @@ const DESCRIPTIONS: Record<ErrorCode, Describe> = {
   'host-mismatch':
     'The server returned a link on another address than the one configured; check the server settings.',
   'permission-denied': 'Access to this server was not allowed.',
+  'file-unavailable': 'The file could not be downloaded: it may have expired.',
+  'foreign-link': 'This file link does not belong to the demo service.',
   'bad-response': 'The server sent an answer this extension does not understand.',
   http: (error) =>
     error.status !== undefined && error.status >= 500

@@ -112,4 +112,27 @@ describe('viewer page (demo mode)', () => {
     expect(await count(push.url_token, 'failed_passphrase')).toBe(0);
     expect(await views(push.url_token)).toBe(0);
   });
+
+  it('says why a file link could not be downloaded', async () => {
+    location.hash = '#/downloads/missing/report.pdf';
+    render(<App />);
+    fireEvent.click(await screen.findByRole('button', { name: 'Download file' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The file could not be downloaded: it may have expired.',
+    );
+  });
+
+  it('says why a file of a revealed push could not be downloaded', async () => {
+    const data = new Blob(['file body'], { type: 'text/plain' });
+    const urlToken = await openViewer({
+      kind: 'file',
+      files: [{ name: 'notes.txt', type: 'text/plain', data }],
+    });
+    const download = await screen.findByRole('button', { name: 'Download notes.txt' });
+    await owner.deletePush(urlToken);
+    fireEvent.click(download);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The file could not be downloaded: it may have expired.',
+    );
+  });
 });

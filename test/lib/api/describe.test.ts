@@ -27,6 +27,8 @@ const CODES: ErrorCode[] = [
   'needs-api-v2',
   'host-mismatch',
   'permission-denied',
+  'file-unavailable',
+  'foreign-link',
   'bad-response',
   'http',
   'internal',
@@ -44,6 +46,7 @@ describe('describeError', () => {
     ['needs-api-v2', 'This server needs API v2 (Password Pusher 2.4 or later).'],
     ['not-secret-push', 'This is not a secret-push server (check the URL).'],
     ['permission-denied', 'Access to this server was not allowed.'],
+    ['file-unavailable', 'The file could not be downloaded: it may have expired.'],
   ] as const)('says what to do for %s', (code, words) => {
     expect(describeError(new AppError(code, 'technical detail'))).toBe(words);
   });
