@@ -241,4 +241,18 @@ describe('dashboard App', () => {
     expect(screen.queryByRole('button', { name: 'Audit log' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Export audit logs (CSV)' })).toBeNull();
   });
+
+  it('says in words when the clipboard refused a link', async () => {
+    await seed([door]);
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(
+      new DOMException('Document is not focused.', 'NotAllowedError'),
+    );
+    render(<App />);
+    fireEvent.click(within(await list()).getByRole('button', { name: 'Copy link' }));
+    expect(
+      await screen.findByText(
+        'The link could not be copied: the browser did not allow access to the clipboard.',
+      ),
+    ).toBeTruthy();
+  });
 });
