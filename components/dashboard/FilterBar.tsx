@@ -1,3 +1,4 @@
+import { CheckField } from '@/components/CheckField';
 import type { Filters, StateFilter } from './filter';
 
 export interface FilterBarProps {
@@ -39,14 +40,12 @@ export function FilterBar({ filters, onChange }: FilterBarProps) {
           </label>
         ))}
       </fieldset>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={filters.passphraseOnly}
-          onChange={(e) => onChange({ passphraseOnly: e.currentTarget.checked })}
-        />
+      <CheckField
+        checked={filters.passphraseOnly}
+        onChange={(passphraseOnly) => onChange({ passphraseOnly })}
+      >
         With passphrase only
-      </label>
+      </CheckField>
     </div>
   );
 }

@@ -1,5 +1,5 @@
+import { LazyQrImage } from '@/components/LazyQrImage';
 import { useLazyQr } from '@/components/useLazyQr';
-import { svgDataUrl } from '@/lib/push/qr';
 
 export interface QrToggleProps {
   url: string;
@@ -21,21 +21,12 @@ export function QrToggle({ url, title, renderQr }: QrToggleProps) {
       {wanted && (
         // A box of its own, so the code sits under the buttons rather than among them.
         <div class="qr-box">
-          {qr.state === 'loading' && <p class="hint">Drawing the QR code…</p>}
-          {qr.state === 'failed' && (
-            <p role="alert" class="error">
-              The QR code could not be drawn.
-            </p>
-          )}
-          {qr.state === 'shown' && (
-            <img
-              class="qr"
-              src={svgDataUrl(qr.svg)}
-              alt={`QR code of the link to ${title}`}
-              width={160}
-              height={160}
-            />
-          )}
+          <LazyQrImage
+            qr={qr}
+            alt={`QR code of the link to ${title}`}
+            size={160}
+            classes={{ hint: 'hint', error: 'error', image: 'qr' }}
+          />
         </div>
       )}
     </>

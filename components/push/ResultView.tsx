@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'preact/hooks';
+import { LazyQrImage } from '@/components/LazyQrImage';
 import { useLazyQr } from '@/components/useLazyQr';
-import { svgDataUrl } from '@/lib/push/qr';
 import { formKeyAction } from './keys';
 import './push.css';
 
@@ -34,25 +34,21 @@ function QrCode({ url, renderQr, onDownloadPng, onDownloadSvg }: ResultViewProps
       <button type="button" aria-expanded={wanted} onClick={toggle}>
         {wanted ? 'Hide QR code' : 'Show QR code'}
       </button>
-      {qr.state === 'loading' && <p class="sp-hint">Drawing the QR code…</p>}
-      {qr.state === 'failed' && (
-        <p role="alert" class="sp-error">
-          The QR code could not be drawn.
-        </p>
-      )}
-      {qr.state === 'shown' && (
-        <>
-          <img src={svgDataUrl(qr.svg)} alt="QR code of the secret link" width={192} height={192} />
-          <div class="sp-row">
-            <button type="button" onClick={onDownloadPng}>
-              Download PNG
-            </button>
-            <button type="button" onClick={onDownloadSvg}>
-              Download SVG
-            </button>
-          </div>
-        </>
-      )}
+      <LazyQrImage
+        qr={qr}
+        alt="QR code of the secret link"
+        size={192}
+        classes={{ hint: 'sp-hint', error: 'sp-error' }}
+      >
+        <div class="sp-row">
+          <button type="button" onClick={onDownloadPng}>
+            Download PNG
+          </button>
+          <button type="button" onClick={onDownloadSvg}>
+            Download SVG
+          </button>
+        </div>
+      </LazyQrImage>
     </div>
   );
 }

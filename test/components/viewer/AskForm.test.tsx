@@ -1,0 +1,37 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PassphraseForm } from '@/components/viewer/PassphraseForm';
+import { RecipientForm } from '@/components/viewer/RecipientForm';
+
+afterEach(cleanup);
+
+describe('the recipient page’s one-question forms', () => {
+  it('sends the address trimmed, and never an empty one', () => {
+    const onSubmit = vi.fn();
+    render(<RecipientForm busy={false} onSubmit={onSubmit} />);
+    const submit = screen.getByRole('button', { name: 'Reveal secret' });
+    fireEvent.input(screen.getByLabelText('Your e-mail address'), { target: { value: '   ' } });
+    expect(submit.hasAttribute('disabled')).toBe(true);
+    fireEvent.input(screen.getByLabelText('Your e-mail address'), {
+      target: { value: ' carol@example.com ' },
+    });
+    fireEvent.click(submit);
+    expect(onSubmit).toHaveBeenCalledWith('carol@example.com');
+  });
+
+  it('sends the passphrase as typed and ties the error to the field', () => {
+    const onSubmit = vi.fn();
+    render(<PassphraseForm busy={false} error="Wrong passphrase." onSubmit={onSubmit} />);
+    const field = screen.getByLabelText('Passphrase');
+    expect(field.getAttribute('aria-describedby')).toBe('passphrase-error');
+    expect(screen.getByRole('alert').id).toBe('passphrase-error');
+    fireEvent.input(field, { target: { value: ' open sesame ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect(onSubmit).toHaveBeenCalledWith(' open sesame ');
+  });
+
+  it('says it is checking while busy', () => {
+    render(<PassphraseForm busy onSubmit={vi.fn()} />);
+    expect(screen.getByRole('button', { name: 'Checking…' }).hasAttribute('disabled')).toBe(true);
+  });
+});
