@@ -6,7 +6,7 @@ export interface AskFormProps {
   id: string;
   heading: string;
   /** What the page says between the heading and the field. */
-  children?: ComponentChildren;
+  intro?: ComponentChildren;
   label: string;
   /** The field's kind, e.g. { type: 'email', autocomplete: 'email' }. */
   field: InputHTMLAttributes<HTMLInputElement>;
@@ -18,6 +18,9 @@ export interface AskFormProps {
   onSubmit: (value: string) => void;
   clean?: (value: string) => string;
 }
+
+/** What the page around a question gives it: whether it is busy, the last refusal, where answers go. */
+export type AnswerProps = Pick<AskFormProps, 'busy' | 'error' | 'onSubmit'>;
 
 /** A one-question form of the recipient page: the passphrase, or the recipient's address. */
 export function AskForm({ id, busy, error, onSubmit, clean = (value) => value, ...props }: AskFormProps) {
@@ -32,7 +35,7 @@ export function AskForm({ id, busy, error, onSubmit, clean = (value) => value, .
       }}
     >
       <h2 id={`${id}-heading`}>{props.heading}</h2>
-      {props.children}
+      {props.intro}
       <label>
         {props.label}
         <input

@@ -1,14 +1,7 @@
-import { AskForm } from './AskForm';
-
-export interface PassphraseFormProps {
-  busy: boolean;
-  /** Shown after a wrong passphrase or a refused attempt. */
-  error?: string;
-  onSubmit: (passphrase: string) => void;
-}
+import { AskForm, type AnswerProps } from './AskForm';
 
 /** Asks for the passphrase; the secret (and a view) is only fetched once it is right. */
-export function PassphraseForm(props: PassphraseFormProps) {
+export function PassphraseForm(props: AnswerProps) {
   return (
     <AskForm
       id="passphrase"
