@@ -9,7 +9,7 @@ import { RefreshBar } from '@/components/dashboard/RefreshBar';
 import { SelectionBar } from '@/components/dashboard/SelectionBar';
 import { TokenNotice } from '@/components/dashboard/TokenNotice';
 import { useNow } from '@/components/useNow';
-import { DEMO_BASE_URL } from '@/lib/demo/constants';
+import { isSignedIn, targetBaseUrl } from '@/lib/connection/target';
 import { qrSvg } from '@/lib/push/qr';
 import type { Settings } from '@/lib/store/settings';
 import { pushLabel } from '@/lib/watch/label';
@@ -25,7 +25,7 @@ import { useSelection } from './useSelection';
 
 /** The dashboard once the settings are known: every push sent to the current server from this browser. */
 export function Dashboard({ settings }: { settings: Settings }) {
-  const tracked = useTracked(settings.demoMode ? DEMO_BASE_URL : (settings.server?.url ?? null));
+  const tracked = useTracked(targetBaseUrl(settings));
   const now = useNow();
   const pushes = tracked.pushes ?? [];
   const { filters, changeFilters, shown } = useFilteredPushes(pushes, now);
@@ -33,7 +33,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
     () => Object.fromEntries(pushes.map((push) => [push.url_token, pushLabel(push)])),
     [pushes],
   );
-  const hasToken = settings.demoMode || Boolean(settings.token);
+  const hasToken = isSignedIn(settings);
   const canAudit = (push: TrackedPush) => hasToken && push.source === 'server';
   const selection = useSelection();
   const audits = useAudits();
