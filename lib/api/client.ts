@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { shared } from '../async';
 import { AppError } from '../errors';
 import { createFields, encodeCreate } from './create';
 import { editionOf } from './edition';
@@ -78,7 +79,6 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     fetch: options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init)),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
   };
-  let versionPromise: Promise<VersionInfo> | undefined;
   /** Set once /api/v2/version was read: from then on responses are checked against that edition's schemas. */
   let knownEdition: Edition | undefined;
   const schemas = () => PUSH_SCHEMAS[knownEdition ?? 'unknown'];
@@ -139,18 +139,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     });
   }
 
-  /** Asked once per client (edition() reuses the answer); a failure is not cached, the next call asks again. */
-  function version(): Promise<VersionInfo> {
-    if (versionPromise === undefined) {
-      const asking = readVersion();
-      versionPromise = asking;
-      // The caller still gets the rejection; this only forgets it.
-      asking.catch(() => {
-        if (versionPromise === asking) versionPromise = undefined;
-      });
-    }
-    return versionPromise;
-  }
+  /** Asked once per client (edition() reuses the answer); a failure is not kept, the next call asks again. */
+  const version = shared(readVersion);
 
   function edition(): Promise<Edition> {
     return version().then(editionOf);
@@ -169,7 +159,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   const client: ApiClient = {
     baseUrl,
-    version,
+    version: () => version(),
     edition,
 
     async createPush(input, opts = {}) {

@@ -1,4 +1,5 @@
 /** What every handler shares: the configured service, one request's context and the write helper. */
+import type { Serial } from '@/lib/async';
 import type { Account, Caller } from './auth';
 import type { Random } from './encoding';
 import type { Visit } from './model';
@@ -18,7 +19,7 @@ export interface Engine {
   /** Per-push passphrase attempts (shared by the API and the page): false when over the limit. */
   passphraseAttempt: (urlToken: string, now: number) => boolean;
   /** Runs state changes one at a time, so two requests never claim the same last view. */
-  serial: <T>(work: () => Promise<T>) => Promise<T>;
+  serial: Serial;
 }
 
 export interface Call {
@@ -43,16 +44,6 @@ export function save(engine: Engine, push: PushRecord, visit: Visit, now: number
     audit: kinds.map((kind) => ({ url_token: push.url_token, kind, ...visit, created_at: now })),
     eraseFiles: push.expired,
   });
-}
-
-export function createSerial(): <T>(work: () => Promise<T>) => Promise<T> {
-  let tail: Promise<unknown> = Promise.resolve();
-  return (work) => {
-    const run = tail.then(work);
-    // The next job waits for this one to settle; its own failure reaches its caller through `run`.
-    tail = run.catch(() => undefined);
-    return run;
-  };
 }
 
 export function visitOf(request: Request, ip: string): Visit {

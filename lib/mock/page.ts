@@ -3,13 +3,12 @@
  * control has an accessible name (browser tests find them by role).
  */
 import QRCode from 'qrcode';
+import { shared } from '@/lib/async';
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
 pre{white-space:pre-wrap;word-break:break-word;background:#f4f4f4;padding:1rem;border-radius:6px}
 button{font:inherit;padding:.5rem 1rem;cursor:pointer}.danger{color:#fff;background:#b3261e;border:0;border-radius:4px}
 input{font:inherit;padding:.4rem}.error{color:#b3261e}.qr svg{width:16rem;height:16rem}`;
-
-let styleHash: Promise<string> | undefined;
 
 async function sha256Base64(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
@@ -17,6 +16,9 @@ async function sha256Base64(text: string): Promise<string> {
   for (const byte of new Uint8Array(digest)) binary += String.fromCharCode(byte);
   return btoa(binary);
 }
+
+/** The CSP hash of STYLE, computed once (a failed digest is not kept). */
+const styleHash = shared(() => sha256Base64(STYLE));
 
 export function escapeHtml(text: string): string {
   return text.replace(
@@ -26,10 +28,9 @@ export function escapeHtml(text: string): string {
 }
 
 export async function htmlPage(status: number, title: string, body: string): Promise<Response> {
-  styleHash ??= sha256Base64(STYLE);
   const csp = [
     "default-src 'none'",
-    `style-src 'sha256-${await styleHash}'`,
+    `style-src 'sha256-${await styleHash()}'`,
     'img-src data:',
     "form-action 'self'",
     "base-uri 'none'",

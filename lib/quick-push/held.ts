@@ -3,6 +3,7 @@
  * keyed by notification id, taken out (removed) before they are sent again, and removed when the
  * notification is dismissed.
  */
+import { createSerial } from '@/lib/async';
 import { quickPushHeldItem } from '@/lib/store/items';
 import { quickRequestSchema, type QuickRequest } from './types';
 
@@ -18,16 +19,14 @@ export interface HeldPushes {
  * but not a browser restart. Operations run one after another: each is a read-modify-write of one item.
  */
 export function sessionHeldPushes(item = quickPushHeldItem): HeldPushes {
-  let queue: Promise<unknown> = Promise.resolve();
+  const serial = createSerial();
   function update<T>(change: (all: Record<string, unknown>) => T): Promise<T> {
-    const run = queue.then(async () => {
+    return serial(async () => {
       const all = { ...(await item.getValue()) };
       const result = change(all);
       await item.setValue(all);
       return result;
     });
-    queue = run.catch(() => undefined); // the caller sees the failure; the queue itself carries on
-    return run;
   }
   return {
     put: (id, request) =>

@@ -3,6 +3,7 @@
  * in 'secret-push-mock'). One DBSchema, opened here only. Pages and the background share it: extension pages
  * and the worker have the same origin.
  */
+import { shared } from '@/lib/async';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { CachedAudit, TrackedPush, WatcherState, WatchEvent } from './types';
 
@@ -18,14 +19,8 @@ export interface WatchDB extends DBSchema {
 
 export type WatchDatabase = IDBPDatabase<WatchDB>;
 
-let opening: Promise<WatchDatabase> | undefined;
-
-/**
- * The shared connection, opened on first use. Only the connection is kept in memory; every piece of state
- * lives in the database, so a restarted worker finds everything again.
- */
-export function watchDb(): Promise<WatchDatabase> {
-  opening ??= openDB<WatchDB>(WATCH_DB_NAME, WATCH_DB_VERSION, {
+const opening = shared(() =>
+  openDB<WatchDB>(WATCH_DB_NAME, WATCH_DB_VERSION, {
     upgrade(db) {
       const pushes = db.createObjectStore('pushes', { keyPath: ['server', 'url_token'] });
       pushes.createIndex('by-server', 'server');
@@ -38,17 +33,26 @@ export function watchDb(): Promise<WatchDatabase> {
     blocking() {
       closeWatchDb();
     },
-  }).catch((error: unknown) => {
-    opening = undefined;
-    throw error;
-  });
-  return opening;
+  }),
+);
+/** The last connection handed out, so closeWatchDb can close it even while it is still opening. */
+let latest: Promise<WatchDatabase> | undefined;
+
+/**
+ * The shared connection, opened on first use (a failed open is not kept: the next call tries again). Only
+ * the connection is kept in memory; every piece of state lives in the database, so a restarted worker finds
+ * everything again.
+ */
+export function watchDb(): Promise<WatchDatabase> {
+  latest = opening();
+  return latest;
 }
 
 /** Closes the shared connection (tests simulate a worker restart with it; a newer version needs it). */
 export function closeWatchDb(): void {
-  const current = opening;
-  opening = undefined;
+  const current = latest;
+  latest = undefined;
+  opening.reset();
   current?.then(
     (db) => db.close(),
     () => undefined, // it never opened: nothing to close, and the opener already saw the error
