@@ -3,6 +3,7 @@
  * browser.* here; the work is in refresh.ts and actions.ts. Everything it knows lives in IndexedDB and
  * storage, so a worker that stopped and started again simply carries on.
  */
+import { createSerial } from '@/lib/async';
 import type { ApiClient } from '@/lib/api';
 import { connectSaved } from '@/lib/connection/client';
 import { listenForMessages } from '@/lib/messages/runtime';
@@ -79,12 +80,7 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
   const cache = options.cache ?? idbCache(watchDb);
   // One job at a time (a refresh, an expire, an audit read), so two never commit over each other. Only
   // coordination lives here; the state itself is in the database.
-  let tail: Promise<unknown> = Promise.resolve();
-  const serial = <T>(work: () => Promise<T>): Promise<T> => {
-    const run = tail.then(work);
-    tail = run.catch(() => undefined); // the caller of `run` receives the failure
-    return run;
-  };
+  const serial = createSerial();
   const report = (what: string) => (error: unknown) => console.error(`Watcher: ${what}`, error);
   const badge = () => watchSettingsItem.getValue().then((settings) => updateBadge(cache, settings));
 
