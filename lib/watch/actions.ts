@@ -49,7 +49,7 @@ export async function expirePushes(deps: ActionDeps, urlTokens: string[]): Promi
  * nothing reported: the refresh alone raises events (and notifications) for new entries, whoever read the
  * log first, so the `reported` pointer and the refresh's `checked_at` are kept as they were.
  */
-export async function readAudit(deps: ActionDeps, urlToken: string): Promise<AuditEntry[]> {
+export async function readAuditIntoCache(deps: ActionDeps, urlToken: string): Promise<AuditEntry[]> {
   const entries = await deps.client.auditAll(urlToken);
   const previous = (await deps.cache.pushes(deps.server)).find((push) => push.url_token === urlToken);
   const cached = await deps.cache.audit(deps.server, urlToken);

@@ -1,6 +1,6 @@
 /**
- * The cache as the refresh core sees it: an interface, so the core runs on IndexedDB in the extension and on
- * memory in a Node benchmark. A commit is one transaction: pushes, audits, events and state land together.
+ * The cache as the refresh core sees it: an interface, so the core takes its cache as it takes its clock and
+ * client. A commit is one transaction: pushes, audits, events and state land together.
  */
 import type { WatchDatabase } from './db';
 import {
@@ -49,29 +49,5 @@ export function idbCache(open: () => Promise<WatchDatabase>): WatchCache {
       await tx.done;
       return added;
     },
-  };
-}
-
-/** The cache in memory: for a benchmark or a test that needs no IndexedDB. */
-export function memoryCache(): WatchCache & { events(): WatchEvent[] } {
-  const pushes = new Map<string, TrackedPush>();
-  const audits = new Map<string, CachedAudit>();
-  const events = new Map<string, WatchEvent>();
-  let saved: WatcherState = INITIAL_STATE;
-  const key = (server: string, token: string) => JSON.stringify([server, token]);
-  const copy = <T>(value: T): T => structuredClone(value);
-  return {
-    pushes: async (server) => [...pushes.values()].filter((p) => p.server === server).map(copy),
-    audit: async (server, urlToken) => copy(audits.get(key(server, urlToken))),
-    state: async () => copy(saved),
-    async commit(change, state) {
-      for (const push of change.pushes) pushes.set(key(push.server, push.url_token), copy(push));
-      for (const audit of change.audits) audits.set(key(audit.server, audit.url_token), copy(audit));
-      const added = change.events.filter((event) => !events.has(event.id));
-      for (const event of added) events.set(event.id, copy(event));
-      saved = copy(state);
-      return added;
-    },
-    events: () => [...events.values()],
   };
 }

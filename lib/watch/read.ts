@@ -2,7 +2,6 @@
  * Reading the cache, from pages and the background alike (the extension's own IndexedDB 'secret-push').
  * Pages reload when the local storage item 'watchRevision' changes.
  */
-import type { AuditEntry } from '@/lib/api';
 import { watchDb } from './db';
 import { INITIAL_STATE, type TrackedPush, type WatcherState, type WatchEvent } from './types';
 
@@ -23,12 +22,6 @@ export async function listTrackedPushes(server?: string): Promise<TrackedPush[]>
 export async function listEvents(): Promise<WatchEvent[]> {
   const db = await watchDb();
   return (await db.getAll('events')).sort((a, b) => b.at.localeCompare(a.at) || b.id.localeCompare(a.id));
-}
-
-/** The audit log of one push as last read, or null when it was never read. */
-export async function readCachedAudit(server: string, urlToken: string): Promise<AuditEntry[] | null> {
-  const db = await watchDb();
-  return (await db.get('audit', [server, urlToken]))?.entries ?? null;
 }
 
 /**
