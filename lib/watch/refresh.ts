@@ -6,7 +6,8 @@
 import { toAppError } from '@/lib/errors';
 import { afterFailure, afterSuccess, waitUntil } from './backoff';
 import type { WatchCache } from './cache';
-import { diffServer, type WatchClient } from './diff';
+import { diffServer } from './diff';
+import type { WatchClient } from './diff-types';
 import type { RefreshSummary, WatchEvent } from './types';
 
 export interface RefreshDeps {
