@@ -1,6 +1,6 @@
 /** Who is calling: token lookup (reference §1) and the callers' workspaces (pro `account_id`). */
 import { constantTimeEqual } from './encoding';
-import type { MockUser } from './types';
+import type { MockUser } from './options';
 
 export interface Account {
   email: string;

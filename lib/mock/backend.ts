@@ -13,7 +13,7 @@ import { createAddressLimiter, createAttemptLimiter } from './ratelimit';
 import { deleteFromPage, download, revealPage, showPage } from './recipient';
 import { empty, internalError, retryLater, routeNotFound } from './responses';
 import { matchRoute, type Route } from './routes';
-import type { MockBackendOptions, MockHandler } from './types';
+import type { MockBackendOptions, MockHandler } from './options';
 
 const DEFAULT_MAX_BODY = 64 * 1024 * 1024;
 

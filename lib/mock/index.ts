@@ -4,4 +4,5 @@
  */
 export { createMockBackend } from './backend';
 export { openMockStore, type MockStore } from './store';
-export type { Edition, MockBackendOptions, MockHandler, MockUser } from './types';
+export type { MockBackendOptions, MockHandler, MockUser } from './options';
+export type { Edition } from './types';

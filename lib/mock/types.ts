@@ -1,45 +1,11 @@
 /**
- * Types of the mock secret-push service: its options (the public API, see plan/interfaces.md) and the
- * records it keeps in IndexedDB. Records are edition-neutral; the edition only changes how they are read
- * (validate.ts) and shown (views.ts).
+ * The records the mock secret-push service keeps in IndexedDB (store.ts builds on them; its options are in
+ * options.ts). Records are edition-neutral; the edition only changes how they are read (validate.ts) and
+ * shown (views.ts).
  */
-import type { MockStore } from './store';
+import type { PushKind } from '@/lib/contract';
 
 export type Edition = 'pro' | 'oss';
-
-export interface MockUser {
-  email: string;
-  token: string;
-}
-
-export interface MockBackendOptions {
-  store: MockStore;
-  /** e.g. 'http://127.0.0.1:8787' (no trailing slash). */
-  baseUrl: string;
-  /** Default 'pro'. */
-  edition?: Edition;
-  users?: MockUser[];
-  /** ms since epoch, default Date.now. */
-  clock?: () => number;
-  /** Default crypto.getRandomValues. */
-  random?: (bytes: number) => Uint8Array;
-  /** Requests per minute per client address; 0 = off; default 120. */
-  rateLimit?: number;
-  /** 413 above it; default 64 MiB. */
-  maxBodyBytes?: number;
-  /** Where html_url / preview url / files[].url point; default baseUrl + path. */
-  pageUrl?: (path: string) => string;
-  /**
-   * Where unexpected engine failures are reported (they answer 500); default console.error. The line names
-   * the method, the route and the error's class only: never a body, a query string, a token or a message
-   * that could quote stored values.
-   */
-  logError?: (line: string) => void;
-}
-
-export type MockHandler = (request: Request, info?: { ip?: string }) => Promise<Response>;
-
-export type PushKind = 'text' | 'url' | 'qr' | 'file';
 
 export type AuditKind =
   | 'creation'
