@@ -1,4 +1,4 @@
-import { pushState, STATE_WORDS } from '@/lib/export/status';
+import { pushState, STATE_WORDS } from '@/lib/watch/state';
 import { pushLabel } from '@/lib/watch/label';
 import type { TrackedPush } from '@/lib/watch/types';
 import { AuditTimeline, type AuditState } from './AuditTimeline';

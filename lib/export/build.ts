@@ -5,7 +5,7 @@
 import type { AuditEntry } from '@/lib/api';
 import type { TrackedPush } from '@/lib/watch/types';
 import { toCsv } from './csv';
-import { pushState, STATE_WORDS } from './status';
+import { pushState, STATE_WORDS } from '@/lib/watch/state';
 
 /** The audit log of one push, as fetched for the export. */
 export interface PushAudit {

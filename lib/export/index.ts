@@ -1,3 +1,2 @@
 export { csvField, toCsv, type CsvValue } from './csv';
 export { auditCsv, auditJson, exportFileName, pushesCsv, pushesJson, type PushAudit } from './build';
-export { isActive, pushState, STATE_WORDS, type PushState } from './status';

@@ -1,8 +1,11 @@
 /**
- * What state a tracked push is in, in one place for the dashboard and the exports. Time is judged against
- * `now` as well as the cached flags, so a push whose countdown ran out reads "expired" before the next refresh.
+ * What state a tracked push is in, in one place for the dashboard and the exports. It lives with the watcher
+ * because it reads the watcher's record (the cached flags, and `source`: a push tracked by time only has no
+ * view count). Time is judged against `now` as well, so a push whose countdown ran out reads "expired"
+ * before the next refresh.
  */
-import type { TrackedPush } from '@/lib/watch/types';
+import { secondsUntil } from '@/lib/format/time';
+import type { TrackedPush } from './types';
 
 export type PushState = 'active' | 'expired-views' | 'expired-time' | 'deleted' | 'expired';
 
@@ -16,14 +19,13 @@ export const STATE_WORDS: Record<PushState, string> = {
 
 type StateFacts = Pick<TrackedPush, 'expired' | 'deleted' | 'views_remaining' | 'expires_at' | 'source'>;
 
+/** The state of `push` at `now`: deleted, out of views, out of time, expired for a reason not known, or active. */
 export function pushState(push: StateFacts, now: number): PushState {
   if (push.deleted) return 'deleted';
-  const at = push.expires_at ? Date.parse(push.expires_at) : NaN;
-  const timeUp = !Number.isNaN(at) && at <= now;
+  const left = secondsUntil(push.expires_at, now);
+  const timeUp = left !== undefined && left <= 0;
   // A push tracked by time only has no view count the extension can trust.
   if (push.source !== 'local' && push.views_remaining <= 0) return 'expired-views';
   if (timeUp) return 'expired-time';
   return push.expired ? 'expired' : 'active';
 }
-
-export const isActive = (push: StateFacts, now: number) => pushState(push, now) === 'active';

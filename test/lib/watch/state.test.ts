@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pushState } from '@/lib/export/status';
+import { pushState } from '@/lib/watch/state';
 import { NOW, trackedPush } from '../../components/dashboard/tracked-push';
 
 describe('pushState', () => {
