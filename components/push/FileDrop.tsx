@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { FileEntry } from '@/lib/push/form';
 import { formatSize } from '@/lib/push/size';
-import { MAX_FILES } from '@/lib/push/validate';
+import { MAX_FILES } from '@/lib/contract';
 import { described, FieldError } from './FieldError';
 
 export interface FileDropProps {

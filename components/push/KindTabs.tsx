@@ -1,4 +1,4 @@
-import type { PushKind } from '@/lib/push/types';
+import type { PushKind } from '@/lib/contract';
 
 export const KIND_LABELS: Record<PushKind, string> = {
   text: 'Text',

@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import type { FormAction, FormState } from '@/lib/push/form';
 import type { PassphraseStyle } from '@/lib/push/passphrase';
-import { QR_MAX_CHARS, TEXT_MAX_CHARS } from '@/lib/push/validate';
+import { QR_MAX_CHARS, TEXT_MAX_CHARS } from '@/lib/contract';
 import { FieldError } from './FieldError';
 import { FileDrop } from './FileDrop';
 import { formKeyAction } from './keys';

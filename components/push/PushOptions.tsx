@@ -4,7 +4,7 @@ import type { FieldErrors } from '@/lib/errors';
 import type { FormOptions } from '@/lib/push/form';
 import type { PassphraseStyle } from '@/lib/push/passphrase';
 import type { Edition } from '@/lib/push/types';
-import { EMAIL_LOCALES } from '@/lib/push/validate';
+import { EMAIL_LOCALES } from '@/lib/contract';
 import { described, FieldError } from './FieldError';
 import { CheckField, TextField } from './OptionFields';
 

@@ -1,3 +1,5 @@
+import type { PushKind } from '@/lib/contract';
+
 export interface SecretFile {
   filename: string;
   content_type: string;
@@ -5,7 +7,7 @@ export interface SecretFile {
 
 export interface SecretContentProps {
   /** undefined when the server does not say: v2 responses never carry the kind (reference §3). */
-  kind?: 'text' | 'url' | 'qr' | 'file';
+  kind?: PushKind;
   payload: string | null;
   files: SecretFile[];
   /** data: URL of the QR code image (rendered by the container). */

@@ -1,3 +1,4 @@
+import type { PushKind } from '../contract';
 import type { AppErrorData } from '../errors';
 import type { AuditEntry, Push, RetrievedPush, VersionInfo } from './schemas';
 
@@ -17,7 +18,7 @@ export interface ApiClientOptions {
 
 /** Wire names (snake_case); the client adapts expiry to the edition. */
 export interface CreatePushInput {
-  kind?: 'text' | 'url' | 'qr' | 'file';
+  kind?: PushKind;
   payload?: string;
   files?: Array<{ name: string; type: string; data: Blob }>;
   /** pro enum; on oss the client sends durationToDays(v) clamped 1..90. */

@@ -4,8 +4,9 @@
  * QR code or a link. Nothing secret: never the payload, the passphrase or the recipients.
  */
 import { z } from 'zod';
+import type { PushKind } from '@/lib/contract';
 
-export type DemoPushKind = 'text' | 'url' | 'qr' | 'file';
+export type DemoPushKind = PushKind;
 
 export interface DemoPageInfo {
   /** null when there is no push with that token. */

@@ -4,6 +4,7 @@
  */
 import QRCode from 'qrcode';
 import { shared } from '@/lib/async';
+import type { PushKind } from '@/lib/contract';
 
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
 pre{white-space:pre-wrap;word-break:break-word;background:#f4f4f4;padding:1rem;border-radius:6px}
@@ -103,7 +104,7 @@ export function recipientPage(token: string, wrong: boolean): Promise<Response> 
 
 export interface SecretContent {
   token: string;
-  kind: 'text' | 'url' | 'qr' | 'file';
+  kind: PushKind;
   payload: string | null;
   files: Array<{ filename: string; url: string }>;
   viewsLeft: number;

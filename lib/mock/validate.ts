@@ -3,6 +3,15 @@
  * ActiveModel errors hash. Messages are the reference's literal ones where it gives them.
  */
 import {
+  EMAIL_LOCALES,
+  MAX_EMAILS,
+  MAX_FILES,
+  PUSH_KINDS,
+  QR_MAX_CHARS,
+  TEXT_MAX_CHARS,
+  type PushKind,
+} from '@/lib/contract';
+import {
   DAYS_MAX,
   DAYS_MIN,
   DEFAULT_DAYS,
@@ -19,21 +28,15 @@ import type { FieldErrors } from '@/lib/errors';
 import { pickWorkspace, type Account } from './auth';
 import { asBoolean, asInteger, asString, field, isParams, type Params } from './coerce';
 import { charLength } from './encoding';
-import type { Edition, PushKind } from './types';
+import type { Edition } from './types';
 
-export const LOCALES = ['en', 'de', 'es', 'fr', 'it', 'nl'] as const;
-export const MAX_FILES = 10;
-export const MAX_TEXT = 1_048_576;
-export const MAX_QR = 1_024;
-const MAX_RECIPIENTS = 5;
-const KINDS: readonly PushKind[] = ['text', 'url', 'qr', 'file'];
 const MAX_DURATION = DURATIONS.length - 1;
 
 export const MESSAGES = {
   payloadRequired: 'Payload is required.',
   payloadUrl: 'must be a valid HTTP or HTTPS URL.',
-  payloadText: `The payload is too large.  You can only push up to ${MAX_TEXT} bytes.`,
-  payloadQr: `The QR code payload is too large.  You can only push up to ${MAX_QR} bytes.`,
+  payloadText: `The payload is too large.  You can only push up to ${TEXT_MAX_CHARS} bytes.`,
+  payloadQr: `The QR code payload is too large.  You can only push up to ${QR_MAX_CHARS} bytes.`,
   kind: 'is not included in the list',
   duration: `must be a whole number from 0 to ${MAX_DURATION}.`,
   views: `must be a whole number from ${VIEWS_MIN} to ${VIEWS_MAX}.`,
@@ -41,7 +44,7 @@ export const MESSAGES = {
   anonymousNotify: 'are not allowed for unknown users',
   commas: 'has commas used in the wrong way',
   duplicates: 'contains duplicate emails',
-  tooMany: `contains more than ${MAX_RECIPIENTS} email(s)`,
+  tooMany: `contains more than ${MAX_EMAILS} email(s)`,
   invalidEmails: 'contains invalid email(s)',
   locale: 'is not included in the list',
   recipientsNeedEmails: 'requires notify_emails_to: verified recipients are the notified addresses.',
@@ -88,7 +91,7 @@ export function checkCreate(body: Params, account: Account | null, edition: Edit
   const kindText = asString(rawKind);
   let kind: PushKind = hasFilesKey ? 'file' : 'text';
   if (kindText !== undefined && kindText !== '') {
-    if ((KINDS as readonly string[]).includes(kindText)) kind = kindText as PushKind;
+    if ((PUSH_KINDS as readonly string[]).includes(kindText)) kind = kindText as PushKind;
     else fail('kind', MESSAGES.kind);
   }
   if (!account && (hasFilesKey || kind === 'file')) return { kind: 'sign-in' };
@@ -154,8 +157,8 @@ function listFiles(raw: unknown): Blob[] {
 function checkPayload(kind: PushKind, payload: string, fail: Fail): void {
   if (kind === 'file') return;
   if (payload.trim() === '') return fail('payload', MESSAGES.payloadRequired);
-  if (kind === 'text' && charLength(payload) > MAX_TEXT) fail('payload', MESSAGES.payloadText);
-  if (kind === 'qr' && charLength(payload) > MAX_QR) fail('payload', MESSAGES.payloadQr);
+  if (kind === 'text' && charLength(payload) > TEXT_MAX_CHARS) fail('payload', MESSAGES.payloadText);
+  if (kind === 'qr' && charLength(payload) > QR_MAX_CHARS) fail('payload', MESSAGES.payloadQr);
   if (kind === 'url' && !isHttpUrl(payload)) fail('payload', MESSAGES.payloadUrl);
 }
 
@@ -197,7 +200,7 @@ function checkNotify(push: Params, account: Account | null, fail: Fail) {
   const to = (asString(field(push, 'notify_emails_to')) ?? '').trim();
   const localeText = (asString(field(push, 'notify_emails_to_locale')) ?? '').trim();
   const locale = localeText === '' ? 'en' : localeText;
-  if (localeText !== '' && !(LOCALES as readonly string[]).includes(localeText)) {
+  if (localeText !== '' && !(EMAIL_LOCALES as readonly string[]).includes(localeText)) {
     fail('notify_emails_to_locale', MESSAGES.locale);
   }
   if (to === '') return { to: null, locale };
@@ -210,7 +213,7 @@ function checkNotify(push: Params, account: Account | null, fail: Fail) {
   if (addresses.length !== parts.length) fail('notify_emails_to', MESSAGES.commas);
   const lower = addresses.map((a) => a.toLowerCase());
   if (new Set(lower).size !== lower.length) fail('notify_emails_to', MESSAGES.duplicates);
-  if (addresses.length > MAX_RECIPIENTS) fail('notify_emails_to', MESSAGES.tooMany);
+  if (addresses.length > MAX_EMAILS) fail('notify_emails_to', MESSAGES.tooMany);
   if (addresses.some((a) => !EMAIL.test(a))) fail('notify_emails_to', MESSAGES.invalidEmails);
   return { to, locale };
 }

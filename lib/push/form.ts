@@ -15,8 +15,10 @@ import {
 } from '@/lib/durations';
 import type { AppErrorData, FieldErrors } from '@/lib/errors';
 import type { PushDefaults } from '@/lib/store/items';
-import type { CreatePushInput, Edition, PushKind } from './types';
-import { fieldErrorsFrom422, MAX_FILES, splitEmails, validateCreateInput } from './validate';
+import type { PushKind } from '@/lib/contract';
+import type { CreatePushInput, Edition } from './types';
+import { MAX_FILES } from '@/lib/contract';
+import { fieldErrorsFrom422, splitEmails, validateCreateInput } from './validate';
 import { EMPTY_WIFI, wifiPayload, wifiProblems, type WifiConfig } from './wifi';
 
 export type SendStatus = 'idle' | 'sending' | 'done' | 'failed';

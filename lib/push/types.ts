@@ -2,8 +2,4 @@
  * The API types the push form uses, taken from lib/api as types only, so the form's pure core and its
  * components pull no client code into a bundle.
  */
-import type { CreatePushInput } from '@/lib/api';
-
 export type { CreatePushInput, Edition } from '@/lib/api';
-
-export type PushKind = NonNullable<CreatePushInput['kind']>;

@@ -3,15 +3,18 @@
  * person sees the problem next to the field instead of after a round trip. Errors are keyed by the wire
  * field names, the same keys a server 422 uses, so one form shows both.
  */
+import {
+  EMAIL_LOCALES,
+  MAX_EMAILS,
+  MAX_FILES,
+  PUSH_KINDS,
+  QR_MAX_CHARS,
+  TEXT_MAX_CHARS,
+} from '@/lib/contract';
 import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
 import type { FieldErrors } from '@/lib/errors';
 import type { CreatePushInput, Edition } from './types';
 
-export const TEXT_MAX_CHARS = 1_048_576;
-export const QR_MAX_CHARS = 1024;
-export const MAX_FILES = 10;
-export const MAX_EMAILS = 5;
-export const EMAIL_LOCALES = ['en', 'de', 'es', 'fr', 'it', 'nl'] as const;
 /** Form-level problems that belong to no single field. */
 export const BASE_KEY = 'base';
 
@@ -119,7 +122,7 @@ export function validateCreateInput(input: CreatePushInput, context: ValidationC
   };
   const kind = input.kind ?? (input.files?.length ? 'file' : 'text');
 
-  if (!['text', 'url', 'qr', 'file'].includes(kind)) add('kind', ['Choose text, URL, QR code or files.']);
+  if (!(PUSH_KINDS as readonly string[]).includes(kind)) add('kind', ['Choose text, URL, QR code or files.']);
   else add('payload', payloadErrors(kind, input.payload));
   add('files', fileErrors(input, kind, context.signedIn));
 

@@ -1,9 +1,10 @@
 /** From the wire's Push to the cached TrackedPush: which fields are kept, and how missing ones are filled. */
 import type { Push } from '@/lib/api';
+import { PUSH_KINDS } from '@/lib/contract';
 import type { TrackedPush } from './types';
 
 const DAY_MS = 86_400_000;
-const KINDS = new Set(['text', 'url', 'qr', 'file']);
+const KINDS: ReadonlySet<string> = new Set(PUSH_KINDS);
 
 function kindOf(push: Push, fallback?: TrackedPush['kind']): TrackedPush['kind'] {
   return push.kind !== undefined && KINDS.has(push.kind) ? (push.kind as TrackedPush['kind']) : fallback;

@@ -3,6 +3,7 @@
  * passphrase), the events it noticed, and its own schedule state. Plain JSON, so it crosses messaging.
  */
 import type { AuditEntry } from '@/lib/api';
+import type { PushKind } from '@/lib/contract';
 import type { AppErrorData } from '@/lib/errors';
 
 export interface TrackedPush {
@@ -13,7 +14,7 @@ export interface TrackedPush {
   name: string;
   note: string;
   /** When known (recorded at create by this browser, or sent by pro). */
-  kind?: 'text' | 'url' | 'qr' | 'file';
+  kind?: PushKind;
   created_at: string;
   /** pro, or computed from expire_after_days on oss. */
   expires_at: string | null;
