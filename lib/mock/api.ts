@@ -76,25 +76,34 @@ export function retrieve(engine: Engine, call: Call, token: string): Promise<Res
   });
 }
 
-export function preview(engine: Engine, call: Call, token: string): Promise<Response> {
-  return engine.serial(async () => {
-    const now = engine.clock();
-    const stored = await engine.store.getPush(token);
-    if (!stored) return pushNotFound();
-    const push = refresh(stored, now);
-    if (push) await save(engine, push, call.visit, now);
-    return json(200, { url: engine.pageUrl(htmlPath(stored)) });
-  });
-}
-
-export function destroy(engine: Engine, call: Call, token: string): Promise<Response> {
+/**
+ * Runs `work` one at a time with the other state changes, on the push as it is now: one whose time ran out
+ * is expired (and saved) first. 404 when there is no push with that token.
+ */
+function withCurrentPush(
+  engine: Engine,
+  call: Call,
+  token: string,
+  work: (push: PushRecord, now: number) => Promise<Response>,
+): Promise<Response> {
   return engine.serial(async () => {
     const now = engine.clock();
     const stored = await engine.store.getPush(token);
     if (!stored) return pushNotFound();
     const refreshed = refresh(stored, now);
     if (refreshed) await save(engine, refreshed, call.visit, now);
-    const push = refreshed ?? stored;
+    return work(refreshed ?? stored, now);
+  });
+}
+
+export function preview(engine: Engine, call: Call, token: string): Promise<Response> {
+  return withCurrentPush(engine, call, token, async (push) =>
+    json(200, { url: engine.pageUrl(htmlPath(push)) }),
+  );
+}
+
+export function destroy(engine: Engine, call: Call, token: string): Promise<Response> {
+  return withCurrentPush(engine, call, token, async (push, now) => {
     const email = callerEmail(call);
     if (!deletableBy(push, email)) return notDeletable();
     const byOwner = email !== null && push.owner === email;
@@ -109,13 +118,8 @@ export function destroy(engine: Engine, call: Call, token: string): Promise<Resp
 export function audit(engine: Engine, call: Call, token: string): Promise<Response> {
   const email = callerEmail(call);
   if (email === null) return Promise.resolve(empty(401));
-  return engine.serial(async () => {
-    const now = engine.clock();
-    const stored = await engine.store.getPush(token);
-    if (!stored) return pushNotFound();
-    const push = refresh(stored, now);
-    if (push) await save(engine, push, call.visit, now);
-    if (stored.owner !== email) return notYours();
+  return withCurrentPush(engine, call, token, async (push) => {
+    if (push.owner !== email) return notYours();
     const page = parsePage(call.url.searchParams.get('page'));
     if (page === null) return invalidPage();
     const entries = await engine.store.auditOf(token);

@@ -72,6 +72,16 @@ function describeFailure(method: string, route: Route | null, error: unknown): s
   return `mock backend: ${method.toUpperCase().slice(0, 16)} ${route?.name ?? 'request'} failed (${kind})`;
 }
 
+type OnPush = (engine: Engine, call: Call, token: string) => Promise<Response>;
+
+/** The API routes that act on one push, by route name (after the caller is known). */
+const ON_PUSH: Record<'retrieve' | 'delete' | 'preview' | 'audit', OnPush> = {
+  retrieve,
+  delete: destroy,
+  preview,
+  audit,
+};
+
 async function dispatch(engine: Engine, call: Call, route: Route): Promise<Response> {
   switch (route.name) {
     case 'version':
@@ -87,19 +97,7 @@ async function dispatch(engine: Engine, call: Call, route: Route): Promise<Respo
   }
   call.caller = identify(call.request.headers, engine.accounts);
   if (call.caller.kind === 'rejected') return empty(401);
-  switch (route.name) {
-    case 'create':
-      return create(engine, call);
-    case 'retrieve':
-      return retrieve(engine, call, route.token);
-    case 'delete':
-      return destroy(engine, call, route.token);
-    case 'preview':
-      return preview(engine, call, route.token);
-    case 'audit':
-      return audit(engine, call, route.token);
-    case 'active':
-    case 'expired':
-      return list(engine, call, route.name);
-  }
+  if (route.name === 'create') return create(engine, call);
+  if (route.name === 'active' || route.name === 'expired') return list(engine, call, route.name);
+  return ON_PUSH[route.name](engine, call, route.token);
 }

@@ -24,14 +24,12 @@ import {
   badFormPage,
   deletedPage,
   expiredPage,
-  interstitialPage,
   notDeletablePage,
   notFoundPage,
-  passphrasePage,
-  recipientPage,
-  secretPage,
   tooManyAttemptsPage,
-} from './page';
+} from './notice-pages';
+import { interstitialPage, passphrasePage, recipientPage } from './page';
+import { secretPage } from './secret-page';
 import { json, passphraseRequired, pushNotFound, tooManyPassphraseAttempts } from './responses';
 import { downloadPath, retrievedView } from './views';
 import type { PushRecord } from './types';
