@@ -2,8 +2,9 @@
  * The background's answers to the watcher's messages (lib/watch/messages.ts). The messages are privileged,
  * so the messaging core lets only our own pages and contexts reach these handlers.
  */
+import type { Serial } from '@/lib/async';
 import { handle, type Route } from '@/lib/messages/runtime';
-import { expirePushes, readAudit, type ActionDeps } from './actions';
+import { expirePushes, readAuditIntoCache, type ActionDeps } from './actions';
 import { watchMessages } from './messages';
 import { bumpRevision } from './revision';
 import { markAllSeen } from './seen';
@@ -13,7 +14,7 @@ import type { RefreshSummary } from './types';
 export interface WatcherParts {
   refresh(force: boolean): Promise<RefreshSummary>;
   /** The watcher's one-at-a-time queue: an expire or an audit read never commits over a refresh. */
-  serial: <T>(job: () => Promise<T>) => Promise<T>;
+  serial: Serial;
   actionDeps(): Promise<ActionDeps>;
   badge(): Promise<void>;
 }
@@ -30,7 +31,7 @@ export function watchRoutes({ refresh, serial, actionDeps, badge }: WatcherParts
     }),
     // Stored for the cache only: no event, so nothing for pages to reload.
     handle(watchMessages.audit, ({ url_token }) =>
-      serial(async () => readAudit(await actionDeps(), url_token)),
+      serial(async () => readAuditIntoCache(await actionDeps(), url_token)),
     ),
     handle(watchMessages.markSeen, async () => {
       if ((await markAllSeen()) > 0) await bumpRevision();
