@@ -3,97 +3,19 @@
  * send is under way (or after it succeeded) changes nothing, so nothing is sent twice; a failed send keeps
  * every value the person entered. The container sends once each time `submission` grows.
  */
-import {
-  DAYS_MAX,
-  DAYS_MIN,
-  DEFAULT_DAYS,
-  DEFAULT_DURATION,
-  DEFAULT_VIEWS,
-  DURATIONS,
-  VIEWS_MAX,
-  VIEWS_MIN,
-} from '@/lib/durations';
-import type { AppErrorData, FieldErrors } from '@/lib/errors';
-import type { PushDefaults } from '@/lib/store/items';
-import type { PushKind } from '@/lib/contract';
-import type { CreatePushInput, Edition } from './types';
 import { MAX_FILES } from '@/lib/contract';
-import { fieldErrorsFrom422, splitEmails, validateCreateInput } from './validate';
-import { EMPTY_WIFI, wifiPayload, wifiProblems, type WifiConfig } from './wifi';
+import type { FieldErrors } from '@/lib/errors';
+import { initForm } from './form-init';
+import { toCreateInput } from './form-input';
+import type { FormAction, FormOptions, FormState, NewFile } from './form-types';
+import { fieldErrorsFrom422 } from './server-errors';
+import { validateCreateInput } from './validate';
+import { wifiProblems } from './wifi';
 
-export type SendStatus = 'idle' | 'sending' | 'done' | 'failed';
-export type QrSource = 'text' | 'wifi';
-
-export interface NewFile {
-  name: string;
-  size: number;
-  type: string;
-  data: Blob;
-}
-export interface FileEntry extends NewFile {
-  id: number;
-}
-
-export interface FormOptions {
-  expireAfterDuration: number;
-  expireAfterDays: number;
-  expireAfterViews: number;
-  passphrase: string;
-  name: string;
-  note: string;
-  deletableByViewer: boolean;
-  retrievalStep: boolean;
-  notifyEmailsTo: string;
-  notifyEmailsToLocale: string;
-  authenticatedRecipients: boolean;
-}
-
-export interface FormInit {
-  defaults: PushDefaults;
-  edition: Edition;
-  signedIn: boolean;
-  /** A generated passphrase, when the defaults ask for one (the reducer has no randomness of its own). */
-  passphrase?: string;
-}
-
-export interface FormState {
-  edition: Edition;
-  signedIn: boolean;
-  defaults: PushDefaults;
-  kind: PushKind;
-  /** The text secret. Each kind keeps its own value, so switching tabs loses nothing. */
-  payload: string;
-  url: string;
-  qrSource: QrSource;
-  qrText: string;
-  wifi: WifiConfig;
-  files: FileEntry[];
-  nextFileId: number;
-  options: FormOptions;
-  /** Keyed by wire field names (see validate.ts); `base` for the whole form. */
-  errors: FieldErrors;
-  status: SendStatus;
-  /** The last send's failure as data; describeError() turns it into words. */
-  failure: AppErrorData | null;
-  /** Grows by one for each accepted submit. */
-  submission: number;
-}
-
-export type FormAction =
-  | { type: 'context'; edition: Edition; signedIn: boolean }
-  | { type: 'kind'; kind: PushKind }
-  | { type: 'payload'; value: string }
-  | { type: 'url'; value: string }
-  | { type: 'qrSource'; source: QrSource }
-  | { type: 'qrText'; value: string }
-  | { type: 'wifi'; patch: Partial<WifiConfig> }
-  | { type: 'addFiles'; files: NewFile[] }
-  | { type: 'removeFile'; id: number }
-  | { type: 'options'; patch: Partial<FormOptions> }
-  | { type: 'submit' }
-  | { type: 'sent' }
-  | { type: 'failed'; error: AppErrorData }
-  | { type: 'reset'; passphrase?: string };
+// The form's one public face: its shapes, its start and its request come from the modules beside it.
+export type * from './form-types';
+export { initForm } from './form-init';
+export { toCreateInput } from './form-input';
 
 const OPTION_FIELDS: Record<keyof FormOptions, string> = {
   expireAfterDuration: 'expire_after_duration',
@@ -108,50 +30,6 @@ const OPTION_FIELDS: Record<keyof FormOptions, string> = {
   notifyEmailsToLocale: 'notify_emails_to_locale',
   authenticatedRecipients: 'authenticated_recipients',
 };
-
-function clampWhole(value: number, min: number, max: number, fallback: number): number {
-  return Number.isInteger(value) ? Math.min(max, Math.max(min, value)) : fallback;
-}
-
-/** A fresh form from the saved push defaults. */
-export function initForm(init: FormInit): FormState {
-  const { defaults } = init;
-  return {
-    edition: init.edition,
-    signedIn: init.signedIn,
-    defaults,
-    kind: 'text',
-    payload: '',
-    url: '',
-    qrSource: 'text',
-    qrText: '',
-    wifi: EMPTY_WIFI,
-    files: [],
-    nextFileId: 1,
-    options: {
-      expireAfterDuration: clampWhole(
-        defaults.expireAfterDuration,
-        0,
-        DURATIONS.length - 1,
-        DEFAULT_DURATION,
-      ),
-      expireAfterDays: clampWhole(defaults.expireAfterDays, DAYS_MIN, DAYS_MAX, DEFAULT_DAYS),
-      expireAfterViews: clampWhole(defaults.expireAfterViews, VIEWS_MIN, VIEWS_MAX, DEFAULT_VIEWS),
-      passphrase: init.passphrase ?? '',
-      name: '',
-      note: '',
-      deletableByViewer: defaults.deletableByViewer,
-      retrievalStep: defaults.retrievalStep,
-      notifyEmailsTo: '',
-      notifyEmailsToLocale: 'en',
-      authenticatedRecipients: false,
-    },
-    errors: {},
-    status: 'idle',
-    failure: null,
-    submission: 0,
-  };
-}
 
 function without(errors: FieldErrors, keys: string[]): FieldErrors {
   if (!keys.some((key) => key in errors)) return errors;
@@ -233,47 +111,4 @@ export function formReducer(state: FormState, action: FormAction): FormState {
     case 'reset':
       return initForm({ ...state, passphrase: action.passphrase });
   }
-}
-
-function payloadOf(state: FormState): string | undefined {
-  switch (state.kind) {
-    case 'text':
-      return state.payload;
-    case 'url':
-      return state.url.trim();
-    case 'qr':
-      return state.qrSource === 'wifi' ? wifiPayload(state.wifi) : state.qrText;
-    case 'file':
-      return undefined;
-  }
-}
-
-/** The create request for lib/api, with the expiry field the edition understands. */
-export function toCreateInput(state: FormState, edition: Edition = state.edition): CreatePushInput {
-  const { options } = state;
-  const input: CreatePushInput = { kind: state.kind };
-  const payload = payloadOf(state);
-  if (payload !== undefined) input.payload = payload;
-  if (state.kind === 'file') {
-    input.files = state.files.map(({ name, type, data }) => ({
-      name,
-      type: type || 'application/octet-stream',
-      data,
-    }));
-  }
-  if (edition === 'pro') input.expire_after_duration = options.expireAfterDuration;
-  else input.expire_after_days = options.expireAfterDays;
-  input.expire_after_views = options.expireAfterViews;
-  if (options.passphrase !== '') input.passphrase = options.passphrase;
-  if (options.name.trim() !== '') input.name = options.name;
-  if (options.note.trim() !== '') input.note = options.note;
-  input.deletable_by_viewer = options.deletableByViewer;
-  input.retrieval_step = options.retrievalStep;
-  const emails = splitEmails(options.notifyEmailsTo);
-  if (emails.length) {
-    input.notify_emails_to = emails.join(',');
-    input.notify_emails_to_locale = options.notifyEmailsToLocale;
-  }
-  if (options.authenticatedRecipients) input.authenticated_recipients = true;
-  return input;
 }

@@ -15,9 +15,6 @@ import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durat
 import type { FieldErrors } from '@/lib/errors';
 import type { CreatePushInput, Edition } from './types';
 
-/** Form-level problems that belong to no single field. */
-export const BASE_KEY = 'base';
-
 export interface ValidationContext {
   edition: Edition;
   /** A token will be sent: files and e-mail notifications need one. */
@@ -153,64 +150,4 @@ export function validateCreateInput(input: CreatePushInput, context: ValidationC
     }
   }
   return errors;
-}
-
-/** Form fields that show their own errors; a server error on any other key is shown for the whole form. */
-export const FORM_FIELDS = [
-  'kind',
-  'payload',
-  'files',
-  'expire_after_duration',
-  'expire_after_days',
-  'expire_after_views',
-  'passphrase',
-  'name',
-  'note',
-  'notify_emails_to',
-  'notify_emails_to_locale',
-  'authenticated_recipients',
-] as const;
-
-const LABELS: Record<string, string> = {
-  kind: 'Kind',
-  payload: 'Secret',
-  files: 'Files',
-  expire_after_duration: 'Expiry',
-  expire_after_days: 'Expiry',
-  expire_after_views: 'Views',
-  passphrase: 'Passphrase',
-  name: 'Name',
-  note: 'Note',
-  notify_emails_to: 'Notify e-mails',
-  notify_emails_to_locale: 'E-mail language',
-  authenticated_recipients: 'Authenticated recipients',
-  workspace_id: 'Workspace',
-  account_id: 'Workspace',
-};
-
-function labelOf(key: string): string {
-  const words = key.replace(/_/g, ' ');
-  return LABELS[key] ?? words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/**
- * Maps a server 422 (`AppError.fields`, Rails style `{"<attr>": ["msg"]}`) onto the form's keys. Rails sends
- * some messages as fragments ("is not included in the list"); those get their field's name in front, as
- * Rails' own full messages do. Keys the form has no field for go under `base`. With `edition`, either
- * expiry key lands on the one expiry field that edition's form shows.
- */
-export function fieldErrorsFrom422(fields: FieldErrors, edition?: Edition): FieldErrors {
-  const out: FieldErrors = {};
-  for (const [rawKey, messages] of Object.entries(fields)) {
-    const key = rawKey.replace(/^push[.[]/, '').replace(/]$/, '');
-    let target: string = (FORM_FIELDS as readonly string[]).includes(key) ? key : BASE_KEY;
-    if (edition && (key === 'expire_after_duration' || key === 'expire_after_days')) {
-      target = edition === 'pro' ? 'expire_after_duration' : 'expire_after_days';
-    }
-    const full = messages.map((message) =>
-      /^[a-z]/.test(message) && key !== BASE_KEY ? `${labelOf(key)} ${message}` : message,
-    );
-    out[target] = [...new Set([...(out[target] ?? []), ...full])];
-  }
-  return out;
 }

@@ -1,12 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import {
-  charCount,
-  fieldErrorsFrom422,
-  splitEmails,
-  validateCreateInput,
-  type ValidationContext,
-} from '@/lib/push/validate';
+import { fieldErrorsFrom422 } from '@/lib/push/server-errors';
+import { charCount, splitEmails, validateCreateInput, type ValidationContext } from '@/lib/push/validate';
 import type { CreatePushInput } from '@/lib/push/types';
 
 const pro: ValidationContext = { edition: 'pro', signedIn: true };

@@ -1,0 +1,82 @@
+/**
+ * The shapes of the create form (form.ts): its state, its options and the actions its reducer takes.
+ */
+import type { PushKind } from '@/lib/contract';
+import type { AppErrorData, FieldErrors } from '@/lib/errors';
+import type { PushDefaults } from '@/lib/store/items';
+import type { Edition } from './types';
+import type { WifiConfig } from './wifi';
+
+export type SendStatus = 'idle' | 'sending' | 'done' | 'failed';
+export type QrSource = 'text' | 'wifi';
+
+export interface NewFile {
+  name: string;
+  size: number;
+  type: string;
+  data: Blob;
+}
+export interface FileEntry extends NewFile {
+  id: number;
+}
+
+export interface FormOptions {
+  expireAfterDuration: number;
+  expireAfterDays: number;
+  expireAfterViews: number;
+  passphrase: string;
+  name: string;
+  note: string;
+  deletableByViewer: boolean;
+  retrievalStep: boolean;
+  notifyEmailsTo: string;
+  notifyEmailsToLocale: string;
+  authenticatedRecipients: boolean;
+}
+
+export interface FormInit {
+  defaults: PushDefaults;
+  edition: Edition;
+  signedIn: boolean;
+  /** A generated passphrase, when the defaults ask for one (the reducer has no randomness of its own). */
+  passphrase?: string;
+}
+
+export interface FormState {
+  edition: Edition;
+  signedIn: boolean;
+  defaults: PushDefaults;
+  kind: PushKind;
+  /** The text secret. Each kind keeps its own value, so switching tabs loses nothing. */
+  payload: string;
+  url: string;
+  qrSource: QrSource;
+  qrText: string;
+  wifi: WifiConfig;
+  files: FileEntry[];
+  nextFileId: number;
+  options: FormOptions;
+  /** Keyed by wire field names (see validate.ts); `base` for the whole form. */
+  errors: FieldErrors;
+  status: SendStatus;
+  /** The last send's failure as data; describeError() turns it into words. */
+  failure: AppErrorData | null;
+  /** Grows by one for each accepted submit. */
+  submission: number;
+}
+
+export type FormAction =
+  | { type: 'context'; edition: Edition; signedIn: boolean }
+  | { type: 'kind'; kind: PushKind }
+  | { type: 'payload'; value: string }
+  | { type: 'url'; value: string }
+  | { type: 'qrSource'; source: QrSource }
+  | { type: 'qrText'; value: string }
+  | { type: 'wifi'; patch: Partial<WifiConfig> }
+  | { type: 'addFiles'; files: NewFile[] }
+  | { type: 'removeFile'; id: number }
+  | { type: 'options'; patch: Partial<FormOptions> }
+  | { type: 'submit' }
+  | { type: 'sent' }
+  | { type: 'failed'; error: AppErrorData }
+  | { type: 'reset'; passphrase?: string };
