@@ -1,37 +1,20 @@
 /**
  * What a recipient's browser gets: the push page (/p/:token, /p/:token/r), its form posts (reveal with an
- * optional passphrase, delete) and the file downloads. Pages never authenticate: every reveal is a
+ * optional passphrase, delete); the file downloads are download.ts's. Pages never authenticate: every reveal is a
  * counted view, as for any recipient. They share the API's per-push passphrase limiter.
  *
  * authenticated_recipients (pro): the real server mails a code to the address given on the page. The mock
  * sends no mail, so its page asks for the address and accepts one listed in notify_emails_to; any other
  * address is refused with nothing counted. The demo service's own recipient page (the extension's viewer)
- * posts the same form with `Accept: application/json` and gets the API's retrieve answers as JSON.
+ * posts the same form with `Accept: application/json` and gets the API's retrieve answers (answers.ts).
  */
+import { answersFor, htmlAnswers, jsonAnswers, type Answers } from './answers';
 import { parseBody } from './body';
 import { asString, field } from './coerce';
-import { save, viewEnv, type Call, type Engine } from './engine';
-import {
-  claimView,
-  deletePush,
-  failedView,
-  passphraseMatches,
-  refresh,
-  refreshByTime,
-  viewsLeft,
-} from './model';
-import {
-  badFormPage,
-  deletedPage,
-  expiredPage,
-  notDeletablePage,
-  notFoundPage,
-  tooManyAttemptsPage,
-} from './notice-pages';
+import { save, type Call, type Engine } from './engine';
+import { claimView, deletePush, failedView, passphraseMatches, refresh, viewsLeft } from './model';
+import { badFormPage, deletedPage, expiredPage, notDeletablePage, notFoundPage } from './notice-pages';
 import { interstitialPage, passphrasePage, recipientPage } from './page';
-import { secretPage } from './secret-page';
-import { json, passphraseRequired, pushNotFound, tooManyPassphraseAttempts } from './responses';
-import { downloadPath, retrievedView } from './views';
 import type { PushRecord } from './types';
 
 /** GET /p/:token/r shows the interstitial; GET /p/:token reveals at once unless a passphrase is needed. */
@@ -60,54 +43,6 @@ function isListedRecipient(push: PushRecord, email: string): boolean {
   const given = email.trim().toLowerCase();
   if (given === '' || push.notify_emails_to === null) return false;
   return push.notify_emails_to.split(',').some((address) => address.trim().toLowerCase() === given);
-}
-
-/** How a reveal answers: the HTML pages, or the API's JSON for the demo's own page. */
-interface Answers {
-  notFound(): Promise<Response>;
-  tooManyAttempts(): Promise<Response>;
-  expired(push: PushRecord, engine: Engine, now: number): Promise<Response>;
-  recipient(token: string, wrong: boolean): Promise<Response>;
-  passphrase(token: string, wrong: boolean, email: string | undefined): Promise<Response>;
-  shown(shown: PushRecord, stillLive: boolean, engine: Engine, now: number): Promise<Response>;
-}
-
-const htmlAnswers: Answers = {
-  notFound: notFoundPage,
-  tooManyAttempts: tooManyAttemptsPage,
-  expired: () => expiredPage(),
-  recipient: (token, wrong) => recipientPage(token, wrong),
-  passphrase: (token, wrong, email) => passphrasePage(token, wrong, email),
-  shown: (shown, stillLive, engine) =>
-    secretPage({
-      token: shown.url_token,
-      kind: shown.kind,
-      payload: shown.payload,
-      files: shown.files.map((file) => ({
-        filename: file.filename,
-        url: engine.pageUrl(downloadPath(file)),
-      })),
-      viewsLeft: viewsLeft(shown),
-      deletable: shown.deletable_by_viewer === true && stillLive,
-    }),
-};
-
-const jsonAnswers: Answers = {
-  notFound: async () => pushNotFound(),
-  tooManyAttempts: async () => tooManyPassphraseAttempts(),
-  expired: async (push, engine, now) => json(200, retrievedView(push, viewEnv(engine, now))),
-  recipient: async (_token, wrong) =>
-    json(403, {
-      error: wrong
-        ? 'That e-mail address is not a recipient of this push.'
-        : 'This push requires recipient verification in a browser.',
-    }),
-  passphrase: async () => passphraseRequired(),
-  shown: async (shown, _stillLive, engine, now) => json(200, retrievedView(shown, viewEnv(engine, now))),
-};
-
-function answersFor(request: Request): Answers {
-  return /\bapplication\/json\b/i.test(request.headers.get('accept') ?? '') ? jsonAnswers : htmlAnswers;
 }
 
 /** POST /p/:token (the reveal button, the recipient's address or the passphrase form). */
@@ -159,39 +94,6 @@ export function deleteFromPage(engine: Engine, call: Call, token: string): Promi
     await save(engine, deletePush(push, now), call.visit, now, ['expire']);
     return deletedPage();
   });
-}
-
-/** GET /downloads/:id/:name: the bytes while the push lives (spent views keep them until the next access). */
-export function download(engine: Engine, call: Call, id: string): Promise<Response> {
-  return engine.serial(async () => {
-    const now = engine.clock();
-    const file = await engine.store.getFile(id);
-    const stored = file ? await engine.store.getPush(file.url_token) : undefined;
-    if (!file || !stored || stored.expired) return notFoundPage();
-    const expired = refreshByTime(stored, now);
-    if (expired) {
-      await save(engine, expired, call.visit, now);
-      return notFoundPage();
-    }
-    return new Response(file.data, {
-      status: 200,
-      headers: {
-        'Content-Type': file.content_type,
-        'Content-Disposition': disposition(file.filename),
-        'Content-Length': String(file.data.byteLength),
-        'Cache-Control': 'no-store',
-        'Referrer-Policy': 'no-referrer',
-        'X-Robots-Tag': 'noindex, nofollow',
-        'X-Content-Type-Options': 'nosniff',
-      },
-    });
-  });
-}
-
-/** RFC 6266: an ASCII fallback plus the exact name as filename*. */
-function disposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
 async function expiredVisit(
