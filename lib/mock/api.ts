@@ -1,80 +1,14 @@
 /**
- * The /api/v2 endpoints other than create (create.ts) (docs/api-contract.md §1–§7). Each handler reads and writes the store inside
- * engine.serial, so lifecycle changes never interleave.
+ * The /api/v2 endpoints on a push and the lists (docs/api-contract.md §4–§7); create, retrieve and version
+ * have their own modules. Each handler reads and writes the store inside engine.serial, so lifecycle changes
+ * never interleave.
  */
 import { callerEmail, save, viewEnv, type Call, type Engine } from './engine';
-import { claimView, deletableBy, deletePush, failedView, passphraseMatches, refresh } from './model';
+import { deletableBy, deletePush, refresh } from './model';
 import { pageHeaders, pageOf, parsePage } from './pagination';
-import {
-  empty,
-  invalidPage,
-  json,
-  notDeletable,
-  notYours,
-  passphraseRequired,
-  pushNotFound,
-  recipientVerification,
-  tooManyPassphraseAttempts,
-} from './responses';
-import { auditView, htmlPath, pushView, retrievedView } from './views';
+import { empty, invalidPage, json, notDeletable, notYours, pushNotFound } from './responses';
+import { auditView, htmlPath, pushView } from './views';
 import type { PushRecord } from './types';
-
-export function version(engine: Engine): Response {
-  return json(200, {
-    application_version: '2.11.4',
-    api_version: '2.1',
-    edition: engine.edition === 'pro' ? 'commercial' : 'oss',
-    features: {
-      anonymous_access: true,
-      api_token_authentication: true,
-      accounts: { enabled: engine.edition === 'pro' },
-      pushes: {
-        enabled: true,
-        email_auto_dispatch: true,
-        file_attachments: { enabled: true, requires_authentication: true },
-        url_pushes: { enabled: true },
-        qr_code_pushes: { enabled: true },
-      },
-      requests: { enabled: false },
-    },
-  });
-}
-
-/** pro reads X-Passphrase first, then ?passphrase=; oss only the query. Blank means none. */
-function givenPassphrase(engine: Engine, call: Call): string | null {
-  const header = engine.edition === 'pro' ? call.request.headers.get('x-passphrase') : null;
-  const value = header || call.url.searchParams.get('passphrase');
-  return value ? value : null;
-}
-
-export function retrieve(engine: Engine, call: Call, token: string): Promise<Response> {
-  return engine.serial(async () => {
-    const now = engine.clock();
-    const stored = await engine.store.getPush(token);
-    if (!stored) return pushNotFound();
-    const passphrase = givenPassphrase(engine, call);
-    if (passphrase !== null && !engine.passphraseAttempt(token, now)) return tooManyPassphraseAttempts();
-    const push = refresh(stored, now) ?? stored;
-    const env = viewEnv(engine, now);
-    if (push.expired) {
-      // Expired pushes skip the passphrase check; the attempt is a counted failed_view.
-      const counted = failedView(push);
-      await save(engine, counted, call.visit, now, ['failed_view']);
-      return json(200, retrievedView(counted, env));
-    }
-    if (engine.edition === 'pro' && push.authenticated_recipients) {
-      if (push !== stored) await save(engine, push, call.visit, now);
-      return recipientVerification();
-    }
-    if (!passphraseMatches(push, passphrase)) {
-      await save(engine, push, call.visit, now, ['failed_passphrase']);
-      return passphraseRequired();
-    }
-    const claim = claimView(push, push.owner !== undefined && push.owner === callerEmail(call), now);
-    await save(engine, claim.stored, call.visit, now, [claim.kind]);
-    return json(200, retrievedView(claim.shown, env));
-  });
-}
 
 /**
  * Runs `work` one at a time with the other state changes, on the push as it is now: one whose time ran out

@@ -2,7 +2,9 @@
  * createMockBackend: one fetch-style handler for the whole service. It applies the per-address limit,
  * routes, authenticates, and turns any unexpected exception into a 500 so the next request still works.
  */
-import { audit, destroy, list, preview, retrieve, version } from './api';
+import { audit, destroy, list, preview } from './api';
+import { retrieve } from './retrieve';
+import { version } from './version';
 import { accountsOf, identify } from './auth';
 import { create } from './create';
 import { defaultRandom } from './encoding';
