@@ -3,6 +3,7 @@ import type { ComponentChildren } from 'preact';
 export interface CheckFieldProps {
   checked: boolean;
   onChange: (checked: boolean) => void;
+  disabled?: boolean;
   /** The label's class: the page's own name for a checkbox row. */
   class?: string;
   /** The label text. */
@@ -10,10 +11,21 @@ export interface CheckFieldProps {
 }
 
 /** A checkbox inside its label, reporting the new state. */
-export function CheckField({ checked, onChange, class: className = 'check', children }: CheckFieldProps) {
+export function CheckField({
+  checked,
+  onChange,
+  disabled,
+  class: className = 'check',
+  children,
+}: CheckFieldProps) {
   return (
     <label class={className}>
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.currentTarget.checked)} />
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+      />
       {children}
     </label>
   );

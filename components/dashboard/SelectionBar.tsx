@@ -1,3 +1,5 @@
+import { CheckField } from '@/components/CheckField';
+
 export interface ExpireFailure {
   title: string;
   /** Why, in words (describeError). */
@@ -20,15 +22,13 @@ export function SelectionBar({ selected, shown, busy, report, ...on }: Selection
   return (
     <div class="selection">
       <div class="row">
-        <label class="check">
-          <input
-            type="checkbox"
-            checked={shown > 0 && selected === shown}
-            disabled={shown === 0}
-            onChange={(e) => on.onSelectAll(e.currentTarget.checked)}
-          />
+        <CheckField
+          checked={shown > 0 && selected === shown}
+          disabled={shown === 0}
+          onChange={on.onSelectAll}
+        >
           Select all shown
-        </label>
+        </CheckField>
         <span class="hint">{selected} selected</span>
         <button type="button" class="danger" disabled={busy || selected === 0} onClick={on.onExpireSelected}>
           Expire selected

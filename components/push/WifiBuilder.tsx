@@ -1,3 +1,4 @@
+import { CheckField } from '@/components/CheckField';
 import type { WifiConfig, WifiSecurity } from '@/lib/push/wifi';
 import { described, FieldError } from './FieldError';
 
@@ -58,14 +59,9 @@ export function WifiBuilder({ value, onChange, errors }: WifiBuilderProps) {
           />
         </div>
       )}
-      <label class="sp-check">
-        <input
-          type="checkbox"
-          checked={value.hidden}
-          onChange={(e) => onChange({ hidden: e.currentTarget.checked })}
-        />
+      <CheckField class="sp-check" checked={value.hidden} onChange={(hidden) => onChange({ hidden })}>
         Hidden network
-      </label>
+      </CheckField>
       <FieldError field="payload" messages={errors} />
     </fieldset>
   );

@@ -1,6 +1,7 @@
 import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
 import type { PushDefaults } from '@/lib/store/items';
-import { CheckBox, NumberField } from './fields';
+import { CheckField } from '@/components/CheckField';
+import { NumberField } from './fields';
 
 export interface DefaultsFieldsProps {
   value: PushDefaults;
@@ -54,18 +55,18 @@ export function DefaultsFields({ value, edition, errors, onChange }: DefaultsFie
         error={errors.expireAfterViews}
         onChange={(expireAfterViews) => onChange({ expireAfterViews })}
       />
-      <CheckBox checked={value.retrievalStep} onChange={(retrievalStep) => onChange({ retrievalStep })}>
+      <CheckField checked={value.retrievalStep} onChange={(retrievalStep) => onChange({ retrievalStep })}>
         Retrieval step (the recipient clicks through before the secret is shown)
-      </CheckBox>
-      <CheckBox
+      </CheckField>
+      <CheckField
         checked={value.deletableByViewer}
         onChange={(deletableByViewer) => onChange({ deletableByViewer })}
       >
         Deletable by viewer
-      </CheckBox>
-      <CheckBox checked={value.passphrase} onChange={(passphrase) => onChange({ passphrase })}>
+      </CheckField>
+      <CheckField checked={value.passphrase} onChange={(passphrase) => onChange({ passphrase })}>
         Ask for a passphrase
-      </CheckBox>
+      </CheckField>
     </fieldset>
   );
 }

@@ -1,3 +1,4 @@
+import { CheckField } from '@/components/CheckField';
 import { WATCH_INTERVALS, type WatchSettings } from '@/lib/store/items';
 
 export interface WatchFieldsProps {
@@ -26,14 +27,9 @@ export function WatchFields({ value, onChange }: WatchFieldsProps) {
           ))}
         </select>
       </div>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={value.notifications}
-          onChange={(e) => onChange({ notifications: e.currentTarget.checked })}
-        />
+      <CheckField checked={value.notifications} onChange={(notifications) => onChange({ notifications })}>
         Notify me when a push is viewed, expires or is deleted
-      </label>
+      </CheckField>
       <div class="field" role="radiogroup" aria-labelledby="watch-badge-label">
         <span id="watch-badge-label">The toolbar badge shows</span>
         <label class="check">

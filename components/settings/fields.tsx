@@ -1,5 +1,3 @@
-import type { ComponentChildren } from 'preact';
-
 /** NaN for an empty number field, which the defaults rules then reject with their own message. */
 const numberOf = (input: HTMLInputElement) => (input.value === '' ? Number.NaN : Number(input.value));
 
@@ -28,24 +26,6 @@ export function NumberField(props: {
       />
       {props.error && <p class="field-error">{props.error}</p>}
     </div>
-  );
-}
-
-/** A switch setting, its label as children. */
-export function CheckBox(props: {
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  children: ComponentChildren;
-}) {
-  return (
-    <label class="check">
-      <input
-        type="checkbox"
-        checked={props.checked}
-        onChange={(e) => props.onChange(e.currentTarget.checked)}
-      />
-      {props.children}
-    </label>
   );
 }
 
