@@ -1,0 +1,55 @@
+// @vitest-environment node
+/**
+ * `npm run lint` enforces the layering (docs/style.md): each rule is shown here to refuse the import or
+ * the call it exists for, and to let the files it exempts through.
+ */
+import path from 'node:path';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const eslint = new ESLint({ cwd: root, overrideConfigFile: path.join(root, '.ci', 'eslint.config.js') });
+
+/** The rule ids ESLint reports for `code` as if it were the file at `file`. */
+async function problems(file: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
+  return (result?.messages ?? []).map((m) => m.ruleId ?? m.message);
+}
+
+const MOCK_IMPORT = "import { createMockBackend } from '@/lib/mock';\nexport const x = createMockBackend;\n";
+
+describe('layering enforced by lint', () => {
+  it.each([
+    ['components/push/Thing.tsx', MOCK_IMPORT],
+    ['entrypoints/popup/thing.ts', MOCK_IMPORT],
+    ['lib/api/thing.ts', "import { ok } from '../mock/responses';\nexport const x = ok;\n"],
+    ['lib/watch/thing.ts', "import { ok } from '@/lib/mock/responses';\nexport const x = ok;\n"],
+  ])('refuses the mock in %s', async (file, code) => {
+    expect(await problems(file, code)).toContain('no-restricted-imports');
+  });
+
+  it.each([
+    ['lib/demo/thing.ts', MOCK_IMPORT],
+    ['lib/mock/host/thing.ts', "import { ok } from '../responses';\nexport const x = ok;\n"],
+  ])('lets %s run the mock', async (file, code) => {
+    expect(await problems(file, code)).toEqual([]);
+  });
+
+  it('refuses the API client in the popup unless lazily imported', async () => {
+    const value = "import { createApiClient } from '@/lib/api';\nexport const x = createApiClient;\n";
+    const type = "import type { ApiClient } from '@/lib/api';\nexport type X = ApiClient;\n";
+    const lazy = "export const load = () => import('@/lib/api');\n";
+    expect(await problems('entrypoints/popup/thing.ts', value)).toContain('no-restricted-imports');
+    expect(await problems('components/push/thing.ts', value)).toContain('no-restricted-imports');
+    expect(await problems('entrypoints/popup/thing.ts', type)).toEqual([]);
+    expect(await problems('entrypoints/popup/thing.ts', lazy)).toEqual([]);
+  });
+
+  it('keeps storage behind lib/store', async () => {
+    const direct = 'export const read = () => browser.storage.local.get(null);\n';
+    const wxtItem = "export const item = storage.defineItem('local:x');\n";
+    expect(await problems('entrypoints/popup/thing.ts', direct)).toContain('no-restricted-syntax');
+    expect(await problems('lib/watch/thing.ts', wxtItem)).toContain('no-restricted-syntax');
+    expect(await problems('lib/store/thing.ts', direct)).toEqual([]);
+  });
+});
