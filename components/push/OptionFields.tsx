@@ -54,3 +54,40 @@ export function CheckField(props: {
     </div>
   );
 }
+
+export interface Choice {
+  value: string;
+  label: string;
+  /** The language the label is written in, when it is not the page's. */
+  lang?: string;
+}
+
+/** A drop-down option with its errors. */
+export function SelectField(props: {
+  id: string;
+  field: string;
+  label: string;
+  value: string;
+  choices: readonly Choice[];
+  errors?: string[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div class="sp-field">
+      <label for={props.id}>{props.label}</label>
+      <select
+        id={props.id}
+        value={props.value}
+        onChange={(e) => props.onChange(e.currentTarget.value)}
+        {...described(props.field, props.errors)}
+      >
+        {props.choices.map((choice) => (
+          <option key={choice.value} value={choice.value} lang={choice.lang}>
+            {choice.label}
+          </option>
+        ))}
+      </select>
+      <FieldError field={props.field} messages={props.errors} />
+    </div>
+  );
+}

@@ -46,69 +46,67 @@ function describeFailure(req: IncomingMessage, error: unknown): string {
   return `mock host: ${req.method} ${path} failed (${kind})`;
 }
 
+/** What the host's request handling reads; `handler` and `baseUrl` are filled in as the host starts. */
+interface HostState {
+  handler?: WebHandler;
+  baseUrl: string;
+  maxBodyBytes: number;
+  logError: (line: string) => void;
+}
+
+/** 413 with `connection: close`: the engine's own 413 when it gave one (an HTML page for a form), else JSON. */
+async function writeTooLarge(req: IncomingMessage, res: ServerResponse, response?: Response): Promise<void> {
+  // Stop reading the upload once the answer is out, rather than letting node drain (and discard) it all.
+  res.once('finish', () => req.socket.destroySoon());
+  if (response?.status === 413) {
+    res.setHeader('connection', 'close');
+    await writeWebResponse(res, response, req.method ?? 'POST');
+    return;
+  }
+  await response?.body?.cancel();
+  writeJsonError(res, 413, PAYLOAD_TOO_LARGE_BODY, { connection: 'close' });
+}
+
+async function handle(state: HostState, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  let tooLarge = false;
+  const refuseTooLarge = () => {
+    if (res.headersSent) return; // the engine answered without reading the whole body: nothing to refuse
+    tooLarge = true;
+  };
+  const length = declaredLength(req);
+  if (length !== undefined && length > state.maxBodyBytes) return writeTooLarge(req, res);
+  if (!state.handler) return writeJsonError(res, 503, UNAVAILABLE_BODY);
+  let request: Request;
+  try {
+    request = toWebRequest(req, state.baseUrl, state.maxBodyBytes, refuseTooLarge);
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    return writeJsonError(res, 400, BAD_REQUEST_BODY, { connection: 'close' });
+  }
+  let response: Response;
+  try {
+    response = await state.handler(request, { ip: clientAddress(req) });
+  } catch (error) {
+    // The handler only saw its body stream fail when the body was too large: not its fault.
+    if (tooLarge) return writeTooLarge(req, res);
+    state.logError(describeFailure(req, error));
+    return writeJsonError(res, 500, INTERNAL_ERROR_BODY);
+  }
+  if (tooLarge) return writeTooLarge(req, res, response);
+  await writeWebResponse(res, response, request.method);
+}
+
 export async function listenHttp(options: HttpHostOptions = {}): Promise<HttpHost> {
   const hostname = options.hostname ?? '127.0.0.1';
-  const maxBodyBytes = options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES;
   const logError = options.logError ?? ((line: string) => console.error(line));
-  let handler: WebHandler | undefined;
-  let baseUrl = '';
-
-  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    let tooLarge = false;
-    const refuseTooLarge = () => {
-      if (res.headersSent) return; // the engine answered without reading the whole body: nothing to refuse
-      tooLarge = true;
-    };
-    /** 413 with `connection: close`: the engine's own 413 when it gave one (an HTML page for a form), else JSON. */
-    const writeTooLarge = async (response?: Response) => {
-      // Stop reading the upload once the answer is out, rather than letting node drain (and discard) it all.
-      res.once('finish', () => req.socket.destroySoon());
-      if (response?.status === 413) {
-        res.setHeader('connection', 'close');
-        await writeWebResponse(res, response, req.method ?? 'POST');
-        return;
-      }
-      await response?.body?.cancel();
-      writeJsonError(res, 413, PAYLOAD_TOO_LARGE_BODY, { connection: 'close' });
-    };
-    const length = declaredLength(req);
-    if (length !== undefined && length > maxBodyBytes) {
-      await writeTooLarge();
-      return;
-    }
-    if (!handler) {
-      writeJsonError(res, 503, UNAVAILABLE_BODY);
-      return;
-    }
-    let request: Request;
-    try {
-      request = toWebRequest(req, baseUrl, maxBodyBytes, refuseTooLarge);
-    } catch (error) {
-      if (!(error instanceof TypeError)) throw error;
-      writeJsonError(res, 400, BAD_REQUEST_BODY, { connection: 'close' });
-      return;
-    }
-    let response: Response;
-    try {
-      response = await handler(request, { ip: clientAddress(req) });
-    } catch (error) {
-      if (tooLarge) {
-        await writeTooLarge(); // the handler only saw its body stream fail: not its fault
-        return;
-      }
-      logError(describeFailure(req, error));
-      writeJsonError(res, 500, INTERNAL_ERROR_BODY);
-      return;
-    }
-    if (tooLarge) {
-      await writeTooLarge(response);
-      return;
-    }
-    await writeWebResponse(res, response, request.method);
-  }
+  const state: HostState = {
+    baseUrl: '',
+    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
+    logError,
+  };
 
   const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
+    handle(state, req, res).catch((error: unknown) => {
       // A failure while writing (client gone, body stream broke): nothing more can be sent on this socket.
       logError(describeFailure(req, error));
       if (!res.headersSent) writeJsonError(res, 500, INTERNAL_ERROR_BODY);
@@ -124,13 +122,13 @@ export async function listenHttp(options: HttpHostOptions = {}): Promise<HttpHos
     });
   });
   const { port } = server.address() as AddressInfo;
-  baseUrl = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`;
+  state.baseUrl = `http://${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`;
 
   let closing: Promise<void> | undefined;
   return {
-    baseUrl,
+    baseUrl: state.baseUrl,
     serve(next) {
-      handler = next;
+      state.handler = next;
     },
     close() {
       closing ??= new Promise<void>((resolve, reject) => {

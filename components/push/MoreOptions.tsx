@@ -1,0 +1,117 @@
+import type { FieldErrors } from '@/lib/errors';
+import { EMAIL_LOCALES } from '@/lib/contract';
+import type { FormOptions } from '@/lib/push/form';
+import type { Edition } from '@/lib/push/types';
+import { CheckField, SelectField, TextField, type Choice } from './OptionFields';
+
+type TextKey = 'name' | 'note' | 'notifyEmailsTo';
+type CheckKey = 'deletableByViewer' | 'retrievalStep' | 'authenticatedRecipients';
+type Spec =
+  | { type: 'text'; key: TextKey; id: string; field: string; label: string; hint?: string }
+  | { type: 'check'; key: CheckKey; field: string; label: string; proOnly?: boolean }
+  | { type: 'locale'; field: string };
+
+const LANGUAGES: Record<(typeof EMAIL_LOCALES)[number], string> = {
+  en: 'English',
+  de: 'Deutsch',
+  es: 'Español',
+  fr: 'Français',
+  it: 'Italiano',
+  nl: 'Nederlands',
+};
+const LOCALE_CHOICES: Choice[] = EMAIL_LOCALES.map((code) => ({
+  value: code,
+  label: LANGUAGES[code],
+  lang: code,
+}));
+
+/** The options behind "More options", in the order they are shown. */
+const SPECS: readonly Spec[] = [
+  {
+    type: 'text',
+    key: 'name',
+    id: 'sp-name',
+    field: 'name',
+    label: 'Name',
+    hint: 'Only you see it, in your list of pushes.',
+  },
+  { type: 'text', key: 'note', id: 'sp-note', field: 'note', label: 'Private note' },
+  { type: 'check', key: 'deletableByViewer', field: 'deletable_by_viewer', label: 'Deletable by viewer' },
+  { type: 'check', key: 'retrievalStep', field: 'retrieval_step', label: 'Retrieval step' },
+  {
+    type: 'text',
+    key: 'notifyEmailsTo',
+    id: 'sp-notify',
+    field: 'notify_emails_to',
+    label: 'Notify e-mails',
+    hint: 'Up to 5 addresses, separated by commas, get the link by e-mail.',
+  },
+  { type: 'locale', field: 'notify_emails_to_locale' },
+  {
+    type: 'check',
+    key: 'authenticatedRecipients',
+    field: 'authenticated_recipients',
+    label: 'Authenticated recipients',
+    proOnly: true,
+  },
+];
+
+/** The wire fields behind "More options": an error on one of them opens it. */
+export const MORE_FIELDS: readonly string[] = SPECS.map((spec) => spec.field);
+
+export interface MoreOptionsProps {
+  edition: Edition;
+  options: FormOptions;
+  errors: FieldErrors;
+  onChange: (patch: Partial<FormOptions>) => void;
+}
+
+function Option({ spec, options, errors, onChange }: MoreOptionsProps & { spec: Spec }) {
+  if (spec.type === 'text') {
+    const { key, type: _type, ...rest } = spec;
+    return (
+      <TextField
+        {...rest}
+        value={options[key]}
+        errors={errors[spec.field]}
+        onInput={(v) => onChange({ [key]: v })}
+      />
+    );
+  }
+  if (spec.type === 'check') {
+    const { key, field, label } = spec;
+    return (
+      <CheckField
+        field={field}
+        label={label}
+        checked={options[key]}
+        errors={errors[field]}
+        onChange={(v) => onChange({ [key]: v })}
+      />
+    );
+  }
+  return (
+    <SelectField
+      id="sp-notify-locale"
+      field={spec.field}
+      label="E-mail language"
+      value={options.notifyEmailsToLocale}
+      choices={LOCALE_CHOICES}
+      errors={errors[spec.field]}
+      onChange={(notifyEmailsToLocale) => onChange({ notifyEmailsToLocale })}
+    />
+  );
+}
+
+/** Name, note, the viewer's options, notification e-mails and (pro) authenticated recipients. */
+export function MoreOptions(props: MoreOptionsProps) {
+  return (
+    <>
+      {SPECS.filter((spec) => spec.type !== 'check' || !spec.proOnly || props.edition === 'pro').map(
+        (spec) => (
+          <Option key={spec.field} spec={spec} {...props} />
+        ),
+      )}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from 'preact/hooks';
+import type { FieldErrors } from '@/lib/errors';
+import type { FormOptions } from '@/lib/push/form';
+import type { PassphraseStyle } from '@/lib/push/passphrase';
+import { described, FieldError } from './FieldError';
+
+/** The passphrase with its generator; the container generates (it owns the randomness). */
+export function PassphraseField(props: {
+  options: FormOptions;
+  errors: FieldErrors;
+  onChange: (patch: Partial<FormOptions>) => void;
+  onGenerate: (style: PassphraseStyle) => void;
+}) {
+  const { options, errors, onChange, onGenerate } = props;
+  const [style, setStyle] = useState<PassphraseStyle>('words');
+  return (
+    <div class="sp-field">
+      <label for="sp-passphrase">Passphrase</label>
+      <div class="sp-row">
+        <input
+          id="sp-passphrase"
+          value={options.passphrase}
+          autocomplete="off"
+          spellcheck={false}
+          onInput={(e) => onChange({ passphrase: e.currentTarget.value })}
+          {...described('passphrase', errors.passphrase, 'sp-passphrase-hint')}
+        />
+        <select
+          aria-label="Passphrase style"
+          value={style}
+          onChange={(e) => setStyle(e.currentTarget.value as PassphraseStyle)}
+        >
+          <option value="words">Words</option>
+          <option value="characters">Characters</option>
+        </select>
+        <button type="button" onClick={() => onGenerate(style)}>
+          Generate
+        </button>
+      </div>
+      <p id="sp-passphrase-hint" class="sp-hint">
+        Optional. Send it to the recipient another way.
+      </p>
+      <FieldError field="passphrase" messages={errors.passphrase} />
+    </div>
+  );
+}
