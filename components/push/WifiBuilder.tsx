@@ -15,23 +15,42 @@ const SECURITY: Array<[WifiSecurity, string]> = [
   ['nopass', 'None (open network)'],
 ];
 
+/** A text field of the network; both carry the payload's errors, since the QR code is made of them. */
+function WifiText(props: {
+  id: string;
+  label: string;
+  value: string;
+  aria: ReturnType<typeof described>;
+  onInput: (value: string) => void;
+}) {
+  return (
+    <div class="sp-field">
+      <label for={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        value={props.value}
+        autocomplete="off"
+        spellcheck={false}
+        onInput={(e) => props.onInput(e.currentTarget.value)}
+        {...props.aria}
+      />
+    </div>
+  );
+}
+
 /** A Wi-Fi network as a QR code phones join by scanning. */
 export function WifiBuilder({ value, onChange, errors }: WifiBuilderProps) {
   const aria = described('payload', errors);
   return (
     <fieldset class="sp-wifi">
       <legend>Wi-Fi network</legend>
-      <div class="sp-field">
-        <label for="sp-wifi-ssid">Network name</label>
-        <input
-          id="sp-wifi-ssid"
-          value={value.ssid}
-          autocomplete="off"
-          spellcheck={false}
-          onInput={(e) => onChange({ ssid: e.currentTarget.value })}
-          {...aria}
-        />
-      </div>
+      <WifiText
+        id="sp-wifi-ssid"
+        label="Network name"
+        value={value.ssid}
+        aria={aria}
+        onInput={(ssid) => onChange({ ssid })}
+      />
       <div class="sp-field">
         <label for="sp-wifi-security">Security</label>
         <select
@@ -47,17 +66,13 @@ export function WifiBuilder({ value, onChange, errors }: WifiBuilderProps) {
         </select>
       </div>
       {value.security !== 'nopass' && (
-        <div class="sp-field">
-          <label for="sp-wifi-password">Wi-Fi password</label>
-          <input
-            id="sp-wifi-password"
-            value={value.password}
-            autocomplete="off"
-            spellcheck={false}
-            onInput={(e) => onChange({ password: e.currentTarget.value })}
-            {...aria}
-          />
-        </div>
+        <WifiText
+          id="sp-wifi-password"
+          label="Wi-Fi password"
+          value={value.password}
+          aria={aria}
+          onInput={(password) => onChange({ password })}
+        />
       )}
       <CheckField class="sp-check" checked={value.hidden} onChange={(hidden) => onChange({ hidden })}>
         Hidden network
