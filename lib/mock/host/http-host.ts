@@ -10,6 +10,7 @@ import {
   PAYLOAD_TOO_LARGE_BODY,
   toWebRequest,
   writeJsonError,
+  type WebRequest,
   writeWebResponse,
 } from './node-adapter';
 
@@ -76,13 +77,14 @@ async function handle(state: HostState, req: IncomingMessage, res: ServerRespons
   const length = declaredLength(req);
   if (length !== undefined && length > state.maxBodyBytes) return writeTooLarge(req, res);
   if (!state.handler) return writeJsonError(res, 503, UNAVAILABLE_BODY);
-  let request: Request;
+  let converted: WebRequest;
   try {
-    request = toWebRequest(req, state.baseUrl, state.maxBodyBytes, refuseTooLarge);
+    converted = toWebRequest(req, state.baseUrl, state.maxBodyBytes, refuseTooLarge);
   } catch (error) {
     if (!(error instanceof TypeError)) throw error;
     return writeJsonError(res, 400, BAD_REQUEST_BODY, { connection: 'close' });
   }
+  const { request, bodyUnread } = converted;
   let response: Response;
   try {
     response = await state.handler(request, { ip: clientAddress(req) });
@@ -93,6 +95,12 @@ async function handle(state: HostState, req: IncomingMessage, res: ServerRespons
     return writeJsonError(res, 500, INTERNAL_ERROR_BODY);
   }
   if (tooLarge) return writeTooLarge(req, res, response);
+  if (bodyUnread()) {
+    // Answered without reading the whole body (a bad token, an unknown path): the rest of it would sit in
+    // front of the client's next request on this connection, so the connection ends with this answer.
+    res.setHeader('connection', 'close');
+    res.once('finish', () => req.socket.destroySoon());
+  }
   await writeWebResponse(res, response, request.method);
 }
 

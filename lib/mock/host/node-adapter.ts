@@ -43,17 +43,17 @@ function limitedBody(
   req: IncomingMessage,
   limit: number,
   onTooLarge: () => void,
+  state: { finished: boolean },
 ): ReadableStream<Uint8Array> {
   let received = 0;
-  let finished = false;
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
         req.on('data', (chunk: Buffer) => {
-          if (finished) return;
+          if (state.finished) return;
           received += chunk.byteLength;
           if (received > limit) {
-            finished = true;
+            state.finished = true;
             onTooLarge();
             controller.error(new PayloadTooLargeError(`Request body exceeds ${limit} bytes`));
             return;
@@ -62,13 +62,13 @@ function limitedBody(
           if ((controller.desiredSize ?? 0) <= 0) req.pause();
         });
         req.on('end', () => {
-          if (finished) return;
-          finished = true;
+          if (state.finished) return;
+          state.finished = true;
           controller.close();
         });
         req.on('error', (error) => {
-          if (finished) return;
-          finished = true;
+          if (state.finished) return;
+          state.finished = true;
           controller.error(error);
         });
         req.pause();
@@ -78,12 +78,18 @@ function limitedBody(
       },
       cancel() {
         // The engine no longer wants the body: let node discard the rest without keeping it.
-        finished = true;
+        state.finished = true;
         req.resume();
       },
     },
     { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
   );
+}
+
+/** A converted request, and whether its body still has bytes nobody read (none once it ended or failed). */
+export interface WebRequest {
+  request: Request;
+  bodyUnread: () => boolean;
 }
 
 /**
@@ -95,7 +101,7 @@ export function toWebRequest(
   baseUrl: string,
   maxBodyBytes: number,
   onTooLarge: () => void,
-): Request {
+): WebRequest {
   const target = req.url ?? '';
   if (!target.startsWith('/')) throw new TypeError('Request target is not a path');
   const url = new URL(baseUrl + target);
@@ -104,11 +110,12 @@ export function toWebRequest(
     headers.append(req.rawHeaders[i]!, req.rawHeaders[i + 1]!);
   }
   const init: RequestInit & { duplex?: 'half' } = { method: req.method ?? 'GET', headers };
-  if (hasBody(req)) {
-    init.body = limitedBody(req, maxBodyBytes, onTooLarge);
+  const state = { finished: !hasBody(req) };
+  if (!state.finished) {
+    init.body = limitedBody(req, maxBodyBytes, onTooLarge, state);
     init.duplex = 'half'; // required by fetch for a streamed request body
   }
-  return new Request(url, init);
+  return { request: new Request(url, init), bodyUnread: () => !state.finished };
 }
 
 /** Writes a web Response to node, keeping repeated Set-Cookie headers apart and honouring backpressure. */
