@@ -178,6 +178,24 @@ describe('node host: failures and limits', () => {
     expect(logs[0]).not.toContain('hunter2'); // the query (where passphrases travel) is never logged
   });
 
+  it('logs the route by name, never the path that carries a url_token', async () => {
+    const logs: string[] = [];
+    const host = await serve(
+      async () => {
+        throw new Error('engine bug');
+      },
+      { logs },
+    );
+    await fetch(`${host.baseUrl}/api/v2/pushes/secret-token-abc`);
+    await fetch(`${host.baseUrl}/p/secret-token-def/r`);
+    await fetch(`${host.baseUrl}/no/such/path-ghi`);
+    expect(logs).toHaveLength(3);
+    expect(logs[0]).toContain('GET retrieve');
+    expect(logs[1]).toContain('GET page');
+    expect(logs[2]).toContain('GET unknown route');
+    for (const line of logs) expect(line).not.toMatch(/secret-token|path-ghi/);
+  });
+
   it('answers 503 before the engine is installed', async () => {
     const host = await listenHttp({ port: 0 });
     hosts.push(host);

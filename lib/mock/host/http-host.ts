@@ -4,6 +4,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { matchRoute } from '../routes';
 import {
   clientAddress,
   declaredLength,
@@ -40,11 +41,12 @@ const BAD_REQUEST_BODY = '{"status":400,"error":"Bad Request"}';
 const UNAVAILABLE_BODY = '{"status":503,"error":"Service Unavailable"}';
 
 function describeFailure(req: IncomingMessage, error: unknown): string {
-  // Only the method, the path without its query (a passphrase may travel there) and the error's class and
-  // message from the engine's own code; never a body.
-  const path = (req.url ?? '').split('?')[0];
+  // Only the method, the route's name (a path carries a url_token, its query may carry a passphrase) and
+  // the error's class and message from the engine's own code; never a body.
+  const method = req.method ?? 'GET';
+  const route = matchRoute(method, (req.url ?? '').split('?')[0] ?? '')?.name ?? 'unknown route';
   const kind = error instanceof Error ? `${error.name}: ${error.message}` : typeof error;
-  return `mock host: ${req.method} ${path} failed (${kind})`;
+  return `mock host: ${method} ${route} failed (${kind})`;
 }
 
 /** What the host's request handling reads; `handler` and `baseUrl` are filled in as the host starts. */
