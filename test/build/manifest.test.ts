@@ -18,7 +18,14 @@ type Manifest = {
   optional_permissions?: string[];
   host_permissions?: string[];
   optional_host_permissions?: string[];
+  content_security_policy?: string | { extension_pages?: string };
 };
+
+/** The directives of a CSP string, by name. */
+function directives(policy: string | undefined): Record<string, string[]> {
+  const entries = (policy ?? '').split(';').map((part) => part.trim().split(/\s+/));
+  return Object.fromEntries(entries.filter(([name]) => name).map(([name, ...values]) => [name, values]));
+}
 
 let outDir: string;
 function build(browser: 'chrome' | 'firefox', e2e: boolean): Manifest {
@@ -58,4 +65,22 @@ describe('built manifests', () => {
     expect(built.chromeE2e!.host_permissions).toEqual(['http://127.0.0.1/*']);
     expect(built.firefoxE2e!.permissions!.filter(isHostPattern)).toEqual(['http://127.0.0.1/*']);
   });
+
+  it.each([
+    [
+      'Chrome',
+      () => (built.chrome!.content_security_policy as { extension_pages?: string })?.extension_pages,
+    ],
+    ['Firefox', () => built.firefox!.content_security_policy as string | undefined],
+  ])(
+    '%s has an explicit extension CSP: own scripts only, no objects, no base, nothing remote',
+    (_, policy) => {
+      const csp = directives(policy());
+      expect(csp['script-src']).toEqual(["'self'"]);
+      expect(csp['object-src']).toEqual(["'none'"]);
+      expect(csp['base-uri']).toEqual(["'none'"]);
+      for (const values of Object.values(csp))
+        for (const value of values) expect(value).not.toMatch(/^(https?:|\*)/);
+    },
+  );
 });
