@@ -1,0 +1,63 @@
+/**
+ * `npm run fuzz -- --runs N [--seed S]`: the fuzz campaign of test/service/fuzz.test.ts at any length, in
+ * both editions, then the largest upload the host accepts. Prints requests, statuses, the slowest answer,
+ * the upload's peak memory and every violation; exits 1 on any violation.
+ */
+import { parseArgs } from 'node:util';
+import { startMockHost } from '@/lib/mock/host/server';
+import { newFigures, racesForLastView, randomRequests, stillHealthy, type Figures } from './campaign';
+import { largestUpload } from './upload';
+
+const { values } = parseArgs({
+  options: {
+    runs: { type: 'string', default: '2000' },
+    seed: { type: 'string', default: String(Date.now()) },
+  },
+});
+const runs = Number(values.runs);
+const seed = Number(values.seed);
+const TOKEN = 'fuzz-token';
+
+const total = newFigures();
+function add(figures: Figures) {
+  total.requests += figures.requests;
+  total.slowestMs = Math.max(total.slowestMs, figures.slowestMs);
+  total.violations.push(...figures.violations);
+  for (const [status, count] of Object.entries(figures.statuses))
+    total.statuses[Number(status)] = (total.statuses[Number(status)] ?? 0) + count;
+}
+
+console.log(`fuzz: ${runs} random requests and ${Math.ceil(runs / 20)} races per edition, seed ${seed}`);
+for (const edition of ['pro', 'oss'] as const) {
+  const host = await startMockHost({
+    port: 0,
+    edition,
+    rateLimit: 0,
+    users: [{ email: 'f@example.com', token: TOKEN }],
+    logError: () => undefined,
+  });
+  try {
+    const figures = newFigures();
+    await randomRequests(host.baseUrl, TOKEN, seed, runs, figures);
+    await racesForLastView(host.baseUrl, TOKEN, seed, Math.ceil(runs / 20), figures);
+    await stillHealthy(host.baseUrl, figures);
+    console.log(`  ${edition}: ${figures.requests} requests, ${figures.violations.length} violations`);
+    add(figures);
+  } finally {
+    await host.close();
+  }
+}
+const upload = await largestUpload();
+console.log(`requests: ${total.requests}`);
+console.log(
+  `statuses: ${Object.entries(total.statuses)
+    .map(([s, n]) => `${s}×${n}`)
+    .join(' ')}`,
+);
+console.log(`slowest answer: ${Math.round(total.slowestMs)} ms`);
+console.log(
+  `largest upload: ${upload.mib} MiB multipart → ${upload.status}, peak memory +${upload.peakMib} MiB over the idle host`,
+);
+for (const line of total.violations.slice(0, 50)) console.log(`violation: ${line}`);
+console.log(`${total.violations.length} violations`);
+process.exit(total.violations.length === 0 ? 0 : 1);
