@@ -1,8 +1,9 @@
 /**
- * Request bodies: read at most maxBodyBytes (Content-Length is checked first, then the bytes actually
- * read), then parse JSON, urlencoded or multipart into one nested object with Rails' bracket naming
- * (`push[payload]`, repeated `push[files][]`). Multipart file parts stay Blobs.
+ * Request bodies: read at most their limit (Content-Length is checked first, then the bytes actually
+ * read), then parse JSON, urlencoded or multipart (streamed, multipart.ts) into one nested object with
+ * Rails' bracket naming (`push[payload]`, repeated `push[files][]`). Multipart file parts stay Blobs.
  */
+import { boundaryOf, parseMultipart } from './multipart';
 import { badRequest, payloadTooLarge } from './responses';
 import type { Params } from './coerce';
 
@@ -49,22 +50,26 @@ export async function readBytes(
   return bytes;
 }
 
-export async function parseBody(request: Request, max: number): Promise<BodyResult> {
-  const bytes = await readBytes(request, max);
-  if (bytes === 'too-large') return { ok: false, response: payloadTooLarge() };
-  if (bytes === 'unreadable') return { ok: false, response: badRequest() };
-  const rawType = request.headers.get('content-type') ?? '';
-  const type = rawType.toLowerCase();
-  if (type.startsWith('multipart/form-data')) {
-    let form: FormData;
-    try {
-      form = await new Response(bytes, { headers: { 'Content-Type': rawType } }).formData();
-    } catch {
-      return { ok: false, response: badRequest() }; // broken multipart: Rails answers 400 too
-    }
-    return { ok: true, params: fromEntries(form.entries()) };
-  }
-  const body = new TextDecoder().decode(bytes);
+/**
+ * The largest JSON or urlencoded body: the biggest valid create (a 1,048,576-character payload written
+ * entirely as `\uXXXX\uXXXX` surrogate pairs, 12 bytes a character, with every other field at its cap)
+ * fits; anything larger is refused with 413 as soon as that many bytes arrived. Multipart bodies carry
+ * files and are held to the host's whole limit instead. A limit of the mock, not a claim about real servers.
+ */
+export const STRUCTURED_MAX_BYTES = 13 * 1024 * 1024;
+
+async function parseMultipartBody(request: Request, rawType: string, max: number): Promise<BodyResult> {
+  const declared = Number(request.headers.get('content-length'));
+  if (Number.isFinite(declared) && declared > max) return { ok: false, response: payloadTooLarge() };
+  const boundary = boundaryOf(rawType);
+  if (!boundary || !request.body) return { ok: false, response: badRequest() }; // Rails answers 400 too
+  const entries = await parseMultipart(request.body, boundary, max);
+  if (entries === 'too-large') return { ok: false, response: payloadTooLarge() };
+  if (typeof entries === 'string') return { ok: false, response: badRequest() };
+  return { ok: true, params: fromEntries(entries) };
+}
+
+function parseText(body: string, type: string): BodyResult {
   if (type.startsWith('application/x-www-form-urlencoded')) {
     // Rack refuses a malformed %-escape ("invalid %-encoding") with 400 before any controller runs.
     if (/%(?![0-9a-f]{2})/i.test(body)) return { ok: false, response: badRequest() };
@@ -82,6 +87,16 @@ export async function parseBody(request: Request, max: number): Promise<BodyResu
     return { ok: true, params: params as Params };
   }
   return { ok: true, params: {} }; // a type Rails does not parse: no parameters at all
+}
+
+export async function parseBody(request: Request, max: number): Promise<BodyResult> {
+  const rawType = request.headers.get('content-type') ?? '';
+  const type = rawType.toLowerCase();
+  if (type.startsWith('multipart/form-data')) return parseMultipartBody(request, rawType, max);
+  const bytes = await readBytes(request, Math.min(max, STRUCTURED_MAX_BYTES));
+  if (bytes === 'too-large') return { ok: false, response: payloadTooLarge() };
+  if (bytes === 'unreadable') return { ok: false, response: badRequest() };
+  return parseText(new TextDecoder().decode(bytes), type);
 }
 
 const UNSAFE_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
