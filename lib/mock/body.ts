@@ -3,6 +3,7 @@
  * read), then parse JSON, urlencoded or multipart (streamed, multipart.ts) into one nested object with
  * Rails' bracket naming (`push[payload]`, repeated `push[files][]`). Multipart file parts stay Blobs.
  */
+import { bodyStream, readStream } from './bytes';
 import { boundaryOf, parseMultipart } from './multipart';
 import { badRequest, payloadTooLarge } from './responses';
 import type { Params } from './coerce';
@@ -19,28 +20,16 @@ export async function readBytes(
 ): Promise<Uint8Array<ArrayBuffer> | 'too-large' | 'unreadable'> {
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > max) return 'too-large';
-  if (!request.body) return new Uint8Array(0);
-  const reader = request.body.getReader();
+  const body = await bodyStream(request);
+  if (!body) return new Uint8Array(0);
   const chunks: Uint8Array[] = [];
   let total = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch (error) {
-      // A host in front that counts bytes (host/node-adapter.ts) ends the stream with this error name.
-      return error instanceof Error && error.name === 'PayloadTooLargeError' ? 'too-large' : 'unreadable';
-    }
-    const { done, value } = chunk;
-    if (done) break;
-    total += value.byteLength;
-    if (total > max) {
-      // Stop reading; the sender learns why from the 413, so a failed cancel changes nothing.
-      reader.cancel().catch(() => undefined);
-      return 'too-large';
-    }
-    chunks.push(value);
-  }
+  const read = await readStream(body, max, (chunk) => {
+    chunks.push(chunk);
+    total += chunk.byteLength;
+    return true;
+  });
+  if (read !== 'done') return read === 'too-large' ? 'too-large' : 'unreadable';
   const bytes = new Uint8Array(total);
   let offset = 0;
   for (const chunk of chunks) {
@@ -62,8 +51,9 @@ async function parseMultipartBody(request: Request, rawType: string, max: number
   const declared = Number(request.headers.get('content-length'));
   if (Number.isFinite(declared) && declared > max) return { ok: false, response: payloadTooLarge() };
   const boundary = boundaryOf(rawType);
-  if (!boundary || !request.body) return { ok: false, response: badRequest() }; // Rails answers 400 too
-  const entries = await parseMultipart(request.body, boundary, max);
+  const body = await bodyStream(request);
+  if (!boundary || !body) return { ok: false, response: badRequest() }; // Rails answers 400 too
+  const entries = await parseMultipart(body, boundary, max);
   if (entries === 'too-large') return { ok: false, response: payloadTooLarge() };
   if (typeof entries === 'string') return { ok: false, response: badRequest() };
   return { ok: true, params: fromEntries(entries) };

@@ -12,3 +12,44 @@ export function findBytes(haystack: Uint8Array, needle: Uint8Array, from = 0): n
   }
   return -1;
 }
+
+/**
+ * Reads a body stream chunk by chunk, handing each chunk to `take`, and stops at once when more than `max`
+ * bytes arrived ('too-large') or the stream failed before its end ('unreadable': the client went away, or
+ * a host in front cut it off). `take` returning false stops the read too ('stopped').
+ */
+export async function readStream(
+  body: ReadableStream<Uint8Array>,
+  max: number,
+  take: (chunk: Uint8Array) => boolean | Promise<boolean>,
+): Promise<'done' | 'too-large' | 'unreadable' | 'stopped'> {
+  const reader = body.getReader();
+  let total = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      // A host in front that counts bytes (host/node-adapter.ts) ends the stream with this error name.
+      return error instanceof Error && error.name === 'PayloadTooLargeError' ? 'too-large' : 'unreadable';
+    }
+    if (chunk.done) return 'done';
+    total += chunk.value.byteLength;
+    const verdict = total > max ? 'too-large' : (await take(chunk.value)) ? undefined : 'stopped';
+    if (verdict) {
+      reader.cancel().catch(() => undefined); // the answer says why; a failed cancel changes nothing
+      return verdict;
+    }
+  }
+}
+
+/**
+ * A request's body as a stream. Firefox (ESR 153) has no `Request.prototype.body`: there `body` is
+ * undefined even when the request has one, so the bytes are read through `blob()` instead. Null when the
+ * request has no body.
+ */
+export async function bodyStream(request: Request): Promise<ReadableStream<Uint8Array> | null> {
+  if (request.body !== undefined) return request.body;
+  const blob = await request.blob();
+  return blob.size === 0 ? null : (blob.stream() as ReadableStream<Uint8Array>);
+}

@@ -3,7 +3,7 @@
  * into a Blob a slice at a time, so an upload is held about once instead of being buffered, copied and
  * parsed whole (Response.formData() held a 64 MiB upload five times over).
  */
-import { findBytes } from './bytes';
+import { findBytes, readStream } from './bytes';
 
 export type Entry = [name: string, value: string | File];
 export type MultipartResult = Entry[] | 'too-large' | 'unreadable' | 'malformed';
@@ -128,26 +128,10 @@ export async function parseMultipart(
   // A leading CRLF makes the first boundary look like every other delimiter.
   const state: State = { buffer: new Uint8Array([13, 10]), phase: 'preamble', entries: [] };
   const delimiter = new TextEncoder().encode(`\r\n--${boundary}`);
-  const reader = body.getReader();
-  let total = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch (error) {
-      return error instanceof Error && error.name === 'PayloadTooLargeError' ? 'too-large' : 'unreadable';
-    }
-    if (chunk.done) break;
-    total += chunk.value.byteLength;
-    if (total > max) {
-      reader.cancel().catch(() => undefined); // the 413 says why; a failed cancel changes nothing
-      return 'too-large';
-    }
-    state.buffer = concat(state.buffer, chunk.value);
-    if (!(await advance(state, delimiter))) {
-      reader.cancel().catch(() => undefined);
-      return 'malformed';
-    }
-  }
+  const read = await readStream(body, max, (chunk) => {
+    state.buffer = concat(state.buffer, chunk);
+    return advance(state, delimiter);
+  });
+  if (read === 'too-large' || read === 'unreadable') return read;
   return state.phase === 'done' ? state.entries : 'malformed';
 }

@@ -26,7 +26,7 @@ interface PartSpec {
   content: string;
 }
 
-function encode(parts: PartSpec[]): Uint8Array {
+function encode(parts: PartSpec[]): Uint8Array<ArrayBuffer> {
   const text =
     parts
       .map(
