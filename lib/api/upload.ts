@@ -5,12 +5,13 @@
  *
  * Differences from fetch that the API client can live with:
  * - Cookies are never sent (withCredentials = false), the same as the client's `credentials: 'omit'`.
- * - XHR follows redirects and cannot stop at one. A redirect within the server's origin is reported as a
- *   bodiless 307 with the final address in Location, so the client's "a redirect is not the API" rule still
- *   applies. One to another origin is refused outright ('not-secret-push'), as soon as its headers arrive,
- *   so nothing from that origin is read. The browser has already re-sent a 307/308 POST by then; what
- *   keeps a body from going there is that the client reads /api/v2/version (a GET, through this same
- *   transport) before its first create, and that call is refused the same way.
+ * - XHR follows redirects and cannot stop at one, and re-sends the body on a 307/308. withRedirectProbe
+ *   therefore sends a request with a body first without it, through fetch with `redirect: 'manual'` (a
+ *   POST to /api/v2/pushes with no `push` is a 400 that creates nothing): a redirect there is refused
+ *   ('not-secret-push') before any byte of the body leaves. A redirect XHR still meets (the server changed
+ *   its mind in between) is reported as a bodiless 307 within the server's origin, so the client's "a
+ *   redirect is not the API" rule applies, and refused outright for another origin, as soon as its
+ *   headers arrive.
  */
 import { AppError } from '../errors';
 
@@ -48,6 +49,42 @@ function abortReason(signal: AbortSignal | null | undefined): unknown {
   return signal?.reason ?? new DOMException('The request was cancelled.', 'AbortError');
 }
 
+const redirected = () =>
+  new AppError('not-secret-push', 'The server redirected the request to another address.');
+
+/**
+ * Sends the request's method, address and headers without its body, stopping at a redirect: the body is
+ * only sent where no redirect waits for it. Any other answer (400 for a create with no push) is dropped.
+ */
+async function probeForRedirect(url: string, init: RequestInit, fetchFn: typeof fetch): Promise<void> {
+  const headers = new Headers(init.headers);
+  headers.delete('content-type');
+  const probe = await fetchFn(url, {
+    method: init.method,
+    headers,
+    redirect: 'manual',
+    credentials: 'omit',
+    signal: init.signal,
+  });
+  await probe.body?.cancel();
+  if (probe.type === 'opaqueredirect' || (probe.status >= 300 && probe.status < 400)) throw redirected();
+}
+
+/**
+ * Wraps an upload transport so that a request with a body is probed first (probeForRedirect): a body is
+ * never handed to a transport that would follow a redirect with it. `probe` defaults to the global fetch.
+ */
+export function withRedirectProbe(
+  send: typeof fetch,
+  probe: typeof fetch = (i, o) => fetch(i, o),
+): typeof fetch {
+  return async (input, init = {}) => {
+    if (init.body !== undefined && init.body !== null)
+      await probeForRedirect(new URL(urlOf(input), globalThis.location?.href).href, init, probe);
+    return send(input, init);
+  };
+}
+
 /**
  * A fetch built on XMLHttpRequest. Accepts a URL (or a Request for its URL only) and an init with method,
  * headers, body (string, FormData, Blob, …) and signal; other init fields are ignored. Rejects like fetch:
@@ -83,8 +120,7 @@ export function createUploadFetch(options: UploadFetchOptions = {}): typeof fetc
       /** Refuses an answer from another origin than the request's: a redirect XHR followed. */
       const refusedRedirect = () => {
         if (!xhr.responseURL || new URL(xhr.responseURL).origin === origin) return false;
-        if (settle())
-          reject(new AppError('not-secret-push', 'The server redirected the request to another address.'));
+        if (settle()) reject(redirected());
         xhr.abort();
         return true;
       };
