@@ -6,9 +6,11 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { PAYLOAD_TOO_LARGE } from '@/lib/contract';
 import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 
-export const PAYLOAD_TOO_LARGE_BODY = '{"status":413,"error":"Payload Too Large"}';
+/** The 413 the host answers itself, before or instead of the engine (the engine's own, as text). */
+export const PAYLOAD_TOO_LARGE_BODY = JSON.stringify(PAYLOAD_TOO_LARGE);
 
 /** Raised inside the request body stream when the client sends more than the limit. */
 export class PayloadTooLargeError extends Error {
