@@ -1,4 +1,28 @@
+import type { ComponentChildren } from 'preact';
 import { described, FieldError } from './FieldError';
+
+/** A labelled field: its label, the control, an optional hint (id `<id>-hint`) and the field's errors. */
+export function FieldFrame(props: {
+  id: string;
+  label: string;
+  hint?: string;
+  field?: string;
+  errors?: string[];
+  children: ComponentChildren;
+}) {
+  return (
+    <div class="sp-field">
+      <label for={props.id}>{props.label}</label>
+      {props.children}
+      {props.hint && (
+        <p id={`${props.id}-hint`} class="sp-hint">
+          {props.hint}
+        </p>
+      )}
+      {props.field && <FieldError field={props.field} messages={props.errors} />}
+    </div>
+  );
+}
 
 /** A one-line text option with its hint and errors. */
 export function TextField(props: {
@@ -12,8 +36,7 @@ export function TextField(props: {
 }) {
   const hintId = props.hint ? `${props.id}-hint` : undefined;
   return (
-    <div class="sp-field">
-      <label for={props.id}>{props.label}</label>
+    <FieldFrame {...props}>
       <input
         id={props.id}
         value={props.value}
@@ -21,13 +44,7 @@ export function TextField(props: {
         onInput={(e) => props.onInput(e.currentTarget.value)}
         {...described(props.field, props.errors, hintId)}
       />
-      {props.hint && (
-        <p id={hintId} class="sp-hint">
-          {props.hint}
-        </p>
-      )}
-      <FieldError field={props.field} messages={props.errors} />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -73,8 +90,7 @@ export function SelectField(props: {
   onChange: (value: string) => void;
 }) {
   return (
-    <div class="sp-field">
-      <label for={props.id}>{props.label}</label>
+    <FieldFrame {...props}>
       <select
         id={props.id}
         value={props.value}
@@ -87,7 +103,6 @@ export function SelectField(props: {
           </option>
         ))}
       </select>
-      <FieldError field={props.field} messages={props.errors} />
-    </div>
+    </FieldFrame>
   );
 }

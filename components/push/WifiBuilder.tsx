@@ -1,6 +1,7 @@
 import { CheckField } from '@/components/CheckField';
 import type { WifiConfig, WifiSecurity } from '@/lib/push/wifi';
 import { described, FieldError } from './FieldError';
+import { FieldFrame } from './OptionFields';
 
 export interface WifiBuilderProps {
   value: WifiConfig;
@@ -15,26 +16,30 @@ const SECURITY: Array<[WifiSecurity, string]> = [
   ['nopass', 'None (open network)'],
 ];
 
+const TEXTS = {
+  ssid: { id: 'sp-wifi-ssid', label: 'Network name' },
+  password: { id: 'sp-wifi-password', label: 'Wi-Fi password' },
+} as const;
+
 /** A text field of the network; both carry the payload's errors, since the QR code is made of them. */
 function WifiText(props: {
-  id: string;
-  label: string;
-  value: string;
+  name: keyof typeof TEXTS;
+  config: WifiConfig;
   aria: ReturnType<typeof described>;
-  onInput: (value: string) => void;
+  onChange: (patch: Partial<WifiConfig>) => void;
 }) {
+  const { id, label } = TEXTS[props.name];
   return (
-    <div class="sp-field">
-      <label for={props.id}>{props.label}</label>
+    <FieldFrame id={id} label={label}>
       <input
-        id={props.id}
-        value={props.value}
+        id={id}
+        value={props.config[props.name]}
         autocomplete="off"
         spellcheck={false}
-        onInput={(e) => props.onInput(e.currentTarget.value)}
+        onInput={(e) => props.onChange({ [props.name]: e.currentTarget.value })}
         {...props.aria}
       />
-    </div>
+    </FieldFrame>
   );
 }
 
@@ -44,13 +49,7 @@ export function WifiBuilder({ value, onChange, errors }: WifiBuilderProps) {
   return (
     <fieldset class="sp-wifi">
       <legend>Wi-Fi network</legend>
-      <WifiText
-        id="sp-wifi-ssid"
-        label="Network name"
-        value={value.ssid}
-        aria={aria}
-        onInput={(ssid) => onChange({ ssid })}
-      />
+      <WifiText name="ssid" config={value} aria={aria} onChange={onChange} />
       <div class="sp-field">
         <label for="sp-wifi-security">Security</label>
         <select
@@ -66,13 +65,7 @@ export function WifiBuilder({ value, onChange, errors }: WifiBuilderProps) {
         </select>
       </div>
       {value.security !== 'nopass' && (
-        <WifiText
-          id="sp-wifi-password"
-          label="Wi-Fi password"
-          value={value.password}
-          aria={aria}
-          onInput={(password) => onChange({ password })}
-        />
+        <WifiText name="password" config={value} aria={aria} onChange={onChange} />
       )}
       <CheckField class="sp-check" checked={value.hidden} onChange={(hidden) => onChange({ hidden })}>
         Hidden network

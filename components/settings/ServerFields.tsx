@@ -1,6 +1,6 @@
 import type { TokenPlace } from '@/lib/store/items';
 import type { HostedServer } from '@/lib/store/rules';
-import { describedBy } from './fields';
+import { describedBy, SettingsField } from './fields';
 import { TokenFields } from './TokenFields';
 
 /** The choice value meaning "the address typed in Server URL". */
@@ -52,8 +52,12 @@ export function ServerFields({ value, hosted, tokenPageUrl, errors, onChange }: 
         </select>
       </div>
       {selfHosted && (
-        <div class="field">
-          <label for="server-url">Server URL</label>
+        <SettingsField
+          id="server-url"
+          label="Server URL"
+          error={errors.serverUrl}
+          help="https:// address of your server; http:// only for localhost and 127.0.0.1."
+        >
           <input
             id="server-url"
             type="url"
@@ -65,16 +69,7 @@ export function ServerFields({ value, hosted, tokenPageUrl, errors, onChange }: 
             {...describedBy('server-url', errors.serverUrl)}
             onInput={(e) => onChange({ customUrl: e.currentTarget.value })}
           />
-          {errors.serverUrl ? (
-            <p id="server-url-error" class="field-error">
-              {errors.serverUrl}
-            </p>
-          ) : (
-            <p id="server-url-help" class="help">
-              https:// address of your server; http:// only for localhost and 127.0.0.1.
-            </p>
-          )}
-        </div>
+        </SettingsField>
       )}
       <TokenFields
         token={value.token}

@@ -1,5 +1,5 @@
 import type { TokenPlace } from '@/lib/store/items';
-import { describedBy } from './fields';
+import { describedBy, SettingsField } from './fields';
 
 const PLACES: ReadonlyArray<[TokenPlace, string]> = [
   ['device', 'Remember on this device'],
@@ -19,8 +19,22 @@ export interface TokenFieldsProps {
 export function TokenFields({ token, tokenPlace, tokenPageUrl, error, onChange }: TokenFieldsProps) {
   return (
     <>
-      <div class="field">
-        <label for="api-token">API token</label>
+      <SettingsField
+        id="api-token"
+        label="API token"
+        error={error}
+        keepHelp
+        help={
+          <>
+            Optional: without a token you can create pushes but not list or audit them.{' '}
+            {tokenPageUrl && (
+              <a href={tokenPageUrl} target="_blank" rel="noopener noreferrer">
+                Find your token on the server
+              </a>
+            )}
+          </>
+        }
+      >
         <input
           id="api-token"
           type="password"
@@ -30,20 +44,7 @@ export function TokenFields({ token, tokenPlace, tokenPageUrl, error, onChange }
           {...describedBy('api-token', error)}
           onInput={(e) => onChange({ token: e.currentTarget.value })}
         />
-        {error && (
-          <p id="api-token-error" class="field-error">
-            {error}
-          </p>
-        )}
-        <p id="api-token-help" class="help">
-          Optional: without a token you can create pushes but not list or audit them.{' '}
-          {tokenPageUrl && (
-            <a href={tokenPageUrl} target="_blank" rel="noopener noreferrer">
-              Find your token on the server
-            </a>
-          )}
-        </p>
-      </div>
+      </SettingsField>
       <div role="radiogroup" aria-label="Keep the token" class="choices">
         {PLACES.map(([place, label]) => (
           <label key={place}>

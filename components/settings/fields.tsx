@@ -1,3 +1,5 @@
+import type { ComponentChildren } from 'preact';
+
 /** NaN for an empty number field, which the defaults rules then reject with their own message. */
 const numberOf = (input: HTMLInputElement) => (input.value === '' ? Number.NaN : Number(input.value));
 
@@ -35,4 +37,34 @@ export function describedBy(id: string, error: string | undefined) {
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? `${id}-error` : `${id}-help`,
   } as const;
+}
+
+/**
+ * A labelled settings field: the control, then its error (`id`-error) and its help text (`id`-help). The
+ * help gives way to the error unless `keepHelp` says it still matters then.
+ */
+export function SettingsField(props: {
+  id: string;
+  label: string;
+  error?: string;
+  help: ComponentChildren;
+  keepHelp?: boolean;
+  children: ComponentChildren;
+}) {
+  return (
+    <div class="field">
+      <label for={props.id}>{props.label}</label>
+      {props.children}
+      {props.error && (
+        <p id={`${props.id}-error`} class="field-error">
+          {props.error}
+        </p>
+      )}
+      {(!props.error || props.keepHelp) && (
+        <p id={`${props.id}-help`} class="help">
+          {props.help}
+        </p>
+      )}
+    </div>
+  );
 }
