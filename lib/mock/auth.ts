@@ -21,15 +21,20 @@ export function workspaceId(workspace: number): string {
 
 /**
  * The real server takes the last word of `Authorization` (so `Bearer x` and `x` both work); the legacy
- * X-User-Email + X-User-Token pair wins when both are sent, and X-User-Token alone is rejected.
+ * X-User-Email + X-User-Token pair wins when both are sent, and X-User-Token alone is rejected. The real
+ * server looks the legacy token up alone (reference §1); the mock also requires the e-mail to be that
+ * token's user's, so a token never stands for another address (a limit of the mock, stricter than real).
  */
 export function identify(headers: Headers, accounts: readonly Account[]): Caller {
   const legacyToken = headers.get('x-user-token');
   const authorization = headers.get('authorization');
   let token: string;
+  let email: string | undefined;
   if (legacyToken !== null) {
-    if (headers.get('x-user-email') === null) return { kind: 'rejected' };
+    const legacyEmail = headers.get('x-user-email');
+    if (legacyEmail === null) return { kind: 'rejected' };
     token = legacyToken.trim();
+    email = legacyEmail.trim().toLowerCase();
   } else if (authorization !== null) {
     token = authorization.trim().split(/\s+/).pop() ?? '';
     if (/^bearer$/i.test(token)) token = ''; // "Bearer " with nothing after it
@@ -41,6 +46,7 @@ export function identify(headers: Headers, accounts: readonly Account[]): Caller
   for (const account of accounts) {
     if (account.token !== '' && constantTimeEqual(account.token, token) && token !== '') found ??= account;
   }
+  if (found && email !== undefined && found.email.toLowerCase() !== email) found = undefined;
   return found ? { kind: 'user', account: found } : { kind: 'rejected' };
 }
 
