@@ -27,6 +27,8 @@ export function download(engine: Engine, call: Call, id: string): Promise<Respon
         'Referrer-Policy': 'no-referrer',
         'X-Robots-Tag': 'noindex, nofollow',
         'X-Content-Type-Options': 'nosniff',
+        // Opened rather than saved (a browser may ignore `attachment`), the file still runs no script.
+        'Content-Security-Policy': 'sandbox',
       },
     });
   });

@@ -22,8 +22,14 @@ export function htmlPath(push: PushRecord): string {
   return `/p/${push.url_token}${push.retrieval_step ? '/r' : ''}`;
 }
 
+/**
+ * The download's path: its id, then the file's name for people reading the address (the route reads only
+ * the id). A name of dots only would be a `.` or `..` segment, which URL parsing resolves away (encoded
+ * or not), so such a name is left out; the download still carries it in Content-Disposition.
+ */
 export function downloadPath(file: FileMeta): string {
-  return `/downloads/${file.id}/${encodeURIComponent(file.filename)}`;
+  const name = /^\.*$/.test(file.filename) ? 'file' : encodeURIComponent(file.filename);
+  return `/downloads/${file.id}/${name}`;
 }
 
 function common(push: PushRecord, env: ViewEnv) {
