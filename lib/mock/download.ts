@@ -2,16 +2,16 @@
  * File downloads of the recipient's page: the bytes while the push lives, as an attachment.
  */
 import { save, type Call, type Engine } from './engine';
-import { refreshByTime } from './model';
+import { filesAvailable, refreshByTime } from './model';
 import { notFoundPage } from './notice-pages';
 
-/** GET /downloads/:id/:name: the bytes while the push lives (spent views keep them until the next access). */
+/** GET /downloads/:id/:name: the bytes while the push lives, and for 10 minutes after its last view. */
 export function download(engine: Engine, call: Call, id: string): Promise<Response> {
   return engine.serial(async () => {
     const now = engine.clock();
     const file = await engine.store.getFile(id);
     const stored = file ? await engine.store.getPush(file.url_token) : undefined;
-    if (!file || !stored || stored.expired) return notFoundPage();
+    if (!file || !stored || !filesAvailable(stored, now)) return notFoundPage();
     const expired = refreshByTime(stored, now);
     if (expired) {
       await save(engine, expired, call.visit, now);

@@ -2,7 +2,7 @@
 import type { Serial } from '@/lib/async';
 import type { Account, Caller } from './auth';
 import type { Random } from './encoding';
-import type { Visit } from './model';
+import { keepsFiles, type Visit } from './model';
 import type { MockStore } from './store';
 import type { AuditKind, Edition, PushRecord } from './types';
 import type { ViewEnv } from './views';
@@ -42,7 +42,7 @@ export function save(engine: Engine, push: PushRecord, visit: Visit, now: number
   return engine.store.commit({
     push,
     audit: kinds.map((kind) => ({ url_token: push.url_token, kind, ...visit, created_at: now })),
-    eraseFiles: push.expired,
+    eraseFiles: push.expired && !keepsFiles(push),
   });
 }
 

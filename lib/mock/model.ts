@@ -6,6 +6,8 @@ import { constantTimeEqual } from './encoding';
 import type { AuditKind, PushRecord } from './types';
 
 export const DAY_MS = 86_400_000;
+/** How long the files of a push whose last view was used stay downloadable (contract §5 "Last view"). */
+export const FILE_GRACE_MS = 10 * 60_000;
 
 export interface Visit {
   ip: string;
@@ -43,10 +45,24 @@ export function refresh(push: PushRecord, now: number): PushRecord | null {
   return null;
 }
 
-/** Time-only check for file downloads: spent views keep files downloadable until the next access. */
+/** Time-only check for file downloads of a live push (views are checked by `filesAvailable`). */
 export function refreshByTime(push: PushRecord, now: number): PushRecord | null {
   if (push.expired || now < push.expires_at) return null;
   return erase(push, now, push.expires_at);
+}
+
+/**
+ * Whether a push's files may still be downloaded: while it lives, and for FILE_GRACE_MS after the view
+ * that used its last one (so the recipient's page can fetch them), never after.
+ */
+export function filesAvailable(push: PushRecord, now: number): boolean {
+  if (!push.expired) return now < push.expires_at;
+  return push.erase_at !== undefined && now < push.erase_at;
+}
+
+/** Files kept for their grace after a last view are not erased with the push's other content yet. */
+export function keepsFiles(push: PushRecord): boolean {
+  return push.expired && push.erase_at !== undefined;
 }
 
 export function passphraseMatches(push: PushRecord, given: string | null): boolean {
@@ -64,13 +80,16 @@ export interface Claim {
 
 /**
  * `claim_view!` on a live push: the owner's view is not counted; anyone else's is. The response of the
- * last view still carries the payload with expired:false; a non-file push is expired right after it.
+ * last view still carries the payload with expired:false; the push is expired right after it, and a file
+ * push keeps its file bytes for FILE_GRACE_MS more (erase_at), read or not.
  */
 export function claimView(push: PushRecord, byOwner: boolean, now: number): Claim {
   if (byOwner) return { shown: push, stored: push, kind: 'owner_view' };
   const shown = { ...push, views_counted: push.views_counted + 1 };
-  const last = viewsLeft(shown) === 0 && push.kind !== 'file';
-  return { shown, stored: last ? erase(shown, now, now) : shown, kind: 'view' };
+  if (viewsLeft(shown) > 0) return { shown, stored: shown, kind: 'view' };
+  const stored = erase(shown, now, now);
+  if (push.kind === 'file') stored.erase_at = now + FILE_GRACE_MS;
+  return { shown, stored, kind: 'view' };
 }
 
 /** An expired push's retrieval: a counted failed_view. */

@@ -47,8 +47,10 @@ export interface PushRecord {
   /** ms: created_at + duration. */
   expires_at: number;
   /**
-   * expires_at while the push is live; absent once it expired. The sparse 'by-expiry' index over it lists
-   * exactly the pushes whose content still has to be erased when their time is up (store.expireDue).
+   * When the push's content is erased: expires_at while the push is live; for a file push whose last view
+   * was used, the end of its files' grace (FILE_GRACE_MS after that view); absent once nothing is left to
+   * erase. The sparse 'by-expiry' index over it lists exactly the pushes whose content still has to be
+   * erased when their time is up (store.expireDue).
    */
   erase_at?: number;
   deletable_by_viewer: boolean | null;

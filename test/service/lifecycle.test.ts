@@ -64,7 +64,7 @@ describe.each(EDITIONS)('views (%s)', (edition) => {
     expect(after.body).toMatchObject({ expired: true, payload: null, files: [], views_remaining: 0 });
   });
 
-  it('a file push stays downloadable after its last view until its next access', async () => {
+  it('a file push keeps its files downloadable for 10 minutes after its last view, then 404', async () => {
     const t = await startTestHost(edition);
     const created = await t.call('POST', '/api/v2/pushes', {
       token: ALICE.token,
@@ -76,9 +76,25 @@ describe.each(EDITIONS)('views (%s)', (edition) => {
     expect(last.body).toMatchObject({ views_remaining: 0, expired: false });
     const url = last.body.files[0].url;
     expect(await (await fetch(url)).text()).toBe('KEY');
-    expect(await (await fetch(url)).text()).toBe('KEY');
     const next = await t.retrieve(created.body.url_token);
     expect(next.body).toMatchObject({ expired: true, files: [] });
+    t.advance(10 * MINUTE - 1);
+    expect(await (await fetch(url)).text()).toBe('KEY'); // the recipient's page may still fetch them
+    t.advance(1);
+    expect((await fetch(url)).status).toBe(404);
+  });
+
+  it('a file push whose files nobody reads again is erased 10 minutes after its last view', async () => {
+    const t = await startTestHost(edition);
+    const created = await t.call('POST', '/api/v2/pushes', {
+      token: ALICE.token,
+      body: multipart({ kind: 'file', expire_after_views: '1' }, [
+        { name: 'k.txt', type: 'text/plain', data: 'KEY' },
+      ]),
+    });
+    const url = (await t.retrieve(created.body.url_token)).body.files[0].url;
+    t.advance(10 * MINUTE);
+    await t.call('GET', '/api/v2/version'); // any request erases what is due
     expect((await fetch(url)).status).toBe(404);
   });
 

@@ -54,12 +54,14 @@ describe('erasure from storage', () => {
     expect((await rawPush(h, token)).deleted).toBe(true);
   });
 
-  it('erases everything once the views run out (a file push on its next access)', async () => {
+  it('erases the payload at the last view, and the file bytes 10 minutes later, untouched', async () => {
     const h = await harness('pro');
     const token = await filePush(h, 1);
     await h.call('GET', `/api/v2/pushes/${token}`, { headers: { 'X-Passphrase': 'pw' } });
-    expect((await rawPush(h, token)).payload).toBe('the note'); // still downloadable
-    await h.call('GET', `/api/v2/pushes/${token}/preview`);
+    expect(await rawPush(h, token)).toMatchObject({ expired: true, payload: null, passphrase: null });
+    expect(((await rawRecords(h.factory, 'files')) as unknown[]).length).toBe(1); // still downloadable
+    h.clock.now += 10 * 60_000;
+    await h.call('GET', '/api/v2/version');
     await expectErased(h, token);
   });
 
@@ -183,7 +185,7 @@ describe('page deletion and the last view on the page, in the raw database', () 
     await expectErased(h, token);
   });
 
-  it('the last view of a file push through the page keeps the bytes until the next access', async () => {
+  it('the last view of a file push through the page keeps the bytes for 10 minutes', async () => {
     const h = await harness('pro');
     const token = await filePush(h, 1);
     const shown = await h.call('POST', `/p/${token}`, {
@@ -192,6 +194,7 @@ describe('page deletion and the last view on the page, in the raw database', () 
     });
     expect(await shown.text()).toContain('secret.txt');
     expect(((await rawRecords(h.factory, 'files')) as unknown[]).length).toBe(1);
+    h.clock.now += 10 * 60_000;
     await h.call('GET', `/p/${token}`);
     await expectErased(h, token);
   });

@@ -91,7 +91,7 @@ describe('views', () => {
     expect(await body(await h.call('GET', path, { token: ALICE.token }))).toMatchObject({ expired: true });
   });
 
-  it('keeps a file push downloadable after its last view until the next access', async () => {
+  it('keeps a file push downloadable for 10 minutes after its last view, read again or not', async () => {
     const h = await harness('pro');
     const form = new FormData();
     form.append('push[expire_after_views]', '1');
@@ -115,6 +115,8 @@ describe('views', () => {
     expect((await download(files[0]!.url)).status).toBe(200);
 
     expect(await body(await h.call('GET', path))).toMatchObject({ expired: true, files: [] });
+    expect((await download(files[0]!.url)).status).toBe(200);
+    h.clock.now += 10 * 60_000;
     expect((await download(files[0]!.url)).status).toBe(404);
   });
 });
