@@ -51,6 +51,23 @@ export const MESSAGES = {
 
 export type Fail = (name: string, message: string) => void;
 
+/**
+ * Caps on the free-text fields, in characters: limits of the mock (the real server states none), so that
+ * no one stores a 60 MiB note. Over a cap is a 422 naming the field, in Rails' words.
+ */
+export const FREE_TEXT_MAX = { name: 1024, note: 10_000, passphrase: 1024 } as const;
+
+/** The free-text fields, empty when absent, each checked against its cap. */
+export function checkFreeText(push: Params, fail: Fail): Record<keyof typeof FREE_TEXT_MAX, string> {
+  const read = (key: keyof typeof FREE_TEXT_MAX) => {
+    const value = asString(field(push, key)) ?? '';
+    const max = FREE_TEXT_MAX[key];
+    if (charLength(value) > max) fail(key, `is too long (maximum is ${max} characters)`);
+    return value;
+  };
+  return { name: read('name'), note: read('note'), passphrase: read('passphrase') };
+}
+
 export function listFiles(raw: unknown): Blob[] {
   const list = Array.isArray(raw) ? raw : [raw];
   return list.filter((item): item is Blob => item instanceof Blob);

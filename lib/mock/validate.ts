@@ -7,7 +7,15 @@ import { DEFAULT_VIEWS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
 import type { FieldErrors } from '@/lib/errors';
 import { pickWorkspace, type Account } from './auth';
 import { asBoolean, asInteger, asString, field, isParams, type Params } from './coerce';
-import { checkNotify, checkPayload, listFiles, MESSAGES, ossExpiry, proExpiry } from './create-rules';
+import {
+  checkFreeText,
+  checkNotify,
+  checkPayload,
+  listFiles,
+  MESSAGES,
+  ossExpiry,
+  proExpiry,
+} from './create-rules';
 import type { Edition, PushRecord } from './types';
 
 /** A create request as it will be stored: the record's own fields, how long it lives, and the file bytes. */
@@ -69,6 +77,7 @@ export function checkCreate(body: Params, account: Account | null, edition: Edit
   else if (pro && views !== undefined) fail('expire_after_views', MESSAGES.views);
 
   const notify = checkNotify(push, account, fail);
+  const text = checkFreeText(push, fail);
 
   const authenticated_recipients = pro && asBoolean(field(push, 'authenticated_recipients')) === true;
   if (authenticated_recipients && notify.to === null && !errors.notify_emails_to) {
@@ -84,16 +93,15 @@ export function checkCreate(body: Params, account: Account | null, edition: Edit
   }
 
   if (Object.keys(errors).length > 0) return { kind: 'invalid', errors };
-  const passphrase = asString(field(push, 'passphrase')) ?? '';
   const deletable = asBoolean(field(push, 'deletable_by_viewer')) ?? true;
   return {
     kind: 'ok',
     spec: {
       kind,
       payload: payload === '' ? null : payload,
-      passphrase: passphrase === '' ? null : passphrase,
-      name: asString(field(push, 'name')) ?? '',
-      note: asString(field(push, 'note')) ?? '',
+      passphrase: text.passphrase === '' ? null : text.passphrase,
+      name: text.name,
+      note: text.note,
       expire_after_views,
       ...expiry,
       deletable_by_viewer: kind === 'url' && !pro ? null : deletable,

@@ -56,3 +56,31 @@ describe('mock body limits', () => {
     expect(response.status).toBe(201);
   });
 });
+
+describe('mock caps on free-text fields', () => {
+  it.each([
+    ['name', 1024],
+    ['note', 10_000],
+    ['passphrase', 1024],
+  ])('refuses a %s over %i characters with a 422 naming it, and takes one at the cap', async (field, max) => {
+    const over = await post(
+      JSON.stringify({ push: { payload: 'x', [field]: 'é'.repeat(max + 1) } }),
+      'application/json',
+    );
+    expect(over.status).toBe(422);
+    expect(await over.json()).toEqual({ [field]: [`is too long (maximum is ${max} characters)`] });
+    const at = await post(
+      JSON.stringify({ push: { payload: 'x', [field]: 'é'.repeat(max) } }),
+      'application/json',
+    );
+    expect(at.status).toBe(201);
+  });
+
+  it('does not store an anonymous 60 MiB note', async () => {
+    const form = new FormData();
+    form.append('push[payload]', 'x');
+    form.append('push[note]', 'n'.repeat(60 * 1024 * 1024));
+    const response = await fetch(`${host.baseUrl}/api/v2/pushes`, { method: 'POST', body: form });
+    expect(response.status).toBe(422);
+  });
+});
