@@ -28,6 +28,7 @@ export type ErrorCode =
   | 'permission-denied' // the user refused a host permission
   | 'file-unavailable' // a file download was refused (expired, deleted or never there)
   | 'foreign-link' // a link the demo viewer cannot follow: it is not the demo service's
+  | 'bad-link' // a viewer link that is malformed or names a path the viewer does not serve
   | 'bad-response' // the request succeeded; the schema rejected the data
   | 'http' // any other HTTP failure
   | 'internal'; // a bug or an unexpected state

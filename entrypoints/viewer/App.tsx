@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import { DemoBanner } from '@/components/DemoBanner';
-import { GoneNotice } from '@/components/viewer/GoneNotice';
+import { describeError } from '@/lib/api';
+import { AppError } from '@/lib/errors';
 import { parseViewerHash, type ViewerRoute } from '@/lib/demo/viewer-route';
 import { FileViewer } from './FileViewer';
 import { PushViewer } from './PushViewer';
+
+// A link the viewer does not serve (or cannot read) gets its words, never a guess at another route.
+const BAD_LINK = describeError(new AppError('bad-link', 'The viewer does not serve this link.'));
 
 function routeView(route: ViewerRoute) {
   switch (route.kind) {
@@ -12,9 +16,9 @@ function routeView(route: ViewerRoute) {
         <PushViewer key={route.urlToken} urlToken={route.urlToken} retrievalStep={route.retrievalStep} />
       );
     case 'file':
-      return <FileViewer key={route.path} path={route.path} />;
+      return <FileViewer key={route.path} path={route.path} name={route.name} />;
     case 'invalid':
-      return <GoneNotice reason="gone" />;
+      return <p role="alert">{BAD_LINK}</p>;
   }
 }
 

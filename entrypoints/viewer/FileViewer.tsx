@@ -5,10 +5,9 @@ import { DEMO_BASE_URL } from '@/lib/demo/constants';
 import { downloadDemoFile } from './download';
 
 /** A file link of the demo service opened on its own (viewer.html#/<download path>). */
-export function FileViewer({ path }: { path: string }) {
+export function FileViewer({ path, name }: { path: string; name: string }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string>();
-  const name = decodeURIComponent(path.split('/').pop() || 'download');
   const download = () => {
     setBusy(true);
     setError(undefined);

@@ -56,6 +56,7 @@ const DESCRIPTIONS: Record<ErrorCode, Describe> = {
   'permission-denied': 'Access to this server was not allowed.',
   'file-unavailable': 'The file could not be downloaded: it may have expired.',
   'foreign-link': 'This file link does not belong to the demo service.',
+  'bad-link': 'This link is damaged or is not a secret link: ask the sender to copy it again, whole.',
   'bad-response': 'The server sent an answer this extension does not understand.',
   http: (error) =>
     error.status !== undefined && error.status >= 500

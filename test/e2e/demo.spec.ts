@@ -122,6 +122,33 @@ test('a fresh install runs on the demo service, and its links open in the viewer
   expect(await auditKinds(page, token, push.url_token)).toEqual(['creation', 'view']);
 });
 
+test('a viewer link walked around the route guard says it is broken and retrieves nothing', async ({
+  context,
+  serviceWorker,
+  extensionId,
+}) => {
+  const token = await demoToken(serviceWorker);
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/viewer.html`);
+  const push = await createDemoPush(page, token, { push: { payload: 'behind the reveal step' } });
+  expect(push.html_url).toMatch(/\/r$/);
+
+  for (const hash of [
+    `#/./api/v2/pushes/${push.url_token}`,
+    `#/x/../api/v2/pushes/${push.url_token}.json`,
+    `#/%2e/api/v2/pushes/${push.url_token}`,
+    '#/x/%E0%A4%A',
+  ]) {
+    const viewer = await context.newPage();
+    await viewer.goto(`chrome-extension://${extensionId}/viewer.html${hash}`);
+    await expect(viewer.getByRole('alert')).toHaveText(/damaged or is not a secret link/);
+    await expect(viewer.getByRole('button', { name: 'Download file' })).toHaveCount(0);
+    await expect(viewer.getByText('behind the reveal step')).toHaveCount(0);
+    await viewer.close();
+  }
+  expect(await auditKinds(page, token, push.url_token)).toEqual(['creation']);
+});
+
 test('a file push with binary bytes downloads intact from the viewer', async ({
   context,
   serviceWorker,

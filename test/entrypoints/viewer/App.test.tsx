@@ -122,6 +122,26 @@ describe('viewer page (demo mode)', () => {
     );
   });
 
+  it('says a file link with a malformed escape is broken instead of crashing the page', async () => {
+    location.hash = '#/x/%E0%A4%A';
+    render(<App />);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'This link is damaged or is not a secret link: ask the sender to copy it again, whole.',
+    );
+    expect(screen.getByRole('heading', { name: 'Secret Push' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Download file' })).toBeNull();
+  });
+
+  it('refuses a walked-around API path without retrieving the push', async () => {
+    const { push } = await owner.createPush({ payload: 'behind the step', retrieval_step: true });
+    location.hash = `#/./api/v2/pushes/${push.url_token}`;
+    render(<App />);
+    expect((await screen.findByRole('alert')).textContent).toMatch(/damaged or is not a secret link/);
+    expect(screen.queryByRole('button', { name: 'Download file' })).toBeNull();
+    expect(screen.queryByText('behind the step')).toBeNull();
+    expect(await views(push.url_token)).toBe(0);
+  });
+
   it('says why a file of a revealed push could not be downloaded', async () => {
     const data = new Blob(['file body'], { type: 'text/plain' });
     const urlToken = await openViewer({
