@@ -3,6 +3,11 @@ import preact from '@preact/preset-vite';
 
 /** Origins a user may grant one at a time when saving a server (the request names the one origin). */
 const OPTIONAL_HOSTS = ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'];
+/**
+ * Asked for only when the user turns on clearing the clipboard (lib/clipboard): reading it is how the
+ * extension checks the clipboard still holds its own copy before emptying it.
+ */
+const OPTIONAL_APIS = ['clipboardRead'];
 const E2E_BUILD = process.env.SECRET_PUSH_E2E === '1';
 const E2E_HOST = 'http://127.0.0.1/*';
 /**
@@ -36,12 +41,15 @@ export default defineConfig({
       'activeTab',
       'scripting',
       ...(browser === 'chrome' ? ['offscreen'] : []),
+      // The journeys' build: granted at install, so the request made when clearing is turned on resolves
+      // without a prompt (see the host seam below).
+      ...(E2E_BUILD ? OPTIONAL_APIS : []),
     ],
     // MV3 names host patterns optional_host_permissions; MV2 (Firefox) has only optional_permissions, and WXT
     // drops the MV3 key from MV2 builds instead of moving it, which left Firefox unable to ask for a server.
     ...(manifestVersion === 2
-      ? { optional_permissions: OPTIONAL_HOSTS }
-      : { optional_host_permissions: OPTIONAL_HOSTS }),
+      ? { optional_permissions: [...OPTIONAL_HOSTS, ...OPTIONAL_APIS] }
+      : { optional_permissions: OPTIONAL_APIS, optional_host_permissions: OPTIONAL_HOSTS }),
     // Written in MV3's form: WXT turns it into MV2's string for Firefox, and adds its dev server in `wxt`.
     content_security_policy: { extension_pages: CSP },
     // Quick push: push the selection (read through activeTab + scripting) and open the popup. The popup's

@@ -1,3 +1,4 @@
+import { registerClipboardClearing } from '@/lib/clipboard/background';
 import { registerDemoService } from '@/lib/demo/background';
 import { registerQuickPush } from '@/lib/quick-push/background';
 import { setupWatcher } from '@/lib/watch/background';
@@ -5,6 +6,7 @@ import { setupWatcher } from '@/lib/watch/background';
 export default defineBackground(() => {
   // Runs on every worker start, so nothing here depends on state from an earlier life of the worker.
   registerDemoService();
+  registerClipboardClearing();
   registerQuickPush();
   setupWatcher();
 });

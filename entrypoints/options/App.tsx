@@ -1,4 +1,5 @@
 import { DemoBanner } from '@/components/DemoBanner';
+import { ClipboardFields } from '@/components/settings/ClipboardFields';
 import { ConnectionStatus } from '@/components/settings/ConnectionStatus';
 import { DefaultsFields } from '@/components/settings/DefaultsFields';
 import { DemoModeSwitch } from '@/components/settings/DemoModeSwitch';
@@ -8,19 +9,24 @@ import { describeError } from '@/lib/api/describe';
 import { toAppError } from '@/lib/errors';
 import { HOSTED_SERVERS } from '@/lib/store/rules';
 import { tokenPageFor } from './draft';
+import { useClipboardSetting } from './useClipboardSetting';
 import { useDemoToggle } from './useDemoToggle';
 import { useFormStatus } from './useFormStatus';
 import { useServerActions } from './useServerActions';
 import { useSettingsDraft } from './useSettingsDraft';
 import { useWatchSettings } from './useWatchSettings';
 
-/** The options page: the saved settings, the form's drafts, Save / Test connection, demo mode, the watcher. */
+/**
+ * The options page: the saved settings, the form's drafts, Save / Test connection, demo mode, the watcher,
+ * the clipboard.
+ */
 export function App() {
   const form = useFormStatus();
   const draft = useSettingsDraft((error) => form.failed(describeError(toAppError(error))));
   const { onSave, onTest } = useServerActions(draft, form);
   const { demoError, onToggleDemo } = useDemoToggle(draft.setSettings);
   const [watch, changeWatch] = useWatchSettings();
+  const clipboard = useClipboardSetting();
   const { settings, server, defaults } = draft;
   const { errors } = form;
 
@@ -63,6 +69,9 @@ export function App() {
         <ConnectionStatus status={form.status} />
       </form>
       {watch && <WatchFields value={watch} onChange={changeWatch} />}
+      {clipboard.seconds !== null && (
+        <ClipboardFields value={clipboard.seconds} error={clipboard.error} onChange={clipboard.change} />
+      )}
     </main>
   );
 }

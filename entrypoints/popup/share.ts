@@ -2,11 +2,14 @@
  * The result's actions: clipboard (navigator.clipboard works in an extension page), a new tab, and QR
  * downloads. The QR encoder arrives through lib/push/qr's dynamic import, on first use.
  */
+import { clearCopyLater } from '@/lib/clipboard/copied';
 import { saveFile } from '@/lib/download';
 import { qrPngDataUrl, qrSvg, svgDataUrl } from '@/lib/push/qr';
 
-export function copyText(text: string): Promise<void> {
-  return navigator.clipboard.writeText(text);
+/** Every copy here is a link, a message with the link, or a passphrase: each is cleared later if asked. */
+export async function copyText(text: string): Promise<void> {
+  await navigator.clipboard.writeText(text);
+  void clearCopyLater(text);
 }
 
 export async function openInTab(url: string): Promise<void> {

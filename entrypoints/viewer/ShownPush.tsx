@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { SecretContent } from '@/components/viewer/SecretContent';
 import { describeError, type RetrievedPush } from '@/lib/api';
+import { clearCopyLater } from '@/lib/clipboard/copied';
 import { QR_MAX_CHARS, type PushKind } from '@/lib/contract';
 import { recipientClient } from './api';
 import { useFileDownloads } from './useFileDownloads';
@@ -26,7 +27,10 @@ export function ShownPush({ urlToken, push, kind, onDeleted }: ShownPushProps) {
 
   const copy = () =>
     navigator.clipboard.writeText(push.payload ?? '').then(
-      () => setCopied(true),
+      () => {
+        setCopied(true);
+        void clearCopyLater(push.payload ?? '');
+      },
       () => setNotice('Copying failed: select the text and copy it yourself.'),
     );
   const remove = () =>

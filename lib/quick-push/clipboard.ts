@@ -3,6 +3,8 @@
  * Chrome's service worker has no clipboard, so the offscreen document (reason CLIPBOARD) copies it; Firefox's
  * background page can write it itself (clipboardWrite permission). lib/offscreen decides which.
  */
+import { clearClipboardLater } from '@/lib/clipboard/background';
+import { clearCopyLater } from '@/lib/clipboard/copied';
 import { inOffscreenOr } from '@/lib/offscreen/send';
 import { clipboardWrite } from './messages';
 
@@ -19,5 +21,7 @@ export function platformClipboard(): ClipboardWriter {
   const write = inOffscreenOr(clipboardWrite, writeInBackgroundPage);
   return async (text) => {
     await write({ text });
+    // The new link is a secret: cleared later if the user asked (lib/clipboard).
+    await clearCopyLater(text, clearClipboardLater);
   };
 }

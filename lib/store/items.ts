@@ -109,3 +109,16 @@ export const quickPushHeldItem = storage.defineItem<Record<string, unknown>>('se
   fallback: {},
   version: 1,
 });
+
+/** The delays, in seconds, the user may choose for clearing the clipboard; 0 is off. */
+export const CLIPBOARD_CLEAR_DELAYS = [0, 30, 60, 120, 300] as const;
+
+/**
+ * Seconds after the extension copied a secret, a link or a passphrase before it clears the clipboard
+ * (lib/clipboard), if the clipboard still holds that copy; 0 = never. Off by default: comparing needs the
+ * optional clipboardRead permission, which the options page asks for when the user turns it on.
+ */
+export const clipboardClearItem = storage.defineItem<number>('local:clipboardClearSeconds', {
+  fallback: 0,
+  version: 1,
+});

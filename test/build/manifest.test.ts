@@ -58,7 +58,15 @@ describe('built manifests', () => {
 
   it('Firefox (MV2) asks for no host at install and may ask for each server later', () => {
     expect(built.firefox!.permissions!.filter(isHostPattern)).toEqual([]);
-    expect(built.firefox!.optional_permissions).toEqual(OPTIONAL_HOSTS);
+    expect(built.firefox!.optional_permissions).toEqual([...OPTIONAL_HOSTS, 'clipboardRead']);
+  });
+
+  it('reads the clipboard only once the user allows it (to clear a copy of ours), but in the journeys build', () => {
+    expect(built.chrome!.optional_permissions).toEqual(['clipboardRead']);
+    for (const shipped of [built.chrome!, built.firefox!])
+      expect(shipped.permissions).not.toContain('clipboardRead');
+    for (const e2e of [built.chromeE2e!, built.firefoxE2e!])
+      expect(e2e.permissions).toContain('clipboardRead');
   });
 
   it('only the journeys build grants the loopback host at install', () => {

@@ -132,6 +132,70 @@ test('"Copy passphrase" puts the passphrase on the clipboard', async ({
   expect(await readClipboard(context, extensionId)).toBe('copy me 8c1e');
 });
 
+test('with clearing on, a copied passphrase leaves the clipboard 30 seconds later, popup closed', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  // The shortest delay the user can choose, waited for in real time.
+  test.setTimeout(90_000);
+  await useServer(serviceWorker, host.baseUrl, ALICE.token);
+  const options = await context.newPage();
+  await options.goto(`chrome-extension://${extensionId}/options.html`);
+  await options.getByLabel('Clear the clipboard after a copy').selectOption({ label: 'After 30 seconds' });
+  await expect
+    .poll(() =>
+      serviceWorker.evaluate(
+        async () => (await chrome.storage.local.get('clipboardClearSeconds')).clipboardClearSeconds,
+      ),
+    )
+    .toBe(30);
+  await options.close();
+
+  const page = await openPopup(context, extensionId);
+  await page.getByLabel('Secret', { exact: true }).fill('with a passphrase');
+  await page.getByLabel('Passphrase', { exact: true }).fill('clear me 51d0');
+  await page.getByRole('button', { name: 'Create push' }).click();
+  await createdLink(page);
+  await page.getByRole('button', { name: 'Copy passphrase' }).click();
+  await expect(page.getByText('Passphrase copied')).toBeVisible();
+  const copiedAt = Date.now();
+  await page.close();
+
+  expect(await readClipboard(context, extensionId)).toBe('clear me 51d0');
+  await expect
+    .poll(() => readClipboard(context, extensionId), { timeout: 45_000, intervals: [2000] })
+    .toBe('');
+  expect(Date.now() - copiedAt).toBeGreaterThanOrEqual(29_000);
+});
+
+test('with clearing on, what the user copied after our copy stays on the clipboard', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  test.setTimeout(90_000);
+  await useServer(serviceWorker, host.baseUrl, ALICE.token);
+  await serviceWorker.evaluate(() => chrome.storage.local.set({ clipboardClearSeconds: 30 }));
+  const page = await openPopup(context, extensionId);
+  await page.getByLabel('Secret', { exact: true }).fill('with a passphrase');
+  await page.getByLabel('Passphrase', { exact: true }).fill('clear me 51d0');
+  await page.getByRole('button', { name: 'Create push' }).click();
+  await createdLink(page);
+  await page.getByRole('button', { name: 'Copy passphrase' }).click();
+  await expect(page.getByText('Passphrase copied')).toBeVisible();
+  await page.close();
+
+  // The user copies something of their own (an ordinary page's copy, through the keyboard).
+  const other = await context.newPage();
+  await other.setContent('<textarea>my own note</textarea>');
+  await other.locator('textarea').selectText();
+  await other.keyboard.press('Control+C');
+  expect(await readClipboard(context, extensionId)).toBe('my own note');
+  await other.waitForTimeout(35_000);
+  expect(await readClipboard(context, extensionId)).toBe('my own note');
+});
+
 test('QR text over 1,024 characters is kept whole, refused on its field and not sent', async ({
   context,
   extensionId,

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
+import { clipboardClearItem } from '@/lib/store/items';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);
@@ -85,4 +86,35 @@ describe('options page: a failed Save', () => {
       expect(await everything()).toEqual(before);
     },
   );
+});
+
+describe('options page: clearing the clipboard', () => {
+  const field = () =>
+    screen.findByLabelText('Clear the clipboard after a copy') as Promise<HTMLSelectElement>;
+
+  it('is off by default, and saved at once once reading the clipboard is allowed', async () => {
+    render(<App />);
+    expect((await field()).value).toBe('0');
+    fireEvent.change(await field(), { target: { value: '60' } });
+    await vi.waitFor(async () => expect(await clipboardClearItem.getValue()).toBe(60));
+    expect(fakeBrowser.permissions.request).toHaveBeenCalledWith({ permissions: ['clipboardRead'] });
+  });
+
+  it('stays off, and says why, when the browser refuses to let it read the clipboard', async () => {
+    vi.spyOn(fakeBrowser.permissions, 'request').mockImplementation((async () => false) as never);
+    render(<App />);
+    fireEvent.change(await field(), { target: { value: '30' } });
+    expect(await screen.findByText(/did not allow Secret Push to read the clipboard/)).toBeTruthy();
+    expect(await clipboardClearItem.getValue()).toBe(0);
+    expect((await field()).value).toBe('0');
+  });
+
+  it('turns off without asking anything', async () => {
+    await clipboardClearItem.setValue(300);
+    render(<App />);
+    await vi.waitFor(async () => expect((await field()).value).toBe('300'));
+    fireEvent.change(await field(), { target: { value: '0' } });
+    await vi.waitFor(async () => expect(await clipboardClearItem.getValue()).toBe(0));
+    expect(fakeBrowser.permissions.request).not.toHaveBeenCalled();
+  });
 });

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createApiClient, type ApiClient, type CreatePushInput } from '@/lib/api';
@@ -120,6 +120,26 @@ describe('viewer page (demo mode)', () => {
     expect((await screen.findByRole('alert')).textContent).toBe(
       'The file could not be downloaded: it may have expired.',
     );
+  });
+
+  it('has a copied secret cleared later, handing the background its hash only', async () => {
+    const sent = vi.mocked(fakeBrowser.runtime.sendMessage);
+    await openViewer({ payload: 'copy and forget' });
+    await screen.findByLabelText('Secret payload');
+    fireEvent.click(screen.getByRole('button', { name: 'Copy' }));
+    await screen.findByRole('button', { name: 'Copied' });
+    expect(await navigator.clipboard.readText()).toBe('copy and forget');
+    await vi.waitFor(() =>
+      expect(sent).toHaveBeenCalledWith(
+        expect.objectContaining({
+          type: 'clipboard-copied',
+          data: { hash: expect.stringMatching(/^[0-9a-f]{64}$/) },
+        }),
+      ),
+    );
+    expect(
+      JSON.stringify(sent.mock.calls.filter(([m]) => (m as { type: string }).type === 'clipboard-copied')),
+    ).not.toContain('copy and forget');
   });
 
   it('says a file link with a malformed escape is broken instead of crashing the page', async () => {

@@ -1,0 +1,42 @@
+import { CLIPBOARD_CLEAR_DELAYS } from '@/lib/store/items';
+import { describedBy, SettingsField } from './fields';
+
+export interface ClipboardFieldsProps {
+  /** Seconds, one of CLIPBOARD_CLEAR_DELAYS; 0 is off. */
+  value: number;
+  /** Why the last choice could not be kept (the browser refused to let us read the clipboard). */
+  error?: string;
+  onChange: (seconds: number) => void;
+}
+
+const delayLabel = (seconds: number) =>
+  seconds === 0 ? 'Off' : seconds < 60 ? `After ${seconds} seconds` : `After ${seconds / 60} min`;
+
+/** When the extension empties the clipboard after copying a secret, a link or a passphrase. */
+export function ClipboardFields({ value, error, onChange }: ClipboardFieldsProps) {
+  return (
+    <fieldset>
+      <legend>Clipboard</legend>
+      <SettingsField
+        id="clipboard-clear"
+        label="Clear the clipboard after a copy"
+        error={error}
+        keepHelp
+        help="After Secret Push copies a secret, a link or a passphrase, it empties the clipboard at the time you choose, unless you have copied something else since. Checking that needs permission to read the clipboard."
+      >
+        <select
+          id="clipboard-clear"
+          value={String(value)}
+          {...describedBy('clipboard-clear', error)}
+          onChange={(e) => onChange(Number(e.currentTarget.value))}
+        >
+          {CLIPBOARD_CLEAR_DELAYS.map((seconds) => (
+            <option key={seconds} value={String(seconds)}>
+              {delayLabel(seconds)}
+            </option>
+          ))}
+        </select>
+      </SettingsField>
+    </fieldset>
+  );
+}

@@ -1,0 +1,38 @@
+import { useEffect, useState } from 'preact/hooks';
+import { clipboardClearItem } from '@/lib/store/items';
+
+// Clearing compares the clipboard with what we copied first, which needs to read it.
+const READ = { permissions: ['clipboardRead' as const] };
+const REFUSED = 'The browser did not allow Secret Push to read the clipboard, so it cannot clear it safely.';
+
+/**
+ * The clipboard-clearing delay, saved on every change like the watcher's settings. Turning it on first asks
+ * for the clipboardRead permission (in the user's click); refused, the setting stays as it was.
+ */
+export function useClipboardSetting(): {
+  seconds: number | null;
+  error?: string;
+  change: (s: number) => void;
+} {
+  const [seconds, setSeconds] = useState<number | null>(null);
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    clipboardClearItem.getValue().then(setSeconds, (failure: unknown) => console.error(failure));
+    return clipboardClearItem.watch(setSeconds);
+  }, []);
+  const change = (next: number) => {
+    setError(undefined);
+    const allowed = next === 0 ? Promise.resolve(true) : browser.permissions.request(READ);
+    allowed
+      .then(async (granted) => {
+        if (!granted) return setError(REFUSED);
+        setSeconds(next);
+        await clipboardClearItem.setValue(next);
+      })
+      .catch((failure: unknown) => {
+        console.error(failure);
+        setError(REFUSED);
+      });
+  };
+  return { seconds, error, change };
+}

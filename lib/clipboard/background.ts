@@ -1,0 +1,39 @@
+/**
+ * BACKGROUND: the clipboard clearer's wiring. The timer and the hash live in the document that can read
+ * the clipboard: the offscreen document (Chrome), or the background page itself (Firefox, persistent).
+ * chrome.alarms would survive the worker, but its timer would need the hash kept in storage; the offscreen
+ * document keeps it in memory only, and lives as long as the extension does unless Chrome closes it (then
+ * the pending clear is lost, never done wrongly).
+ */
+import { handle, listenForMessages } from '@/lib/messages/runtime';
+import { inOffscreenOr } from '@/lib/offscreen/send';
+import { clipboardClearItem } from '@/lib/store/items';
+import { navigatorClipboard } from './access';
+import { createClipboardClearer, type ClipboardClearer } from './clearer';
+import { clipboardClearLater, clipboardCopied } from './messages';
+
+let backgroundClearer: ClipboardClearer | undefined;
+
+const scheduleClear = inOffscreenOr(clipboardClearLater, async ({ hash, delayMs }) => {
+  backgroundClearer ??= createClipboardClearer(navigatorClipboard());
+  backgroundClearer.schedule(hash, delayMs);
+  return { scheduled: true as const };
+});
+
+/**
+ * Schedules the clearing of a copy (by its hash) after the delay the user chose; false when clearing is
+ * off. The clipboard is cleared only if it still holds that copy then.
+ */
+export async function clearClipboardLater(hash: string): Promise<boolean> {
+  const seconds = await clipboardClearItem.getValue();
+  if (!seconds) return false;
+  await scheduleClear({ hash, delayMs: seconds * 1000 });
+  return true;
+}
+
+/** Answers the pages' 'clipboard-copied'; returns a function that stops. */
+export function registerClipboardClearing(): () => void {
+  return listenForMessages([
+    handle(clipboardCopied, async ({ hash }) => ({ scheduled: await clearClipboardLater(hash) })),
+  ]);
+}
