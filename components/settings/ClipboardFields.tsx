@@ -1,5 +1,5 @@
 import { CLIPBOARD_CLEAR_DELAYS } from '@/lib/store/items';
-import { describedBy, SettingsField } from './fields';
+import { describedBy, NumberSelect, SettingsField } from './fields';
 
 export interface ClipboardFieldsProps {
   /** Seconds, one of CLIPBOARD_CLEAR_DELAYS; 0 is off. */
@@ -24,18 +24,14 @@ export function ClipboardFields({ value, error, onChange }: ClipboardFieldsProps
         keepHelp
         help="After Secret Push copies a secret, a link or a passphrase, it empties the clipboard at the time you choose, unless you have copied something else since. Checking that needs permission to read the clipboard."
       >
-        <select
+        <NumberSelect
           id="clipboard-clear"
-          value={String(value)}
-          {...describedBy('clipboard-clear', error)}
-          onChange={(e) => onChange(Number(e.currentTarget.value))}
-        >
-          {CLIPBOARD_CLEAR_DELAYS.map((seconds) => (
-            <option key={seconds} value={String(seconds)}>
-              {delayLabel(seconds)}
-            </option>
-          ))}
-        </select>
+          value={value}
+          choices={CLIPBOARD_CLEAR_DELAYS}
+          label={delayLabel}
+          aria={describedBy('clipboard-clear', error)}
+          onChange={onChange}
+        />
       </SettingsField>
     </fieldset>
   );

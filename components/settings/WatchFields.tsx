@@ -1,4 +1,5 @@
 import { CheckField } from '@/components/CheckField';
+import { NumberSelect } from './fields';
 import { WATCH_INTERVALS, type WatchSettings } from '@/lib/store/items';
 
 export interface WatchFieldsProps {
@@ -15,17 +16,13 @@ export function WatchFields({ value, onChange }: WatchFieldsProps) {
       <legend>Watching your pushes</legend>
       <div class="field">
         <label for="watch-interval">Check for views</label>
-        <select
+        <NumberSelect
           id="watch-interval"
-          value={String(value.intervalMinutes)}
-          onChange={(e) => onChange({ intervalMinutes: Number(e.currentTarget.value) })}
-        >
-          {WATCH_INTERVALS.map((minutes) => (
-            <option key={minutes} value={String(minutes)}>
-              {intervalLabel(minutes)}
-            </option>
-          ))}
-        </select>
+          value={value.intervalMinutes}
+          choices={WATCH_INTERVALS}
+          label={intervalLabel}
+          onChange={(intervalMinutes) => onChange({ intervalMinutes })}
+        />
       </div>
       <CheckField checked={value.notifications} onChange={(notifications) => onChange({ notifications })}>
         Notify me when a push is viewed, expires or is deleted

@@ -68,3 +68,29 @@ export function SettingsField(props: {
     </div>
   );
 }
+
+/** A select of numeric choices, each shown by `label`; reports the chosen number. */
+export function NumberSelect(props: {
+  id: string;
+  value: number;
+  choices: readonly number[];
+  label: (choice: number) => string;
+  /** The error/help ties of describedBy, for a field that has them. */
+  aria?: ReturnType<typeof describedBy>;
+  onChange: (value: number) => void;
+}) {
+  return (
+    <select
+      id={props.id}
+      value={String(props.value)}
+      {...props.aria}
+      onChange={(e) => props.onChange(Number(e.currentTarget.value))}
+    >
+      {props.choices.map((choice) => (
+        <option key={choice} value={String(choice)}>
+          {props.label(choice)}
+        </option>
+      ))}
+    </select>
+  );
+}
