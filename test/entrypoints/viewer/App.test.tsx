@@ -137,9 +137,10 @@ describe('viewer page (demo mode)', () => {
         }),
       ),
     );
-    expect(
-      JSON.stringify(sent.mock.calls.filter(([m]) => (m as { type: string }).type === 'clipboard-copied')),
-    ).not.toContain('copy and forget');
+    const copied = sent.mock.calls.filter(
+      ([message]) => (message as unknown as { type: string }).type === 'clipboard-copied',
+    );
+    expect(JSON.stringify(copied)).not.toContain('copy and forget');
   });
 
   it('says a file link with a malformed escape is broken instead of crashing the page', async () => {
