@@ -91,4 +91,21 @@ describe('built manifests', () => {
         for (const value of values) expect(value).not.toMatch(/^(https?:|\*)/);
     },
   );
+
+  it('keeps the mock service out of every page bundle: only the offscreen document and the worker carry it', () => {
+    // A string only the mock's create validation writes (lib/mock/responses.ts, the 400 for no push).
+    const MARKER = 'param is missing or the value is empty';
+    const root = path.join(outDir, 'chrome-shipped', 'chrome-mv3');
+    const scripts = [
+      'background.js',
+      ...fs.readdirSync(path.join(root, 'chunks')).map((name) => path.join('chunks', name)),
+    ];
+    const carriers = scripts.filter((file) =>
+      fs.readFileSync(path.join(root, file), 'utf8').includes(MARKER),
+    );
+    expect(carriers.length).toBeGreaterThan(0);
+    expect(carriers.filter((file) => file !== 'background.js' && !/chunks\/offscreen-/.test(file))).toEqual(
+      [],
+    );
+  });
 });
