@@ -15,19 +15,17 @@ export async function create(engine: Engine, call: Call): Promise<Response> {
   if (check.kind === 'missing-push') return missingPush();
   if (check.kind === 'sign-in') return signInRequired();
   if (check.kind === 'invalid') return json(422, check.errors);
-  const uploads = await Promise.all(
-    check.spec.files.map(async (blob) => ({ blob, data: await blob.arrayBuffer() })),
-  );
+  const stored = await Promise.all(check.spec.files.map(storable));
   return engine.serial(async () => {
     const now = engine.clock();
     let token = newUrlToken(engine.random);
     while (await engine.store.getPush(token)) token = newUrlToken(engine.random);
-    const files: FileRecord[] = uploads.map(({ blob, data }) => ({
+    const files: FileRecord[] = check.spec.files.map((blob, i) => ({
       id: newFileId(engine.random),
       url_token: token,
       filename: fileName(blob),
       content_type: contentType(blob.type),
-      data,
+      data: stored[i]!,
     }));
     const owner = account?.email;
     const seq = owner === undefined ? 0 : nextSeq(await engine.store.pushesOf(owner));
@@ -56,7 +54,7 @@ function newPush(
     id: f.id,
     filename: f.filename,
     content_type: f.content_type,
-    size: f.data.byteLength,
+    size: f.data instanceof Blob ? f.data.size : f.data.byteLength,
   }));
   return {
     ...fields,
@@ -91,4 +89,18 @@ function fileName(blob: Blob): string {
 
 function contentType(type: string): string {
   return /^[\w.+-]+\/[\w.+-]+(\s*;\s*[\w.+-]+=[\w.+"-]+)*$/.test(type) ? type : 'application/octet-stream';
+}
+
+/**
+ * What the files store keeps of an upload: the Blob itself where structured cloning (IndexedDB) carries
+ * it as a Blob, which shares its bytes instead of copying them; its bytes otherwise (a Blob of another
+ * realm, such as a test page's, clones to an empty object).
+ */
+async function storable(blob: Blob): Promise<Blob | ArrayBuffer> {
+  try {
+    if (structuredClone(blob) instanceof Blob) return blob;
+  } catch (error) {
+    if (!(error instanceof DOMException)) throw error; // DataCloneError: not a platform Blob
+  }
+  return blob.arrayBuffer();
 }

@@ -17,12 +17,15 @@ export function download(engine: Engine, call: Call, id: string): Promise<Respon
       await save(engine, expired, call.visit, now);
       return notFoundPage();
     }
-    return new Response(file.data, {
+    // Read out of the Blob here: a Response built on a Blob of another realm (a test page's) would not
+    // know it as a Blob.
+    const bytes = file.data instanceof Blob ? await file.data.arrayBuffer() : file.data;
+    return new Response(bytes, {
       status: 200,
       headers: {
         'Content-Type': file.content_type,
         'Content-Disposition': disposition(file.filename),
-        'Content-Length': String(file.data.byteLength),
+        'Content-Length': String(bytes.byteLength),
         'Cache-Control': 'no-store',
         'Referrer-Policy': 'no-referrer',
         'X-Robots-Tag': 'noindex, nofollow',

@@ -87,5 +87,9 @@ export interface FileRecord {
   url_token: string;
   filename: string;
   content_type: string;
-  data: ArrayBuffer;
+  /**
+   * The bytes, stored as the upload's Blob (no copy: a 64 MiB file is held once). Databases written before
+   * may hold an ArrayBuffer.
+   */
+  data: Blob | ArrayBuffer;
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STRUCTURED_MAX_BYTES } from '@/lib/mock/body';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { TEXT_MAX_CHARS } from '@/lib/contract';
+import { largestUpload } from './fuzz/upload';
 
 let host: MockHost;
 beforeAll(async () => {
@@ -83,4 +84,13 @@ describe('mock caps on free-text fields', () => {
     const response = await fetch(`${host.baseUrl}/api/v2/pushes`, { method: 'POST', body: form });
     expect(response.status).toBe(422);
   });
+});
+
+describe('mock upload memory', () => {
+  it('holds a 32 MiB multipart upload in less than twice its size', async () => {
+    const upload = await largestUpload(32 * 1024 * 1024);
+    expect(upload.status).toBe(201);
+    // Buffered, copied and parsed whole, the same upload took five times its size (+160 MiB).
+    expect(upload.peakMib).toBeLessThan(2 * upload.mib);
+  }, 60_000);
 });

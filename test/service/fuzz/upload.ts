@@ -6,7 +6,9 @@ import { sendRaw } from './send';
 const MiB = 1024 * 1024;
 const BOUNDARY = 'fuzzUploadBoundary';
 
-export async function largestUpload(): Promise<{ mib: number; status: number; peakMib: number }> {
+export async function largestUpload(
+  bodyBytes = DEFAULT_MAX_BODY_BYTES,
+): Promise<{ mib: number; status: number; peakMib: number }> {
   const host = await startMockHost({
     port: 0,
     rateLimit: 0,
@@ -15,7 +17,7 @@ export async function largestUpload(): Promise<{ mib: number; status: number; pe
   try {
     const head = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="push[files][]"; filename="big.bin"\r\nContent-Type: application/octet-stream\r\n\r\n`;
     const tail = `\r\n--${BOUNDARY}--\r\n`;
-    const fileBytes = DEFAULT_MAX_BODY_BYTES - head.length - tail.length - 1024;
+    const fileBytes = bodyBytes - head.length - tail.length - 1024;
     const body = Buffer.concat([Buffer.from(head), Buffer.alloc(fileBytes, 7), Buffer.from(tail)]);
     global.gc?.();
     const idle = process.memoryUsage().rss;
