@@ -8,15 +8,18 @@ import type { ApiClient } from '@/lib/api';
 import { connectSaved } from '@/lib/connection/client';
 import { listenForMessages } from '@/lib/messages/runtime';
 import { watchSettingsItem, type WatchSettings } from '@/lib/store/items';
+import { watchSettings } from '@/lib/store/settings';
+import { accountKey } from './account';
 import type { ActionDeps } from './actions';
+import { updateBadge } from './badge';
 import { idbCache, type WatchCache } from './cache';
 import { watchDb } from './db';
+import { forgetLeftAccounts } from './forget';
 import { notificationIconUrl } from '@/lib/icon';
 import { isWatchNotification, notificationsFor } from './notify';
 import { refreshWatch } from './refresh';
 import { watchRoutes } from './routes';
 import { bumpRevision } from './revision';
-import { countUnseen } from './seen';
 import type { RefreshSummary } from './types';
 
 export const WATCH_ALARM = 'watch-refresh';
@@ -25,13 +28,16 @@ export const DASHBOARD_PATH = '/dashboard.html';
 export interface Connection {
   client: ApiClient;
   hasToken: boolean;
+  /** Whose pushes these are (account.ts accountKey): the key the cache keeps them under. */
+  account: string;
 }
 
 export interface WatcherOptions {
   clock?: () => number;
-  /** The client of the saved settings, and whether it can list the user's pushes. */
+  /** The client of the saved settings, whether it can list the user's pushes, and its account. */
   connect?: () => Promise<Connection>;
-  cache?: WatchCache;
+  /** One account's cache (default: idbCache on the extension's IndexedDB). */
+  cache?: (account: string) => WatchCache;
 }
 
 export interface Watcher {
@@ -43,24 +49,9 @@ export interface Watcher {
 
 /** The saved settings' client, and whether it is signed in (lib/connection/target.ts isSignedIn). */
 export async function connectFromSettings(): Promise<Connection> {
-  const { client, signedIn } = await connectSaved();
-  return { client, hasToken: signedIn };
-}
-
-function badgeApi() {
-  // Firefox MV2 builds have browserAction; Chrome MV3 has action.
-  return browser.action ?? browser.browserAction;
-}
-
-async function updateBadge(cache: WatchCache, settings: WatchSettings): Promise<void> {
-  let count: number;
-  if (settings.badge === 'unseen') count = await countUnseen();
-  else {
-    const server = (await cache.state()).server;
-    const pushes = server === null ? [] : await cache.pushes(server);
-    count = pushes.filter((push) => !push.expired).length;
-  }
-  await badgeApi().setBadgeText({ text: count > 0 ? String(count) : '' });
+  const { client, signedIn, settings } = await connectSaved();
+  // connectSaved throws when there is no server: a client always has an account.
+  return { client, hasToken: signedIn, account: (await accountKey(settings)) as string };
 }
 
 async function ensureAlarm(settings: WatchSettings): Promise<void> {
@@ -77,18 +68,27 @@ async function ensureAlarm(settings: WatchSettings): Promise<void> {
 export function setupWatcher(options: WatcherOptions = {}): Watcher {
   const clock = options.clock ?? Date.now;
   const connect = options.connect ?? connectFromSettings;
-  const cache = options.cache ?? idbCache(watchDb);
-  // One job at a time (a refresh, an expire, an audit read), so two never commit over each other. Only
-  // coordination lives here; the state itself is in the database.
+  const cacheFor = options.cache ?? ((account: string) => idbCache(watchDb, account));
+  // One job at a time (a refresh, an expire, an audit read, an erase), so two never commit over each other.
+  // Only coordination lives here; the state itself is in the database.
   const serial = createSerial();
   const report = (what: string) => (error: unknown) => console.error(`Watcher: ${what}`, error);
-  const badge = () => watchSettingsItem.getValue().then((settings) => updateBadge(cache, settings));
+  const badge = () => watchSettingsItem.getValue().then((settings) => updateBadge(cacheFor, settings));
+  // Erases the cache of servers and tokens the user left (forget.ts), queued behind any job still running on
+  // the old settings, so nothing it commits outlives the erase.
+  const forget = () =>
+    serial(() => forgetLeftAccounts(watchDb)).then((erased) => (erased > 0 ? bumpRevision() : undefined));
 
   async function refresh(force: boolean): Promise<RefreshSummary> {
-    const { summary, events } = await serial(async () => {
-      const { client, hasToken } = await connect();
+    const { summary, events, cache } = await serial(async () => {
+      const { client, hasToken, account } = await connect();
+      // Before every refresh too, whatever changed the settings: the one step no path skips.
+      await forgetLeftAccounts(watchDb);
+      const cache = cacheFor(account);
       // A refresh the user asked for also reads the expired list; scheduled ones read it daily (the budget).
-      return refreshWatch({ client, cache, clock, server: client.baseUrl, hasToken, force, fullSync: force });
+      const server = client.baseUrl;
+      const result = await refreshWatch({ client, cache, clock, server, hasToken, force, fullSync: force });
+      return { ...result, cache };
     });
     // Pages show the watcher's state too ("Last refreshed", the last error, the back-off): every refresh
     // that ran moved it on, changed or not. A refresh that waited wrote nothing.
@@ -104,13 +104,13 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
           message: text.message,
         });
     }
-    await updateBadge(cache, settings);
+    await updateBadge(cacheFor, settings);
     return summary;
   }
 
   async function actionDeps(): Promise<ActionDeps> {
-    const { client } = await connect();
-    return { client, cache, server: client.baseUrl, clock };
+    const { client, account } = await connect();
+    return { client, cache: cacheFor(account), server: client.baseUrl, clock };
   }
 
   const onAlarm = (alarm: Browser.alarms.Alarm) => {
@@ -126,14 +126,18 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
   browser.alarms.onAlarm.addListener(onAlarm);
   browser.notifications.onClicked.addListener(onClicked);
   const unwatch = watchSettingsItem.watch((settings) => {
-    Promise.all([ensureAlarm(settings), updateBadge(cache, settings)]).catch(
+    Promise.all([ensureAlarm(settings), updateBadge(cacheFor, settings)]).catch(
       report('settings change failed'),
     );
   });
+  // A server, token or demo mode saved (options, popup): the pushes of the one left go at once.
+  const unwatchServer = watchSettings(() => {
+    forget().then(badge).catch(report('erasing a left server failed'));
+  });
   const unlisten = listenForMessages(watchRoutes({ refresh, serial, actionDeps, badge }));
-  const ready = watchSettingsItem
-    .getValue()
-    .then((settings) => Promise.all([ensureAlarm(settings), updateBadge(cache, settings)]))
+  const ready = forget()
+    .then(() => watchSettingsItem.getValue())
+    .then((settings) => Promise.all([ensureAlarm(settings), updateBadge(cacheFor, settings)]))
     .then(() => undefined);
   ready.catch(report('startup failed'));
   return {
@@ -143,6 +147,7 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
       browser.alarms.onAlarm.removeListener(onAlarm);
       browser.notifications.onClicked.removeListener(onClicked);
       unwatch();
+      unwatchServer();
       unlisten();
     },
   };

@@ -1,8 +1,9 @@
 /**
  * The cache as the refresh core sees it: an interface, so the core takes its cache as it takes its clock and
- * client. A commit is one transaction: pushes, audits, events and state land together.
+ * client. A commit is one transaction: pushes, audits, events and state land together. One cache is one
+ * account's (account.ts): it reads only that account's records and stamps its key on every record it writes.
  */
-import type { WatchDatabase } from './db';
+import { unstamp, type WatchDatabase } from './db';
 import {
   INITIAL_STATE,
   type CachedAudit,
@@ -27,22 +28,29 @@ export interface WatchCache {
 
 const STATE_KEY = 'watcher';
 
-/** The cache on the extension's IndexedDB (lib/watch/db.ts). */
-export function idbCache(open: () => Promise<WatchDatabase>): WatchCache {
+/** The cache of one account (account.ts accountKey) on the extension's IndexedDB (lib/watch/db.ts). */
+export function idbCache(open: () => Promise<WatchDatabase>, account: string): WatchCache {
+  const stamp = <T extends object>(record: T) => ({ ...record, account });
   return {
-    pushes: async (server) => (await open()).getAllFromIndex('pushes', 'by-server', server),
-    audit: async (server, urlToken) => (await open()).get('audit', [server, urlToken]),
+    async pushes(server) {
+      const all = await (await open()).getAllFromIndex('pushes', 'by-account', account);
+      return all.filter((push) => push.server === server).map(unstamp);
+    },
+    async audit(server, urlToken) {
+      const audit = await (await open()).get('audit', [server, urlToken]);
+      return audit?.account === account ? unstamp(audit) : undefined;
+    },
     state: async () => (await (await open()).get('state', STATE_KEY)) ?? INITIAL_STATE,
     async commit(change, state) {
       const db = await open();
       const tx = db.transaction(['pushes', 'audit', 'events', 'state'], 'readwrite');
       const added: WatchEvent[] = [];
-      for (const push of change.pushes) await tx.objectStore('pushes').put(push);
-      for (const audit of change.audits) await tx.objectStore('audit').put(audit);
+      for (const push of change.pushes) await tx.objectStore('pushes').put(stamp(push));
+      for (const audit of change.audits) await tx.objectStore('audit').put(stamp(audit));
       const events = tx.objectStore('events');
       for (const event of change.events) {
         if (await events.getKey(event.id)) continue;
-        await events.add(event);
+        await events.add(stamp(event));
         added.push(event);
       }
       await tx.objectStore('state').put(state, STATE_KEY);

@@ -5,36 +5,57 @@
  */
 import { shared } from '@/lib/async';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { adoptLegacyRecords, upgradeWatchDb } from './migrate';
+export { ACCOUNT_STORES } from './migrate';
 import type { CachedAudit, TrackedPush, WatcherState, WatchEvent } from './types';
 
 export const WATCH_DB_NAME = 'secret-push';
-export const WATCH_DB_VERSION = 1;
+/** 2: every record carries its account key (account.ts), indexed 'by-account'. */
+export const WATCH_DB_VERSION = 2;
+
+/** A record as stored: with the account key it belongs to (the refresh core never sees it). */
+export type Stored<T> = T & { account: string };
+
+/** The record without its account key, as the refresh core and the pages know it. */
+export function unstamp<T extends object>(record: Stored<T>): T {
+  const copy: Partial<Stored<T>> = { ...record };
+  delete copy.account;
+  return copy as T;
+}
 
 export interface WatchDB extends DBSchema {
-  pushes: { key: [string, string]; value: TrackedPush; indexes: { 'by-server': string } };
-  audit: { key: [string, string]; value: CachedAudit };
-  events: { key: string; value: WatchEvent; indexes: { 'by-push': [string, string] } };
+  pushes: {
+    key: [string, string];
+    value: Stored<TrackedPush>;
+    indexes: { 'by-server': string; 'by-account': string };
+  };
+  audit: { key: [string, string]; value: Stored<CachedAudit>; indexes: { 'by-account': string } };
+  events: {
+    key: string;
+    value: Stored<WatchEvent>;
+    indexes: { 'by-push': [string, string]; 'by-account': string };
+  };
   state: { key: string; value: WatcherState };
 }
 
 export type WatchDatabase = IDBPDatabase<WatchDB>;
 
-const opening = shared(() =>
-  openDB<WatchDB>(WATCH_DB_NAME, WATCH_DB_VERSION, {
-    upgrade(db) {
-      const pushes = db.createObjectStore('pushes', { keyPath: ['server', 'url_token'] });
-      pushes.createIndex('by-server', 'server');
-      db.createObjectStore('audit', { keyPath: ['server', 'url_token'] });
-      const events = db.createObjectStore('events', { keyPath: 'id' });
-      events.createIndex('by-push', ['server', 'url_token']);
-      db.createObjectStore('state');
-    },
+const opening = shared(async () => {
+  const db = await openDB<WatchDB>(WATCH_DB_NAME, WATCH_DB_VERSION, {
+    upgrade: upgradeWatchDb,
     // A newer version opened in another context: step aside so its upgrade can run.
     blocking() {
       closeWatchDb();
     },
-  }),
-);
+  });
+  try {
+    await adoptLegacyRecords(db);
+  } catch (error) {
+    db.close(); // the next call opens it again and retries the adoption
+    throw error;
+  }
+  return db;
+});
 /** The last connection handed out, so closeWatchDb can close it even while it is still opening. */
 let latest: Promise<WatchDatabase> | undefined;
 

@@ -2,6 +2,7 @@
  * Recording a push this browser just created (popup, context menu). Usable from pages and the background.
  */
 import type { Push } from '@/lib/api';
+import { currentAccount } from './account';
 import { watchDb } from './db';
 import { bumpRevision } from './revision';
 import { toTracked } from './tracked';
@@ -10,27 +11,33 @@ import type { TrackedPush } from './types';
 /**
  * Remembers a push created here, without its payload or passphrase. It is recorded as 'local' (tracked by
  * time); when the server lists it (a token is set), the next refresh turns it into a 'server' record and
- * reports its views. Its audit log is recorded as empty, so every later view is news.
+ * reports its views. Its audit log is recorded as empty, so every later view is news. It is kept under the
+ * current account (account.ts); a push created on a server the settings no longer name is not recorded:
+ * the user left that server while it was being created.
  */
 export async function recordCreatedPush(
   push: Push,
   info: { server: string; kind?: TrackedPush['kind'] },
 ): Promise<void> {
+  const { account, server } = await currentAccount();
+  if (account === null || server !== info.server) return;
   const db = await watchDb();
   const tx = db.transaction(['pushes', 'audit'], 'readwrite');
   const pushes = tx.objectStore('pushes');
-  const previous = await pushes.get([info.server, push.url_token]);
-  const record = toTracked(push, info.server, previous?.source ?? 'local', previous);
+  const stored = await pushes.get([server, push.url_token]);
+  const previous = stored?.account === account ? stored : undefined;
+  const record = toTracked(push, server, previous?.source ?? 'local', previous);
   if (info.kind !== undefined) record.kind = info.kind;
-  await pushes.put(record);
+  await pushes.put({ ...record, account });
   const audit = tx.objectStore('audit');
-  if (!(await audit.get([info.server, push.url_token])))
+  if ((await audit.get([server, push.url_token]))?.account !== account)
     await audit.put({
-      server: info.server,
+      server,
       url_token: push.url_token,
       entries: [],
       fetched_at: push.created_at,
       reported: 0,
+      account,
     });
   await tx.done;
   await bumpRevision();

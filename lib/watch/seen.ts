@@ -15,8 +15,8 @@ export async function markAllSeen(): Promise<number> {
   return count;
 }
 
-/** Events not seen yet. */
-export async function countUnseen(): Promise<number> {
+/** Events of this account (account.ts) not seen yet. */
+export async function countUnseen(account: string): Promise<number> {
   const db = await watchDb();
-  return (await db.getAll('events')).filter((event) => !event.seen).length;
+  return (await db.getAllFromIndex('events', 'by-account', account)).filter((event) => !event.seen).length;
 }

@@ -50,7 +50,7 @@ export async function measureRefresh(edition: Edition, pushes = 500, changed = 3
       });
       tokens.push(push.url_token);
     }
-    const cache = idbCache(watchDb);
+    const cache = idbCache(watchDb, 'bench'); // one account: the bench never changes server
     const deps = { client, cache, clock: Date.now, server: host.baseUrl, hasToken: true, force: true };
     await refreshWatch(deps); // first sync: records every push quietly
     await refreshWatch(deps); // steady state: nothing changed

@@ -6,6 +6,7 @@ import { handle, listenForMessages, type Handler as MessageHandler } from '@/lib
 import type { Message } from '@/lib/messages/message';
 import { watchMessages } from '@/lib/watch/messages';
 import { demoModeItem, deviceTokenItem, serverItem, watchRevisionItem } from '@/lib/store/items';
+import { currentAccount } from '@/lib/watch/account';
 import { closeWatchDb, watchDb } from '@/lib/watch/db';
 import type { RefreshSummary, TrackedPush, WatchEvent } from '@/lib/watch/types';
 import { trackedPush } from './tracked-push';
@@ -60,10 +61,13 @@ const viewedEvent: WatchEvent = {
   seen: false,
 };
 
+/** Stores records as the watcher would: under the account of the saved server and token. */
 async function seed(pushes: TrackedPush[], events: WatchEvent[] = []) {
+  const { account } = await currentAccount();
+  if (account === null) throw new Error('no server saved');
   const db = await watchDb();
-  for (const push of pushes) await db.put('pushes', push);
-  for (const event of events) await db.put('events', event);
+  for (const push of pushes) await db.put('pushes', { ...push, account });
+  for (const event of events) await db.put('events', { ...event, account });
 }
 
 const summary = (overrides: Partial<RefreshSummary> = {}): RefreshSummary => ({

@@ -2,15 +2,18 @@ import { cleanup, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { RecentPushes } from '@/entrypoints/popup/Recent';
 import type { Push } from '@/lib/api';
+import { demoModeItem, serverItem } from '@/lib/store/items';
 import { recordCreatedPush } from '@/lib/watch/record';
 import { resetWatchDb } from '../../lib/watch/helpers';
 
 afterEach(cleanup);
+const SERVER = 'https://pp.example';
+
 beforeEach(async () => {
   await resetWatchDb();
+  await serverItem.setValue({ kind: 'self-hosted', url: SERVER });
+  await demoModeItem.setValue(false);
 });
-
-const SERVER = 'https://pp.example';
 
 function push(url_token: string, name: string): Push {
   const now = new Date().toISOString();

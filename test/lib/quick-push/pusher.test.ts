@@ -7,6 +7,7 @@ import { createQuickPusher } from '@/lib/quick-push/pusher';
 import { closeWatchDb } from '@/lib/watch/db';
 import { listTrackedPushes } from '@/lib/watch/read';
 import { ALICE, BASE, harness, type Harness } from '../api/harness';
+import { signInAlice } from '../watch/helpers';
 import { notifications, PNG_BYTES, POSTS, rig, sessionText } from './helpers';
 
 const SECRET = 'db password: hunter2\nsecond line';
@@ -18,6 +19,7 @@ beforeEach(async () => {
   closeWatchDb();
   globalThis.indexedDB = new IDBFactory();
   h = await harness('pro');
+  await signInAlice(); // the watcher records a push under the saved server's account
 });
 
 /** The secret behind a link, read the way a recipient's browser does (one view). */

@@ -8,15 +8,19 @@ import { setupWatcher, WATCH_ALARM, type Watcher } from '@/lib/watch/background'
 import { closeWatchDb, watchDb } from '@/lib/watch/db';
 import { listEvents, listTrackedPushes, readWatcherState } from '@/lib/watch/read';
 import { chromeLikeMessaging, pageSender } from '../demo/messaging';
-import { BASE, MINUTE, resetWatchDb, watchHarness, type WatchHarness } from './helpers';
+import { BASE, MINUTE, resetWatchDb, signInAlice, watchHarness, type WatchHarness } from './helpers';
 
 let h: WatchHarness;
 let watcher: Watcher | undefined;
 /** Who sends the test's messages: the dashboard unless a test says otherwise. */
+let account: string;
 let sender: { id?: string; url?: string };
 
 function start() {
-  watcher = setupWatcher({ clock: h.clock, connect: async () => ({ client: h.owner, hasToken: true }) });
+  watcher = setupWatcher({
+    clock: h.clock,
+    connect: async () => ({ client: h.owner, hasToken: true, account }),
+  });
   return watcher;
 }
 
@@ -36,6 +40,7 @@ const badge = () => browser.action.getBadgeText({});
 
 beforeEach(async () => {
   await resetWatchDb();
+  account = await signInAlice();
   h = await watchHarness('pro');
   sender = pageSender('/dashboard.html');
   chromeLikeMessaging(() => sender);

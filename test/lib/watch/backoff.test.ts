@@ -5,13 +5,14 @@ import { watchDb } from '@/lib/watch/db';
 import { readWatcherState } from '@/lib/watch/read';
 import { refreshWatch } from '@/lib/watch/refresh';
 import { INITIAL_STATE } from '@/lib/watch/types';
-import { BASE, MINUTE, resetWatchDb, watchHarness, type WatchHarness } from './helpers';
+import { BASE, MINUTE, resetWatchDb, signInAlice, watchHarness, type WatchHarness } from './helpers';
 
 let h: WatchHarness;
+let account: string;
 const refresh = (force = false) =>
   refreshWatch({
     client: h.owner,
-    cache: idbCache(watchDb),
+    cache: idbCache(watchDb, account),
     clock: h.clock,
     server: BASE,
     hasToken: true,
@@ -29,6 +30,7 @@ const rateLimited = async () =>
 
 beforeEach(async () => {
   await resetWatchDb();
+  account = await signInAlice();
   h = await watchHarness('pro');
 });
 

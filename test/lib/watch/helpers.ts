@@ -1,6 +1,8 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { createApiClient, type ApiClient, type CreatePushInput, type Edition, type Push } from '@/lib/api';
 import { createMockBackend, openMockStore } from '@/lib/mock';
+import { saveServerSettings } from '@/lib/store/save';
+import { accountKey } from '@/lib/watch/account';
 import { closeWatchDb, WATCH_DB_NAME } from '@/lib/watch/db';
 import { ALICE, BASE, BOB, START } from '../api/harness';
 
@@ -104,3 +106,10 @@ export async function resetWatchDb(): Promise<void> {
 
 export const MINUTE = 60_000;
 export const DAY = 86_400_000;
+
+/** Saves BASE with Alice's token as the settings (as Settings does) and returns its account key. */
+export async function signInAlice(): Promise<string> {
+  const server = { kind: 'self-hosted' as const, url: BASE };
+  await saveServerSettings({ server, token: ALICE.token, tokenPlace: 'device' });
+  return (await accountKey({ demoMode: false, server, token: ALICE.token }))!;
+}

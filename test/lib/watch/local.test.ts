@@ -6,14 +6,22 @@ import { recordCreatedPush } from '@/lib/watch/record';
 import { refreshWatch } from '@/lib/watch/refresh';
 import { watchRevisionItem } from '@/lib/store/items';
 import type { CreatePushInput } from '@/lib/api';
-import { BASE, DAY, resetWatchDb, watchHarness, type WatchHarness } from './helpers';
+import { BASE, DAY, resetWatchDb, signInAlice, watchHarness, type WatchHarness } from './helpers';
 
 let h: WatchHarness;
+let account: string;
 const refresh = (hasToken: boolean) =>
-  refreshWatch({ client: h.owner, cache: idbCache(watchDb), clock: h.clock, server: BASE, hasToken });
+  refreshWatch({
+    client: h.owner,
+    cache: idbCache(watchDb, account),
+    clock: h.clock,
+    server: BASE,
+    hasToken,
+  });
 
 beforeEach(async () => {
   await resetWatchDb();
+  account = await signInAlice();
 });
 
 describe.each(['pro', 'oss'] as const)('a push created here without a token (%s)', (edition) => {

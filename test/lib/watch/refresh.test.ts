@@ -3,15 +3,17 @@ import { idbCache } from '@/lib/watch/cache';
 import { watchDb } from '@/lib/watch/db';
 import { refreshWatch } from '@/lib/watch/refresh';
 import { listEvents, listTrackedPushes, readWatcherState } from '@/lib/watch/read';
-import { BASE, DAY, MINUTE, resetWatchDb, watchHarness, type WatchHarness } from './helpers';
+import { BASE, DAY, MINUTE, resetWatchDb, signInAlice, watchHarness, type WatchHarness } from './helpers';
 
 let h: WatchHarness;
-const cache = () => idbCache(watchDb);
+let account: string;
+const cache = () => idbCache(watchDb, account);
 const refresh = (hasToken = true) =>
   refreshWatch({ client: h.owner, cache: cache(), clock: h.clock, server: BASE, hasToken });
 
 beforeEach(async () => {
   await resetWatchDb();
+  account = await signInAlice();
   h = await watchHarness('pro');
 });
 

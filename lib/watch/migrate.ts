@@ -1,0 +1,68 @@
+/**
+ * The cache's schema and its migrations (lib/watch/db.ts opens it). Version 2 gives every record the account
+ * key it belongs to (account.ts). That key needs the saved settings and a digest, which cannot be awaited
+ * inside the upgrade's transaction, so version 1 records are first marked LEGACY_ACCOUNT there, and adopted
+ * right after the open: the saved server's get its key, the demo's the demo key, and those of any other
+ * server (one the user left) are erased.
+ */
+import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
+import { DEMO_BASE_URL } from '@/lib/demo/constants';
+import type { WatchDB } from './db';
+
+/** The stores whose records belong to an account. */
+export const ACCOUNT_STORES = ['pushes', 'audit', 'events'] as const;
+/** Never a real key (those start with an origin, or are 'demo'). */
+export const LEGACY_ACCOUNT = 'legacy';
+
+type Upgrade = IDBPTransaction<WatchDB, StoreNames<WatchDB>[], 'versionchange'>;
+
+function createVersion1(db: IDBPDatabase<WatchDB>): void {
+  const pushes = db.createObjectStore('pushes', { keyPath: ['server', 'url_token'] });
+  pushes.createIndex('by-server', 'server');
+  db.createObjectStore('audit', { keyPath: ['server', 'url_token'] });
+  const events = db.createObjectStore('events', { keyPath: 'id' });
+  events.createIndex('by-push', ['server', 'url_token']);
+  db.createObjectStore('state');
+}
+
+async function addAccounts(tx: Upgrade): Promise<void> {
+  for (const name of ACCOUNT_STORES) {
+    const store = tx.objectStore(name);
+    store.createIndex('by-account', 'account');
+    for (let cursor = await store.openCursor(); cursor; cursor = await cursor.continue())
+      await cursor.update({ ...cursor.value, account: LEGACY_ACCOUNT });
+  }
+}
+
+/** The upgrade callback of openDB: from any older version to the current one. */
+export async function upgradeWatchDb(
+  db: IDBPDatabase<WatchDB>,
+  oldVersion: number,
+  _newVersion: number | null,
+  tx: Upgrade,
+): Promise<void> {
+  if (oldVersion < 1) createVersion1(db);
+  if (oldVersion < 2) await addAccounts(tx);
+}
+
+/** Gives the records a version 1 cache held their account key, or erases them (see the module comment). */
+export async function adoptLegacyRecords(db: IDBPDatabase<WatchDB>): Promise<void> {
+  let legacy = 0;
+  for (const name of ACCOUNT_STORES) legacy += await db.countFromIndex(name, 'by-account', LEGACY_ACCOUNT);
+  if (legacy === 0) return;
+  // Loaded only here: the refresh core (and its Node benchmark) opens the cache without any settings.
+  const { DEMO_ACCOUNT, savedOwner } = await import('./account');
+  const owner = await savedOwner();
+  const tx = db.transaction(ACCOUNT_STORES, 'readwrite');
+  for (const name of ACCOUNT_STORES) {
+    const index = tx.objectStore(name).index('by-account');
+    for (let cursor = await index.openCursor(LEGACY_ACCOUNT); cursor; cursor = await cursor.continue()) {
+      const { server } = cursor.value;
+      const account =
+        server === DEMO_BASE_URL ? DEMO_ACCOUNT : server === owner.server ? owner.account : null;
+      if (account === null) await cursor.delete();
+      else await cursor.update({ ...cursor.value, account });
+    }
+  }
+  await tx.done;
+}
