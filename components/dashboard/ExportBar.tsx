@@ -1,3 +1,5 @@
+import { LIVE_LINKS_WARNING } from '@/lib/export/warning';
+
 export type ExportWhat = 'pushes' | 'audit';
 export type ExportFormat = 'csv' | 'json';
 
@@ -10,7 +12,7 @@ export interface ExportBarProps {
   onExport: (what: ExportWhat, format: ExportFormat) => void;
 }
 
-/** Downloads of the shown list and of its audit logs. */
+/** Downloads of the shown list and of its audit logs, with the warning that they hold live links. */
 export function ExportBar({ auditAvailable, busy, status, onExport }: ExportBarProps) {
   return (
     <div class="export row" role="group" aria-label="Export">
@@ -33,6 +35,7 @@ export function ExportBar({ auditAvailable, busy, status, onExport }: ExportBarP
       <span role="status" class="hint">
         {status ?? ''}
       </span>
+      <p class="hint export-warning">{LIVE_LINKS_WARNING}</p>
     </div>
   );
 }

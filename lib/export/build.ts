@@ -5,6 +5,7 @@
 import type { AuditEntry } from '@/lib/api';
 import type { TrackedPush } from '@/lib/watch/types';
 import { toCsv } from './csv';
+import { CSV_WARNING_LINE, LIVE_LINKS_WARNING } from './warning';
 import { pushState, STATE_WORDS } from '@/lib/watch/state';
 
 /** The audit log of one push, as fetched for the export. */
@@ -69,35 +70,47 @@ function auditRecords({ push, entries }: PushAudit) {
   );
 }
 
+/** The pushes as CSV: the live-links warning line, then the header and one record per push. */
 export function pushesCsv(pushes: readonly TrackedPush[], now: number): string {
-  return toCsv(
-    PUSH_COLUMNS,
-    pushes.map((push) => {
-      const record = pushRecord(push, now);
-      return PUSH_COLUMNS.map((column) => record[column]);
-    }),
+  return (
+    CSV_WARNING_LINE +
+    toCsv(
+      PUSH_COLUMNS,
+      pushes.map((push) => {
+        const record = pushRecord(push, now);
+        return PUSH_COLUMNS.map((column) => record[column]);
+      }),
+    )
   );
 }
 
+/** The pushes as JSON, with the live-links `warning` first. */
 export function pushesJson(pushes: readonly TrackedPush[], now: number): string {
   const document = {
+    warning: LIVE_LINKS_WARNING,
     exported_at: new Date(now).toISOString(),
     pushes: pushes.map((push) => pushRecord(push, now)),
   };
   return `${JSON.stringify(document, null, 2)}\n`;
 }
 
+/** The audit logs as CSV (url_token and server make the link): the warning line, then the records. */
 export function auditCsv(audits: readonly PushAudit[]): string {
-  return toCsv(
-    AUDIT_COLUMNS,
-    audits.flatMap((audit) =>
-      auditRecords(audit).map((record) => AUDIT_COLUMNS.map((column) => record[column])),
-    ),
+  return (
+    CSV_WARNING_LINE +
+    toCsv(
+      AUDIT_COLUMNS,
+      audits.flatMap((audit) =>
+        auditRecords(audit).map((record) => AUDIT_COLUMNS.map((column) => record[column])),
+      ),
+    )
   );
 }
 
+/** The audit logs as JSON, with the live-links `warning` first. */
 export function auditJson(audits: readonly PushAudit[], now: number): string {
   const document = {
+    warning: LIVE_LINKS_WARNING,
     exported_at: new Date(now).toISOString(),
     audit: audits.map(({ push, entries }) => ({
       name: push.name,

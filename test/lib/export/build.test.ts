@@ -1,10 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@/lib/api';
-import { auditCsv, auditJson, exportFileName, pushesCsv, pushesJson } from '@/lib/export';
+import {
+  auditCsv,
+  auditJson,
+  CSV_WARNING_LINE,
+  exportFileName,
+  LIVE_LINKS_WARNING,
+  pushesCsv,
+  pushesJson,
+} from '@/lib/export';
 import { NOW, trackedPush } from '../../components/dashboard/tracked-push';
 
-/** A minimal RFC 4180 reader, enough to check what a spreadsheet would see. */
-function parseCsv(text: string): string[][] {
+/**
+ * A minimal RFC 4180 reader, enough to check what a spreadsheet would see: after the live-links warning line
+ * every export starts with (checked here, and on its own below).
+ */
+function parseCsv(file: string): string[][] {
+  expect(file.startsWith(CSV_WARNING_LINE)).toBe(true);
+  const text = file.slice(CSV_WARNING_LINE.length);
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -138,6 +151,29 @@ describe('audit exports', () => {
       referrer: null,
     });
     expect(document.audit[1]).toMatchObject({ url_token: 'other', entries: [] });
+  });
+});
+
+describe('the live-links warning', () => {
+  const audits = [{ push: trackedPush(), entries: [entry()] }];
+
+  it.each([
+    ['pushesCsv', () => pushesCsv([trackedPush()], NOW)],
+    ['auditCsv', () => auditCsv(audits)],
+  ])('opens %s with a comment line that says the file holds live links', (_name, build) => {
+    const [first] = build().split('\r\n');
+    expect(first).toBe(`# ${LIVE_LINKS_WARNING}`);
+    expect(first).toMatch(/live links/);
+    expect(first).not.toMatch(/[",]/); // one plain field for a spreadsheet
+  });
+
+  it.each([
+    ['pushesJson', () => pushesJson([trackedPush()], NOW)],
+    ['auditJson', () => auditJson(audits, NOW)],
+  ])('gives %s a warning field first', (_name, build) => {
+    const document = JSON.parse(build());
+    expect(Object.keys(document)[0]).toBe('warning');
+    expect(document.warning).toMatch(/live links to secrets/);
   });
 });
 
