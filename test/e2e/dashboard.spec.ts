@@ -16,13 +16,17 @@ const TOKEN = 'alice-token';
 const RECIPIENT_UA = 'RecipientBrowser/7.1 (journey test)';
 
 let host: MockHost;
+/** A second server the user moves to: another origin (another port), with its own user. */
+let second: MockHost;
 
 test.beforeAll(async () => {
   host = await startMockHost({ port: 0, users: [{ email: 'alice@example.com', token: TOKEN }] });
+  second = await startMockHost({ port: 0, users: [{ email: 'bob@example.com', token: 'bob-token' }] });
 });
 
 test.afterAll(async () => {
   await host.close();
+  await second.close();
 });
 
 /** Points the extension at the host with a token, as the options page would have saved it. */
@@ -157,8 +161,67 @@ test('Refresh shows a recipient view with its audit entry, Expire expires on the
   expect(download.suggestedFilename()).toMatch(/^secret-push-pushes-\d{4}-\d\d-\d\d\.csv$/);
   const csv = fs.readFileSync((await download.path())!, 'utf8');
   const lines = csv.trimEnd().split('\r\n');
-  expect(lines).toHaveLength(3);
+  // The live-links warning first (issue 9), then the header and one line per push.
+  expect(lines).toHaveLength(4);
+  expect(lines[0]).toMatch(/^# Exported files contain live links to secrets/);
   expect(lines.find((line) => line.includes(viewed))).toContain('Door code');
   expect(lines.find((line) => line.includes(other))).toContain('Bank login');
   expect(csv).not.toContain('secret of');
+});
+
+/** Every record of the watcher's database ('secret-push'), as text, read in an extension page. */
+function watcherRecords(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const db = await new Promise<IDBDatabase>((resolve, reject) => {
+      const request = indexedDB.open('secret-push');
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+    const all = (store: string) =>
+      new Promise<unknown[]>((resolve, reject) => {
+        const request = db.transaction(store).objectStore(store).getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    const dump = await Promise.all(Array.from(db.objectStoreNames, all));
+    db.close();
+    return JSON.stringify(dump);
+  });
+}
+
+test('saving another server erases the live links of the one left, and exports warn of them', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  await useHost(serviceWorker, host.baseUrl);
+  const tokens = [
+    await createInPopup(context, extensionId, 'Door code', 3),
+    await createInPopup(context, extensionId, 'Bank login', 2),
+  ];
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/dashboard.html`);
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await expect(card(page, 'Door code')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Export' })).toContainText(
+    'Exported files contain live links to secrets',
+  );
+  const before = await watcherRecords(page);
+  for (const token of tokens) expect(before).toContain(`${host.baseUrl}/p/${token}`);
+
+  const options = await context.newPage();
+  await options.goto(`chrome-extension://${extensionId}/options.html`);
+  await options
+    .getByRole('combobox', { name: 'Server', exact: true })
+    .selectOption({ label: 'Self-hosted…' });
+  await options.getByLabel('Server URL').fill(second.baseUrl);
+  await options.getByLabel('API token').fill('bob-token');
+  await options.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(options.getByText('Saved. Pushes now go to this server.')).toBeVisible();
+
+  await expect.poll(() => watcherRecords(page)).not.toContain(host.baseUrl);
+  const after = await watcherRecords(page);
+  for (const token of tokens) expect(after).not.toContain(token);
+  await page.reload();
+  await expect(page.getByText('Door code')).toHaveCount(0);
 });
