@@ -20,7 +20,7 @@ import { isWatchNotification, notificationsFor } from './notify';
 import { refreshWatch } from './refresh';
 import { watchRoutes } from './routes';
 import { bumpRevision } from './revision';
-import type { RefreshSummary } from './types';
+import type { RefreshSummary, TrackedPush, WatchEvent } from './types';
 
 export const WATCH_ALARM = 'watch-refresh';
 export const DASHBOARD_PATH = '/dashboard.html';
@@ -64,6 +64,17 @@ async function ensureAlarm(settings: WatchSettings): Promise<void> {
   });
 }
 
+/** One notification per push with news (notify.ts), of the pushes of the account that refreshed. */
+async function showNotifications(events: WatchEvent[], pushes: TrackedPush[]): Promise<void> {
+  for (const text of notificationsFor(events, pushes))
+    await browser.notifications.create(text.id, {
+      type: 'basic',
+      iconUrl: notificationIconUrl(),
+      title: text.title,
+      message: text.message,
+    });
+}
+
 /** Registers the watcher; called on every start of the background. */
 export function setupWatcher(options: WatcherOptions = {}): Watcher {
   const clock = options.clock ?? Date.now;
@@ -94,16 +105,8 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
     // that ran moved it on, changed or not. A refresh that waited wrote nothing.
     if (summary.status !== 'waiting') await bumpRevision();
     const settings = await watchSettingsItem.getValue();
-    if (events.length > 0 && settings.notifications) {
-      const texts = notificationsFor(events, await cache.pushes(summary.server));
-      for (const text of texts)
-        await browser.notifications.create(text.id, {
-          type: 'basic',
-          iconUrl: notificationIconUrl(),
-          title: text.title,
-          message: text.message,
-        });
-    }
+    if (events.length > 0 && settings.notifications)
+      await showNotifications(events, await cache.pushes(summary.server));
     await updateBadge(cacheFor, settings);
     return summary;
   }
