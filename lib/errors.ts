@@ -25,6 +25,8 @@ export type ErrorCode =
   | 'not-secret-push' // HTML, redirect or first-run page instead of the API
   | 'needs-api-v2' // server has no /api/v2
   | 'host-mismatch' // html_url origin differs from the configured server
+  | 'token-elsewhere' // the saved token belongs to another origin than the one asked for
+  | 'unsafe-link' // html_url is not a link the extension opens or copies (lib/push/link.ts)
   | 'permission-denied' // the user refused a host permission
   | 'file-unavailable' // a file download was refused (expired, deleted or never there)
   | 'foreign-link' // a link the demo viewer cannot follow: it is not the demo service's

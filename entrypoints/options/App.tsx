@@ -50,7 +50,7 @@ export function App() {
           hosted={HOSTED_SERVERS}
           tokenPageUrl={tokenPageFor(server)}
           errors={{ serverUrl: errors.serverUrl, token: errors.token }}
-          onChange={(patch) => draft.setServer({ ...server, ...patch })}
+          onChange={draft.changeServer}
         />
         <DefaultsFields
           value={defaults}

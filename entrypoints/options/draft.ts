@@ -3,6 +3,7 @@
  */
 import { NO_CHOICE, SELF_HOSTED, type ServerFieldsValue } from '@/components/settings/ServerFields';
 import type { ServerDraft } from '@/lib/connection/check';
+import { originOf } from '@/lib/connection/token-origin';
 import { hostedServer, normalizeServerUrl, normalizeToken, tokenPageUrl } from '@/lib/store/rules';
 import type { Settings } from '@/lib/store/settings';
 
@@ -45,4 +46,32 @@ export function tokenPageFor(fields: ServerFieldsValue): string | undefined {
   } catch {
     return undefined; // no link until the address is valid; the field shows why on Save
   }
+}
+
+/** The origin the fields name, while their address is valid. */
+function fieldsOrigin(fields: ServerFieldsValue): string | undefined {
+  try {
+    return originOf(normalizeServerUrl(serverDraft(fields).url));
+  } catch {
+    return undefined; // not an address yet: no origin, so no saved token belongs to it
+  }
+}
+
+/**
+ * The fields after the user changed `patch`. The saved token belongs to the origin it was saved for: when
+ * the fields move to another origin (another hosted server, another self-hosted address) a token field
+ * still holding it is emptied, and an empty one gets it back when they return to its origin.
+ */
+export function changeServerFields(
+  fields: ServerFieldsValue,
+  patch: Partial<ServerFieldsValue>,
+  saved: Pick<Settings, 'token' | 'tokenOrigin'>,
+): ServerFieldsValue {
+  const next = { ...fields, ...patch };
+  const origin = fieldsOrigin(next);
+  if (saved.token === null || origin === fieldsOrigin(fields)) return next;
+  const token = normalizeToken(next.token);
+  if (token === saved.token && origin !== saved.tokenOrigin) return { ...next, token: '' };
+  if (token === null && origin === saved.tokenOrigin) return { ...next, token: saved.token };
+  return next;
 }

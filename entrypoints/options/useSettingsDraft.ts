@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import type { ServerFieldsValue } from '@/components/settings/ServerFields';
 import type { PushDefaults } from '@/lib/store/items';
 import { loadSettings, watchSettings, type Settings } from '@/lib/store/settings';
-import { serverFieldsFrom } from './draft';
+import { changeServerFields, serverFieldsFrom } from './draft';
 
 export interface SettingsDraft {
   /** The saved settings; they follow changes made elsewhere. null until loaded. */
@@ -11,6 +11,8 @@ export interface SettingsDraft {
   /** The server fields as typed, and the defaults as typed: saved only by Save. */
   server: ServerFieldsValue | null;
   setServer(server: ServerFieldsValue): void;
+  /** Applies what the user changed in the server fields (draft.ts changeServerFields: the token's origin). */
+  changeServer(patch: Partial<ServerFieldsValue>): void;
   defaults: PushDefaults | null;
   setDefaults(defaults: PushDefaults): void;
   /** Shows these settings, and starts the drafts again from them (after a save). */
@@ -35,5 +37,9 @@ export function useSettingsDraft(onLoadError: (error: unknown) => void): Setting
     return watchSettings(setSettings);
   }, []);
 
-  return { settings, setSettings, server, setServer, defaults, setDefaults, resetFrom };
+  const changeServer = (patch: Partial<ServerFieldsValue>) => {
+    if (server && settings) setServer(changeServerFields(server, patch, settings));
+  };
+
+  return { settings, setSettings, server, setServer, changeServer, defaults, setDefaults, resetFrom };
 }

@@ -53,6 +53,9 @@ const DESCRIPTIONS: Record<ErrorCode, Describe> = {
   'needs-api-v2': 'This server needs API v2 (Password Pusher 2.4 or later).',
   'host-mismatch':
     'The server returned a link on another address than the one configured; check the server settings.',
+  'token-elsewhere':
+    'The saved API token belongs to another server, so it was not sent. Enter the token of this server in Settings.',
+  'unsafe-link': 'The server returned a link the extension does not open or copy; check the server settings.',
   'permission-denied': 'Access to this server was not allowed.',
   'file-unavailable': 'The file could not be downloaded: it may have expired.',
   'foreign-link': 'This file link does not belong to the demo service.',

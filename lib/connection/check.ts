@@ -7,8 +7,10 @@ import { AppError, isAppError } from '@/lib/errors';
 import { DEFAULT_PUSH_DEFAULTS, type ServerChoice, type TokenPlace } from '@/lib/store/items';
 import { normalizeServerUrl, normalizeToken, serverChoice } from '@/lib/store/rules';
 import { saveServerSettings, type SettingsChange } from '@/lib/store/save';
+import { loadSettings } from '@/lib/store/settings';
 import { clientForSettings } from './client';
 import { requestHostPermission } from './permission';
+import { draftTokenFor } from './token-origin';
 
 export interface ConnectionReport {
   baseUrl: string;
@@ -56,7 +58,8 @@ export interface ServerDraft {
 
 /**
  * Checks a draft without saving it: normalise the address, ask for its host permission (synchronously, see
- * requestHostPermission), then test the connection with the typed token.
+ * requestHostPermission), then test the connection with the typed token. The saved token is sent only
+ * to the origin it was saved for (AppError 'token-elsewhere' otherwise, before any request).
  */
 export async function checkServer(
   draft: ServerDraft,
@@ -64,10 +67,11 @@ export async function checkServer(
   const server = serverChoice(normalizeServerUrl(draft.url));
   const token = normalizeToken(draft.token);
   await requestHostPermission(server.url);
+  const bound = draftTokenFor(server.url, token, await loadSettings());
   const client = clientForSettings({
     demoMode: false,
     server,
-    token,
+    ...bound,
     tokenPlace: draft.tokenPlace,
     defaults: DEFAULT_PUSH_DEFAULTS, // not used by the client
   });

@@ -8,6 +8,7 @@ import { demoToken } from '@/lib/demo/token';
 import { AppError } from '@/lib/errors';
 import { loadSettings, type Settings } from '@/lib/store/settings';
 import { isSignedIn, targetBaseUrl, targetToken } from './target';
+import { assertTokenFor } from './token-origin';
 
 /** The transports a client may use instead of the defaults (the popup's file uploads report progress). */
 export interface Transports {
@@ -17,7 +18,8 @@ export interface Transports {
 
 /**
  * The client for these settings. Demo mode: the built-in demo service through demoFetch, with the demo
- * token, and html_url on the viewer page. Otherwise the saved server with the user's token over fetch.
+ * token, and html_url on the viewer page. Otherwise the saved server with the user's token over fetch;
+ * a token saved for another origin is refused (AppError 'token-elsewhere'), never sent.
  */
 export function clientForSettings(settings: Settings, transports: Transports = {}): ApiClient {
   const baseUrl = targetBaseUrl(settings);
@@ -31,6 +33,7 @@ export function clientForSettings(settings: Settings, transports: Transports = {
       fetch: transports.demo ?? demoFetch,
       pageOrigin: demoPageOrigin(),
     });
+  assertTokenFor(baseUrl, settings);
   // Late-bound wrapper: a bare `fetch` called as a property of another object throws "Illegal invocation".
   return createApiClient({
     baseUrl,

@@ -59,6 +59,15 @@ export const sessionTokenItem = storage.defineItem<string | null>('session:token
   version: 1,
 });
 
+/**
+ * The origin the API token was saved for (issue 9): the token is sent only there. Written with the token;
+ * absent for data saved before it existed, which loadSettings binds to the saved server.
+ */
+export const tokenOriginItem = storage.defineItem<string | null>('local:tokenOrigin', {
+  fallback: null,
+  version: 1,
+});
+
 export const pushDefaultsItem = storage.defineItem<PushDefaults>('local:pushDefaults', {
   fallback: DEFAULT_PUSH_DEFAULTS,
   version: 1,

@@ -11,20 +11,24 @@ import {
   pushDefaultsItem,
   serverItem,
   sessionTokenItem,
+  tokenOriginItem,
   tokenPlaceItem,
   type PushDefaults,
   type ServerChoice,
   type TokenPlace,
 } from './items';
 import { validateDefaults } from './defaults';
-import { readToken, tokenItem } from './settings';
+import { loadSettings, tokenItem } from './settings';
 
 /** What one save changes; a missing field keeps its saved value. */
 export interface SettingsChange {
   demoMode?: boolean;
   server?: ServerChoice;
-  /** The token always goes with its place, so it is written where loadSettings will look for it. */
-  token?: { value: string | null; place: TokenPlace };
+  /**
+   * The token always goes with its place, so it is written where loadSettings will look for it, and with
+   * the origin it was saved for (the only one it is ever sent to).
+   */
+  token?: { value: string | null; place: TokenPlace; origin: string | null };
   defaults?: PushDefaults;
 }
 
@@ -35,6 +39,7 @@ function localValues({ demoMode, server, token, defaults }: SettingsChange) {
     ...(defaults ? [{ key: pushDefaultsItem.key, value: defaults }] : []),
     ...(token ? [{ key: tokenPlaceItem.key, value: token.place }] : []),
     ...(token?.place === 'device' ? [{ key: deviceTokenItem.key, value: token.value }] : []),
+    ...(token ? [{ key: tokenOriginItem.key, value: token.value === null ? null : token.origin }] : []),
   ];
 }
 
@@ -57,7 +62,8 @@ export async function saveSettings(change: SettingsChange): Promise<void> {
  * other change saved at the same time.
  */
 export async function setTokenPlace(place: TokenPlace, also: SettingsChange = {}): Promise<void> {
-  await saveSettings({ ...also, token: { value: await readToken(), place } });
+  const { token, tokenOrigin } = await loadSettings();
+  await saveSettings({ ...also, token: { value: token, place, origin: tokenOrigin } });
 }
 
 export interface ServerSettingsInput {
@@ -71,7 +77,7 @@ export interface ServerSettingsInput {
  * saveServer) with its token, and leaves demo mode: saving a server means the user wants to use it.
  */
 export function saveServerSettings(input: ServerSettingsInput, also: SettingsChange = {}): Promise<void> {
-  const token = { value: input.token, place: input.tokenPlace };
+  const token = { value: input.token, place: input.tokenPlace, origin: new URL(input.server.url).origin };
   return saveSettings({ ...also, server: input.server, token, demoMode: false });
 }
 

@@ -9,6 +9,7 @@ import {
   pushDefaultsItem,
   serverItem,
   sessionTokenItem,
+  tokenOriginItem,
   tokenPlaceItem,
   type PushDefaults,
   type ServerChoice,
@@ -20,6 +21,8 @@ export interface Settings {
   server: ServerChoice | null;
   /** The user's API token for the saved server, read from where it lives; null = anonymous. */
   token: string | null;
+  /** The origin `token` was saved for; it is never sent anywhere else (lib/connection). null: no token. */
+  tokenOrigin: string | null;
   tokenPlace: TokenPlace;
   defaults: PushDefaults;
   /** The built-in demo service's token (demoTokenItem); null until lib/demo creates it on first use. */
@@ -28,14 +31,25 @@ export interface Settings {
 
 /** Reads every settings item, the token from the place the user chose. */
 export async function loadSettings(): Promise<Settings> {
-  const [demoMode, server, tokenPlace, defaults, demoToken] = await Promise.all([
+  const [demoMode, server, tokenPlace, defaults, demoToken, origin] = await Promise.all([
     demoModeItem.getValue(),
     serverItem.getValue(),
     tokenPlaceItem.getValue(),
     pushDefaultsItem.getValue(),
     demoTokenItem.getValue(),
+    tokenOriginItem.getValue(),
   ]);
-  return { demoMode, server, token: await readToken(tokenPlace), tokenPlace, defaults, demoToken };
+  const token = await readToken(tokenPlace);
+  const tokenOrigin = token === null ? null : (origin ?? legacyTokenOrigin(server));
+  return { demoMode, server, token, tokenOrigin, tokenPlace, defaults, demoToken };
+}
+
+/**
+ * The migration of settings saved before the token's origin was stored: such a token was saved with the
+ * server saved today (every save of a server writes its token), so it stays bound to that server's origin.
+ */
+function legacyTokenOrigin(server: ServerChoice | null): string | null {
+  return server ? new URL(server.url).origin : null;
 }
 
 /** Calls back with fresh settings whenever any settings item changes (other tabs, the popup). */
@@ -46,6 +60,7 @@ export function watchSettings(callback: (settings: Settings) => void): () => voi
     tokenPlaceItem,
     deviceTokenItem,
     sessionTokenItem,
+    tokenOriginItem,
     pushDefaultsItem,
   ];
   const reload = () => {

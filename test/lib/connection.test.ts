@@ -36,6 +36,7 @@ function settings(patch: Partial<Settings> = {}): Settings {
     demoMode: false,
     server: { kind: 'self-hosted', url: SERVER_URL },
     token: null,
+    tokenOrigin: SERVER_URL,
     tokenPlace: 'device',
     defaults: DEFAULT_PUSH_DEFAULTS,
     ...patch,
@@ -89,6 +90,12 @@ describe('clientForSettings', () => {
       [`${DEMO_BASE_URL}/api/v2/pushes/active?page=1`, 'Bearer demo-token'],
     ]);
     expect(seen).toEqual([]); // nothing went to the saved server
+  });
+
+  it('refuses to build a client that would send the token to another origin than its own', async () => {
+    const elsewhere = settings({ token: 'alice-token', tokenOrigin: 'https://eu.pwpush.com' });
+    expect(() => clientForSettings(elsewhere)).toThrow(/belongs to https:\/\/eu\.pwpush\.com/);
+    expect(seen).toEqual([]);
   });
 
   it('refuses to build a client without a server outside demo mode', () => {
@@ -172,6 +179,19 @@ describe('checkServer', () => {
       (e: unknown) => e,
     );
     expect(isAppError(error, 'account-restricted')).toBe(true);
+  });
+
+  it('refuses to send the saved token to another origin, before any request', async () => {
+    await saveServerSettings({
+      server: { kind: 'hosted', url: 'https://eu.pwpush.com' },
+      token: 'alice-token',
+      tokenPlace: 'device',
+    });
+    const error = await checkServer({ url: SERVER_URL, token: 'alice-token', tokenPlace: 'device' }).catch(
+      (e: unknown) => e,
+    );
+    expect(isAppError(error, 'token-elsewhere')).toBe(true);
+    expect(seen).toEqual([]);
   });
 
   it('asks for the permission before any request reaches the server', async () => {

@@ -79,6 +79,8 @@ describe('options page: a failed Save', () => {
       const before = await everything();
       serve(answer);
       fireEvent.input(screen.getByLabelText('Server URL'), { target: { value: 'http://127.0.0.1:9' } });
+      // Another origin empties the saved token's field (issue 9): the user types the token for this server.
+      fireEvent.input(screen.getByLabelText('API token'), { target: { value: 'token-of-the-other-server' } });
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
 
       expect((await screen.findByRole('alert')).textContent).toBe(`Not saved: ${words}`);
@@ -116,5 +118,45 @@ describe('options page: clearing the clipboard', () => {
     fireEvent.change(await field(), { target: { value: '0' } });
     await vi.waitFor(async () => expect(await clipboardClearItem.getValue()).toBe(0));
     expect(fakeBrowser.permissions.request).not.toHaveBeenCalled();
+  });
+});
+
+describe('options page: the saved token stays with its server', () => {
+  const OTHER_URL = 'http://127.0.0.1:8788';
+  const token = () => (screen.getByLabelText('API token') as HTMLInputElement).value;
+
+  beforeEach(async () => {
+    render(<App />);
+    await saveSelfHosted(SERVER_URL, ALICE.token);
+    await screen.findByText('Saved. Pushes now go to this server.');
+  });
+
+  it('empties the token field when the address moves to another origin, and brings it back', async () => {
+    fireEvent.input(screen.getByLabelText('Server URL'), { target: { value: OTHER_URL } });
+    expect(token()).toBe('');
+    fireEvent.input(screen.getByLabelText('Server URL'), { target: { value: `${SERVER_URL}/` } });
+    expect(token()).toBe(ALICE.token);
+  });
+
+  it('empties it when another hosted server is chosen', async () => {
+    fireEvent.change(screen.getByLabelText('Server', { exact: true }), {
+      target: { value: 'https://eu.pwpush.com' },
+    });
+    expect(token()).toBe('');
+  });
+
+  it.each(['Save', 'Test connection'])('%s sends no token to the other server', async (button) => {
+    const seen: Array<string | null> = [];
+    serve(async (request) => {
+      seen.push(request.headers.get('authorization'));
+      return backend(request);
+    });
+    fireEvent.input(screen.getByLabelText('Server URL'), { target: { value: OTHER_URL } });
+    fireEvent.click(screen.getByRole('button', { name: button }));
+    await screen.findByText(
+      button === 'Save' ? 'Saved. Pushes now go to this server.' : 'The connection works.',
+    );
+    expect(seen.length).toBeGreaterThan(0);
+    expect(seen.filter((header) => header?.includes(ALICE.token))).toEqual([]);
   });
 });

@@ -11,6 +11,7 @@ function settings(patch: Partial<Settings> = {}): Settings {
     demoMode: false,
     server: SERVER,
     token: 'user-token',
+    tokenOrigin: 'https://pwpush.example.com',
     tokenPlace: 'device',
     defaults: DEFAULT_PUSH_DEFAULTS,
     demoToken: 'demo-token',

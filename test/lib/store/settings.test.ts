@@ -16,7 +16,8 @@ import { loadSettings, readToken, watchSettings } from '@/lib/store/settings';
 import type { TokenPlace } from '@/lib/store/items';
 
 /** Stores the token in `place` (and, by saveSettings' rule, nowhere else). */
-const writeToken = (value: string | null, place: TokenPlace) => saveSettings({ token: { value, place } });
+const writeToken = (value: string | null, place: TokenPlace) =>
+  saveSettings({ token: { value, place, origin: 'https://pwpush.example.com' } });
 
 const SERVER = { kind: 'self-hosted', url: 'https://pwpush.example.com' } as const;
 
@@ -26,6 +27,7 @@ describe('loadSettings', () => {
       demoMode: true,
       server: null,
       token: null,
+      tokenOrigin: null,
       tokenPlace: 'device',
       defaults: DEFAULT_PUSH_DEFAULTS,
       demoToken: null,
@@ -134,5 +136,29 @@ describe('watchSettings', () => {
     await demoModeItem.setValue(false);
     await expect.poll(() => seen).toEqual([false]);
     stop();
+  });
+});
+
+describe("the token's origin", () => {
+  it('is saved with the server the token was saved for', async () => {
+    await saveServerSettings({ server: SERVER, token: 'tok', tokenPlace: 'session' });
+    expect(await loadSettings()).toMatchObject({ token: 'tok', tokenOrigin: 'https://pwpush.example.com' });
+  });
+
+  it('binds a token saved before origins were stored to the server saved with it (migration)', async () => {
+    await serverItem.setValue({ kind: 'self-hosted', url: 'https://old.example.com:8443/secrets' });
+    await deviceTokenItem.setValue('legacy-token');
+    expect(await loadSettings()).toMatchObject({
+      token: 'legacy-token',
+      tokenOrigin: 'https://old.example.com:8443',
+    });
+  });
+
+  it('is gone with the token, and stays with it when the token moves', async () => {
+    await saveServerSettings({ server: SERVER, token: 'tok', tokenPlace: 'device' });
+    await setTokenPlace('session');
+    expect((await loadSettings()).tokenOrigin).toBe('https://pwpush.example.com');
+    await saveServerSettings({ server: SERVER, token: null, tokenPlace: 'device' });
+    expect((await loadSettings()).tokenOrigin).toBeNull();
   });
 });
