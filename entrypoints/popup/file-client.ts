@@ -4,7 +4,12 @@
  * without it.
  */
 import type { ApiClient } from '@/lib/api';
-import { createUploadFetch, withCompletionProgress, type UploadProgress } from '@/lib/api/upload';
+import {
+  createUploadFetch,
+  withCompletionProgress,
+  withRedirectProbe,
+  type UploadProgress,
+} from '@/lib/api/upload';
 import { clientForSettings } from '@/lib/connection/client';
 import { demoFetch } from '@/lib/demo/transport';
 import type { Settings } from '@/lib/store/settings';
@@ -21,6 +26,7 @@ export function fileClient(
   return clientForSettings(settings, {
     // The demo service's body crosses runtime messaging in one piece: progress is known only at the end.
     demo: withCompletionProgress(demoFetch, report),
-    server: createUploadFetch({ onProgress: report }),
+    // Probed first without the body: no byte of the file follows a 307/308 to another origin (issue 9 #6).
+    server: withRedirectProbe(createUploadFetch({ onProgress: report })),
   });
 }

@@ -216,3 +216,67 @@ test('an unreachable server and servers that are not secret-push each say why, a
   await expect(page.getByLabel('Server URL')).toHaveValue(host.baseUrl);
   expect(await stored(serviceWorker)).toMatchObject({ server: { url: host.baseUrl }, demoMode: false });
 });
+
+/**
+ * Server B behind a recorder: every Authorization header that reaches it is kept, then the request goes on
+ * to a second mock host. The check of issue 9 #1 is made here, on B's side, not on the screen.
+ */
+async function recordedHost(): Promise<{ url: string; authorizations: string[]; close(): Promise<void> }> {
+  const target = await startMockHost({ port: 0, users: [{ email: 'bob@example.com', token: 'bob-token' }] });
+  const authorizations: string[] = [];
+  const recorder = http.createServer((req, res) => {
+    authorizations.push(req.headers.authorization ?? '');
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const headers = Object.fromEntries(
+        Object.entries(req.headers).filter(([name]) => !['host', 'connection'].includes(name)),
+      ) as Record<string, string>;
+      const body = chunks.length ? Buffer.concat(chunks) : undefined;
+      fetch(`${target.baseUrl}${req.url}`, { method: req.method, headers, body, redirect: 'manual' }).then(
+        async (answer) => {
+          res.writeHead(answer.status, Object.fromEntries(answer.headers));
+          res.end(Buffer.from(await answer.arrayBuffer()));
+        },
+        () => res.destroy(),
+      );
+    });
+  });
+  const url = await listen(recorder);
+  return {
+    url,
+    authorizations,
+    async close() {
+      recorder.closeAllConnections();
+      await new Promise((resolve) => recorder.close(resolve));
+      await target.close();
+    },
+  };
+}
+
+test('the saved token does not follow the user to another server (issue 9 #1)', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  const serverB = await recordedHost();
+  try {
+    const page = await openOptions(context, extensionId);
+    await saveSelfHosted(page, host.baseUrl, 'alice-token');
+    await expect(page.getByText('Saved. Pushes now go to this server.')).toBeVisible();
+
+    await page.getByLabel('Server URL').fill(serverB.url);
+    await expect(page.getByLabel('API token')).toHaveValue('');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByText('The connection works.')).toBeVisible();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByText('Saved. Pushes now go to this server.')).toBeVisible();
+
+    expect(serverB.authorizations.length).toBeGreaterThan(0);
+    expect(serverB.authorizations.filter((header) => header.includes('alice-token'))).toEqual([]);
+    expect(await stored(serviceWorker)).toMatchObject({ server: { url: serverB.url } });
+    expect((await stored(serviceWorker)).token).toBeUndefined();
+  } finally {
+    await serverB.close();
+  }
+});
