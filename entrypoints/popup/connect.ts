@@ -5,6 +5,8 @@
 import type { CreateResult, Edition } from '@/lib/api';
 import { shared } from '@/lib/async';
 import { connectSaved } from '@/lib/connection/client';
+import { checkLinkOf } from '@/lib/connection/link-home';
+import type { LinkCheck } from '@/lib/push/link';
 import { toCreateInput, type FormState } from '@/lib/push/form';
 import { recordCreatedPush } from '@/lib/watch/record';
 
@@ -21,11 +23,16 @@ export interface SendOptions {
   onProgress: (fraction: number | undefined) => void;
 }
 
+/** A created push, with the verdict on its link: only a link that passes is copied, opened or shown. */
+export interface SentPush extends CreateResult {
+  link: LinkCheck;
+}
+
 /**
  * Exactly one createPush (the container calls this once per accepted submit), then the push is remembered
  * for the recent list and the dashboard, without its payload or passphrase.
  */
-export async function sendForm(state: FormState, { signal, onProgress }: SendOptions): Promise<CreateResult> {
+export async function sendForm(state: FormState, { signal, onProgress }: SendOptions): Promise<SentPush> {
   const { settings, client: plain } = await connection();
   const input = toCreateInput(state, await plain.edition());
   // The upload transport (XMLHttpRequest, for progress) loads only when files are sent.
@@ -38,5 +45,5 @@ export async function sendForm(state: FormState, { signal, onProgress }: SendOpt
     // The push exists and its link is shown; only the recent list will miss it. Reported, not hidden.
     console.error('The new push could not be added to the recent list', error);
   }
-  return result;
+  return { ...result, link: checkLinkOf(result.push.html_url, client.baseUrl) };
 }

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import type { CreateResult } from '@/lib/api';
 import { toAppError } from '@/lib/errors';
 import type { FormAction, FormState } from '@/lib/push/form';
+import type { SentPush } from './connect';
 
 export interface Created {
-  result: CreateResult;
+  result: SentPush;
   /** Kept in memory only, for "Copy passphrase"; gone when the popup closes. */
   passphrase: string;
 }

@@ -1,15 +1,14 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CreateResult } from '@/lib/api';
 import { AppError } from '@/lib/errors';
 import { initForm, type FormState } from '@/lib/push/form';
 import { DEFAULT_PUSH_DEFAULTS } from '@/lib/store/items';
 import type { PopupContext } from '@/entrypoints/popup/context';
-import type { SendOptions } from '@/entrypoints/popup/connect';
+import type { SendOptions, SentPush } from '@/entrypoints/popup/connect';
 import { CreatePush } from '@/entrypoints/popup/CreatePush';
 
 // The API side is replaced by a scripted sendForm: the container's job is when and how often it is called.
-const sendForm = vi.fn<(state: FormState, options: SendOptions) => Promise<CreateResult>>();
+const sendForm = vi.fn<(state: FormState, options: SendOptions) => Promise<SentPush>>();
 vi.mock('@/entrypoints/popup/connect', () => ({
   sendForm: (state: FormState, options: SendOptions) => sendForm(state, options),
   detectEdition: async () => 'pro',
@@ -23,7 +22,7 @@ const context: PopupContext = {
   defaults: DEFAULT_PUSH_DEFAULTS,
 };
 
-function created(): CreateResult {
+function created(): SentPush {
   return {
     push: {
       url_token: 'tok123',
@@ -32,7 +31,8 @@ function created(): CreateResult {
       views_remaining: 5,
       expire_after_duration: 8,
       expires_at: new Date(Date.now() + 3 * 86400_000).toISOString(),
-    } as CreateResult['push'],
+    } as SentPush['push'],
+    link: { ok: true, url: 'https://pp.example/p/tok123/r' },
   };
 }
 
@@ -50,7 +50,7 @@ afterEach(cleanup);
 
 describe('CreatePush', () => {
   it('sends once per submit, even when Create push is pressed again while sending', async () => {
-    let finish!: (result: CreateResult) => void;
+    let finish!: (result: SentPush) => void;
     sendForm.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
     renderForm();
     fireEvent.input(secret(), { target: { value: 's3cret' } });
@@ -141,7 +141,7 @@ describe('CreatePush', () => {
 
   it('once the upload is all sent, Cancel gives way to waiting: the server decides, and its push is shown', async () => {
     let report!: (fraction: number | undefined) => void;
-    let finish!: (result: CreateResult) => void;
+    let finish!: (result: SentPush) => void;
     let aborted = false;
     sendForm.mockImplementation((_state, { onProgress, signal }) => {
       report = onProgress;
@@ -195,5 +195,31 @@ describe('CreatePush', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
     await screen.findByRole('textbox', { name: 'Secret link' });
     expect(sendForm.mock.calls.map(([state]) => state.payload)).toEqual(['one', 'two']);
+  });
+});
+
+describe('CreatePush: a link the extension does not hand on (issue 9 #4)', () => {
+  it.each([
+    ['javascript:', 'unsafe-link', 'The push link is not a web address the extension opens (javascript:).'],
+    [
+      'another origin',
+      'host-mismatch',
+      'The push link points to https://evil.example, not https://pp.example.',
+    ],
+  ] as const)('shows why for %s, with no link, copy, open or QR', async (_name, code, message) => {
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    sendForm.mockResolvedValue({ ...created(), link: { ok: false, code, message } });
+    renderForm();
+    fireEvent.input(secret(), { target: { value: 's3cret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(message);
+    expect(screen.getByRole('alert').textContent).toContain('The link was not opened or copied');
+    for (const name of ['Copy link', 'Open', 'Copy message', 'Show QR code'])
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Secret link' })).toBeNull();
+    expect(document.body.textContent).not.toContain('pp.example/p/tok123');
+    expect(writeText).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: 'New push' }));
+    expect(await screen.findByRole('button', { name: 'Create push' })).toBeTruthy();
   });
 });

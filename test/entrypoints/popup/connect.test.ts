@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { isAppError } from '@/lib/errors';
 import { createMockBackend, openMockStore } from '@/lib/mock';
-import { demoModeItem } from '@/lib/store/items';
+import { initForm } from '@/lib/push/form';
+import { DEFAULT_PUSH_DEFAULTS, demoModeItem } from '@/lib/store/items';
 import { saveServerSettings } from '@/lib/store/save';
 
 const SERVER_URL = 'https://pwpush.example.com';
@@ -43,5 +44,47 @@ describe('the popup connection', () => {
     expect(await detectEdition()).toBe('oss');
     await demoModeItem.setValue(true);
     expect(await detectEdition()).toBe('oss');
+  });
+});
+
+describe('sendForm and the new push link (issue 9 #4)', () => {
+  async function sendWith(htmlUrl: (real: string) => string) {
+    const store = await openMockStore({ name: `popup-link-${Math.random()}` });
+    const backend = createMockBackend({
+      store,
+      baseUrl: SERVER_URL,
+      edition: 'oss',
+      users: [],
+      rateLimit: 0,
+    });
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      const answer = await backend(new Request(input, init));
+      if (init?.method !== 'POST') return answer;
+      const body = await answer.json();
+      return Response.json({ ...body, html_url: htmlUrl(body.html_url) }, { status: answer.status });
+    });
+    await saveServerSettings({
+      server: { kind: 'self-hosted', url: SERVER_URL },
+      token: null,
+      tokenPlace: 'device',
+    });
+    const { sendForm } = await freshConnect();
+    const state = initForm({ defaults: DEFAULT_PUSH_DEFAULTS, edition: 'oss', signedIn: false });
+    return sendForm(
+      { ...state, payload: 'secret' },
+      { signal: new AbortController().signal, onProgress: () => {} },
+    );
+  }
+
+  it('passes a link on the server', async () => {
+    const sent = await sendWith((real) => real);
+    expect(sent.link).toEqual({ ok: true, url: sent.push.html_url });
+  });
+
+  it.each([
+    ['javascript:', () => 'javascript:alert(1)', 'unsafe-link'],
+    ['another origin', (real: string) => real.replace(SERVER_URL, 'https://evil.example'), 'host-mismatch'],
+  ])('refuses a %s link', async (_name, htmlUrl, code) => {
+    expect((await sendWith(htmlUrl)).link).toMatchObject({ ok: false, code });
   });
 });
