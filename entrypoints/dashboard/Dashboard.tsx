@@ -10,16 +10,15 @@ import { SelectionBar } from '@/components/dashboard/SelectionBar';
 import { TokenNotice } from '@/components/dashboard/TokenNotice';
 import { useNow } from '@/components/useNow';
 import { isSignedIn, targetBaseUrl } from '@/lib/connection/target';
-import { qrSvg } from '@/lib/push/qr';
 import type { Settings } from '@/lib/store/settings';
 import { pushLabel } from '@/lib/watch/label';
 import type { TrackedPush } from '@/lib/watch/types';
 import { useTracked } from './data';
 import { useAudits } from './useAudits';
-import { useCopyLink } from './useCopyLink';
 import { useExpire } from './useExpire';
 import { useExport } from './useExport';
 import { useFilteredPushes } from './useFilteredPushes';
+import { usePushLinks } from './usePushLinks';
 import { useRefresh } from './useRefresh';
 import { useSelection } from './useSelection';
 
@@ -43,7 +42,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
     tracked.reload();
   });
   const exporter = useExport(shown, canAudit);
-  const { notice, copyLink } = useCopyLink();
+  const { notice, copyLink, openLink, renderQr } = usePushLinks(pushes);
   const shownSelected = shown.filter((push) => selection.selected.has(push.url_token));
   const optionsUrl = browser.runtime.getURL('/options.html');
 
@@ -82,12 +81,12 @@ export function Dashboard({ settings }: { settings: Settings }) {
           audits={audits.audits}
           canAudit={canAudit}
           hasToken={hasToken}
-          renderQr={qrSvg}
+          renderQr={renderQr}
           actions={{
             select: selection.select,
             toggleAudit: audits.toggle,
             copyLink,
-            open: (push) => window.open(push.html_url, '_blank', 'noopener'),
+            open: openLink,
             expire: (push) => expire.ask([push]),
           }}
         />

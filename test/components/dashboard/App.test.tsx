@@ -260,3 +260,41 @@ describe('dashboard App', () => {
     ).toBeTruthy();
   });
 });
+
+describe('dashboard: links that do not pass (issue 9 #4)', () => {
+  it.each([
+    ['javascript:', 'javascript:alert(document.domain)', 'The push link is not a web address'],
+    ['data:', 'data:text/html,<script>alert(1)</script>', 'The push link is not a web address'],
+    ['another origin', 'https://evil.example/p/door1', 'The push link points to https://evil.example'],
+  ])('a %s link is never copied, opened or drawn, and the page says why', async (_name, html_url, words) => {
+    await seed([{ ...door, html_url }]);
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText');
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    render(<App />);
+    const item = within(await list());
+
+    fireEvent.click(item.getByRole('button', { name: 'Copy link' }));
+    expect((await screen.findByText(new RegExp(`^${words}`))).textContent).toMatch(
+      /The link of Door code was not copied\.$/,
+    );
+    fireEvent.click(item.getByRole('button', { name: 'Open' }));
+    expect(await screen.findByText(/The link of Door code was not opened\.$/)).toBeTruthy();
+    fireEvent.click(item.getByRole('button', { name: /QR code/ }));
+    expect(await screen.findByText('The QR code could not be drawn.')).toBeTruthy();
+
+    expect(writeText).not.toHaveBeenCalled();
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('copies and opens a link on the server', async () => {
+    await seed([door]);
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    const open = vi.spyOn(window, 'open').mockReturnValue(null);
+    render(<App />);
+    const item = within(await list());
+    fireEvent.click(item.getByRole('button', { name: 'Copy link' }));
+    fireEvent.click(item.getByRole('button', { name: 'Open' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(door.html_url));
+    expect(open).toHaveBeenCalledWith(door.html_url, '_blank', 'noopener');
+  });
+});
