@@ -7,10 +7,11 @@ import { connectSaved } from '@/lib/connection/client';
 import { recordCreatedPush } from '@/lib/watch/record';
 import { platformClipboard } from './clipboard';
 import { exposeForE2E } from './e2e-hook';
-import { sessionHeldPushes } from './held';
+import { sessionHeldLinks, sessionHeldPushes } from './held';
 import { fetchImage } from './image';
 import { createMenus, requestFromMenu, type MenuClick } from './menus';
 import { browserNotifier } from './notifier';
+import { isElsewhereNotice } from './pushed';
 import { createQuickPusher, isFailureNotice, type QuickPushDeps } from './pusher';
 import { readSelection } from './selection';
 import type { QuickPushOutcome } from './types';
@@ -35,6 +36,7 @@ export function defaultQuickPushDeps(): QuickPushDeps {
     writeClipboard: platformClipboard(),
     notifier: browserNotifier({ buttons: BUTTONS }),
     held: sessionHeldPushes(),
+    links: sessionHeldLinks(),
     record: recordCreatedPush,
     now: () => Date.now(),
     newId: () => crypto.randomUUID(),
@@ -49,6 +51,8 @@ export interface QuickPushHandlers {
   command(command: string, tab?: { id?: number }): Promise<QuickPushOutcome | undefined>;
   /** What a notification's "Try again" calls. */
   tryAgain(notificationId: string): Promise<QuickPushOutcome>;
+  /** What a notification's "Copy anyway" calls. */
+  copyAnyway(notificationId: string): Promise<QuickPushOutcome>;
 }
 
 function run(what: string, task: Promise<unknown>): void {
@@ -76,6 +80,12 @@ export function registerQuickPush(overrides: Partial<QuickPushDeps> = {}): Quick
       return pusher.push({ kind: 'text', payload: text });
     },
     tryAgain: (id) => pusher.tryAgain(id),
+    copyAnyway: (id) => pusher.copyAnyway(id),
+  };
+  /** A notification's one action (its button in Chrome, a click on it in Firefox). */
+  const act = (id: string) => {
+    if (isFailureNotice(id)) run('Try again failed', handlers.tryAgain(id));
+    else if (isElsewhereNotice(id)) run('Copy anyway failed', handlers.copyAnyway(id));
   };
 
   const installMenus = () => run('Could not create the menu items', createMenus());
@@ -90,14 +100,12 @@ export function registerQuickPush(overrides: Partial<QuickPushDeps> = {}): Quick
   // Each browser gets the one listener its notifications support (Firefox has no buttons).
   if (BUTTONS)
     browser.notifications.onButtonClicked.addListener((id, index) => {
-      if (index === 0 && isFailureNotice(id)) run('Try again failed', handlers.tryAgain(id));
+      if (index === 0) act(id);
     });
-  else
-    browser.notifications.onClicked.addListener((id) => {
-      if (isFailureNotice(id)) run('Try again failed', handlers.tryAgain(id));
-    });
+  else browser.notifications.onClicked.addListener(act);
   browser.notifications.onClosed.addListener((id) => {
-    if (isFailureNotice(id)) run('Could not drop a held request', pusher.dismissed(id));
+    if (isFailureNotice(id) || isElsewhereNotice(id))
+      run('Could not drop what a notification held', pusher.dismissed(id));
   });
   exposeForE2E(handlers);
   return handlers;

@@ -3,7 +3,9 @@
  * Every failure becomes one sentence, for the failure notification.
  */
 import { describeError, type ApiClient, type Push } from '@/lib/api';
+import { checkLinkOf } from '@/lib/connection/link-home';
 import { AppError } from '@/lib/errors';
+import type { LinkCheck } from '@/lib/push/link';
 import type { PushDefaults } from '@/lib/store/items';
 import type { ImageFetch } from './image';
 import { quickCreateInput, type ImageFile } from './input';
@@ -21,11 +23,11 @@ export interface CreateDeps {
   fetchImage(request: ImageRequest): Promise<ImageFetch>;
 }
 
-/** The new push, or in one sentence why there is none. */
+/** The new push and the verdict on its link (lib/push/link.ts), or in one sentence why there is none. */
 export async function createQuickPush(
   deps: CreateDeps,
   request: QuickRequest,
-): Promise<{ push: Push; server: string } | { reason: string }> {
+): Promise<{ push: Push; server: string; link: LinkCheck } | { reason: string }> {
   try {
     const { client, signedIn, defaults } = await deps.connect();
     let image: ImageFile | undefined;
@@ -37,7 +39,8 @@ export async function createQuickPush(
       image = fetched.file;
     }
     const result = await client.createPush(quickCreateInput(request, defaults, image));
-    return { push: result.push, server: client.baseUrl };
+    const link = checkLinkOf(result.push.html_url, client.baseUrl);
+    return { push: result.push, server: client.baseUrl, link };
   } catch (error) {
     return { reason: describeError(error) };
   }

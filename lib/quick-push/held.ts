@@ -1,26 +1,32 @@
 /**
- * What a failed quick push had, held for its notification's "Try again" and for nothing else. Entries are
- * keyed by notification id, taken out (removed) before they are sent again, and removed when the
- * notification is dismissed.
+ * What a quick push's notification holds until the person acts on it: a failed request for "Try again",
+ * or a link on another origin for "Copy anyway", and for nothing else. Entries are keyed by notification
+ * id, taken out (removed) before they are used, and removed when the notification is dismissed.
  */
+import { z } from 'zod';
 import { createSerial } from '@/lib/async';
-import { quickPushHeldItem } from '@/lib/store/items';
+import { quickPushHeldItem, quickPushLinksItem } from '@/lib/store/items';
 import { quickRequestSchema, type QuickRequest } from './types';
 
-export interface HeldPushes {
-  put(id: string, request: QuickRequest): Promise<void>;
+export interface Held<T> {
+  put(id: string, entry: T): Promise<void>;
   /** Removes the entry and returns it; undefined when nothing (valid) is held under `id`. */
-  take(id: string): Promise<QuickRequest | undefined>;
+  take(id: string): Promise<T | undefined>;
   remove(id: string): Promise<void>;
 }
+export type HeldPushes = Held<QuickRequest>;
+export type HeldLinks = Held<string>;
+
+type SessionItem = typeof quickPushHeldItem;
 
 /**
  * storage.session survives a restart of Chrome's service worker (a "Try again" minutes later still works)
  * but not a browser restart. Operations run one after another: each is a read-modify-write of one item.
+ * Entries are read back through `schema` (the storage boundary).
  */
-export function sessionHeldPushes(item = quickPushHeldItem): HeldPushes {
+function sessionHeld<T>(schema: z.ZodType<T>, item: SessionItem): Held<T> {
   const serial = createSerial();
-  function update<T>(change: (all: Record<string, unknown>) => T): Promise<T> {
+  function update<R>(change: (all: Record<string, unknown>) => R): Promise<R> {
     return serial(async () => {
       const all = { ...(await item.getValue()) };
       const result = change(all);
@@ -29,15 +35,15 @@ export function sessionHeldPushes(item = quickPushHeldItem): HeldPushes {
     });
   }
   return {
-    put: (id, request) =>
+    put: (id, entry) =>
       update((all) => {
-        all[id] = request;
+        all[id] = entry;
       }),
     take: (id) =>
       update((all) => {
         const entry = all[id];
         delete all[id];
-        const parsed = quickRequestSchema.safeParse(entry);
+        const parsed = schema.safeParse(entry);
         return parsed.success ? parsed.data : undefined;
       }),
     remove: (id) =>
@@ -45,4 +51,14 @@ export function sessionHeldPushes(item = quickPushHeldItem): HeldPushes {
         delete all[id];
       }),
   };
+}
+
+/** Failed requests, for "Try again". */
+export function sessionHeldPushes(item: SessionItem = quickPushHeldItem): HeldPushes {
+  return sessionHeld(quickRequestSchema, item);
+}
+
+/** Links on another origin than the server, for "Copy anyway". */
+export function sessionHeldLinks(item: SessionItem = quickPushLinksItem): HeldLinks {
+  return sessionHeld(z.string(), item);
 }

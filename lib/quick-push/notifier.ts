@@ -6,12 +6,16 @@ import { notificationIconUrl } from '@/lib/icon';
 
 export const NOTICE_PREFIX = 'quick-push:';
 export const FAILED_PREFIX = `${NOTICE_PREFIX}failed:`;
+/** A push whose link points to another origin: its notification's action is "Copy anyway". */
+export const ELSEWHERE_PREFIX = `${NOTICE_PREFIX}elsewhere:`;
 
 export interface Notice {
   title: string;
   message: string;
   /** Offer "Try again" (a failure whose request is held). */
   retry: boolean;
+  /** Offer "Copy anyway" (a link on another origin, held until the person says so). */
+  copyAnyway?: boolean;
 }
 
 export interface Notifier {
@@ -20,18 +24,27 @@ export interface Notifier {
 }
 
 export const TRY_AGAIN = 'Try again';
+export const COPY_ANYWAY = 'Copy anyway';
+
+/** A notification's one action: its button (Chrome), or what a click on it does (Firefox). */
+const ACTIONS = {
+  retry: { button: TRY_AGAIN, click: 'Click here to try again.' },
+  copyAnyway: { button: COPY_ANYWAY, click: 'Click here to copy it anyway.' },
+};
 
 /**
- * Chrome shows a "Try again" button and keeps a failure on screen until the person acts on it. Firefox has
- * no notification buttons, so there the whole notification is the "Try again" and its text says so.
+ * Chrome shows a "Try again" (or "Copy anyway") button and keeps the notification on screen until the
+ * person acts on it. Firefox has no notification buttons, so there the whole notification is the action
+ * and its text says so.
  */
 export function browserNotifier(options: { buttons: boolean }): Notifier {
   return {
     async show(id, notice) {
-      const retry = notice.retry
+      const action = notice.retry ? ACTIONS.retry : notice.copyAnyway ? ACTIONS.copyAnyway : undefined;
+      const retry = action
         ? options.buttons
-          ? { buttons: [{ title: TRY_AGAIN }], requireInteraction: true }
-          : { message: `${notice.message} Click here to try again.` }
+          ? { buttons: [{ title: action.button }], requireInteraction: true }
+          : { message: `${notice.message} ${action.click}` }
         : {};
       await browser.notifications.create(id, {
         type: 'basic',

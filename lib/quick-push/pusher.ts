@@ -1,27 +1,20 @@
 /**
  * The quick push itself, the same for every menu item and the keyboard shortcut: create with the saved
- * defaults, copy the link, say when it expires; on failure say why and offer "Try again". Everything that
+ * defaults, copy the link once it passed the link check (pushed.ts), say when it expires; on failure say why and offer "Try again". Everything that
  * touches the browser or the network comes in as a dependency, so tests run it against the real mock
  * backend with fakes for the rest.
  */
-import type { Push } from '@/lib/api';
-import { expiryInWords } from '@/lib/push/expiry-words';
 import { createQuickPush, type CreateDeps } from './create';
 import type { HeldPushes } from './held';
-import { FAILED_PREFIX, NOTICE_PREFIX, type Notifier } from './notifier';
-import { wireKind, type QuickPushOutcome, type QuickRequest } from './types';
+import { FAILED_PREFIX, NOTICE_PREFIX } from './notifier';
+import { copyAnyway, isElsewhereNotice, pushed, type PushedDeps } from './pushed';
+import type { QuickPushOutcome, QuickRequest } from './types';
 
 export type { QuickConnection } from './create';
 
-export interface QuickPushDeps extends CreateDeps {
-  writeClipboard(text: string): Promise<void>;
-  notifier: Notifier;
+export interface QuickPushDeps extends CreateDeps, PushedDeps {
+  /** Failed requests held for "Try again". */
   held: HeldPushes;
-  record(push: Push, info: { server: string; kind?: 'text' | 'url' | 'file' }): Promise<void>;
-  now(): number;
-  newId(): string;
-  /** Failures after the push exists (recording, copying): logged, never turned into a new send. */
-  report(what: string, error: unknown): void;
 }
 
 export interface QuickPusher {
@@ -31,6 +24,8 @@ export interface QuickPusher {
   nothing(message: string): Promise<QuickPushOutcome>;
   /** "Try again" on a failure notification: sends its held request once more, if still held. */
   tryAgain(notificationId: string): Promise<QuickPushOutcome>;
+  /** "Copy anyway" on a link that points elsewhere: copies it, once, now that the person said so. */
+  copyAnyway(notificationId: string): Promise<QuickPushOutcome>;
   /** A notification was closed: whatever it held is dropped. */
   dismissed(notificationId: string): Promise<void>;
 }
@@ -83,32 +78,6 @@ async function failed(
   return { status: 'failed', notificationId, message, retry };
 }
 
-/** The push exists: records it, copies its link and says so; nothing here may offer to send it again. */
-async function pushed(
-  deps: QuickPushDeps,
-  request: QuickRequest,
-  { push, server }: { push: Push; server: string },
-): Promise<QuickPushOutcome> {
-  await deps
-    .record(push, { server, kind: wireKind(request) })
-    .catch((error: unknown) => deps.report('Could not record the new push', error));
-  const copied = await deps.writeClipboard(push.html_url).then(
-    () => true,
-    (error: unknown) => {
-      deps.report('Could not copy the link', error);
-      return false;
-    },
-  );
-  const expiry = expiryInWords(push, deps.now());
-  const notificationId = `${NOTICE_PREFIX}pushed:${deps.newId()}`;
-  const title = copied ? 'Secret link copied' : 'Pushed, but the link was not copied';
-  const message = copied
-    ? `${expiry} Paste the link where you want to share it.`.trim()
-    : `${expiry} Copy the link from the list of pushes in Secret Push.`.trim();
-  await deps.notifier.show(notificationId, { title, message, retry: false });
-  return { status: 'pushed', notificationId, link: push.html_url, copied, message };
-}
-
 export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
   // A double click on "Try again" must not send twice: the first click owns the id until it is done.
   const retrying = new Set<string>();
@@ -139,9 +108,12 @@ export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
       }
     },
 
+    copyAnyway: (notificationId) => copyAnyway(deps, notificationId),
+
     async dismissed(notificationId) {
       if (isFailureNotice(notificationId) && !retrying.has(notificationId))
         await deps.held.remove(notificationId);
+      if (isElsewhereNotice(notificationId)) await deps.links.remove(notificationId);
     },
   };
 }

@@ -131,3 +131,13 @@ export const clipboardClearItem = storage.defineItem<number>('local:clipboardCle
   fallback: 0,
   version: 1,
 });
+
+/**
+ * Quick push: the link of a new push that points to another origin than the server, keyed by the id of the
+ * notification that asks "Copy anyway"; nothing is copied until then. storage.session only, removed once
+ * copied or once the notification is dismissed. Read back through zod (lib/quick-push/held.ts).
+ */
+export const quickPushLinksItem = storage.defineItem<Record<string, unknown>>('session:quickPushLinks', {
+  fallback: {},
+  version: 1,
+});

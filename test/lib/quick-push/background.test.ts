@@ -149,6 +149,28 @@ describe('registerQuickPush', () => {
     expect(await sessionText()).not.toContain('secret-doc');
   });
 
+  it('"Copy anyway" copies a link on another origin only once pressed, then clears it (issue 9 #3)', async () => {
+    registerQuickPush(r.deps);
+    h.tamper(async (request, forward) => {
+      const answer = await forward(request);
+      if (request.method !== 'POST') return answer;
+      const body = await answer.json();
+      const html_url = body.html_url.replace(/^http:\/\/[^/]+/, 'https://evil.example');
+      return Response.json({ ...body, html_url }, { status: answer.status });
+    });
+    onMenu({ menuItemId: MENU_IDS.selection, selectionText: 'x', editable: false, pageUrl: 'https://a/' });
+    const asked = await notice('Pushed, but the link points elsewhere');
+    expect(r.clipboard).toEqual([]);
+
+    await fakeBrowser.notifications.onButtonClicked.trigger(asked, 0);
+
+    await notice('Secret link copied');
+    expect(r.clipboard).toHaveLength(1);
+    expect(r.clipboard[0]!.startsWith('https://evil.example/p/')).toBe(true);
+    expect(notifications()).not.toHaveProperty(asked);
+    expect(POSTS(h)).toHaveLength(1);
+  });
+
   it('dismissing a failure drops the held text; its button then sends nothing', async () => {
     registerQuickPush(r.deps);
     h.tamper(async () => {

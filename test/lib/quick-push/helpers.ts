@@ -1,7 +1,7 @@
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_PUSH_DEFAULTS, type PushDefaults } from '@/lib/store/items';
-import { sessionHeldPushes } from '@/lib/quick-push/held';
+import { sessionHeldLinks, sessionHeldPushes } from '@/lib/quick-push/held';
 import { fetchImage } from '@/lib/quick-push/image';
 import { browserNotifier } from '@/lib/quick-push/notifier';
 import type { QuickPushDeps } from '@/lib/quick-push/pusher';
@@ -29,7 +29,12 @@ export interface Rig {
  */
 export function rig(
   h: Harness,
-  options: { token?: string | null; defaults?: PushDefaults; clipboardFails?: boolean } = {},
+  options: {
+    token?: string | null;
+    defaults?: PushDefaults;
+    clipboardFails?: boolean;
+    buttons?: boolean;
+  } = {},
 ): Rig {
   const clipboard: string[] = [];
   const reported: unknown[] = [];
@@ -51,8 +56,9 @@ export function rig(
       if (options.clipboardFails) throw new Error('clipboard unavailable');
       clipboard.push(text);
     },
-    notifier: browserNotifier({ buttons: true }),
+    notifier: browserNotifier({ buttons: options.buttons ?? true }),
     held: sessionHeldPushes(),
+    links: sessionHeldLinks(),
     record: recordCreatedPush,
     now: () => h.now(),
     newId: () => String(++id),

@@ -1,0 +1,79 @@
+/**
+ * After a quick push exists: record it, and hand its link on only once lib/push/link.ts passed it. A link
+ * on another origin than the server waits for the person's "Copy anyway" (issue 9 #3); any other refused
+ * link is never copied. Nothing here may offer to send the push again.
+ */
+import type { Push } from '@/lib/api';
+import { expiryInWords } from '@/lib/push/expiry-words';
+import type { LinkCheck } from '@/lib/push/link';
+import type { HeldLinks } from './held';
+import { ELSEWHERE_PREFIX, NOTICE_PREFIX, type Notifier } from './notifier';
+import { wireKind, type QuickPushOutcome, type QuickRequest } from './types';
+
+export interface PushedDeps {
+  writeClipboard(text: string): Promise<void>;
+  notifier: Notifier;
+  /** Links waiting for "Copy anyway". */
+  links: HeldLinks;
+  record(push: Push, info: { server: string; kind?: 'text' | 'url' | 'file' }): Promise<void>;
+  now(): number;
+  newId(): string;
+  /** Failures after the push exists (recording, copying): logged, never turned into a new send. */
+  report(what: string, error: unknown): void;
+}
+
+/** True for the ids of "Copy anyway" notifications this module raised. */
+export function isElsewhereNotice(id: string): boolean {
+  return id.startsWith(ELSEWHERE_PREFIX);
+}
+
+/** Copies a link that passed (or that the person chose to copy) and says so. */
+async function copyAndSay(deps: PushedDeps, link: string, expiry: string): Promise<QuickPushOutcome> {
+  const copied = await deps.writeClipboard(link).then(
+    () => true,
+    (error: unknown) => {
+      deps.report('Could not copy the link', error);
+      return false;
+    },
+  );
+  const notificationId = `${NOTICE_PREFIX}pushed:${deps.newId()}`;
+  const title = copied ? 'Secret link copied' : 'Pushed, but the link was not copied';
+  const message = copied
+    ? `${expiry} Paste the link where you want to share it.`.trim()
+    : `${expiry} Copy the link from the list of pushes in Secret Push.`.trim();
+  await deps.notifier.show(notificationId, { title, message, retry: false });
+  return { status: 'pushed', notificationId, link, copied, message };
+}
+
+/** A refused link: held for "Copy anyway" when it only points elsewhere, never copied otherwise. */
+async function warn(deps: PushedDeps, link: string, check: Exclude<LinkCheck, { ok: true }>) {
+  const elsewhere = check.code === 'host-mismatch';
+  const notificationId = `${elsewhere ? ELSEWHERE_PREFIX : `${NOTICE_PREFIX}refused:`}${deps.newId()}`;
+  if (elsewhere) await deps.links.put(notificationId, link);
+  const message = `${check.message} The link was not copied${elsewhere ? '' : ': check the server settings'}.`;
+  const title = elsewhere ? 'Pushed, but the link points elsewhere' : 'Pushed, but the link is not safe';
+  await deps.notifier.show(notificationId, { title, message, retry: false, copyAnyway: elsewhere });
+  return { status: 'pushed' as const, notificationId, link, copied: false, message };
+}
+
+/** The push exists: records it, then copies its link only when it passed the link check. */
+export async function pushed(
+  deps: PushedDeps,
+  request: QuickRequest,
+  { push, server, link }: { push: Push; server: string; link: LinkCheck },
+): Promise<QuickPushOutcome> {
+  await deps
+    .record(push, { server, kind: wireKind(request) })
+    .catch((error: unknown) => deps.report('Could not record the new push', error));
+  if (!link.ok) return warn(deps, push.html_url, link);
+  return copyAndSay(deps, link.url, expiryInWords(push, deps.now()));
+}
+
+/** "Copy anyway": copies the held link of that notification, once; nothing when it is no longer held. */
+export async function copyAnyway(deps: PushedDeps, notificationId: string): Promise<QuickPushOutcome> {
+  const link = await deps.links.take(notificationId);
+  await deps.notifier.clear(notificationId);
+  if (link === undefined)
+    return { status: 'nothing', notificationId, message: 'The link is no longer held.' };
+  return copyAndSay(deps, link, '');
+}

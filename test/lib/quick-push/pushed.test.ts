@@ -1,0 +1,110 @@
+// @vitest-environment node
+/**
+ * Quick push and a link the extension does not hand on (issue 9 #3, #4): a link on another origin waits
+ * for "Copy anyway"; a link that is not a safe web address is never copied.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { createQuickPusher } from '@/lib/quick-push/pusher';
+import { closeWatchDb } from '@/lib/watch/db';
+import { listTrackedPushes } from '@/lib/watch/read';
+import { BASE, harness, type Harness } from '../api/harness';
+import { notifications, rig, sessionText } from './helpers';
+
+const EVIL = 'https://evil.example';
+let h: Harness;
+
+beforeEach(async () => {
+  closeWatchDb();
+  globalThis.indexedDB = new IDBFactory();
+  h = await harness('pro');
+});
+
+/** The server answers every create with `rewrite(html_url)` as the push's link. */
+function linksTo(rewrite: (real: string) => string) {
+  h.tamper(async (request, forward) => {
+    const answer = await forward(request);
+    if (request.method !== 'POST') return answer;
+    const body = await answer.json();
+    return Response.json({ ...body, html_url: rewrite(body.html_url) }, { status: answer.status });
+  });
+}
+const elsewhere = (real: string) => real.replace(BASE, EVIL);
+
+describe('a quick push whose link points to another origin', () => {
+  it('copies nothing, records the push, and asks with a "Copy anyway" button', async () => {
+    linksTo(elsewhere);
+    const { deps, clipboard } = rig(h);
+    const outcome = await createQuickPusher(deps).push({ kind: 'text', payload: 'hunter2' });
+
+    expect(outcome).toMatchObject({ status: 'pushed', copied: false });
+    expect(clipboard).toEqual([]);
+    expect(notifications()[outcome.notificationId]).toMatchObject({
+      title: 'Pushed, but the link points elsewhere',
+      message: `The push link points to ${EVIL}, not ${BASE}. The link was not copied.`,
+      buttons: [{ title: 'Copy anyway' }],
+      requireInteraction: true,
+    });
+    expect(await listTrackedPushes(BASE)).toHaveLength(1);
+  });
+
+  it('copies the link once the person presses "Copy anyway", and only once', async () => {
+    linksTo(elsewhere);
+    const { deps, clipboard } = rig(h);
+    const pusher = createQuickPusher(deps);
+    const asked = await pusher.push({ kind: 'text', payload: 'hunter2' });
+
+    const copied = await pusher.copyAnyway(asked.notificationId);
+    expect(copied).toMatchObject({ status: 'pushed', copied: true });
+    expect(clipboard).toHaveLength(1);
+    expect(clipboard[0]!.startsWith(`${EVIL}/p/`)).toBe(true);
+    expect(notifications()).not.toHaveProperty(asked.notificationId);
+    expect(notifications()[copied.notificationId]).toMatchObject({ title: 'Secret link copied' });
+
+    expect(await pusher.copyAnyway(asked.notificationId)).toMatchObject({ status: 'nothing' });
+    expect(clipboard).toHaveLength(1);
+  });
+
+  it('Firefox: no button; the text says a click copies it anyway', async () => {
+    linksTo(elsewhere);
+    const { deps } = rig(h, { buttons: false });
+    const outcome = await createQuickPusher(deps).push({ kind: 'text', payload: 'hunter2' });
+    expect(notifications()[outcome.notificationId]?.message).toMatch(/Click here to copy it anyway\.$/);
+    expect(notifications()[outcome.notificationId]).not.toHaveProperty('buttons');
+  });
+
+  it('dismissing the notification drops the held link; "Copy anyway" then copies nothing', async () => {
+    linksTo(elsewhere);
+    const { deps, clipboard } = rig(h);
+    const pusher = createQuickPusher(deps);
+    const asked = await pusher.push({ kind: 'text', payload: 'hunter2' });
+    expect(await sessionText()).toContain(EVIL);
+
+    await pusher.dismissed(asked.notificationId);
+    expect(await sessionText()).not.toContain(EVIL);
+    expect(await pusher.copyAnyway(asked.notificationId)).toMatchObject({ status: 'nothing' });
+    expect(clipboard).toEqual([]);
+  });
+});
+
+describe('a quick push whose link is not a safe web address', () => {
+  it.each(['javascript:alert(1)', 'data:text/html,<script>alert(1)</script>'])(
+    'never copies %s and offers no way to',
+    async (link) => {
+      linksTo(() => link);
+      const { deps, clipboard } = rig(h);
+      const pusher = createQuickPusher(deps);
+      const outcome = await pusher.push({ kind: 'text', payload: 'hunter2' });
+
+      expect(outcome).toMatchObject({ status: 'pushed', copied: false });
+      expect(notifications()[outcome.notificationId]).toMatchObject({
+        title: 'Pushed, but the link is not safe',
+      });
+      expect(notifications()[outcome.notificationId]?.message).toMatch(/check the server settings\.$/);
+      expect(notifications()[outcome.notificationId]).not.toHaveProperty('buttons');
+      expect(await pusher.copyAnyway(outcome.notificationId)).toMatchObject({ status: 'nothing' });
+      expect(clipboard).toEqual([]);
+      expect(await sessionText()).not.toContain(link.slice(0, 10));
+    },
+  );
+});
