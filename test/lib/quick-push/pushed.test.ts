@@ -9,6 +9,7 @@ import { createQuickPusher } from '@/lib/quick-push/pusher';
 import { closeWatchDb } from '@/lib/watch/db';
 import { listTrackedPushes } from '@/lib/watch/read';
 import { BASE, harness, type Harness } from '../api/harness';
+import { signInAlice } from '../watch/helpers';
 import { notifications, rig, sessionText } from './helpers';
 
 const EVIL = 'https://evil.example';
@@ -18,6 +19,7 @@ beforeEach(async () => {
   closeWatchDb();
   globalThis.indexedDB = new IDBFactory();
   h = await harness('pro');
+  await signInAlice(); // the watcher records a push under the saved server's account
 });
 
 /** The server answers every create with `rewrite(html_url)` as the push's link. */
