@@ -1,10 +1,12 @@
 #!/usr/bin/env node
 // `npm test`: every suite (Vitest unit + service tests, then Playwright journeys on the built extension in
-// real Chromium), ending with one line "N passed, N failed" over all of them. Without Chromium it fails and
-// says how to get one: browser journeys are never skipped.
+// real Chromium), ending with one line "N passed, N failed" over all of them. A missing Chromium is installed
+// from Debian's packages where this machine allows it (test/browsers.mjs); otherwise the run fails and says
+// which command to run: browser journeys are never skipped.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePackages } from './browsers.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const out = path.join(root, 'test-results');
@@ -52,11 +54,10 @@ if (!vitest || (vitestStatus !== 0 && vitest.numFailedTests === 0)) {
 // (SECRET_PUSH_E2E, see wxt.config.ts) because Playwright cannot click a permission prompt; it goes to its own
 // directory so the shipped build in .output/chrome-mv3 is never the test one.
 const e2eOut = path.join(root, '.output', 'e2e');
-if (!fs.existsSync(chromium)) {
+const browserProblem = ensurePackages([{ path: chromium, pkg: 'chromium' }]);
+if (browserProblem) {
   failed += 1;
-  problems.push(
-    `No Chromium at ${chromium}. Install Debian's package: sudo apt-get install chromium (or set CHROMIUM_PATH).`,
-  );
+  problems.push(`${browserProblem} (or set CHROMIUM_PATH).`);
 } else if (run(bin('wxt'), ['build'], { WXT_OUT_DIR: e2eOut, SECRET_PUSH_E2E: '1' }) !== 0) {
   failed += 1;
   problems.push('wxt build failed, so the browser journeys could not run');

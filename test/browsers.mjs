@@ -1,0 +1,35 @@
+// The browsers `npm test` drives, installed from Debian's packages when they are missing and this machine
+// lets us (root, or sudo without a password); otherwise the one command to run. Never a download of a
+// browser build of its own: only the distribution's packages.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+/** How to run apt-get here: directly as root, through passwordless sudo, or not at all. */
+function aptPrefix() {
+  if (process.getuid?.() === 0) return [];
+  const sudo = spawnSync('sudo', ['-n', 'true'], { stdio: 'ignore' });
+  return sudo.status === 0 ? ['sudo', '-n'] : null;
+}
+
+/**
+ * Makes sure each `{ path, pkg }` exists, installing the missing packages in one apt-get call. Returns a
+ * problem to report, or undefined when everything is there.
+ */
+export function ensurePackages(wanted) {
+  const missing = wanted.filter(({ path }) => !fs.existsSync(path));
+  if (missing.length === 0) return undefined;
+  const pkgs = [...new Set(missing.map(({ pkg }) => pkg))];
+  const command = `sudo apt-get install -y ${pkgs.join(' ')}`;
+  const prefix = aptPrefix();
+  if (prefix === null) return `Missing ${missing.map((m) => m.path).join(', ')}. Install them: ${command}`;
+  console.log(`Installing Debian's ${pkgs.join(', ')} for the browser journeys`);
+  const apt = (args) =>
+    spawnSync(prefix[0] ?? 'apt-get', [...prefix.slice(1), ...(prefix.length ? ['apt-get'] : []), ...args], {
+      stdio: 'inherit',
+      env: { ...process.env, DEBIAN_FRONTEND: 'noninteractive' },
+    }).status;
+  if (apt(['update', '-qq']) !== 0 || apt(['install', '-y', '-qq', ...pkgs]) !== 0)
+    return `Installing ${pkgs.join(', ')} failed. Install them: ${command}`;
+  const still = missing.filter(({ path }) => !fs.existsSync(path));
+  return still.length ? `Still missing after the install: ${still.map((m) => m.path).join(', ')}` : undefined;
+}
