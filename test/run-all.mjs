@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every suite (Vitest unit + service tests, then Playwright journeys on the built extension in
-// real Chromium), ending with one line "N passed, N failed" over all of them. A missing Chromium is installed
+// real Chromium, then journeys in real Firefox ESR), ending with one line "N passed, N failed" over all of them. A missing Chromium is installed
 // from Debian's packages where this machine allows it (test/browsers.mjs); otherwise the run fails and says
 // which command to run: browser journeys are never skipped.
 import { spawnSync } from 'node:child_process';
@@ -82,6 +82,47 @@ if (browserProblem) {
   if (!pw || (pwStatus !== 0 && pw.stats.unexpected === 0)) {
     failed += 1;
     problems.push(`playwright exited with status ${pwStatus}`);
+  }
+}
+
+// 3. Journeys in real Firefox ESR (puppeteer-core over WebDriver BiDi) on the Firefox journeys' build.
+const firefox = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
+const firefoxProblem = ensurePackages([{ path: firefox, pkg: 'firefox-esr' }]);
+if (firefoxProblem) {
+  failed += 1;
+  problems.push(`${firefoxProblem} (or set FIREFOX_PATH).`);
+} else if (run(bin('wxt'), ['build', '-b', 'firefox'], { WXT_OUT_DIR: e2eOut, SECRET_PUSH_E2E: '1' }) !== 0) {
+  failed += 1;
+  problems.push('wxt build -b firefox failed, so the Firefox journeys could not run');
+} else {
+  const ffJson = path.join(out, 'firefox.json');
+  fs.rmSync(ffJson, { force: true });
+  const ffStatus = run(
+    bin('vitest'),
+    [
+      'run',
+      '--config',
+      'test/firefox/vitest.config.ts',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile=${ffJson}`,
+    ],
+    {
+      EXT_PATH_FIREFOX: path.join(e2eOut, 'firefox-mv2'),
+      FIREFOX_PATH: firefox,
+      PUPPETEER_SKIP_DOWNLOAD: '1',
+    },
+  );
+  const ff = readJson(ffJson);
+  if (ff) {
+    passed += ff.numPassedTests;
+    failed += ff.numFailedTests;
+    if (ff.numPendingTests + ff.numTodoTests > 0)
+      problems.push('firefox: skipped or todo tests are not allowed');
+  }
+  if (!ff || (ffStatus !== 0 && ff.numFailedTests === 0)) {
+    failed += 1;
+    problems.push(`the Firefox journeys exited with status ${ffStatus}`);
   }
 }
 

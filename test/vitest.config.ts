@@ -8,7 +8,7 @@ export default defineConfig({
   test: {
     root: new URL('..', import.meta.url).pathname,
     include: ['test/**/*.test.{ts,tsx}'],
-    exclude: ['test/e2e/**', 'node_modules/**'],
+    exclude: ['test/e2e/**', 'test/firefox/**', 'node_modules/**'],
     environment: 'happy-dom',
     setupFiles: ['test/setup.ts'],
     restoreMocks: true,

@@ -1,0 +1,65 @@
+/**
+ * Real Firefox ESR driven over WebDriver BiDi by puppeteer-core (no browser download: Debian's firefox-esr),
+ * with the journeys' build of the extension installed as a temporary add-on under a fixed UUID, so that
+ * its pages have known addresses. Recipe: ../shared/docs/toolchain.md "Firefox".
+ */
+import path from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+
+const GECKO_ID = 'secret-push@example.com';
+export const UUID = '5ec2e7b0-5eed-4a11-9a5e-000000000001';
+export const EXT_BASE = `moz-extension://${UUID}`;
+
+/** puppeteer's BiDi frame, whose browsing context can navigate without waiting for a load event. */
+interface BidiFrame {
+  browsingContext: { navigate(url: string, wait: 'none' | 'interactive' | 'complete'): Promise<unknown> };
+}
+
+export interface Firefox {
+  browser: Browser;
+  /** Opens an extension page (`popup.html`, `viewer.html#/p/…`) in a new tab and waits for `ready`. */
+  open(page: string, ready: string): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function launchFirefox(): Promise<Firefox> {
+  const extension = path.resolve(process.env.EXT_PATH_FIREFOX ?? '.output/e2e/firefox-mv2');
+  const browser = await puppeteer.launch({
+    browser: 'firefox',
+    executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
+    headless: true,
+    // Firefox 153 refuses BiDi navigation to moz-extension:// without it.
+    args: ['--remote-allow-system-access'],
+    extraPrefsFirefox: {
+      'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: UUID }),
+      // A permission request from a click resolves without a prompt nobody could click.
+      'extensions.webextOptionalPermissionPrompts': false,
+      'dom.events.testing.asyncClipboard': true,
+    },
+  });
+  try {
+    await browser.installExtension(extension);
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+  return {
+    browser,
+    async open(page, ready) {
+      const tab = await browser.newPage();
+      // Firefox's BiDi sends no load event for extension pages: navigate, then wait for what is needed.
+      await (tab.mainFrame() as unknown as BidiFrame).browsingContext.navigate(
+        `${EXT_BASE}/${page}`,
+        'interactive',
+      );
+      await tab.waitForSelector(ready);
+      return tab;
+    },
+    close: () => browser.close(),
+  };
+}
+
+/** The visible text of the page. */
+export function pageText(page: Page): Promise<string> {
+  return page.evaluate(() => document.body.innerText);
+}
