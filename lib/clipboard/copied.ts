@@ -1,10 +1,17 @@
 /** What the extension does after it copied a secret, a link or a passphrase (pages, and quick push). */
-import { sendMessage } from '@/lib/messages/runtime';
 import { clipboardHash } from './hash';
-import { clipboardCopied } from './messages';
 
-/** A page's way: ask the background (the background itself passes clearClipboardLater). */
-const askBackground = async (hash: string) => sendMessage(clipboardCopied, { hash });
+/**
+ * A page's way: ask the background (the background itself passes clearClipboardLater). Loaded on the
+ * first copy: the message's schema (zod) must not weigh on the popup's first bytes (the 40 KB budget).
+ */
+const askBackground = async (hash: string) => {
+  const [{ sendMessage }, { clipboardCopied }] = await Promise.all([
+    import('@/lib/messages/runtime'),
+    import('./messages'),
+  ]);
+  return sendMessage(clipboardCopied, { hash });
+};
 
 /**
  * Has the clipboard cleared later, per the user's setting, if it still holds `text` then. Only the hash
