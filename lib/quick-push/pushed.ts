@@ -8,14 +8,14 @@ import { expiryInWords } from '@/lib/push/expiry-words';
 import type { LinkCheck } from '@/lib/push/link';
 import type { HeldLinks } from './held';
 import { ELSEWHERE_PREFIX, NOTICE_PREFIX, type Notifier } from './notifier';
-import { wireKind, type QuickPushOutcome, type QuickRequest } from './types';
+import { wireKind, type QuickPushKind, type QuickPushOutcome, type QuickRequest } from './types';
 
 export interface PushedDeps {
   writeClipboard(text: string): Promise<void>;
   notifier: Notifier;
   /** Links waiting for "Copy anyway". */
   links: HeldLinks;
-  record(push: Push, info: { server: string; kind?: 'text' | 'url' | 'file' }): Promise<void>;
+  record(push: Push, info: { server: string; kind?: QuickPushKind }): Promise<void>;
   now(): number;
   newId(): string;
   /** Failures after the push exists (recording, copying): logged, never turned into a new send. */

@@ -3,6 +3,7 @@
  * again when read back (zod, the storage boundary).
  */
 import { z } from 'zod';
+import type { PushKind } from '@/lib/contract';
 
 export const quickRequestSchema = z.discriminatedUnion('kind', [
   /** Selected text, sent as a text push. */
@@ -15,8 +16,11 @@ export const quickRequestSchema = z.discriminatedUnion('kind', [
 export type QuickRequest = z.infer<typeof quickRequestSchema>;
 export type ImageRequest = Extract<QuickRequest, { kind: 'image' }>;
 
+/** The kinds a quick push makes: never a QR code. */
+export type QuickPushKind = Exclude<PushKind, 'qr'>;
+
 /** The push kind on the wire (and in the tracked-push cache) for each request. */
-export function wireKind(request: QuickRequest): 'text' | 'url' | 'file' {
+export function wireKind(request: QuickRequest): QuickPushKind {
   return request.kind === 'image' ? 'file' : request.kind;
 }
 
