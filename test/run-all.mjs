@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: every suite (Vitest unit + service tests, then Playwright journeys on the built extension in
-// real Chromium, then journeys in real Firefox ESR), ending with one line "N passed, N failed" over all of them. A missing Chromium is installed
-// from Debian's packages where this machine allows it (test/browsers.mjs); otherwise the run fails and says
+// real Chromium, then the shared journeys in both real Chromium and real Firefox ESR), ending with one line
+// "N passed, N failed" over all of them. A missing Chromium or Firefox ESR is installed from Debian's packages where this machine allows it (test/browsers.mjs); otherwise the run fails and says
 // which command to run: browser journeys are never skipped.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -85,12 +85,17 @@ if (browserProblem) {
   }
 }
 
-// 3. Journeys in real Firefox ESR (puppeteer-core over WebDriver BiDi) on the Firefox journeys' build.
+// 3. The shared journeys (test/journeys), each in real Chromium and in real Firefox ESR, and Firefox's own
+// behaviour (test/firefox), driven by puppeteer-core (CDP for Chromium, WebDriver BiDi for Firefox) on the
+// journeys' builds of both browsers.
 const firefox = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const firefoxProblem = ensurePackages([{ path: firefox, pkg: 'firefox-esr' }]);
 if (firefoxProblem) {
   failed += 1;
   problems.push(`${firefoxProblem} (or set FIREFOX_PATH).`);
+} else if (browserProblem) {
+  failed += 1;
+  problems.push('the shared journeys need Chromium as well as Firefox ESR');
 } else if (run(bin('wxt'), ['build', '-b', 'firefox'], { WXT_OUT_DIR: e2eOut, SECRET_PUSH_E2E: '1' }) !== 0) {
   failed += 1;
   problems.push('wxt build -b firefox failed, so the Firefox journeys could not run');
@@ -102,12 +107,14 @@ if (firefoxProblem) {
     [
       'run',
       '--config',
-      'test/firefox/vitest.config.ts',
+      'test/journeys/vitest.config.ts',
       '--reporter=default',
       '--reporter=json',
       `--outputFile=${ffJson}`,
     ],
     {
+      EXT_PATH: path.join(e2eOut, 'chrome-mv3'),
+      CHROMIUM_PATH: chromium,
       EXT_PATH_FIREFOX: path.join(e2eOut, 'firefox-mv2'),
       FIREFOX_PATH: firefox,
       PUPPETEER_SKIP_DOWNLOAD: '1',
@@ -118,11 +125,11 @@ if (firefoxProblem) {
     passed += ff.numPassedTests;
     failed += ff.numFailedTests;
     if (ff.numPendingTests + ff.numTodoTests > 0)
-      problems.push('firefox: skipped or todo tests are not allowed');
+      problems.push('journeys: skipped or todo tests are not allowed');
   }
   if (!ff || (ffStatus !== 0 && ff.numFailedTests === 0)) {
     failed += 1;
-    problems.push(`the Firefox journeys exited with status ${ffStatus}`);
+    problems.push(`the journeys in both browsers exited with status ${ffStatus}`);
   }
 }
 

@@ -1,0 +1,62 @@
+/**
+ * Real Chromium (Debian's package) driven by puppeteer-core over the DevTools protocol, with the journeys'
+ * build loaded unpacked: the same library that drives Firefox, so one journey runs on both.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import puppeteer, { type WebWorker } from 'puppeteer-core';
+import { CHROMIUM_ARGS } from '../../e2e/fixtures';
+import type { ExtensionBrowser } from './types';
+
+export async function launchChromium(): Promise<ExtensionBrowser> {
+  const extension = path.resolve(process.env.EXT_PATH ?? '.output/e2e/chrome-mv3');
+  if (!fs.existsSync(path.join(extension, 'manifest.json')))
+    throw new Error(`No built extension at ${extension}: run \`npm test\` (it builds it)`);
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-journey-'));
+  const browser = await puppeteer.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    headless: true,
+    userDataDir,
+    ignoreDefaultArgs: ['--disable-extensions'],
+    args: [`--disable-extensions-except=${extension}`, `--load-extension=${extension}`, ...CHROMIUM_ARGS],
+  });
+  const target = await browser.waitForTarget(
+    (t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'),
+  );
+  const base = `chrome-extension://${new URL(target.url()).host}`;
+  let worker: WebWorker | null = null;
+  const background = async () => (worker ??= await target.worker())!;
+  return {
+    name: 'chromium',
+    base,
+    async open(page, ready) {
+      const tab = await browser.newPage();
+      await tab.goto(`${base}/${page}`, { waitUntil: 'domcontentloaded' });
+      await tab.waitForSelector(ready);
+      return tab;
+    },
+    async web(url) {
+      const tab = await browser.newPage();
+      await tab.goto(url);
+      return tab;
+    },
+    async background(fn, arg) {
+      // A stopped worker wakes for the next event; the journeys keep it awake, so one handle serves.
+      return (await background()).evaluate(`(${fn.toString()})(globalThis, ${JSON.stringify(arg)})`);
+    },
+    async clipboard() {
+      await browser.defaultBrowserContext().overridePermissions(base, ['clipboard-read']);
+      const tab = await browser.newPage();
+      await tab.goto(`${base}/popup.html`, { waitUntil: 'domcontentloaded' });
+      await tab.bringToFront();
+      const text = await tab.evaluate(() => navigator.clipboard.readText());
+      await tab.close();
+      return text;
+    },
+    async close() {
+      await browser.close();
+      fs.rmSync(userDataDir, { recursive: true, force: true });
+    },
+  };
+}

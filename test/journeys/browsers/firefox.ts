@@ -1,0 +1,37 @@
+/**
+ * Real Firefox ESR over WebDriver BiDi (test/firefox/browser.ts), seen through the journeys' interface. Its
+ * background page plays the service worker's part: an extension page reaches it with getBackgroundPage().
+ */
+import type { Page } from 'puppeteer-core';
+import { EXT_BASE, launchFirefox } from '../../firefox/browser';
+import type { ExtensionBrowser } from './types';
+
+export async function launchFirefoxJourneys(): Promise<ExtensionBrowser> {
+  const firefox = await launchFirefox();
+  let bridge: Page | null = null;
+  // One extension tab stays open to reach the background page from.
+  const reach = async () => (bridge ??= await firefox.open('viewer.html', 'body'));
+  return {
+    name: 'firefox',
+    base: EXT_BASE,
+    open: firefox.open,
+    async web(url) {
+      const tab = await firefox.browser.newPage();
+      await tab.goto(url);
+      return tab;
+    },
+    async background(fn, arg) {
+      const page = await reach();
+      return page.evaluate(
+        `(${fn.toString()})(browser.extension.getBackgroundPage(), ${JSON.stringify(arg)})`,
+      ) as never;
+    },
+    async clipboard() {
+      // The test profile's dom.events.testing.asyncClipboard lets an extension page read it.
+      const page = await reach();
+      await page.bringToFront();
+      return page.evaluate(() => navigator.clipboard.readText());
+    },
+    close: firefox.close,
+  };
+}

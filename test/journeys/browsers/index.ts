@@ -1,0 +1,45 @@
+/**
+ * The browsers every shared journey runs in. `forEachBrowser` makes one describe block per browser (named
+ * after it, so a report says which browser a failure was in), with the browser launched once for the block.
+ * JOURNEY_BROWSERS=chromium (or firefox) narrows a run while working on a journey; `npm test` runs both.
+ */
+import { afterAll, beforeAll, describe } from 'vitest';
+import { launchChromium } from './chromium';
+import { launchFirefoxJourneys } from './firefox';
+import type { BrowserName, ExtensionBrowser } from './types';
+
+export type { BackgroundGlobal, BrowserName, ExtensionBrowser } from './types';
+
+const launchers: Record<BrowserName, () => Promise<ExtensionBrowser>> = {
+  chromium: launchChromium,
+  firefox: launchFirefoxJourneys,
+};
+
+const selected = (process.env.JOURNEY_BROWSERS ?? 'chromium,firefox')
+  .split(',')
+  .map((name) => name.trim()) as BrowserName[];
+
+export const BROWSERS: BrowserName[] = selected.filter((name) => name in launchers);
+
+/**
+ * Declares `body` once per browser. `body` gets the browser's name (to branch where a browser differs, and
+ * to say so in a test's name) and a getter for the launched browser (available inside tests and hooks).
+ */
+export function forEachBrowser(
+  title: string,
+  body: (name: BrowserName, browser: () => ExtensionBrowser) => void,
+): void {
+  for (const name of BROWSERS) {
+    describe(`${name}: ${title}`, () => {
+      let launched: ExtensionBrowser | undefined;
+      beforeAll(async () => {
+        launched = await launchers[name]();
+      });
+      afterAll(() => launched?.close());
+      body(name, () => {
+        if (!launched) throw new Error(`${name} did not start`);
+        return launched;
+      });
+    });
+  }
+}

@@ -1,0 +1,33 @@
+import type { Page } from 'puppeteer-core';
+
+export type BrowserName = 'chromium' | 'firefox';
+
+/**
+ * One real browser with the journeys' build of the extension installed, as the shared journeys drive it.
+ * The same journey runs on either implementation; where a browser differs, the journey branches on `name`
+ * and says so in its test's name.
+ */
+export interface ExtensionBrowser {
+  name: BrowserName;
+  /** `chrome-extension://<id>` or `moz-extension://<uuid>`. */
+  base: string;
+  /** Opens an extension page (`popup.html`, `viewer.html#/p/…`) in a new tab and waits for `ready`. */
+  open(page: string, ready: string): Promise<Page>;
+  /** Opens a web page in a new tab and waits for its load. */
+  web(url: string): Promise<Page>;
+  /**
+   * Runs `fn` in the extension's background (Chromium's service worker, Firefox's background page) with its
+   * global object and a JSON argument; `fn` is sent as source, so it may use nothing from its closure.
+   */
+  background<A, R>(fn: (global: BackgroundGlobal, arg: A) => R | Promise<R>, arg: A): Promise<R>;
+  /** The text on the system clipboard, read from an extension page. */
+  clipboard(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** What the journeys use of the background's global object: the `chrome` namespace (promise-returning in
+ * both browsers) and, in the SECRET_PUSH_E2E=1 build, the quick-push seam (lib/quick-push/e2e-hook.ts). */
+export interface BackgroundGlobal {
+  chrome: typeof import('wxt/browser').browser;
+  secretPushQuickPush: import('../../../lib/quick-push/background').QuickPushHandlers;
+}

@@ -1,0 +1,66 @@
+/**
+ * Steps the shared journeys have in common: a Node mock host to push to, saving it as the extension's
+ * server, the popup, the link it shows, and reading a page as a person would.
+ */
+// startMockHost's store (idb) needs the IDB globals in this Node process.
+import 'fake-indexeddb/auto';
+import type { Page } from 'puppeteer-core';
+import { createApiClient, type ApiClient } from '@/lib/api';
+import type { ExtensionBrowser } from './browsers';
+
+export const ALICE = { email: 'alice@example.com', token: 'alice-token-journey-01' };
+
+/** Saves a self-hosted server (and token) in storage, as the options page does, from the background. */
+export function useServer(
+  browser: ExtensionBrowser,
+  url: string,
+  token: string | null,
+  edition: 'pro' | 'oss' = 'pro',
+): Promise<void> {
+  return browser.background(
+    async (g, { url, token, edition }) => {
+      await g.chrome.storage.local.set({
+        server: { kind: 'self-hosted', url, edition },
+        tokenOrigin: new URL(url).origin,
+        demoMode: false,
+        tokenPlace: 'device',
+        token,
+      });
+    },
+    { url, token, edition },
+  );
+}
+
+/** The popup, as a tab, once its Create button is there. */
+export function openPopup(browser: ExtensionBrowser): Promise<Page> {
+  return browser.open('popup.html', '::-p-aria(Create push[role="button"])');
+}
+
+/** The link the popup shows after a create, and its url_token. */
+export async function createdLink(popup: Page): Promise<{ link: string; urlToken: string }> {
+  await popup.waitForSelector('::-p-aria(Secret link)');
+  const link = await popup.$eval('#sp-link', (input) => (input as HTMLInputElement).value);
+  const urlToken = /\/p\/([^/#?]+)/.exec(link)?.[1];
+  if (!urlToken) throw new Error(`Not a push link: ${link}`);
+  return { link, urlToken };
+}
+
+/** The visible text of a page. */
+export function pageText(page: Page): Promise<string> {
+  return page.evaluate(() => document.body.innerText);
+}
+
+/** Waits until the page's visible text contains `text`. */
+export async function waitForText(page: Page, text: string, timeout = 15_000): Promise<void> {
+  await page.waitForFunction((t) => document.body.innerText.includes(t), { timeout }, text);
+}
+
+/** Clicks the button with this accessible name. */
+export async function press(page: Page, name: string): Promise<void> {
+  await page.locator(`::-p-aria(${name}[role="button"])`).click();
+}
+
+/** An API client in the test's own process, with the owner's token: the check on the server's side. */
+export function ownerClient(baseUrl: string, token = ALICE.token): ApiClient {
+  return createApiClient({ baseUrl, token });
+}
