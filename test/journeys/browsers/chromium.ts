@@ -43,7 +43,8 @@ export async function launchChromium(): Promise<ExtensionBrowser> {
     },
     async background(fn, arg) {
       // A stopped worker wakes for the next event; the journeys keep it awake, so one handle serves.
-      return (await background()).evaluate(`(${fn.toString()})(globalThis, ${JSON.stringify(arg)})`);
+      const worker = await background();
+      return worker.evaluate(`(${fn.toString()})(globalThis, ${JSON.stringify(arg)})`) as never;
     },
     async clipboard() {
       await browser.defaultBrowserContext().overridePermissions(base, ['clipboard-read']);
