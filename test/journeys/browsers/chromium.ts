@@ -44,7 +44,9 @@ export async function launchChromium(): Promise<ExtensionBrowser> {
     async background(fn, arg) {
       // A stopped worker wakes for the next event; the journeys keep it awake, so one handle serves.
       const worker = await background();
-      return worker.evaluate(`(${fn.toString()})(globalThis, ${JSON.stringify(arg)})`) as never;
+      return worker.evaluate(
+        `(${fn.toString()})({ chrome, browser: chrome, secretPushQuickPush: globalThis.secretPushQuickPush }, ${JSON.stringify(arg)})`,
+      ) as never;
     },
     async clipboard() {
       await browser.defaultBrowserContext().overridePermissions(base, ['clipboard-read']);

@@ -22,8 +22,9 @@ export async function launchFirefoxJourneys(): Promise<ExtensionBrowser> {
     },
     async background(fn, arg) {
       const page = await reach();
+      // Firefox's `chrome` namespace takes callbacks; its `browser` returns promises: journeys get the latter.
       return page.evaluate(
-        `(${fn.toString()})(browser.extension.getBackgroundPage(), ${JSON.stringify(arg)})`,
+        `((bg) => (${fn.toString()})({ chrome: bg.browser, browser: bg.browser, secretPushQuickPush: bg.secretPushQuickPush }, ${JSON.stringify(arg)}))(browser.extension.getBackgroundPage())`,
       ) as never;
     },
     async clipboard() {

@@ -25,9 +25,13 @@ export interface ExtensionBrowser {
   close(): Promise<void>;
 }
 
-/** What the journeys use of the background's global object: the `chrome` namespace (promise-returning in
- * both browsers) and, in the SECRET_PUSH_E2E=1 build, the quick-push seam (lib/quick-push/e2e-hook.ts). */
+/**
+ * What the journeys get of the background: the extension API, promise-returning in both browsers (as
+ * `chrome` and as `browser`: Chromium's `chrome`, Firefox's `browser`, since Firefox's `chrome` takes
+ * callbacks), and, in the SECRET_PUSH_E2E=1 build, the quick-push seam (lib/quick-push/e2e-hook.ts).
+ */
 export interface BackgroundGlobal {
   chrome: typeof import('wxt/browser').browser;
+  browser: typeof import('wxt/browser').browser;
   secretPushQuickPush: import('../../../lib/quick-push/background').QuickPushHandlers;
 }
