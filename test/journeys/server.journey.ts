@@ -1,0 +1,130 @@
+/**
+ * A self-hosted server (the mock host on loopback): the options page saves it and Test connection names its
+ * edition; then text, URL, QR and file pushes from the popup, each checked on the server through the API.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startMockHost, type MockHost } from '@/lib/mock/host/server';
+import { forEachBrowser } from './browsers';
+import { ALICE, createdLink, openPopup, ownerClient, pageText, press, useServer, waitForText } from './steps';
+import { startThrottle, type Throttle } from './throttle';
+
+let host: MockHost;
+beforeAll(async () => {
+  host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
+});
+afterAll(() => host?.close());
+
+/** What a recipient's browser gets on revealing the push: the kind shows there. Counts a view. */
+async function recipientPage(urlToken: string): Promise<string> {
+  const response = await fetch(`${host.baseUrl}/p/${urlToken}`, {
+    method: 'POST',
+    headers: { accept: 'text/html' },
+  });
+  expect(response.status).toBe(200);
+  return response.text();
+}
+
+forEachBrowser('a self-hosted server', (name, browser) => {
+  it('is saved on the options page, and Test connection shows its edition', async () => {
+    const options = await browser().open('options.html', '#server-choice');
+    await options.select('#server-choice', 'self-hosted');
+    await options.waitForSelector('#server-url');
+    await options.type('#server-url', host.baseUrl);
+    await options.type('#api-token', ALICE.token);
+    await press(options, 'Save');
+    await waitForText(options, 'Saved. Pushes now go to this server.');
+    expect(await pageText(options)).toContain('Token accepted');
+
+    await press(options, 'Test connection');
+    await waitForText(options, 'The connection works.');
+    expect(await pageText(options)).toMatch(/Edition: Pro edition, version \S+ \(API \S+\)/);
+  });
+
+  it('takes a text push with a passphrase and views, which arrive on the server', async () => {
+    await useServer(browser(), host.baseUrl, ALICE.token);
+    const popup = await openPopup(browser());
+    expect(await pageText(popup)).not.toContain('Demo mode is on');
+    await popup.type('#sp-secret', `${name} to a real server 7`);
+    await popup.type('#sp-passphrase', 'correct horse');
+    await popup.$eval('#sp-views', (input) => ((input as HTMLInputElement).value = ''));
+    await popup.type('#sp-views', '3');
+    await press(popup, 'Create push');
+
+    const { link, urlToken } = await createdLink(popup);
+    expect(link.startsWith(`${host.baseUrl}/p/`)).toBe(true);
+    const push = await ownerClient(host.baseUrl).retrievePush(urlToken, 'correct horse');
+    expect(push.payload).toBe(`${name} to a real server 7`);
+    expect(push.expire_after_views).toBe(3);
+    await expect(ownerClient(host.baseUrl).retrievePush(urlToken)).rejects.toThrow();
+  });
+
+  it('takes a URL push, which the recipient gets as a link', async () => {
+    await useServer(browser(), host.baseUrl, ALICE.token);
+    const popup = await openPopup(browser());
+    await popup.locator('::-p-aria(URL[role="tab"])').click();
+    await popup.type('#sp-url', 'https://intranet.example/reset?t=91');
+    await press(popup, 'Create push');
+
+    const { urlToken } = await createdLink(popup);
+    expect((await ownerClient(host.baseUrl).retrievePush(urlToken)).payload).toBe(
+      'https://intranet.example/reset?t=91',
+    );
+    expect(await recipientPage(urlToken)).toContain('<a href="https://intranet.example/reset?t=91"');
+  });
+
+  it('takes a QR push, which the recipient gets as a QR code', async () => {
+    await useServer(browser(), host.baseUrl, ALICE.token);
+    const popup = await openPopup(browser());
+    await popup.locator('::-p-aria(QR code[role="tab"])').click();
+    await popup.type('#sp-secret', 'locker code 4411');
+    await press(popup, 'Create push');
+
+    const { urlToken } = await createdLink(popup);
+    expect((await ownerClient(host.baseUrl).retrievePush(urlToken)).payload).toBe('locker code 4411');
+    expect(await recipientPage(urlToken)).toContain('role="img" aria-label="QR code"');
+  });
+
+  it('takes a file push, shows its progress, and the bytes arrive intact', async () => {
+    // 3 MB through a proxy reading 2 MB/s: the upload lasts about 1.5 s, long enough to be seen going.
+    const throttle: Throttle = await startThrottle(host.baseUrl, 2_000_000);
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-file-'));
+    const bytes = Buffer.from(Array.from({ length: 3_000_000 }, (_, i) => (i * 31) % 251));
+    fs.writeFileSync(path.join(dir, 'keys.bin'), bytes);
+    try {
+      await useServer(browser(), throttle.url, ALICE.token);
+      const popup = await openPopup(browser());
+      await popup.locator('::-p-aria(Files[role="tab"])').click();
+      const input = await popup.waitForSelector('#sp-files');
+      await (input as import('puppeteer-core').ElementHandle<HTMLInputElement>).uploadFile(
+        path.join(dir, 'keys.bin'),
+      );
+      await popup.waitForSelector('::-p-aria(Attached files)');
+      expect(await pageText(popup)).toContain('keys.bin');
+      // Every value the progress bar shows, recorded in the page as it changes.
+      await popup.evaluate(() => {
+        const seen: number[] = [];
+        (window as unknown as { seen: number[] }).seen = seen;
+        new MutationObserver(() => {
+          const bar = document.querySelector('progress');
+          if (bar) seen.push(bar.value);
+        }).observe(document.body, { subtree: true, childList: true, attributes: true });
+      });
+      await press(popup, 'Create push');
+
+      const { urlToken } = await createdLink(popup);
+      const seen = await popup.evaluate(() => (window as unknown as { seen: number[] }).seen);
+      expect(seen.some((value) => value > 0 && value < 1)).toBe(true);
+      expect(seen).toEqual([...seen].sort((a, b) => a - b));
+      const push = await ownerClient(host.baseUrl).retrievePush(urlToken);
+      expect(push.files.map((file) => file.filename)).toEqual(['keys.bin']);
+      const download = await fetch(push.files[0]!.url.replace(throttle.url, host.baseUrl));
+      expect(Buffer.from(await download.arrayBuffer()).equals(bytes)).toBe(true);
+    } finally {
+      await throttle.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

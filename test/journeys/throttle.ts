@@ -1,0 +1,46 @@
+/**
+ * A loopback proxy in front of the mock host that lets request bodies through at a fixed rate, so that an
+ * upload of a few megabytes takes long enough for its progress to be seen in any browser, on any machine.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface Throttle {
+  url: string;
+  close(): Promise<void>;
+}
+
+/** Proxies to `upstream`, reading each request body at about `bytesPerSecond`. */
+export async function startThrottle(upstream: string, bytesPerSecond: number): Promise<Throttle> {
+  const target = new URL(upstream);
+  const server = http.createServer((request, response) => {
+    const out = http.request(
+      {
+        host: target.hostname,
+        port: target.port,
+        path: request.url,
+        method: request.method,
+        headers: request.headers,
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    out.on('error', () => response.destroy());
+    request.on('data', (chunk: Buffer) => {
+      out.write(chunk);
+      request.pause();
+      setTimeout(() => request.resume(), Math.max(1, (chunk.length / bytesPerSecond) * 1000));
+    });
+    request.on('end', () => out.end());
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async close() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
