@@ -55,7 +55,7 @@ forEachBrowser('a self-hosted server', (name, browser) => {
 
     const { link, urlToken } = await createdLink(popup);
     expect(link.startsWith(`${host.baseUrl}/p/`)).toBe(true);
-    const push = await ownerClient(host.baseUrl).retrievePush(urlToken, 'correct horse');
+    const push = await ownerClient(host.baseUrl).retrievePush(urlToken, { passphrase: 'correct horse' });
     expect(push.payload).toBe(`${name} to a real server 7`);
     expect(push.expire_after_views).toBe(3);
     await expect(ownerClient(host.baseUrl).retrievePush(urlToken)).rejects.toThrow();
