@@ -1,6 +1,8 @@
 /**
  * A loopback proxy in front of the mock host that lets request bodies through at a fixed rate, so that an
  * upload of a few megabytes takes long enough for its progress to be seen in any browser, on any machine.
+ * Answers name the proxy where the host named itself, as a server behind a reverse proxy would be set up:
+ * the extension refuses a link that points to another origin than its server (issue 9).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,6 +15,7 @@ export interface Throttle {
 /** Proxies to `upstream`, reading each request body at about `bytesPerSecond`. */
 export async function startThrottle(upstream: string, bytesPerSecond: number): Promise<Throttle> {
   const target = new URL(upstream);
+  let self = '';
   const server = http.createServer((request, response) => {
     const out = http.request(
       {
@@ -22,9 +25,15 @@ export async function startThrottle(upstream: string, bytesPerSecond: number): P
         method: request.method,
         headers: request.headers,
       },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
+      async (answer) => {
+        const chunks: Buffer[] = [];
+        for await (const chunk of answer) chunks.push(chunk as Buffer);
+        const body = Buffer.from(
+          Buffer.concat(chunks).toString('latin1').replaceAll(upstream, self),
+          'latin1',
+        );
+        response.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'content-length': body.length });
+        response.end(body);
       },
     );
     out.on('error', () => response.destroy());
@@ -36,8 +45,9 @@ export async function startThrottle(upstream: string, bytesPerSecond: number): P
     request.on('end', () => out.end());
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  self = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    url: self,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));
