@@ -26,7 +26,17 @@ export async function launchChromium(): Promise<ExtensionBrowser> {
   );
   const base = `chrome-extension://${new URL(target.url()).host}`;
   let worker: WebWorker | null = null;
-  const background = async () => (worker ??= await target.worker())!;
+  const background = async () => {
+    if (worker) return worker;
+    const found = (await target.worker())!;
+    // Seen once, right after launch: the worker's context answered before its extension bindings were
+    // there (`chrome` undefined). Wait for them before the first call.
+    await found.evaluate(`new Promise((resolve) => {
+      const check = () => (globalThis.chrome?.runtime?.id ? resolve() : setTimeout(check, 20));
+      check();
+    })`);
+    return (worker = found);
+  };
   return {
     name: 'chromium',
     base,
