@@ -97,18 +97,22 @@ function notificationsShown(browser: ExtensionBrowser): Promise<string[]> {
 type Closed = { id: string; byUser: boolean };
 type ClosedLog = { closedNotifications?: Closed[] };
 
-/** Starts recording the notifications that close (notifications.onClosed), with whether "by the user". */
+/**
+ * Starts recording the notifications that close (notifications.onClosed), with whether "by the user". The
+ * log lives on the global of the context that runs the call (Chromium's worker, Firefox's extension tab that
+ * reaches the background page): `g` is made afresh for every call.
+ */
 function recordClosedNotifications(browser: ExtensionBrowser): Promise<void> {
   return browser.background((g) => {
     const log: Closed[] = [];
-    (g as unknown as ClosedLog).closedNotifications = log;
+    (globalThis as ClosedLog).closedNotifications = log;
     g.chrome.notifications.onClosed.addListener((id, byUser) => log.push({ id, byUser }));
   }, null);
 }
 
 /** The notifications that closed since recording began. */
 function closedNotifications(browser: ExtensionBrowser): Promise<Closed[]> {
-  return browser.background((g) => [...((g as unknown as ClosedLog).closedNotifications ?? [])], null);
+  return browser.background(() => [...((globalThis as ClosedLog).closedNotifications ?? [])], null);
 }
 
 const urlToken = (link: string) => new URL(link).pathname.split('/')[2]!;

