@@ -11,7 +11,8 @@ import type { ExtensionBrowser } from './types';
 
 /**
  * Right after launch the worker's context may answer before its global scope is set up (`chrome`, even
- * `setTimeout`, undefined: seen in 4 of 10 launches). Asks again from here until the extension's bindings are there.
+ * `setTimeout`, undefined: seen in 4 of 10 launches). Asks again from Node until the extension's bindings
+ * are there.
  */
 async function bindingsReady(worker: WebWorker): Promise<void> {
   const ready = () => worker.evaluate('typeof globalThis.chrome?.runtime?.id === "string"');
