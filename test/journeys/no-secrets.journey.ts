@@ -1,0 +1,92 @@
+/**
+ * No payload or passphrase is ever kept by the extension: go through every journey with distinctive
+ * secrets (each popup kind, a Wi-Fi QR, a create refused with a 422, one abandoned and one that fails, every
+ * quick push, and the same again in demo mode), then read everything the extension stores (every storage
+ * area from the background, and every IndexedDB database of its origin but the demo service's own
+ * 'secret-push-mock') and look for them. Needs the builds made with SECRET_PUSH_E2E=1.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startMockHost, type MockHost } from '@/lib/mock/host/server';
+import { forEachBrowser, type ExtensionBrowser } from './browsers';
+import { ALICE, openPopup, useServer, waitForText } from './steps';
+import { cancelledAndFailed } from './secrets/cancelled';
+import { dumpIndexedDb, dumpStorage } from './secrets/dump';
+import type { Made } from './secrets/form';
+import { popupCreates } from './secrets/popup-creates';
+import { menuPushes } from './secrets/quick';
+import { failQuickPush, RETRY_IN, retryFailed } from './secrets/retry';
+import { pagePushes } from './secrets/site';
+
+/** Everything against the mock host: popup creates, quick pushes, an abandoned create and a failed one. */
+async function againstServer(browser: ExtensionBrowser, host: MockHost, made: Made): Promise<void> {
+  const add = (part: Made) => {
+    made.secrets.push(...part.secrets);
+    made.urlTokens.push(...part.urlTokens);
+  };
+  await useServer(browser, host.baseUrl, ALICE.token);
+  // First: they move to another server and back, and leaving a server erases the pushes cached for it.
+  made.secrets.push(...(await cancelledAndFailed(browser, host.baseUrl)));
+  const failed = await failQuickPush(browser, host.baseUrl);
+  made.secrets.push(failed.secret);
+
+  const popup = await openPopup(browser);
+  add(await popupCreates(popup, 'srv'));
+  // A person's next step would be to close it; the form must not have been saved.
+  await popup.close();
+
+  add(await menuPushes(browser, 'srv'));
+  add(await pagePushes(browser));
+  made.urlTokens.push(...(await retryFailed(browser, failed)));
+}
+
+/** The same in demo mode, where the demo service's own database is the one place allowed to hold them. */
+async function inDemoMode(browser: ExtensionBrowser, made: Made): Promise<void> {
+  await expect
+    .poll(() =>
+      browser.background(async (g) => (await g.chrome.storage.local.get('demoToken')).demoToken, null),
+    )
+    .toBeTruthy();
+  await browser.background((g) => g.chrome.storage.local.set({ demoMode: true }), null);
+  const popup = await openPopup(browser);
+  await waitForText(popup, 'Demo mode is on — pushes stay in this browser.');
+  for (const part of [await popupCreates(popup, 'demo'), await menuPushes(browser, 'demo')]) {
+    made.secrets.push(...part.secrets);
+    made.urlTokens.push(...part.urlTokens);
+  }
+  await popup.close();
+}
+
+forEachBrowser('no secrets at rest', (name, browser) => {
+  let host: MockHost;
+  beforeAll(async () => {
+    host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
+  });
+  afterAll(() => host?.close());
+
+  it(`keeps payloads and passphrases in no storage area (local, session, sync) and no database; ${RETRY_IN[name]}`, async () => {
+    /** Every payload and passphrase used; each must be absent from the dumps. */
+    const made: Made = { secrets: [], urlTokens: [] };
+    await againstServer(browser(), host, made);
+    await inDemoMode(browser(), made);
+
+    const storage = await dumpStorage(browser());
+    const page = await openPopup(browser());
+    const databases = await dumpIndexedDb(page);
+    await page.close();
+
+    // The dumps are real: every area is there, the watcher's database holds the created pushes (by
+    // url_token, without secrets), and the demo service's database exists (left out of the dump on purpose).
+    expect(storage.areas).toEqual(['local', 'session', 'sync']);
+    expect(databases.names).toContain('secret-push');
+    expect(databases.all).toContain('secret-push-mock');
+    // 5 from each popup, 6 quick pushes on the server (5 in Firefox: no "Try again") and 3 in demo mode.
+    expect(new Set(made.urlTokens).size).toBe(name === 'chromium' ? 19 : 18);
+    for (const urlToken of made.urlTokens) expect(databases.text).toContain(urlToken);
+    expect(storage.text).toContain(host.baseUrl);
+
+    for (const secret of made.secrets) {
+      expect(storage.text, `storage holds ${secret} in ${name}`).not.toContain(secret);
+      expect(databases.text, `IndexedDB holds ${secret} in ${name}`).not.toContain(secret);
+    }
+  }, 180_000);
+});

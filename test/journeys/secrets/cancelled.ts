@@ -1,0 +1,42 @@
+/**
+ * A create abandoned while the server holds it (the person closes the popup), then one that fails because
+ * the server is gone: their values were in the form and in a request, nowhere else.
+ */
+import { expect } from 'vitest';
+import type { ExtensionBrowser } from '../browsers';
+import { ALICE, openPopup, press, useServer, waitForText } from '../steps';
+import { fill, valueOf } from './form';
+import { startHoldingServer } from './holding-server';
+
+/** Returns the secrets typed into both forms. */
+export async function cancelledAndFailed(browser: ExtensionBrowser, hostUrl: string): Promise<string[]> {
+  const holding = await startHoldingServer(hostUrl);
+  const cancelled = { payload: 'zq-cancel-payload-4a61', passphrase: 'zq-cancel-passphrase-b7e3' };
+  const failed = { payload: 'zq-failed-payload-0d95', passphrase: 'zq-failed-passphrase-6f2a' };
+  try {
+    await useServer(browser, holding.url, ALICE.token);
+    const abandoned = await openPopup(browser);
+    await fill(abandoned, 'Secret', cancelled.payload);
+    await fill(abandoned, 'Passphrase', cancelled.passphrase);
+    await press(abandoned, 'Create push');
+    await waitForText(abandoned, 'Sending…');
+    await abandoned.close();
+
+    await holding.close();
+    const popup = await openPopup(browser);
+    await fill(popup, 'Secret', failed.payload);
+    await fill(popup, 'Passphrase', failed.passphrase);
+    await press(popup, 'Create push');
+    await popup.waitForFunction(() =>
+      [...document.querySelectorAll('[role="alert"]')].some((el) =>
+        el.textContent?.includes('could not be reached'),
+      ),
+    );
+    expect(await valueOf(popup, 'Secret')).toBe(failed.payload);
+    await popup.close();
+  } finally {
+    await holding.close();
+    await useServer(browser, hostUrl, ALICE.token);
+  }
+  return [cancelled.payload, cancelled.passphrase, failed.payload, failed.passphrase];
+}

@@ -1,0 +1,74 @@
+/**
+ * Everything the extension keeps, as text to search for secrets: each storage area there is (read in the
+ * background), and every record of every IndexedDB database of the extension's origin but the demo
+ * service's own (read in an extension page, which shares the background's origin in both browsers).
+ */
+import type { Page } from 'puppeteer-core';
+import { DEMO_DB_NAME } from '@/lib/demo/constants';
+import type { ExtensionBrowser } from '../browsers';
+
+export interface StorageDump {
+  /** The areas this browser has, of local, session and sync. */
+  areas: string[];
+  text: string;
+}
+
+/** Every storage area the browser has (local, session, sync), as JSON text. */
+export function dumpStorage(browser: ExtensionBrowser): Promise<StorageDump> {
+  return browser.background(async (g) => {
+    const dump: Record<string, unknown> = {};
+    for (const area of ['local', 'session', 'sync'] as const) {
+      const storage = g.chrome.storage[area];
+      if (storage) dump[area] = await storage.get(null);
+    }
+    return { areas: Object.keys(dump), text: JSON.stringify(dump) };
+  }, null);
+}
+
+export interface DatabaseDump {
+  /** Every database of the origin, the demo service's included. */
+  all: string[];
+  /** The databases dumped (all but the demo service's). */
+  names: string[];
+  text: string;
+}
+
+/**
+ * Runs in the page: every record of every database but `skip`. Binary values (Blob, ArrayBuffer, typed
+ * arrays) are decoded as UTF-8, so a file's bytes would show too.
+ */
+async function readDatabases(skip: string): Promise<DatabaseDump> {
+  const done = <T>(request: IDBRequest<T>) =>
+    new Promise<T>((resolve, reject) => {
+      request.onsuccess = () => resolve(request.result);
+      request.onerror = () => reject(request.error);
+    });
+  const decode = new TextDecoder();
+  const flatten = async (value: unknown): Promise<unknown> => {
+    if (value instanceof Blob) return decode.decode(await value.arrayBuffer());
+    if (value instanceof ArrayBuffer || ArrayBuffer.isView(value)) return decode.decode(value);
+    if (Array.isArray(value)) return Promise.all(value.map(flatten));
+    if (value && typeof value === 'object') {
+      const out: Record<string, unknown> = {};
+      for (const [key, inner] of Object.entries(value)) out[key] = await flatten(inner);
+      return out;
+    }
+    return value;
+  };
+  const all = (await indexedDB.databases()).map((info) => info.name!);
+  const names = all.filter((name) => name !== skip);
+  const dump: Record<string, Record<string, unknown>> = {};
+  for (const name of names) {
+    const db = await done(indexedDB.open(name));
+    dump[name] = {};
+    for (const store of db.objectStoreNames)
+      dump[name][store] = await flatten(await done(db.transaction(store).objectStore(store).getAll()));
+    db.close();
+  }
+  return { all, names, text: JSON.stringify(dump) };
+}
+
+/** Every IndexedDB database of the extension's origin but the demo service's, read from `page`. */
+export function dumpIndexedDb(page: Page): Promise<DatabaseDump> {
+  return page.evaluate(readDatabases, DEMO_DB_NAME);
+}

@@ -1,0 +1,75 @@
+/**
+ * The popup's form as a person uses it: fields found by their label, tabs and buttons by their accessible
+ * name, a file picked from disk, and the link a create shows.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Page } from 'puppeteer-core';
+import { createdLink, press } from '../steps';
+
+/** What a part of the journey made: the secrets it used and the url_tokens of the pushes it created. */
+export interface Made {
+  secrets: string[];
+  urlTokens: string[];
+}
+
+/** Replaces the value of the text field with this accessible name (`Secret`, `Passphrase`, …). */
+export async function fill(page: Page, label: string, value: string): Promise<void> {
+  await page.locator(`::-p-aria(${label}[role="textbox"])`).fill(value);
+}
+
+/** The current value of the text field with this accessible name. */
+export function valueOf(page: Page, label: string): Promise<string> {
+  return page
+    .locator(`::-p-aria(${label}[role="textbox"])`)
+    .map((field) => (field as HTMLInputElement).value)
+    .wait();
+}
+
+/** Selects a tab of the kind of push (`Text`, `Files`, `QR code`, `URL`). */
+export async function tab(page: Page, name: string): Promise<void> {
+  await page.locator(`::-p-aria(${name}[role="tab"])`).click();
+}
+
+/**
+ * Writes a file with this content, runs `use` with its path, and removes it: the browser reads a picked file
+ * from disk only when it is sent, so it stays until `use` is done.
+ */
+export async function withFile<T>(
+  name: string,
+  content: string,
+  use: (file: string) => Promise<T>,
+): Promise<T> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-file-'));
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, content);
+  try {
+    return await use(file);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** Picks this file in the file input, as the file dialog would, and waits until it is listed. */
+export async function pickFile(page: Page, file: string): Promise<void> {
+  const input = await page.waitForSelector('input[type=file]');
+  await input!.uploadFile(file);
+  await page.waitForSelector(`::-p-aria(Remove ${path.basename(file)}[role="button"])`);
+}
+
+/** Opens "More options" when it is closed. */
+export async function openMoreOptions(page: Page): Promise<void> {
+  const open = await page.$$eval('details', (all) =>
+    all.some((el) => el.querySelector('summary')?.textContent?.includes('More options') && el.open),
+  );
+  if (!open) await page.locator('summary::-p-text(More options)').click();
+}
+
+/** Presses Create push, returns the created push's url_token, and goes back to a new form. */
+export async function createAndNext(page: Page): Promise<string> {
+  await press(page, 'Create push');
+  const { urlToken } = await createdLink(page);
+  await press(page, 'New push');
+  return urlToken;
+}

@@ -1,0 +1,59 @@
+/**
+ * Quick pushes that read a web page: a selection read by the keyboard shortcut, and an image the extension
+ * fetches from the menu's "Push this image", both on a small site of the test's own.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { MENU_IDS } from '@/lib/quick-push/menus';
+import type { ExtensionBrowser } from '../browsers';
+import type { Made } from './form';
+import { menu, pushed, shortcut } from './quick';
+
+/** A page with a secret in #secret, and an "image" whose bytes are a secret. */
+async function startSite(text: string, imageBytes: string) {
+  const site = http.createServer((request, response) => {
+    if (request.url === '/img.png') {
+      response.writeHead(200, { 'content-type': 'image/png' });
+      return response.end(imageBytes);
+    }
+    response.writeHead(200, { 'content-type': 'text/html' });
+    response.end(`<!doctype html><title>Notes</title><p id="secret">${text}</p>`);
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `http://127.0.0.1:${(site.address() as AddressInfo).port}`,
+    close: async () => {
+      // Browsers keep their keep-alive connections open; without this, close() waits for them.
+      site.closeAllConnections();
+      await new Promise((resolve) => site.close(resolve));
+    },
+  };
+}
+
+/** The id of the tab showing `url`. Firefox's tabs.query({ url }) misses loopback patterns: all, filtered. */
+function tabIdOf(browser: ExtensionBrowser, url: string): Promise<number> {
+  return browser.background(
+    async (g, url) => (await g.chrome.tabs.query({})).find((tab) => tab.url?.startsWith(url))!.id!,
+    url,
+  );
+}
+
+/** The shortcut on a page whose text is selected, and "Push this image" on that page's image. */
+export async function pagePushes(browser: ExtensionBrowser): Promise<Made> {
+  const shortcutText = 'zq-quick-shortcut-2f6b';
+  const imageBytes = 'zq-quick-image-71d4';
+  const site = await startSite(shortcutText, imageBytes);
+  try {
+    const page = await browser.web(`${site.url}/notes.html`);
+    await page.evaluate(() => getSelection()!.selectAllChildren(document.querySelector('#secret')!));
+    const tabId = await tabIdOf(browser, site.url);
+    const urlTokens = [
+      pushed(await shortcut(browser, tabId)),
+      pushed(await menu(browser, { menuItemId: MENU_IDS.image, srcUrl: `${site.url}/img.png` }, tabId)),
+    ];
+    await page.close();
+    return { secrets: [shortcutText, imageBytes], urlTokens };
+  } finally {
+    await site.close();
+  }
+}
