@@ -2,15 +2,15 @@
  * No payload or passphrase is ever kept by the extension: go through every journey with distinctive
  * secrets (each popup kind, a Wi-Fi QR, a create refused with a 422, one abandoned and one that fails, every
  * quick push, and the same again in demo mode), then read everything the extension stores (every storage
- * area from the background, and every IndexedDB database of its origin but the demo service's own
- * 'secret-push-mock') and look for them. Needs the builds made with SECRET_PUSH_E2E=1.
+ * area from the background, every IndexedDB database of its origin but the demo service's own
+ * 'secret-push-mock', its localStorage and Cache Storage) and look for them. Needs the builds made with SECRET_PUSH_E2E=1.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
 import { ALICE, openPopup, useServer, waitForText } from './steps';
 import { cancelledAndFailed } from './secrets/cancelled';
-import { dumpIndexedDb, dumpStorage } from './secrets/dump';
+import { dumpIndexedDb, dumpStorage, dumpWebStorage } from './secrets/dump';
 import type { Made } from './secrets/form';
 import { popupCreates } from './secrets/popup-creates';
 import { menuPushes } from './secrets/quick';
@@ -63,7 +63,7 @@ forEachBrowser('no secrets at rest', (name, browser) => {
   });
   afterAll(() => host?.close());
 
-  it(`keeps payloads and passphrases in no storage area (local, session, sync) and no database; ${RETRY_IN[name]}`, async () => {
+  it(`keeps payloads and passphrases out of every storage area (local, session, sync), database and web storage; ${RETRY_IN[name]}`, async () => {
     /** Every payload and passphrase used; each must be absent from the dumps. */
     const made: Made = { secrets: [], urlTokens: [] };
     await againstServer(browser(), host, made);
@@ -72,6 +72,7 @@ forEachBrowser('no secrets at rest', (name, browser) => {
     const storage = await dumpStorage(browser());
     const page = await openPopup(browser());
     const databases = await dumpIndexedDb(page);
+    const webStorage = await dumpWebStorage(page);
     await page.close();
 
     // The dumps are real: every area is there, the watcher's database holds the created pushes (by
@@ -87,6 +88,7 @@ forEachBrowser('no secrets at rest', (name, browser) => {
     for (const secret of made.secrets) {
       expect(storage.text, `storage holds ${secret} in ${name}`).not.toContain(secret);
       expect(databases.text, `IndexedDB holds ${secret} in ${name}`).not.toContain(secret);
+      expect(webStorage, `localStorage or Cache Storage holds ${secret} in ${name}`).not.toContain(secret);
     }
   }, 180_000);
 });

@@ -72,3 +72,20 @@ async function readDatabases(skip: string): Promise<DatabaseDump> {
 export function dumpIndexedDb(page: Page): Promise<DatabaseDump> {
   return page.evaluate(readDatabases, DEMO_DB_NAME);
 }
+
+/**
+ * The origin's other places a page could write to: localStorage, and the Cache Storage's requests and
+ * responses (the extension uses neither; this proves it stays so).
+ */
+export function dumpWebStorage(page: Page): Promise<string> {
+  return page.evaluate(async () => {
+    const cached: Record<string, string[]> = {};
+    for (const name of await caches.keys()) {
+      const cache = await caches.open(name);
+      cached[name] = [];
+      for (const request of await cache.keys())
+        cached[name].push(request.url, (await (await cache.match(request))?.text()) ?? '');
+    }
+    return JSON.stringify({ localStorage: { ...localStorage }, cached });
+  });
+}
