@@ -24,6 +24,10 @@ const CSP = "script-src 'self'; object-src 'none'; base-uri 'none'";
 export default defineConfig({
   // Parallel builds (tests, benchmarks) can each write their own output directory.
   outDir: process.env.WXT_OUT_DIR ?? '.output',
+  // Every context's `browser` (wxt/browser) is webextension-polyfill's one promise-based API: the module
+  // aliases wxt/browser to it in each bundle. Unit tests keep WXT's fakeBrowser (WxtVitest aliases wxt/browser
+  // itself and never runs this module). Types: tsconfig.json points wxt/browser at types/wxt-browser.d.ts.
+  modules: ['@wxt-dev/webextension-polyfill'],
   vite: () => ({
     plugins: [preact()],
     // Quick push's test seam (lib/quick-push/e2e-hook.ts): a constant, so other builds drop the seam's code.

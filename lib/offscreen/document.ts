@@ -9,16 +9,35 @@ import { shared } from '@/lib/async';
 export const OFFSCREEN_PATH = '/offscreen.html';
 
 /**
+ * Chrome's offscreen API and its OFFSCREEN_DOCUMENT context type. webextension-polyfill hands both through
+ * unwrapped (MV3 Chrome already returns promises), but its types come from Firefox's schemas, which have
+ * neither: this is the part of Chrome's API used here. Chrome's enums are their names as strings.
+ */
+interface ChromeOffscreen {
+  offscreen?: {
+    createDocument(options: {
+      url: string;
+      reasons: Array<'BLOBS' | 'LOCAL_STORAGE' | 'CLIPBOARD'>;
+      justification: string;
+    }): Promise<void>;
+  };
+  runtime: {
+    getContexts(filter: { contextTypes: ['OFFSCREEN_DOCUMENT']; documentUrls: string[] }): Promise<unknown[]>;
+  };
+}
+const chromeApi = browser as unknown as ChromeOffscreen;
+
+/**
  * True where offscreen documents exist (Chrome MV3). Firefox has none: its background page is a document
  * that can host the demo service and write the clipboard itself. The one place that tells the two apart.
  */
 export function hasOffscreenDocuments(): boolean {
-  return typeof browser.offscreen?.createDocument === 'function';
+  return typeof chromeApi.offscreen?.createDocument === 'function';
 }
 
 async function isOpen(url: string): Promise<boolean> {
-  const contexts = await browser.runtime.getContexts({
-    contextTypes: [browser.runtime.ContextType.OFFSCREEN_DOCUMENT],
+  const contexts = await chromeApi.runtime.getContexts({
+    contextTypes: ['OFFSCREEN_DOCUMENT'],
     documentUrls: [url],
   });
   return contexts.length > 0;
@@ -29,16 +48,13 @@ const create = shared(
   async () => {
     const url = browser.runtime.getURL(OFFSCREEN_PATH);
     try {
-      await browser.offscreen.createDocument({
+      // Only reached where hasOffscreenDocuments() is true.
+      await chromeApi.offscreen!.createDocument({
         url,
         // BLOBS: the demo service builds and reads Blob/FormData bodies; LOCAL_STORAGE: it keeps its data
         // in the extension's IndexedDB. Neither reason has an idle timeout, unlike AUDIO_PLAYBACK.
         // CLIPBOARD: quick pushes (lib/quick-push) copy the new link here, in the same one document.
-        reasons: [
-          browser.offscreen.Reason.BLOBS,
-          browser.offscreen.Reason.LOCAL_STORAGE,
-          browser.offscreen.Reason.CLIPBOARD,
-        ],
+        reasons: ['BLOBS', 'LOCAL_STORAGE', 'CLIPBOARD'],
         justification:
           'Runs the built-in demo secret-push service until the user saves a server, and copies new links to the clipboard.',
       });

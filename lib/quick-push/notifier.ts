@@ -23,6 +23,15 @@ export interface Notifier {
   clear(id: string): Promise<void>;
 }
 
+/**
+ * The options a notification is created with. Chrome also reads buttons and requireInteraction, which
+ * Firefox (whose schemas the polyfill's types come from) does not have; Firefox gets neither.
+ */
+export type NotificationOptions = Browser.Notifications.CreateNotificationOptions & {
+  buttons?: Array<{ title: string }>;
+  requireInteraction?: boolean;
+};
+
 export const TRY_AGAIN = 'Try again';
 export const COPY_ANYWAY = 'Copy anyway';
 
@@ -46,13 +55,14 @@ export function browserNotifier(options: { buttons: boolean }): Notifier {
           ? { buttons: [{ title: action.button }], requireInteraction: true }
           : { message: `${notice.message} ${action.click}` }
         : {};
-      await browser.notifications.create(id, {
+      const created: NotificationOptions = {
         type: 'basic',
         iconUrl: notificationIconUrl(),
         title: notice.title,
         message: notice.message,
         ...retry,
-      });
+      };
+      await browser.notifications.create(id, created);
     },
     async clear(id) {
       await browser.notifications.clear(id);

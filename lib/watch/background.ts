@@ -116,7 +116,7 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
     return { client, cache: cacheFor(account), server: client.baseUrl, clock };
   }
 
-  const onAlarm = (alarm: Browser.alarms.Alarm) => {
+  const onAlarm = (alarm: Browser.Alarms.Alarm) => {
     if (alarm.name === WATCH_ALARM) refresh(false).catch(report('scheduled refresh failed'));
   };
   const onClicked = (id: string) => {

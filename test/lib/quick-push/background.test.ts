@@ -13,8 +13,9 @@ import { closeWatchDb } from '@/lib/watch/db';
 import { harness, type Harness } from '../api/harness';
 import { notifications, POSTS, rig, sessionText, type Rig } from './helpers';
 
-type MenuListener = (info: Browser.contextMenus.OnClickData, tab?: Browser.tabs.Tab) => void;
-type CommandListener = (command: string, tab?: Browser.tabs.Tab) => void;
+// Chrome's click data: Firefox's (the polyfill's types) adds the modifier keys, which Chrome does not send.
+type MenuListener = (info: Omit<Browser.Menus.OnClickData, 'modifiers'>, tab?: Browser.Tabs.Tab) => void;
+type CommandListener = (command: string, tab?: Browser.Tabs.Tab) => void;
 
 let h: Harness;
 let r: Rig;

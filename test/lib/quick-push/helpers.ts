@@ -3,7 +3,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_PUSH_DEFAULTS, type PushDefaults } from '@/lib/store/items';
 import { sessionHeldLinks, sessionHeldPushes } from '@/lib/quick-push/held';
 import { fetchImage } from '@/lib/quick-push/image';
-import { browserNotifier } from '@/lib/quick-push/notifier';
+import { browserNotifier, type NotificationOptions } from '@/lib/quick-push/notifier';
 import type { QuickPushDeps } from '@/lib/quick-push/pusher';
 import { recordCreatedPush } from '@/lib/watch/record';
 import { ALICE, type Harness } from '../api/harness';
@@ -68,10 +68,10 @@ export function rig(
 }
 
 /** The notifications on screen, by id, as fakeBrowser keeps their create options. */
-export function notifications(): Record<string, Browser.notifications.NotificationCreateOptions> {
+export function notifications(): Record<string, NotificationOptions> {
   return (
     fakeBrowser.notifications as unknown as {
-      getAllCreateOptions(): Record<string, Browser.notifications.NotificationCreateOptions>;
+      getAllCreateOptions(): Record<string, NotificationOptions>;
     }
   ).getAllCreateOptions();
 }

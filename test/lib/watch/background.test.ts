@@ -32,7 +32,7 @@ function stop() {
 }
 
 const fireAlarm = async () => {
-  const alarm = await browser.alarms.get(WATCH_ALARM);
+  const alarm = await fakeBrowser.alarms.get(WATCH_ALARM);
   await fakeBrowser.alarms.onAlarm.trigger(alarm!);
 };
 const notifications = () => Object.values(fakeBrowser.notifications.getAllCreateOptions());
