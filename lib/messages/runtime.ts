@@ -9,7 +9,7 @@ import { isOwnExtensionSender } from './sender';
 
 type Envelope = { channel: string; type: string; data: unknown };
 type Reply = { res: unknown } | { err: AppErrorData };
-type Sender = Browser.runtime.MessageSender;
+type Sender = Browser.Runtime.MessageSender;
 
 export type Handler<Req, Res> = (data: Req, sender: Sender) => Promise<Res>;
 
@@ -46,19 +46,21 @@ async function answer({ message, handler }: Route, data: unknown, sender: Sender
   return handler(parsed.data, sender);
 }
 
-/** Answers the routes' messages in this context; returns a function that stops answering them. */
+/**
+ * Answers the routes' messages in this context; returns a function that stops answering them. The listener
+ * answers by returning a promise of the reply (webextension-polyfill's `browser`; Firefox and Chrome 144+ do
+ * the same natively), and returns undefined for a message that is not its own, which leaves it to others.
+ */
 export function listenForMessages(routes: readonly Route[]): () => void {
   const byType = new Map(routes.map((route) => [route.message.type, route]));
-  const listener = (message: unknown, sender: Sender, sendResponse: (reply: Reply) => void) => {
+  const listener = (message: unknown, sender: Sender): Promise<Reply> | undefined => {
     const { channel, type, data } = (message ?? {}) as Partial<Envelope>;
     const route = typeof type === 'string' ? byType.get(type) : undefined;
-    // Another listener's message (or not ours at all): leave it to them, without answering.
     if (!route || CHANNELS[route.message.to] !== channel) return undefined;
-    answer(route, data, sender).then(
-      (res) => sendResponse({ res } satisfies Reply),
-      (error: unknown) => sendResponse({ err: toAppError(error).toJSON() } satisfies Reply),
+    return answer(route, data, sender).then(
+      (res): Reply => ({ res }),
+      (error: unknown): Reply => ({ err: toAppError(error).toJSON() }),
     );
-    return true;
   };
   browser.runtime.onMessage.addListener(listener);
   return () => browser.runtime.onMessage.removeListener(listener);

@@ -57,6 +57,29 @@ describe('runtime messaging', () => {
     expect(notDelivered(error)).toBe(true);
   });
 
+  it('answers by returning a promise of the reply, never through sendResponse', async () => {
+    const addListener = vi.spyOn(fakeBrowser.runtime.onMessage, 'addListener');
+    listenForMessages([handle(greet, hello)]);
+    const listener = addListener.mock.calls[0]![0] as (...args: unknown[]) => unknown;
+    const sendResponse = vi.fn();
+    const envelope = { channel: 'secret-push', type: 'test-greet', data: { name: 'Ada' } };
+    const returned = listener(envelope, sender, sendResponse);
+    expect(returned).toBeInstanceOf(Promise);
+    await expect(returned).resolves.toEqual({ res: 'hello Ada' });
+    expect(sendResponse).not.toHaveBeenCalled();
+  });
+
+  it('returns nothing for a message it does not answer, leaving it to other listeners', () => {
+    const addListener = vi.spyOn(fakeBrowser.runtime.onMessage, 'addListener');
+    listenForMessages([handle(greet, hello)]);
+    const listener = addListener.mock.calls[0]![0] as (...args: unknown[]) => unknown;
+    const sendResponse = vi.fn();
+    expect(
+      listener({ channel: 'secret-push', type: 'no-such-message' }, sender, sendResponse),
+    ).toBeUndefined();
+    expect(sendResponse).not.toHaveBeenCalled();
+  });
+
   it('leaves a message of another channel or an unknown type unanswered', async () => {
     listenForMessages([handle(greet, hello)]);
     for (const message of [
