@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import type { FieldErrors } from '@/lib/errors';
 import type { FormOptions } from '@/lib/push/form';
 import type { PassphraseStyle } from '@/lib/push/passphrase';
+import { WandIcon } from '@/components/icons/Wand';
 import { described, FieldError } from './FieldError';
 
 /** The passphrase with its generator; the container generates (it owns the randomness). */
@@ -19,6 +20,7 @@ export function PassphraseField(props: {
       <div class="sp-row">
         <input
           id="sp-passphrase"
+          class="sp-grow"
           value={options.passphrase}
           autocomplete="off"
           spellcheck={false}
@@ -33,8 +35,15 @@ export function PassphraseField(props: {
           <option value="words">Words</option>
           <option value="characters">Characters</option>
         </select>
-        <button type="button" onClick={() => onGenerate(style)}>
-          Generate
+        {/* An icon button, so the row fits at 320 px without the label wrapping. */}
+        <button
+          type="button"
+          class="icon-button"
+          aria-label="Generate passphrase"
+          title="Generate passphrase"
+          onClick={() => onGenerate(style)}
+        >
+          <WandIcon />
         </button>
       </div>
       <p id="sp-passphrase-hint" class="sp-hint">

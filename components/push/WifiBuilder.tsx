@@ -47,8 +47,8 @@ function WifiText(props: {
 export function WifiBuilder({ value, onChange, errors }: WifiBuilderProps) {
   const aria = described('payload', errors);
   return (
-    <fieldset class="sp-wifi">
-      <legend>Wi-Fi network</legend>
+    // Named for assistive technology only: the "Wi-Fi network" choice just above is its visible heading.
+    <div class="sp-wifi" role="group" aria-label="Wi-Fi network">
       <WifiText name="ssid" config={value} aria={aria} onChange={onChange} />
       <div class="sp-field">
         <label for="sp-wifi-security">Security</label>
@@ -71,6 +71,6 @@ export function WifiBuilder({ value, onChange, errors }: WifiBuilderProps) {
         Hidden network
       </CheckField>
       <FieldError field="payload" messages={errors} />
-    </fieldset>
+    </div>
   );
 }

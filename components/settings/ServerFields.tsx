@@ -30,7 +30,8 @@ export function ServerFields({ value, hosted, tokenPageUrl, errors, onChange }: 
   const selfHosted = value.choice === SELF_HOSTED;
   return (
     <fieldset>
-      <legend>Server</legend>
+      {/* Not "Server": the select below is named that; this group also holds the token. */}
+      <legend>Connection</legend>
       <div class="field">
         <label for="server-choice">Server</label>
         <select

@@ -256,8 +256,15 @@ describe('PushForm: options', () => {
     fireEvent.change(screen.getByRole('combobox', { name: 'Passphrase style' }), {
       target: { value: 'characters' },
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Generate' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Generate passphrase' }));
     expect(onGenerate).toHaveBeenCalledWith('characters');
+  });
+
+  it('generates from an icon button named "Generate passphrase", with no visible text to wrap', () => {
+    render(<Harness />);
+    const button = screen.getByRole('button', { name: 'Generate passphrase' });
+    expect(button.textContent).toBe('');
+    expect(button.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
   });
 
   it('opens "More options" when one of its fields has an error', () => {
@@ -301,6 +308,19 @@ describe('PushForm: files and Wi-Fi', () => {
     expect(screen.getByRole('textbox', { name: 'Wi-Fi password' })).toBeTruthy();
     fireEvent.change(screen.getByRole('combobox', { name: 'Security' }), { target: { value: 'nopass' } });
     expect(screen.queryByRole('textbox', { name: 'Wi-Fi password' })).toBeNull();
+  });
+
+  it('shows "Wi-Fi network" once: the choice names the group of its fields, which has no heading of its own', () => {
+    render(
+      <Harness
+        actions={[
+          { type: 'kind', kind: 'qr' },
+          { type: 'qrSource', source: 'wifi' },
+        ]}
+      />,
+    );
+    expect(screen.getAllByText('Wi-Fi network')).toHaveLength(1);
+    expect(screen.getByRole('group', { name: 'Wi-Fi network' })).toBeTruthy();
   });
 
   it('sends the Wi-Fi network as the QR payload', () => {

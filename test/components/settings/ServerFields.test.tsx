@@ -43,6 +43,12 @@ describe('ServerFields', () => {
     expect(screen.getByRole('option', { name: 'Choose a server…' })).toBeTruthy();
   });
 
+  it('names its group "Connection", so "Server" names only the select', () => {
+    setup();
+    expect(screen.getByRole('group', { name: 'Connection' })).toBeTruthy();
+    expect(screen.getAllByText('Server', { exact: true })).toHaveLength(1);
+  });
+
   it('shows the Server URL field only for a self-hosted server', () => {
     setup({ choice: HOSTED_SERVERS[1]!.url });
     expect(screen.queryByLabelText('Server URL')).toBeNull();
