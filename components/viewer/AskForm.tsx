@@ -2,7 +2,7 @@ import type { ComponentChildren, InputHTMLAttributes } from 'preact';
 import { useState } from 'preact/hooks';
 
 export interface AskFormProps {
-  /** Prefix of the heading's and the error's ids. */
+  /** Prefix of the heading's, the field's and the message's ids. */
   id: string;
   heading: string;
   /** What the page says between the heading and the field. */
@@ -11,6 +11,8 @@ export interface AskFormProps {
   /** The field's kind, e.g. { type: 'email', autocomplete: 'email' }. */
   field: InputHTMLAttributes<HTMLInputElement>;
   submitLabel: string;
+  /** A quiet line under the field until an answer is refused; the refusal then takes its place. */
+  hint?: string;
   busy: boolean;
   /** Why the last answer was refused, in words. */
   error?: string;
@@ -22,12 +24,17 @@ export interface AskFormProps {
 /** What the page around a question gives it: whether it is busy, the last refusal, where answers go. */
 export type AnswerProps = Pick<AskFormProps, 'busy' | 'error' | 'onSubmit'>;
 
-/** A one-question form of the recipient page: the passphrase, or the recipient's address. */
+/**
+ * A one-question form of the recipient page: the passphrase, or the recipient's address. The line under the
+ * field keeps its room whether it holds the hint, the refusal or nothing, so a refusal moves nothing.
+ */
 export function AskForm({ id, busy, error, onSubmit, clean = (value) => value, ...props }: AskFormProps) {
   const [typed, setTyped] = useState('');
   const value = clean(typed);
+  const described = error ? `${id}-error` : props.hint ? `${id}-hint` : undefined;
   return (
     <form
+      class="ask card"
       aria-labelledby={`${id}-heading`}
       onSubmit={(event) => {
         event.preventDefault();
@@ -36,24 +43,33 @@ export function AskForm({ id, busy, error, onSubmit, clean = (value) => value, .
     >
       <h2 id={`${id}-heading`}>{props.heading}</h2>
       {props.intro}
-      <label>
-        {props.label}
+      <label for={`${id}-input`}>{props.label}</label>
+      <div class="ask-row">
         <input
           {...props.field}
+          id={`${id}-input`}
           value={typed}
           onInput={(event) => setTyped(event.currentTarget.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={described}
         />
-      </label>
-      {error && (
-        <p id={`${id}-error`} role="alert">
-          {error}
-        </p>
-      )}
-      <button type="submit" disabled={busy || !value}>
-        {busy ? 'Checking…' : props.submitLabel}
-      </button>
+        <button type="submit" disabled={busy || !value}>
+          {busy ? 'Checking…' : props.submitLabel}
+        </button>
+      </div>
+      <div class="ask-message">
+        {error ? (
+          <p id={`${id}-error`} role="alert">
+            {error}
+          </p>
+        ) : (
+          props.hint && (
+            <p id={`${id}-hint`} class="hint">
+              {props.hint}
+            </p>
+          )
+        )}
+      </div>
     </form>
   );
 }

@@ -7,7 +7,7 @@ export interface FileDownloadProps {
 /** A file link of a shared secret, opened on its own. */
 export function FileDownload({ busy, error, onDownload }: FileDownloadProps) {
   return (
-    <section aria-labelledby="file-heading">
+    <section class="card" aria-labelledby="file-heading">
       <h2 id="file-heading">A file was shared with you</h2>
       <button type="button" onClick={onDownload} disabled={busy}>
         {busy ? 'Downloading…' : 'Download file'}

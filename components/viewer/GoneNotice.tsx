@@ -5,7 +5,7 @@ export interface GoneNoticeProps {
 /** The end state for a push that has expired, never existed, or was just deleted. */
 export function GoneNotice({ reason }: GoneNoticeProps) {
   return (
-    <section role="status" aria-labelledby="gone-heading">
+    <section class="card" role="status" aria-labelledby="gone-heading">
       <h2 id="gone-heading">
         {reason === 'deleted' ? 'This secret has been deleted' : 'This secret has expired or does not exist'}
       </h2>

@@ -9,6 +9,7 @@ export function PassphraseForm(props: AnswerProps) {
       label="Passphrase"
       field={{ type: 'password', autocomplete: 'off' }}
       submitLabel="Unlock"
+      hint="The sender gives you the passphrase separately from the link."
       {...props}
     />
   );

@@ -1,15 +1,27 @@
+import { viewsBeforeReveal, type LifeFacts } from '@/lib/format/lifetime';
+import { ExpiryNote } from './ExpiryNote';
+
 export interface RevealStepProps {
   busy: boolean;
+  /** What the page knows before the reveal; absent when it could not be asked. */
+  facts?: LifeFacts;
+  now: number;
   onReveal: () => void;
 }
 
 /** The retrieval step: nothing is fetched, and no view counted, until the person clicks. */
-export function RevealStep({ busy, onReveal }: RevealStepProps) {
+export function RevealStep({ busy, facts, now, onReveal }: RevealStepProps) {
   return (
-    <section aria-labelledby="reveal-heading">
+    <section class="card" aria-labelledby="reveal-heading">
       <h2 id="reveal-heading">Someone shared a secret with you</h2>
-      <p>It may be viewable only a limited number of times. Reveal it when you are ready to read it.</p>
-      <button type="button" onClick={onReveal} disabled={busy}>
+      <p>
+        {facts
+          ? viewsBeforeReveal(facts.views_remaining)
+          : 'It may be viewable only a limited number of times.'}{' '}
+        Reveal it when you are ready to read it.
+      </p>
+      {facts && <ExpiryNote facts={facts} now={now} />}
+      <button type="button" class="primary" onClick={onReveal} disabled={busy}>
         {busy ? 'Revealing…' : 'Reveal secret'}
       </button>
     </section>

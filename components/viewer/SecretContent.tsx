@@ -49,19 +49,20 @@ export function SecretContent(props: SecretContentProps) {
               </a>
             </p>
           ) : (
-            <pre aria-label="Secret payload" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-              {payload}
-            </pre>
+            <pre aria-label="Secret payload">{payload}</pre>
           )}
           {props.qrDataUrl && <img src={props.qrDataUrl} alt="QR code of the secret" />}
-          {!props.qrDataUrl && props.onShowQr && (
-            <button type="button" onClick={props.onShowQr}>
-              Show as QR code
+          <div class="actions">
+            {/* The one thing a recipient came for: the first and primary button. */}
+            <button type="button" class="primary copy" onClick={props.onCopy}>
+              {props.copied ? 'Copied' : 'Copy'}
             </button>
-          )}
-          <button type="button" onClick={props.onCopy}>
-            {props.copied ? 'Copied' : 'Copy'}
-          </button>
+            {!props.qrDataUrl && props.onShowQr && (
+              <button type="button" onClick={props.onShowQr}>
+                Show as QR code
+              </button>
+            )}
+          </div>
         </div>
       )}
       {files.length > 0 && (

@@ -15,11 +15,13 @@ export interface PushViewerProps {
 export function PushViewer({ urlToken, retrievalStep }: PushViewerProps) {
   const { state, retrieve, deleted } = useReveal(urlToken, retrievalStep);
   switch (state.step) {
+    case 'checking':
+      return <p aria-busy="true">Checking the link…</p>;
     case 'reveal':
       return retrievalStep ? (
-        <RevealStep busy={state.busy} onReveal={() => void retrieve()} />
+        <RevealStep busy={state.busy} facts={state.facts} now={Date.now()} onReveal={() => void retrieve()} />
       ) : (
-        <p>Loading…</p>
+        <p aria-busy="true">Opening the secret…</p>
       );
     case 'recipient':
       return (

@@ -1,9 +1,12 @@
 import { useMemo, useState } from 'preact/hooks';
+import { DeleteSecret } from '@/components/viewer/DeleteSecret';
+import { ExpiryNote } from '@/components/viewer/ExpiryNote';
 import { SecretContent } from '@/components/viewer/SecretContent';
 import { describeError, type RetrievedPush } from '@/lib/api';
-import { clearCopyLater } from '@/lib/clipboard/copied';
 import { QR_MAX_CHARS, type PushKind } from '@/lib/contract';
+import { viewsAfterReveal } from '@/lib/format/lifetime';
 import { recipientClient } from './api';
+import { useCopy } from './useCopy';
 import { useFileDownloads } from './useFileDownloads';
 import { useQrImage } from './useQrImage';
 
@@ -19,25 +22,27 @@ export interface ShownPushProps {
 export function ShownPush({ urlToken, push, kind, onDeleted }: ShownPushProps) {
   const client = useMemo(recipientClient, []);
   const [notice, setNotice] = useState<string>();
-  const [copied, setCopied] = useState(false);
+  const [deleting, setDeleting] = useState(false);
   const [wantQr, setWantQr] = useState(false);
   // A qr push is drawn at once, as the server's page does; any other payload only on request.
   const qr = useQrImage(push.payload, wantQr || kind === 'qr', setNotice);
   const files = useFileDownloads(push.files, setNotice);
+  const copy = useCopy(push.payload ?? '', () =>
+    setNotice('Copying failed: select the text and copy it yourself.'),
+  );
+  // When the page was drawn: the expiry reads from then, nothing ticks.
+  const [now] = useState(Date.now);
 
-  const copy = () =>
-    navigator.clipboard.writeText(push.payload ?? '').then(
-      () => {
-        setCopied(true);
-        void clearCopyLater(push.payload ?? '');
-      },
-      () => setNotice('Copying failed: select the text and copy it yourself.'),
-    );
-  const remove = () =>
-    client.deletePush(urlToken).then(onDeleted, (error: unknown) => setNotice(describeError(error)));
+  const remove = () => {
+    setDeleting(true);
+    client.deletePush(urlToken).then(onDeleted, (error: unknown) => {
+      setDeleting(false);
+      setNotice(describeError(error));
+    });
+  };
 
   return (
-    <>
+    <div class="card">
       <SecretContent
         kind={kind}
         payload={push.payload}
@@ -49,22 +54,17 @@ export function ShownPush({ urlToken, push, kind, onDeleted }: ShownPushProps) {
             ? () => setWantQr(true)
             : undefined
         }
-        copied={copied}
-        onCopy={copy}
+        copied={copy.copied}
+        onCopy={copy.copy}
         downloading={files.downloading}
         onDownload={files.download}
       />
-      <p>
-        {push.views_remaining === 1
-          ? 'This secret can be viewed 1 more time.'
-          : `This secret can be viewed ${push.views_remaining} more times.`}
-      </p>
-      {push.deletable_by_viewer && (
-        <button type="button" class="danger" onClick={remove}>
-          Delete this secret
-        </button>
-      )}
+      <div class="lifetime">
+        <p>{viewsAfterReveal(push.views_remaining)}</p>
+        {push.views_remaining > 0 && <ExpiryNote facts={push} now={now} />}
+      </div>
+      {push.deletable_by_viewer && <DeleteSecret busy={deleting} onDelete={remove} />}
       {notice && <p role="alert">{notice}</p>}
-    </>
+    </div>
   );
 }

@@ -4,7 +4,7 @@ import { retrievedPushSchema } from '@/lib/api/schemas';
 import { DEMO_BASE_URL, demoFetch, demoPageOrigin } from '@/lib/demo/transport';
 import { VIEWER_PATH } from '@/lib/demo/constants';
 import { demoMessages } from '@/lib/demo/messages';
-import type { DemoPushKind } from '@/lib/demo/page-info';
+import type { DemoPageInfo } from '@/lib/demo/page-info';
 import { sendMessage } from '@/lib/messages/runtime';
 
 /** The demo service as a recipient sees it (anonymous): used to delete a push the viewer may delete. */
@@ -18,15 +18,16 @@ export function recipientClient(): ApiClient {
 }
 
 /**
- * The push's kind as the demo service's recipient page knows it (the API never says). undefined when
- * the push does not exist or the demo host could not be asked: the viewer then offers the QR code on request.
+ * What the demo service's recipient page knows before a reveal (lib/demo/page-info.ts): the kind, and
+ * whether the push can still be revealed, with its views left and expiry. Counts no view. undefined when
+ * the demo host could not be asked: the viewer then offers the reveal as before, and the reveal says.
  */
-export async function pageKind(urlToken: string): Promise<DemoPushKind | undefined> {
+export async function pageFacts(urlToken: string): Promise<DemoPageInfo | undefined> {
   try {
-    return (await sendMessage(demoMessages.pageInfo, { url_token: urlToken })).kind ?? undefined;
+    return await sendMessage(demoMessages.pageInfo, { url_token: urlToken });
   } catch (error) {
-    // Only the automatic QR code/link depends on it; the secret itself still shows.
-    console.warn('The demo service did not say what kind of push this is', error);
+    // Only the automatic QR code/link and the facts before the reveal depend on it; the secret still shows.
+    console.warn('The demo service did not say what it knows of this push', error);
     return undefined;
   }
 }

@@ -1,10 +1,16 @@
 /** What the push viewer shows at each step, and which step a failed reveal leads to. */
 import { describeError, type RetrievedPush } from '@/lib/api';
 import { PUSH_KINDS, type PushKind } from '@/lib/contract';
+import type { DemoPageInfo } from '@/lib/demo/page-info';
 import { isAppError } from '@/lib/errors';
 
+/** What the page knows before a reveal: the views left and when it expires. */
+export type PageFacts = Pick<DemoPageInfo, 'views_remaining' | 'expires_at'>;
+
 export type RevealState =
-  | { step: 'reveal'; busy: boolean }
+  /** The retrieval step asks the page's facts first, so an expired push never offers Reveal. */
+  | { step: 'checking' }
+  | { step: 'reveal'; busy: boolean; facts?: PageFacts }
   | { step: 'recipient'; busy: boolean; error?: string }
   /** email: the listed address given before (authenticated_recipients), sent again with the passphrase. */
   | { step: 'passphrase'; busy: boolean; error?: string; email?: string }
@@ -17,6 +23,9 @@ export interface RevealAttempt {
   passphrase?: string;
   email?: string;
 }
+
+/** A submitted passphrase that does not match: said exactly, with what it did not do. */
+export const WRONG_PASSPHRASE = 'That passphrase is wrong. Nothing was revealed and no view was counted.';
 
 const NOT_A_RECIPIENT =
   'That address is not one this secret was shared with. Nothing was revealed and no view was counted.';
@@ -45,16 +54,31 @@ export function failedState(error: unknown, { passphrase, email }: RevealAttempt
     return { step: 'recipient', busy: false, error: email ? NOT_A_RECIPIENT : undefined };
   // A first try without a passphrase only learns that one is needed: no complaint yet.
   if (isAppError(error, 'passphrase-required'))
-    return { step: 'passphrase', busy: false, email, error: passphrase ? describeError(error) : undefined };
+    return { step: 'passphrase', busy: false, email, error: passphrase ? WRONG_PASSPHRASE : undefined };
   if (isAppError(error, 'passphrase-rate-limited'))
     return { step: 'passphrase', busy: false, email, error: describeError(error) };
   if (isAppError(error, 'not-found') || isAppError(error, 'gone')) return { step: 'gone', reason: 'gone' };
   return { step: 'error', message: describeError(error) };
 }
 
-/** The step while a reveal is under way: the form that sent it stays, busy. */
+/**
+ * The step a retrieval-step push opens on, from what the page knows: gone when it can no longer be revealed
+ * (expired, deleted or unknown), else the reveal step with its views and expiry. Without facts (the demo host
+ * could not be asked), the reveal step as before: the reveal itself then says what happened.
+ */
+export function beforeRevealState(info: DemoPageInfo | undefined): RevealState {
+  if (!info) return { step: 'reveal', busy: false };
+  if (!info.live) return { step: 'gone', reason: 'gone' };
+  return {
+    step: 'reveal',
+    busy: false,
+    facts: { views_remaining: info.views_remaining, expires_at: info.expires_at },
+  };
+}
+
+/** The step while a reveal is under way: the form or the reveal step that sent it stays, busy. */
 export function busyState(state: RevealState): RevealState {
-  return state.step === 'passphrase' || state.step === 'recipient'
+  return state.step === 'passphrase' || state.step === 'recipient' || state.step === 'reveal'
     ? { ...state, busy: true }
     : { step: 'reveal', busy: true };
 }

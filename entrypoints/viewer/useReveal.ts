@@ -1,7 +1,14 @@
 /** The push viewer's reveal: one request through the demo service's page route, and the step it leads to. */
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
-import { pageKind, revealThroughPage } from './api';
-import { busyState, failedState, revealedState, type RevealAttempt, type RevealState } from './reveal-state';
+import { pageFacts, revealThroughPage } from './api';
+import {
+  beforeRevealState,
+  busyState,
+  failedState,
+  revealedState,
+  type RevealAttempt,
+  type RevealState,
+} from './reveal-state';
 
 export interface Reveal {
   state: RevealState;
@@ -11,28 +18,39 @@ export interface Reveal {
 }
 
 export function useReveal(urlToken: string, retrievalStep: boolean): Reveal {
-  // Asked once, alongside the reveal; it never fails (undefined when unknown) and counts no view.
-  const kindOfPush = useMemo(() => pageKind(urlToken), [urlToken]);
-  const [state, setState] = useState<RevealState>({ step: 'reveal', busy: !retrievalStep });
+  // Asked once, before or alongside the reveal; it never fails (undefined when unknown) and counts no view.
+  const facts = useMemo(() => pageFacts(urlToken), [urlToken]);
+  const [state, setState] = useState<RevealState>(
+    retrievalStep ? { step: 'checking' } : { step: 'reveal', busy: true },
+  );
 
   const retrieve = useCallback(
     async (attempt: RevealAttempt = {}) => {
       setState(busyState);
       try {
         // Through the page route, not the API: a first try without a passphrase must log no failure.
-        const [push, kind] = await Promise.all([revealThroughPage(urlToken, attempt), kindOfPush]);
-        setState(revealedState(push, kind));
+        const [push, info] = await Promise.all([revealThroughPage(urlToken, attempt), facts]);
+        setState(revealedState(push, info?.kind ?? undefined));
       } catch (error) {
         setState(failedState(error, attempt));
       }
     },
-    [urlToken, kindOfPush],
+    [urlToken, facts],
   );
 
-  // Without a retrieval step the page itself is the reveal, as on the server's recipient page.
   useEffect(() => {
-    if (!retrievalStep) void retrieve();
-  }, [retrieve, retrievalStep]);
+    // Without a retrieval step the page itself is the reveal, as on the server's recipient page.
+    if (!retrievalStep) {
+      void retrieve();
+      return;
+    }
+    // With one, an expired push says so before any Reveal is offered.
+    let current = true;
+    void facts.then((info) => current && setState(beforeRevealState(info)));
+    return () => {
+      current = false;
+    };
+  }, [retrieve, retrievalStep, facts]);
 
   const deleted = useCallback(() => setState({ step: 'gone', reason: 'deleted' }), []);
   return { state, retrieve, deleted };

@@ -6,6 +6,7 @@
  */
 import { shared } from '@/lib/async';
 import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
+import { refresh, viewsLeft } from '@/lib/mock/model';
 import { responseToWire, wireToRequest, type WireRequest, type WireResponse } from '@/lib/messages/wire';
 import { DEMO_BASE_URL, DEMO_DB_NAME, DEMO_MAX_BODY_BYTES, DEMO_USER_EMAIL } from './constants';
 import type { DemoPageInfo } from './page-info';
@@ -63,8 +64,17 @@ export function createDemoHost(options: DemoHostOptions): DemoHost {
       return responseToWire(response);
     },
     async pageInfo(urlToken) {
-      const push = await (await openStore()).getPush(urlToken);
-      return { kind: push?.kind ?? null };
+      const stored = await (await openStore()).getPush(urlToken);
+      if (!stored) return { kind: null, live: false, views_remaining: 0, expires_at: null };
+      // As the host's page would see it now (time and views checked), without saving or counting anything.
+      const push = refresh(stored, (options.clock ?? Date.now)()) ?? stored;
+      const live = !push.expired;
+      return {
+        kind: push.kind,
+        live,
+        views_remaining: live ? viewsLeft(push) : 0,
+        expires_at: live ? new Date(push.expires_at).toISOString() : null,
+      };
     },
   };
 }

@@ -219,9 +219,15 @@ test('a passphrase push counts no view until the passphrase is right, and the vi
   await expect(viewer.getByRole('alert')).toHaveCount(0);
   expect(await failedPassphrases()).toEqual([]);
 
+  const unlock = viewer.getByRole('button', { name: 'Unlock' });
+  const formBox = await viewer.getByRole('form').boundingBox();
   await passphrase.fill('wrong');
-  await viewer.getByRole('button', { name: 'Unlock' }).click();
-  await expect(viewer.getByRole('alert')).toBeVisible();
+  await unlock.click();
+  await expect(viewer.getByRole('alert')).toHaveText(
+    'That passphrase is wrong. Nothing was revealed and no view was counted.',
+  );
+  // The refusal takes the room the hint had: nothing on the page moves.
+  expect(await viewer.getByRole('form').boundingBox()).toEqual(formBox);
   expect(await auditKinds(page, token, push.url_token)).not.toContain('view');
   expect(await failedPassphrases()).toHaveLength(1);
 
@@ -238,6 +244,11 @@ test('a passphrase push counts no view until the passphrase is right, and the vi
   expect(await failedPassphrases()).toHaveLength(1);
 
   await viewer.getByRole('button', { name: 'Delete this secret' }).click();
+  // Issue 11: deleting asks first, saying it cannot be undone.
+  await expect(viewer.getByRole('group', { name: /Delete this secret for everyone\?/ })).toContainText(
+    "can't be undone",
+  );
+  await viewer.getByRole('button', { name: 'Yes, delete it' }).click();
   await expect(viewer.getByRole('heading', { name: 'This secret has been deleted' })).toBeVisible();
   await viewer.reload();
   await expect(
@@ -304,4 +315,36 @@ test('an authenticated_recipients push reveals only to an address the sender lis
   await viewer.getByRole('button', { name: 'Reveal secret' }).click();
   await expect(viewer.getByLabel('Secret payload')).toHaveText('for carol only');
   expect(await auditKinds(page, token, push.url_token)).toContain('view');
+});
+
+test('an expired push says so before any Reveal, and checking it counts no view', async ({
+  context,
+  serviceWorker,
+  extensionId,
+}) => {
+  const token = await demoToken(serviceWorker);
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/viewer.html`);
+  const push = await createDemoPush(page, token, { push: { payload: 'read once', expire_after_views: 1 } });
+
+  const viewer = await context.newPage();
+  await viewer.goto(push.html_url);
+  await expect(viewer.getByText('Revealing it uses its last view: after that it expires.')).toBeVisible();
+  await expect(viewer.getByText(/^It expires in 7 days at the latest\.$/)).toBeVisible();
+  await viewer.getByRole('button', { name: 'Reveal secret' }).click();
+  await expect(viewer.getByLabel('Secret payload')).toHaveText('read once');
+  await expect(viewer.getByText(/^That was the last view: this secret has now expired\./)).toBeVisible();
+  await expect(viewer.getByText(/0 more/)).toHaveCount(0);
+
+  // The primary action copies, and says so.
+  await viewer.getByRole('button', { name: 'Copy' }).click();
+  await expect(viewer.getByRole('button', { name: 'Copied' })).toBeVisible();
+
+  const again = await context.newPage();
+  await again.goto(push.html_url);
+  await expect(
+    again.getByRole('heading', { name: 'This secret has expired or does not exist' }),
+  ).toBeVisible();
+  await expect(again.getByRole('button', { name: 'Reveal secret' })).toHaveCount(0);
+  expect(await auditKinds(page, token, push.url_token)).toEqual(['creation', 'view']);
 });

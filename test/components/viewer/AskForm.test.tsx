@@ -35,3 +35,18 @@ describe('the recipient page’s one-question forms', () => {
     expect(screen.getByRole('button', { name: 'Checking…' }).hasAttribute('disabled')).toBe(true);
   });
 });
+
+describe('the passphrase prompt keeps its layout still', () => {
+  it('shows a quiet hint in the line a refusal later takes, and the refusal exactly', () => {
+    const { rerender } = render(<PassphraseForm busy={false} onSubmit={vi.fn()} />);
+    const line = () => document.querySelector('.ask-message');
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(line()?.textContent).toBe('The sender gives you the passphrase separately from the link.');
+    expect(screen.getByLabelText('Passphrase').getAttribute('aria-describedby')).toBe('passphrase-hint');
+
+    rerender(<PassphraseForm busy={false} error="That passphrase is wrong." onSubmit={vi.fn()} />);
+    // The same element holds the refusal: its room was there before (style.css gives it a min-height).
+    expect(line()?.textContent).toBe('That passphrase is wrong.');
+    expect(screen.getByRole('alert').parentElement).toBe(line());
+  });
+});

@@ -176,4 +176,89 @@ describe('viewer page (demo mode)', () => {
       'The file could not be downloaded: it may have expired.',
     );
   });
+
+  it('says a retrieval-step push has expired before any Reveal, counting nothing', async () => {
+    const { push } = await owner.createPush({
+      payload: 'used up',
+      expire_after_views: 1,
+      retrieval_step: true,
+    });
+    await createApiClient({
+      baseUrl: DEMO_BASE_URL,
+      fetch: demoFetch,
+      pageOrigin: demoPageOrigin(),
+      token: null,
+    }).retrievePush(push.url_token);
+    const before = await owner.auditAll(push.url_token);
+    location.hash = `#/p/${push.url_token}/r`;
+    render(<App />);
+    await screen.findByRole('heading', { name: 'This secret has expired or does not exist' });
+    expect(screen.queryByRole('button', { name: 'Reveal secret' })).toBeNull();
+    expect(await owner.auditAll(push.url_token)).toEqual(before);
+  });
+
+  it('says before the reveal what it uses and when the secret expires', async () => {
+    const { push } = await owner.createPush({
+      payload: 'later',
+      expire_after_views: 3,
+      retrieval_step: true,
+    });
+    location.hash = `#/p/${push.url_token}/r`;
+    render(<App />);
+    await screen.findByRole('button', { name: 'Reveal secret' });
+    expect(screen.getByText(/Revealing it uses one of its 3 remaining views\./)).toBeTruthy();
+    const when = document.querySelector('time');
+    expect(when?.textContent).toBe('in 7 days');
+    expect(when?.getAttribute('datetime')).toBe(push.expires_at);
+    expect(await views(push.url_token)).toBe(0);
+  });
+
+  it('says after the reveal how many views remain and when it expires, and the last view as such', async () => {
+    await openViewer({ payload: 'twice', expire_after_views: 2 });
+    await screen.findByLabelText('Secret payload');
+    expect(screen.getByText('This secret can be viewed 1 more time.')).toBeTruthy();
+    expect(screen.getByText(/It expires/).textContent).toBe('It expires in 7 days at the latest.');
+    cleanup();
+
+    await openViewer({ payload: 'once', expire_after_views: 1 });
+    await screen.findByLabelText('Secret payload');
+    expect(screen.getByText(/^That was the last view: this secret has now expired\./)).toBeTruthy();
+    expect(screen.queryByText(/0 more/)).toBeNull();
+    expect(screen.queryByText(/It expires/)).toBeNull();
+  });
+
+  it('says exactly that a passphrase is wrong', async () => {
+    await openViewer({ payload: 'locked', passphrase: 'right' });
+    fireEvent.input(await screen.findByLabelText('Passphrase'), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Unlock' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'That passphrase is wrong. Nothing was revealed and no view was counted.',
+    );
+  });
+
+  it('makes Copy the first, primary action, and turns Copied back into Copy', async () => {
+    await openViewer({ payload: 'copy me' });
+    await screen.findByLabelText('Secret payload');
+    const buttons = screen.getAllByRole('button');
+    expect(buttons[0]!.textContent).toBe('Copy');
+    expect(buttons[0]!.classList.contains('primary')).toBe(true);
+    fireEvent.click(buttons[0]!);
+    await screen.findByRole('button', { name: 'Copied' });
+    await screen.findByRole('button', { name: 'Copy' }, { timeout: 3000 });
+  });
+
+  it('asks before deleting, saying it cannot be undone, and deletes only when confirmed', async () => {
+    const urlToken = await openViewer({ payload: 'delete me', deletable_by_viewer: true });
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete this secret' }));
+    const question = screen.getByRole('group', { name: /Delete this secret for everyone\?/ });
+    expect(question.textContent).toMatch(/can't be undone/);
+    expect(document.activeElement?.textContent).toBe('Cancel');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await count(urlToken, 'expire')).toBe(0);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Delete this secret' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, delete it' }));
+    await screen.findByRole('heading', { name: 'This secret has been deleted' });
+    expect(await count(urlToken, 'expire')).toBe(1);
+  });
 });

@@ -2,7 +2,13 @@
 import { describe, expect, it } from 'vitest';
 import type { RetrievedPush } from '@/lib/api';
 import { AppError } from '@/lib/errors';
-import { busyState, failedState, pushKind, revealedState } from '@/entrypoints/viewer/reveal-state';
+import {
+  beforeRevealState,
+  busyState,
+  failedState,
+  pushKind,
+  revealedState,
+} from '@/entrypoints/viewer/reveal-state';
 
 const push = (overrides: Partial<RetrievedPush> = {}) =>
   ({ payload: 'p', files: [], expired: false, ...overrides }) as RetrievedPush;
@@ -27,7 +33,8 @@ describe('reveal state', () => {
     expect(failedState(error, {})).toEqual({ step: 'passphrase', busy: false, email: undefined });
     expect(failedState(error, { passphrase: 'wrong' })).toMatchObject({
       step: 'passphrase',
-      error: 'This push needs its passphrase. Check it and try again.',
+      // Issue 11: said exactly, not as "needs its passphrase".
+      error: 'That passphrase is wrong. Nothing was revealed and no view was counted.',
     });
   });
 
@@ -45,5 +52,26 @@ describe('reveal state', () => {
       error: 'e',
     });
     expect(busyState({ step: 'error', message: 'm' })).toEqual({ step: 'reveal', busy: true });
+    const facts = { views_remaining: 3, expires_at: '2026-11-29T10:00:00.000Z' };
+    expect(busyState({ step: 'reveal', busy: false, facts })).toEqual({ step: 'reveal', busy: true, facts });
+  });
+
+  it('offers no reveal step for a push the page knows is gone, and one with its facts otherwise', () => {
+    const facts = { views_remaining: 3, expires_at: '2026-11-29T10:00:00.000Z' };
+    expect(beforeRevealState({ kind: 'text', live: false, views_remaining: 0, expires_at: null })).toEqual({
+      step: 'gone',
+      reason: 'gone',
+    });
+    expect(beforeRevealState({ kind: null, live: false, views_remaining: 0, expires_at: null })).toEqual({
+      step: 'gone',
+      reason: 'gone',
+    });
+    expect(beforeRevealState({ kind: 'text', live: true, ...facts })).toEqual({
+      step: 'reveal',
+      busy: false,
+      facts,
+    });
+    // The demo host could not be asked: the reveal is still offered, and says what happened.
+    expect(beforeRevealState(undefined)).toEqual({ step: 'reveal', busy: false });
   });
 });

@@ -154,7 +154,12 @@ describe('the recipient page’s facts (demo-page-info)', () => {
       const payload = kind === 'url' ? 'https://example.com/' : 'WIFI:S:net;;';
       const { push } = await owner.createPush({ kind, payload });
       sender = pageSender('/viewer.html');
-      expect(await sendMessage(demoMessages.pageInfo, { url_token: push.url_token })).toEqual({ kind });
+      expect(await sendMessage(demoMessages.pageInfo, { url_token: push.url_token })).toEqual({
+        kind,
+        live: true,
+        views_remaining: 5,
+        expires_at: push.expires_at,
+      });
       expect(await auditKinds(owner, push.url_token)).toEqual(['creation']);
     },
   );
@@ -163,8 +168,71 @@ describe('the recipient page’s facts (demo-page-info)', () => {
     startBackground();
     const { owner } = await clients();
     const { push } = await owner.createPush({ kind: 'qr', payload: 'x' });
-    expect(await sendMessage(demoMessages.pageInfo, { url_token: push.url_token })).toEqual({ kind: 'qr' });
-    expect(await sendMessage(demoMessages.pageInfo, { url_token: 'nosuchpush' })).toEqual({ kind: null });
+    expect(await sendMessage(demoMessages.pageInfo, { url_token: push.url_token })).toMatchObject({
+      kind: 'qr',
+      live: true,
+    });
+    expect(await sendMessage(demoMessages.pageInfo, { url_token: 'nosuchpush' })).toEqual({
+      kind: null,
+      live: false,
+      views_remaining: 0,
+      expires_at: null,
+    });
+  });
+
+  it('says a push whose views are used up, or that was deleted, can no longer be revealed, counting nothing', async () => {
+    startBackground();
+    const { owner, recipient } = await clients();
+    const { push: once } = await owner.createPush({ payload: 'one view', expire_after_views: 2 });
+    await recipient.retrievePush(once.url_token);
+    sender = pageSender('/viewer.html');
+    expect(await sendMessage(demoMessages.pageInfo, { url_token: once.url_token })).toMatchObject({
+      live: true,
+      views_remaining: 1,
+    });
+    await recipient.retrievePush(once.url_token);
+    expect(await sendMessage(demoMessages.pageInfo, { url_token: once.url_token })).toEqual({
+      kind: 'text',
+      live: false,
+      views_remaining: 0,
+      expires_at: null,
+    });
+    expect(await auditKinds(owner, once.url_token)).toEqual(['creation', 'view', 'view']);
+
+    const { push: gone } = await owner.createPush({ payload: 'deleted' });
+    await owner.deletePush(gone.url_token);
+    expect(await sendMessage(demoMessages.pageInfo, { url_token: gone.url_token })).toMatchObject({
+      live: false,
+    });
+    expect(await auditKinds(owner, gone.url_token)).toEqual(['creation', 'expire']);
+  });
+
+  it('says a push past its time has expired, as the host checks it on reading', async () => {
+    let now = Date.parse('2026-11-23T10:00:00.000Z');
+    const host = createDemoHost({
+      pageUrl: viewerPageUrl(VIEWER),
+      clock: () => now,
+      dbName: `page-info-${Math.random()}`,
+    });
+    const created = await host.handle(
+      await requestToWire(
+        new Request(`${DEMO_BASE_URL}/api/v2/pushes`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ push: { payload: 'short-lived', expire_after_duration: 0 } }),
+        }),
+      ),
+      'token-1',
+    );
+    const { url_token } = JSON.parse(await wireToResponse(created).text()) as { url_token: string };
+    expect(await host.pageInfo(url_token)).toEqual({
+      kind: 'text',
+      live: true,
+      views_remaining: 5,
+      expires_at: '2026-11-23T10:15:00.000Z',
+    });
+    now += 15 * 60_000;
+    expect(await host.pageInfo(url_token)).toMatchObject({ live: false, expires_at: null });
   });
 
   it('is refused to a web page and to a malformed token', async () => {

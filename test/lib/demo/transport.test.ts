@@ -24,7 +24,7 @@ function echoService(hold = false): DemoService {
       Response.json({ method: request.method, url: request.url, body }, { headers: { 'X-Echo': 'yes' } }),
     );
   };
-  return { fetch, pageInfo: async () => ({ kind: null }) };
+  return { fetch, pageInfo: async () => ({ kind: null, live: false, views_remaining: 0, expires_at: null }) };
 }
 
 beforeEach(() => {
