@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { TrashIcon } from '@/components/icons/Trash';
 
 export interface DeleteSecretProps {
   busy?: boolean;
@@ -18,6 +19,7 @@ export function DeleteSecret({ busy, onDelete }: DeleteSecretProps) {
   if (!asking)
     return (
       <button type="button" class="danger" onClick={() => setAsking(true)}>
+        <TrashIcon />
         Delete this secret
       </button>
     );

@@ -1,3 +1,4 @@
+import { EyeIcon } from '@/components/icons/Eye';
 import { viewsBeforeReveal, type LifeFacts } from '@/lib/format/lifetime';
 import { ExpiryNote } from './ExpiryNote';
 
@@ -22,6 +23,7 @@ export function RevealStep({ busy, facts, now, onReveal }: RevealStepProps) {
       </p>
       {facts && <ExpiryNote facts={facts} now={now} />}
       <button type="button" class="primary" onClick={onReveal} disabled={busy}>
+        <EyeIcon />
         {busy ? 'Revealing…' : 'Reveal secret'}
       </button>
     </section>

@@ -1,3 +1,6 @@
+import { CheckIcon } from '@/components/icons/Check';
+import { CopyIcon } from '@/components/icons/Copy';
+import { QrIcon } from '@/components/icons/Qr';
 import type { PushKind } from '@/lib/contract';
 
 export interface SecretFile {
@@ -55,10 +58,12 @@ export function SecretContent(props: SecretContentProps) {
           <div class="actions">
             {/* The one thing a recipient came for: the first and primary button. */}
             <button type="button" class="primary copy" onClick={props.onCopy}>
+              {props.copied ? <CheckIcon /> : <CopyIcon />}
               {props.copied ? 'Copied' : 'Copy'}
             </button>
             {!props.qrDataUrl && props.onShowQr && (
               <button type="button" onClick={props.onShowQr}>
+                <QrIcon />
                 Show as QR code
               </button>
             )}

@@ -63,7 +63,10 @@ export function ShownPush({ urlToken, push, kind, onDeleted }: ShownPushProps) {
         <p>{viewsAfterReveal(push.views_remaining)}</p>
         {push.views_remaining > 0 && <ExpiryNote facts={push} now={now} />}
       </div>
-      {push.deletable_by_viewer && <DeleteSecret busy={deleting} onDelete={remove} />}
+      {/* After the last view the push is already expiring: nothing is left to delete, as on the host's page. */}
+      {push.deletable_by_viewer && push.views_remaining > 0 && (
+        <DeleteSecret busy={deleting} onDelete={remove} />
+      )}
       {notice && <p role="alert">{notice}</p>}
     </div>
   );

@@ -220,11 +220,13 @@ describe('viewer page (demo mode)', () => {
     expect(screen.getByText(/It expires/).textContent).toBe('It expires in 7 days at the latest.');
     cleanup();
 
-    await openViewer({ payload: 'once', expire_after_views: 1 });
+    await openViewer({ payload: 'once', expire_after_views: 1, deletable_by_viewer: true });
     await screen.findByLabelText('Secret payload');
     expect(screen.getByText(/^That was the last view: this secret has now expired\./)).toBeTruthy();
     expect(screen.queryByText(/0 more/)).toBeNull();
     expect(screen.queryByText(/It expires/)).toBeNull();
+    // Nothing is left to delete once the last view is used.
+    expect(screen.queryByRole('button', { name: 'Delete this secret' })).toBeNull();
   });
 
   it('says exactly that a passphrase is wrong', async () => {
