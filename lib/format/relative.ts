@@ -1,0 +1,24 @@
+/**
+ * An instant as people say it relative to now: "in 6 days", "2 minutes ago", "now", on
+ * Intl.RelativeTimeFormat so the locale is an argument. One unit, rounded (lib/format/units.ts), because a
+ * list read at a glance needs "in 6 days", not "in 5 days 23 hours".
+ */
+import { secondsUntil } from './time';
+import { roundToOneUnit } from './units';
+
+/** Under this many seconds either way an instant reads "now": a minute-level clock cannot say more. */
+const NOW_SECONDS = 30;
+
+/** `iso` relative to `now` (ms) in `locale`; the raw text when it does not parse. */
+export function formatRelative(iso: string, now: number, locale: string): string {
+  const seconds = secondsUntil(iso, now);
+  if (seconds === undefined) return iso;
+  if (Math.abs(seconds) < NOW_SECONDS)
+    return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second');
+  // 'always': "in 1 day" rather than "tomorrow", which a rounded 30 hours is not always.
+  const { unit, value } = roundToOneUnit(Math.abs(seconds));
+  return new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(
+    seconds < 0 ? -value : value,
+    unit,
+  );
+}
