@@ -1,0 +1,59 @@
+/**
+ * Many pushes on a Node host, tracked by the extension as it tracks its own: created through the API (as
+ * the user's other devices would), then read into the watcher's IndexedDB cache by the dashboard's Refresh.
+ * Used by the dashboard-at-scale spec and by `npm run bench`.
+ */
+import type { Page, Worker } from '@playwright/test';
+import { createApiClient } from '../../lib/api';
+
+const NAMES = ['Door code', 'Wi-Fi guest', 'Bank login', 'VPN key', 'Server root', 'Mail password'];
+
+/** Creates `count` pushes of varied names, views and expiry (every 7th with a passphrase); their url_tokens. */
+export async function createPushes(baseUrl: string, token: string, count: number): Promise<string[]> {
+  const client = createApiClient({ baseUrl, token });
+  const tokens: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const { push } = await client.createPush({
+      payload: `secret ${i}`,
+      name: `${NAMES[i % NAMES.length]} ${i + 1}`,
+      note: i % 3 === 0 ? `for team ${i % 4}` : '',
+      expire_after_views: 1 + (i % 5),
+      expire_after_days: 1 + (i % 7),
+      passphrase: i % 7 === 0 ? `pass ${i}` : undefined,
+    });
+    tokens.push(push.url_token);
+  }
+  return tokens;
+}
+
+/** Points the extension at the host with a token, as the options page would have saved it. */
+export async function useHost(serviceWorker: Worker, baseUrl: string, token: string): Promise<void> {
+  await serviceWorker.evaluate(
+    ([url, token]) =>
+      chrome.storage.local.set({
+        server: { kind: 'self-hosted', url, edition: 'pro' },
+        demoMode: false,
+        tokenPlace: 'device',
+        token,
+      }),
+    [baseUrl, token] as const,
+  );
+}
+
+/** The dashboard's rows of pushes. */
+export const PUSH_ROWS = 'ul[aria-label="Pushes"] > li';
+
+/**
+ * Presses the dashboard's Refresh and waits until it lists `count` pushes: all as rows, or the first rows
+ * and "Showing 50 of `count`" (a long list renders more as it is scrolled).
+ */
+export async function refreshUntilListed(page: Page, count: number): Promise<void> {
+  await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+  await page.waitForFunction(
+    ([selector, count]) =>
+      document.querySelectorAll(selector).length === count ||
+      new RegExp(`^Showing \\d+ of ${count}\\.`).test(document.querySelector('.more')?.textContent ?? ''),
+    [PUSH_ROWS, count] as const,
+    { timeout: 30_000 },
+  );
+}
