@@ -1,13 +1,19 @@
+import { useState } from 'preact/hooks';
 import { pushLabel } from '@/lib/watch/label';
 import type { WatchEvent } from '@/lib/watch/types';
-import { formatTime } from './format';
+import { When } from './When';
 
 export interface ActivityListProps {
   /** Newest first; the container limits how many. */
   events: WatchEvent[];
   /** The name each event's push is shown under (pushLabel), by url_token. */
   titles: Record<string, string>;
+  /** The page's clock (ms), moving once a minute. */
+  now: number;
 }
+
+/** How many events show before "Show all". */
+export const SHORT_ACTIVITY = 3;
 
 const EVENT_WORDS: Record<WatchEvent['kind'], string> = {
   viewed: 'Viewed',
@@ -25,22 +31,41 @@ function details(event: WatchEvent): string {
   return parts.length ? ` — ${parts.join(', ')}` : '';
 }
 
-/** What the watcher learnt, newest first; events not seen before are marked "New". */
-export function ActivityList({ events, titles }: ActivityListProps) {
+/** What the watcher learnt, newest first: the last few, the rest on demand; unseen ones marked "New". */
+export function ActivityList({ events, titles, now }: ActivityListProps) {
+  const [all, setAll] = useState(false);
+  const listed = all ? events : events.slice(0, SHORT_ACTIVITY);
   return (
     <section aria-labelledby="activity-title" class="activity">
-      <h2 id="activity-title">Recent activity</h2>
+      <div class="section-head">
+        <h2 id="activity-title">Recent activity</h2>
+        {events.length > SHORT_ACTIVITY && (
+          <button
+            type="button"
+            class="link-button"
+            aria-expanded={all}
+            aria-controls="activity-list"
+            onClick={() => setAll(!all)}
+          >
+            {all ? 'Show fewer' : `Show all ${events.length}`}
+          </button>
+        )}
+      </div>
       {events.length === 0 ? (
         <p class="hint">Nothing has happened to your pushes yet.</p>
       ) : (
-        <ul>
-          {events.map((event) => (
+        <ul id="activity-list">
+          {listed.map((event) => (
             <li key={event.id}>
-              {!event.seen && <strong class="badge new">New</strong>}{' '}
-              <time dateTime={event.at}>{formatTime(event.at)}</time>:{' '}
-              {titles[event.url_token] ?? pushLabel({ name: '', note: '', url_token: event.url_token })} —{' '}
-              {EVENT_WORDS[event.kind]}
-              {details(event)}
+              <span class="hint">
+                <When at={event.at} now={now} />
+              </span>
+              <span>
+                {!event.seen && <strong class="badge new">New</strong>}{' '}
+                {titles[event.url_token] ?? pushLabel({ name: '', note: '', url_token: event.url_token })} —{' '}
+                {EVENT_WORDS[event.kind]}
+                <span class="hint">{details(event)}</span>
+              </span>
             </li>
           ))}
         </ul>

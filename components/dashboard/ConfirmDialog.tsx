@@ -3,7 +3,10 @@ import { useEffect, useRef } from 'preact/hooks';
 export interface ConfirmDialogProps {
   title: string;
   message: string;
-  confirmLabel: string;
+  /** Absent: the dialog only informs, and its one button closes it. */
+  confirmLabel?: string;
+  /** The confirm button's look: 'danger' (default) for what cannot be undone. */
+  tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
 }
@@ -12,7 +15,8 @@ export interface ConfirmDialogProps {
  * A modal question before something that cannot be undone. Focus starts on Cancel (the safe choice, as the
  * WAI-ARIA alertdialog pattern advises), Escape cancels, and focus returns to where it was afterwards.
  */
-export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCancel }: ConfirmDialogProps) {
+export function ConfirmDialog(props: ConfirmDialogProps) {
+  const { title, message, confirmLabel, onConfirm, onCancel } = props;
   const cancel = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     const before = document.activeElement as HTMLElement | null;
@@ -38,11 +42,13 @@ export function ConfirmDialog({ title, message, confirmLabel, onConfirm, onCance
         <h2 id="confirm-title">{title}</h2>
         <p id="confirm-message">{message}</p>
         <div class="row">
-          <button type="button" class="danger" onClick={onConfirm}>
-            {confirmLabel}
-          </button>
+          {confirmLabel && (
+            <button type="button" class={props.tone ?? 'danger'} onClick={onConfirm}>
+              {confirmLabel}
+            </button>
+          )}
           <button type="button" ref={cancel} onClick={onCancel}>
-            Cancel
+            {confirmLabel ? 'Cancel' : 'Close'}
           </button>
         </div>
       </div>

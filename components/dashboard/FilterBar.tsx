@@ -27,18 +27,20 @@ export function FilterBar({ filters, onChange }: FilterBarProps) {
       </label>
       <fieldset class="choices">
         <legend>Show</legend>
-        {STATES.map(([value, label]) => (
-          <label key={value}>
-            <input
-              type="radio"
-              name="state"
-              value={value}
-              checked={filters.state === value}
-              onChange={() => onChange({ state: value })}
-            />
-            {label}
-          </label>
-        ))}
+        <span class="segments">
+          {STATES.map(([value, label]) => (
+            <label key={value}>
+              <input
+                type="radio"
+                name="state"
+                value={value}
+                checked={filters.state === value}
+                onChange={() => onChange({ state: value })}
+              />
+              {label}
+            </label>
+          ))}
+        </span>
       </fieldset>
       <CheckField
         checked={filters.passphraseOnly}

@@ -1,127 +1,131 @@
-import { pushState, STATE_WORDS } from '@/lib/watch/state';
-import { pushLabel } from '@/lib/watch/label';
-import type { TrackedPush } from '@/lib/watch/types';
-import { AuditTimeline, type AuditState } from './AuditTimeline';
+import { memo } from 'preact/compat';
+import { useState } from 'preact/hooks';
 import { UI_LOCALE } from '@/lib/format/locale';
 import { viewsLeft } from '@/lib/format/views';
-import { formatCountdown, formatTime } from './format';
-import { QrToggle } from './QrToggle';
+import { pushLabel } from '@/lib/watch/label';
+import { pushState, STATE_WORDS } from '@/lib/watch/state';
+import type { TrackedPush } from '@/lib/watch/types';
+import type { AuditState } from './AuditTimeline';
+import { CopyButton } from './CopyButton';
+import { PushDetails } from './PushDetails';
+import { When } from './When';
+
+/** What can be done with one push; the container decides how. One object for every row, never remade. */
+export interface PushActions {
+  select: (token: string, on: boolean) => void;
+  toggleAudit: (token: string) => void;
+  /** Rejects with an Error that says in words why the link was not copied. */
+  copyLink: (push: TrackedPush) => Promise<void>;
+  /** Asks first: opening the page may use a view. */
+  open: (push: TrackedPush) => void;
+  expire: (push: TrackedPush) => void;
+}
 
 export interface PushItemProps {
   push: TrackedPush;
+  /** The page's clock (ms), moving once a minute. */
   now: number;
   selected: boolean;
-  onSelect: (selected: boolean) => void;
   audit: AuditState;
-  /** Absent when the audit log cannot be read (no token, or a push created without one). */
-  onToggleAudit?: () => void;
-  onCopyLink: () => void;
-  onOpen: () => void;
-  /** Asks for confirmation first (the container shows the dialog). */
-  onExpire: () => void;
-  renderQr: (text: string) => Promise<string>;
+  /** Whether the audit log can be read (a token, and a push the server counts). */
+  canAudit: boolean;
   /** Whether an API token is set: a push created here is counted from the next refresh only with one. */
   hasToken: boolean;
+  renderQr: (text: string) => Promise<string>;
+  actions: PushActions;
 }
 
-const KIND_WORDS: Record<NonNullable<TrackedPush['kind']>, string> = {
-  text: 'Text',
-  url: 'URL',
-  qr: 'QR',
-  file: 'File',
-};
-
-function Views({ push, hasToken }: { push: TrackedPush; hasToken: boolean }) {
-  if (push.source === 'local')
-    return (
-      <p class="hint">
-        Up to {push.expire_after_views} views.{' '}
-        {!hasToken
-          ? 'Counting views needs an API token: tracked by time only.'
-          : push.audit_denied
-            ? 'It was created without a token, so the server does not show its views: tracked by time only.'
-            : 'Views are counted from the next refresh.'}
-      </p>
-    );
+function Views({ push }: { push: TrackedPush }) {
+  if (push.source === 'local') return <span class="hint">Up to {push.expire_after_views} views</span>;
   const id = `views-${push.url_token}`;
   return (
-    <p class="views">
-      <span id={id}>{viewsLeft(push.views_remaining, push.expire_after_views, UI_LOCALE)}</span>
+    <>
       <progress value={push.views_remaining} max={push.expire_after_views} aria-labelledby={id} />
-    </p>
+      <span id={id}>{viewsLeft(push.views_remaining, push.expire_after_views, UI_LOCALE)}</span>
+    </>
   );
 }
 
 function TimeLeft({ push, now, active }: { push: TrackedPush; now: number; active: boolean }) {
   if (!active)
     return push.expired_on ? (
-      <p class="hint">
-        Expired on <time dateTime={push.expired_on}>{formatTime(push.expired_on)}</time>
-      </p>
+      <span class="hint">
+        Ended <When at={push.expired_on} now={now} />
+      </span>
     ) : null;
-  const left = formatCountdown(push.expires_at, now);
-  if (left === null) return <p class="hint">No time limit known</p>;
+  if (!push.expires_at) return <span class="hint">No time limit known</span>;
   return (
-    <p>
-      {/* No live region: a change every second would drown out everything else for screen readers. */}
-      Time left: <time dateTime={push.expires_at ?? undefined}>{left}</time>
-    </p>
+    <span>
+      Expires <When at={push.expires_at} now={now} />
+    </span>
   );
 }
 
-/** One tracked push: what it is, how much of it is left, and what can be done with it. */
-export function PushItem(props: PushItemProps) {
-  const { push, now, selected, audit } = props;
+/**
+ * One tracked push as a compact row: name, state, views left, time left and Copy link; "Details" opens the
+ * rest (preview, open, audit log, expire) under it. Memoized: a keystroke in Search re-renders no row.
+ */
+export const PushItem = memo(function PushItem({ push, now, actions, ...props }: PushItemProps) {
+  const [expanded, setExpanded] = useState(false);
   const title = pushLabel(push);
   const state = pushState(push, now);
   const active = state === 'active';
   const titleId = `title-${push.url_token}`;
-  const auditShown = audit.state !== 'hidden';
+  const detailsId = `details-${push.url_token}`;
   return (
     <li>
-      <article class={`push ${active ? 'active' : 'expired'}`} aria-labelledby={titleId}>
-        <header class="push-head">
+      <article
+        class={`push ${active ? 'active' : 'expired'} ${expanded ? 'open' : ''}`}
+        aria-labelledby={titleId}
+      >
+        <div class="push-row">
           <input
             type="checkbox"
-            checked={selected}
+            checked={props.selected}
             aria-label={`Select ${title}`}
-            onChange={(e) => props.onSelect(e.currentTarget.checked)}
+            onChange={(e) => actions.select(push.url_token, e.currentTarget.checked)}
           />
-          <h2 id={titleId}>{title}</h2>
+          <h3 id={titleId} class="push-title">
+            {title}
+          </h3>
           <span class={`badge state-${active ? 'active' : 'expired'}`}>{STATE_WORDS[state]}</span>
-        </header>
-        {push.note && <p class="note">{push.note}</p>}
-        <ul class="facts" aria-label="Details">
-          {push.kind && <li>{KIND_WORDS[push.kind]}</li>}
-          {push.has_passphrase && <li>Passphrase</li>}
-          {push.retrieval_step && <li>Retrieval step</li>}
-          <li>
-            Created <time dateTime={push.created_at}>{formatTime(push.created_at)}</time>
-          </li>
-        </ul>
-        <Views push={push} hasToken={props.hasToken} />
-        <TimeLeft push={push} now={now} active={active} />
-        <div class="row">
-          <button type="button" onClick={props.onCopyLink}>
-            Copy link
+          <span class="push-views">
+            <Views push={push} />
+          </span>
+          <span class="push-time">
+            <TimeLeft push={push} now={now} active={active} />
+          </span>
+          <span class="push-main">
+            {active && (
+              <CopyButton onCopy={() => actions.copyLink(push)} copiedText={`Link to ${title} copied`} />
+            )}
+          </span>
+          <button
+            type="button"
+            class="details-toggle"
+            aria-expanded={expanded}
+            aria-controls={detailsId}
+            onClick={() => setExpanded(!expanded)}
+          >
+            Details <span aria-hidden="true">{expanded ? '▴' : '▾'}</span>
           </button>
-          <button type="button" onClick={props.onOpen}>
-            Open
-          </button>
-          {props.onToggleAudit && (
-            <button type="button" aria-expanded={auditShown} onClick={props.onToggleAudit}>
-              {auditShown ? 'Hide audit log' : 'Audit log'}
-            </button>
-          )}
-          {active && (
-            <button type="button" class="danger" onClick={props.onExpire}>
-              Expire
-            </button>
-          )}
-          <QrToggle url={push.html_url} title={title} renderQr={props.renderQr} />
         </div>
-        <AuditTimeline title={title} audit={audit} />
+        {expanded && (
+          <PushDetails
+            id={detailsId}
+            push={push}
+            title={title}
+            now={now}
+            active={active}
+            hasToken={props.hasToken}
+            audit={props.audit}
+            onToggleAudit={props.canAudit ? () => actions.toggleAudit(push.url_token) : undefined}
+            onOpen={() => actions.open(push)}
+            onExpire={() => actions.expire(push)}
+            renderQr={props.renderQr}
+          />
+        )}
       </article>
     </li>
   );
-}
+});

@@ -1,15 +1,9 @@
 import type { TrackedPush } from '@/lib/watch/types';
 import type { AuditState } from './AuditTimeline';
-import { PushItem } from './PushItem';
+import { PushItem, type PushActions } from './PushItem';
+import { useShowMore } from './useShowMore';
 
-/** What can be done with one push; the container decides how. */
-export interface PushActions {
-  select: (token: string, on: boolean) => void;
-  toggleAudit: (token: string) => void;
-  copyLink: (push: TrackedPush) => void;
-  open: (push: TrackedPush) => void;
-  expire: (push: TrackedPush) => void;
-}
+export type { PushActions } from './PushItem';
 
 export interface PushListProps {
   /** Every tracked push (null while loading), to tell "none yet" from "none match". */
@@ -22,13 +16,18 @@ export interface PushListProps {
   canAudit: (push: TrackedPush) => boolean;
   hasToken: boolean;
   renderQr: (text: string) => Promise<string>;
+  /** The same object on every render, so unchanged rows are not rendered again. */
   actions: PushActions;
 }
 
 const HIDDEN: AuditState = { state: 'hidden' };
 
-/** The pushes the filters show, or why there are none. */
+/**
+ * The pushes the filters show, one compact row each (the first ones, more as the list is scrolled), or why
+ * there are none.
+ */
 export function PushList({ pushes, shown, actions, ...props }: PushListProps) {
+  const { limit, showMore, sentinel } = useShowMore(shown.length);
   if (pushes === null) return <p class="hint">Loading…</p>;
   if (shown.length === 0)
     return (
@@ -37,23 +36,32 @@ export function PushList({ pushes, shown, actions, ...props }: PushListProps) {
       </p>
     );
   return (
-    <ul class="pushes" aria-label="Pushes">
-      {shown.map((push) => (
-        <PushItem
-          key={push.url_token}
-          push={push}
-          now={props.now}
-          selected={props.selected.has(push.url_token)}
-          onSelect={(on) => actions.select(push.url_token, on)}
-          audit={props.audits[push.url_token] ?? HIDDEN}
-          onToggleAudit={props.canAudit(push) ? () => actions.toggleAudit(push.url_token) : undefined}
-          onCopyLink={() => actions.copyLink(push)}
-          onOpen={() => actions.open(push)}
-          onExpire={() => actions.expire(push)}
-          renderQr={props.renderQr}
-          hasToken={props.hasToken}
-        />
-      ))}
-    </ul>
+    <>
+      <ul class="pushes" aria-label="Pushes">
+        {shown.slice(0, limit).map((push) => (
+          <PushItem
+            key={push.url_token}
+            push={push}
+            now={props.now}
+            selected={props.selected.has(push.url_token)}
+            audit={props.audits[push.url_token] ?? HIDDEN}
+            canAudit={props.canAudit(push)}
+            hasToken={props.hasToken}
+            renderQr={props.renderQr}
+            actions={actions}
+          />
+        ))}
+      </ul>
+      {limit < shown.length && (
+        <p class="more" ref={sentinel}>
+          <span class="hint">
+            Showing {limit} of {shown.length}.
+          </span>{' '}
+          <button type="button" onClick={showMore}>
+            Show more
+          </button>
+        </p>
+      )}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { formatTime } from './format';
+import { When } from './When';
 
 export interface RefreshBarProps {
   busy: boolean;
@@ -7,22 +7,28 @@ export interface RefreshBarProps {
   /** The last refresh's failure, already in words (describeError). */
   error?: string | null;
   onRefresh: () => void;
+  /** The page's clock (ms), moving once a minute. */
+  now: number;
 }
 
 /** The Refresh button with when it last ran and how it went. */
-export function RefreshBar({ busy, lastRefreshed, error, onRefresh }: RefreshBarProps) {
+export function RefreshBar({ busy, lastRefreshed, error, onRefresh, now }: RefreshBarProps) {
   return (
-    <div class="refresh row">
+    <div class="refresh">
+      <p role="status" class="hint">
+        {busy ? (
+          'Asking the server…'
+        ) : lastRefreshed ? (
+          <>
+            Last refreshed <When at={lastRefreshed} now={now} />
+          </>
+        ) : (
+          'Not refreshed yet'
+        )}
+      </p>
       <button type="button" class="primary" disabled={busy} onClick={onRefresh}>
         {busy ? 'Refreshing…' : 'Refresh'}
       </button>
-      <p role="status" class="hint">
-        {busy
-          ? 'Asking the server…'
-          : lastRefreshed
-            ? `Last refreshed ${formatTime(lastRefreshed)}`
-            : 'Not refreshed yet'}
-      </p>
       {error && (
         <p role="alert" class="error">
           Refresh failed: {error}

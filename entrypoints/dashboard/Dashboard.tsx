@@ -2,8 +2,9 @@ import { useMemo } from 'preact/hooks';
 import { DemoBanner } from '@/components/DemoBanner';
 import { ActivityList } from '@/components/dashboard/ActivityList';
 import { ExpireDialog } from '@/components/dashboard/ExpireDialog';
-import { ExportBar } from '@/components/dashboard/ExportBar';
+import { ExportMenu } from '@/components/dashboard/ExportMenu';
 import { FilterBar } from '@/components/dashboard/FilterBar';
+import { OpenDialog } from '@/components/dashboard/OpenDialog';
 import { PushList } from '@/components/dashboard/PushList';
 import { RefreshBar } from '@/components/dashboard/RefreshBar';
 import { SelectionBar } from '@/components/dashboard/SelectionBar';
@@ -21,11 +22,15 @@ import { useFilteredPushes } from './useFilteredPushes';
 import { usePushLinks } from './usePushLinks';
 import { useRefresh } from './useRefresh';
 import { useSelection } from './useSelection';
+import { useStable } from './useStable';
+
+/** Times read "in 6 days", "2 minutes ago": a clock that moves once a minute is enough, and costs nothing. */
+const MINUTE = 60_000;
 
 /** The dashboard once the settings are known: every push sent to the current server from this browser. */
 export function Dashboard({ settings }: { settings: Settings }) {
   const tracked = useTracked(targetBaseUrl(settings));
-  const now = useNow();
+  const now = useNow(MINUTE);
   const pushes = tracked.pushes ?? [];
   const { filters, changeFilters, shown } = useFilteredPushes(pushes, now);
   const titles = useMemo(
@@ -42,25 +47,37 @@ export function Dashboard({ settings }: { settings: Settings }) {
     tracked.reload();
   });
   const exporter = useExport(shown, canAudit);
-  const { notice, copyLink, openLink, renderQr } = usePushLinks(pushes);
+  const links = usePushLinks(pushes);
+  const actions = useStable({
+    select: selection.select,
+    toggleAudit: audits.toggle,
+    copyLink: links.copyLink,
+    open: links.askOpen,
+    expire: (push: TrackedPush) => expire.ask([push]),
+  });
   const shownSelected = shown.filter((push) => selection.selected.has(push.url_token));
   const optionsUrl = browser.runtime.getURL('/options.html');
 
   return (
     <main>
-      <h1>Secret Push dashboard</h1>
+      <header class="page-head">
+        <h1>Secret Push dashboard</h1>
+        <RefreshBar {...refresh} now={now} />
+      </header>
       {settings.demoMode && <DemoBanner settingsHref={optionsUrl} />}
       {(!hasToken || tracked.watcher?.needsToken) && <TokenNotice optionsUrl={optionsUrl} />}
-      <RefreshBar {...refresh} />
       {tracked.error && (
         <p role="alert" class="error">
           The list could not be read: {tracked.error}
         </p>
       )}
-      <ActivityList events={tracked.events} titles={titles} />
-      <section aria-labelledby="pushes-title">
-        <h2 id="pushes-title">Your pushes</h2>
-        <FilterBar filters={filters} onChange={changeFilters} />
+      <ActivityList events={tracked.events} titles={titles} now={now} />
+      <section aria-labelledby="pushes-title" class="pushes-section">
+        <div class="toolbar">
+          <h2 id="pushes-title">Your pushes</h2>
+          <FilterBar filters={filters} onChange={changeFilters} />
+          <ExportMenu auditAvailable={hasToken} {...exporter} />
+        </div>
         <SelectionBar
           selected={shownSelected.length}
           shown={shown.length}
@@ -69,10 +86,6 @@ export function Dashboard({ settings }: { settings: Settings }) {
           onSelectAll={(all) => selection.selectOnly(all ? shown.map((push) => push.url_token) : [])}
           onExpireSelected={() => expire.ask(shownSelected)}
         />
-        <ExportBar auditAvailable={hasToken} {...exporter} />
-        <p role="status" class="hint">
-          {notice}
-        </p>
         <PushList
           pushes={tracked.pushes}
           shown={shown}
@@ -81,17 +94,12 @@ export function Dashboard({ settings }: { settings: Settings }) {
           audits={audits.audits}
           canAudit={canAudit}
           hasToken={hasToken}
-          renderQr={renderQr}
-          actions={{
-            select: selection.select,
-            toggleAudit: audits.toggle,
-            copyLink,
-            open: openLink,
-            expire: (push) => expire.ask([push]),
-          }}
+          renderQr={links.renderQr}
+          actions={actions}
         />
       </section>
       <ExpireDialog pushes={expire.asked ?? []} onConfirm={expire.confirm} onCancel={expire.cancel} />
+      <OpenDialog {...links.opening} onConfirm={links.confirmOpen} onCancel={links.cancelOpen} />
     </main>
   );
 }

@@ -1,6 +1,6 @@
 /** The export buttons: the shown list at once, or its audit logs read one after another first. */
 import { useState } from 'preact/hooks';
-import type { ExportFormat, ExportWhat } from '@/components/dashboard/ExportBar';
+import type { ExportFormat, ExportWhat } from '@/components/dashboard/ExportMenu';
 import { describeError } from '@/lib/api';
 import { auditCsv, auditJson, exportFileName, pushesCsv, pushesJson } from '@/lib/export';
 import type { TrackedPush } from '@/lib/watch/types';

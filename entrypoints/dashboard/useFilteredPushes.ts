@@ -11,9 +11,7 @@ export interface FilteredPushes {
 
 export function useFilteredPushes(pushes: TrackedPush[], now: number): FilteredPushes {
   const [filters, setFilters] = useState<Filters>(DEFAULT_FILTERS);
-  // Filtering against a clock that ticks every second would re-sort on every tick; once a minute is enough
-  // for a push to move from "active" to "expired" in the filter (its own card updates every second).
-  const minute = Math.floor(now / 60_000) * 60_000;
-  const shown = useMemo(() => filterPushes(pushes, filters, minute), [pushes, filters, minute]);
+  // `now` moves once a minute (Dashboard's clock): enough for a push to move from "active" to "expired".
+  const shown = useMemo(() => filterPushes(pushes, filters, now), [pushes, filters, now]);
   return { filters, changeFilters: (patch) => setFilters((old) => ({ ...old, ...patch })), shown };
 }

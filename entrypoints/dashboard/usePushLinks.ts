@@ -1,6 +1,7 @@
 /**
  * A push's link as the dashboard hands it on (copy, open, QR code), each time only after lib/push/link.ts
- * passed it for the push's server; the outcome, or why not, is said in the page's status line.
+ * passed it for the push's server. Opening asks first (it may use a view); each outcome is said where it
+ * was asked for: a copy in its row, an open in its dialog.
  */
 import { useMemo, useState } from 'preact/hooks';
 import { clearCopyLater } from '@/lib/clipboard/copied';
@@ -11,38 +12,48 @@ import { pushLabel } from '@/lib/watch/label';
 import type { TrackedPush } from '@/lib/watch/types';
 
 export interface PushLinks {
-  notice: string;
-  copyLink(push: TrackedPush): void;
-  openLink(push: TrackedPush): void;
+  /** Rejects with an Error saying in words why the link was not copied. */
+  copyLink(push: TrackedPush): Promise<void>;
+  /** The push whose page the dialog asks about, and why it may not open (then the dialog only says so). */
+  opening: { push: TrackedPush | null; problem?: string };
+  askOpen(push: TrackedPush): void;
+  confirmOpen(): void;
+  cancelOpen(): void;
   /** Draws the QR code of a listed push's link, refusing any link that does not pass. */
   renderQr(text: string): Promise<string>;
 }
 
+/** The link when it passes; otherwise why not, in words. */
+function passed(push: TrackedPush, what: string): { url: string } | { problem: string } {
+  const check = checkLinkOf(push.html_url, push.server);
+  return check.ok
+    ? { url: check.url }
+    : { problem: `${check.message} The link of ${pushLabel(push)} was not ${what}.` };
+}
+
+async function copyLink(push: TrackedPush): Promise<void> {
+  const link = passed(push, 'copied');
+  if ('problem' in link) throw new Error(link.problem);
+  try {
+    await navigator.clipboard.writeText(link.url);
+  } catch {
+    // The only refusal writeText knows (NotAllowedError): describeError would only say "something went wrong".
+    throw new Error('The link could not be copied: the browser did not allow access to the clipboard.');
+  }
+  // A live link is a secret: cleared later like any other copy, if the user asked.
+  void clearCopyLater(link.url);
+}
+
 export function usePushLinks(pushes: TrackedPush[]): PushLinks {
-  const [notice, setNotice] = useState('');
-  /** The link when it passes; otherwise says why in the status line. */
-  const passed = (push: TrackedPush, what: string): string | undefined => {
-    const check = checkLinkOf(push.html_url, push.server);
-    if (check.ok) return check.url;
-    setNotice(`${check.message} The link of ${pushLabel(push)} was not ${what}.`);
-    return undefined;
-  };
-  const copyLink = (push: TrackedPush) => {
-    const link = passed(push, 'copied');
-    if (link === undefined) return;
-    navigator.clipboard.writeText(link).then(
-      () => {
-        setNotice(`Link to ${pushLabel(push)} copied`);
-        // A live link is a secret: cleared later like any other copy, if the user asked.
-        void clearCopyLater(link);
-      },
-      // The only refusal writeText knows (NotAllowedError): describeError would only say "something went wrong".
-      () => setNotice('The link could not be copied: the browser did not allow access to the clipboard.'),
-    );
-  };
-  const openLink = (push: TrackedPush) => {
+  const [opening, setOpening] = useState<PushLinks['opening']>({ push: null });
+  const askOpen = (push: TrackedPush) => {
     const link = passed(push, 'opened');
-    if (link !== undefined) window.open(link, '_blank', 'noopener');
+    setOpening({ push, problem: 'problem' in link ? link.problem : undefined });
+  };
+  const confirmOpen = () => {
+    const link = opening.push && passed(opening.push, 'opened');
+    setOpening({ push: null });
+    if (link && 'url' in link) window.open(link.url, '_blank', 'noopener');
   };
   const renderQr = useMemo(
     () => async (text: string) => {
@@ -54,5 +65,5 @@ export function usePushLinks(pushes: TrackedPush[]): PushLinks {
     },
     [pushes],
   );
-  return { notice, copyLink, openLink, renderQr };
+  return { copyLink, opening, askOpen, confirmOpen, cancelOpen: () => setOpening({ push: null }), renderQr };
 }

@@ -7,7 +7,10 @@ import { watchMessages } from '@/lib/watch/messages';
 import type { TrackedData } from './data';
 import { lastRefreshed, refreshProblem, watcherProblem } from './refresh';
 
-export function useRefresh({ watcher, reload }: Pick<TrackedData, 'watcher' | 'reload'>): RefreshBarProps {
+export function useRefresh({
+  watcher,
+  reload,
+}: Pick<TrackedData, 'watcher' | 'reload'>): Omit<RefreshBarProps, 'now'> {
   // The outcome of this page's own Refresh click; scheduled refreshes are read from the watcher's state.
   const [clicked, setClicked] = useState<{ busy: boolean; error?: string }>({ busy: false });
   const onRefresh = () => {

@@ -117,6 +117,12 @@ beforeEach(async () => {
 afterEach(cleanup);
 
 const list = () => screen.findByRole('list', { name: 'Pushes' });
+/** Opens a row's details (preview, open, audit log, expire) and returns the row. */
+async function expanded(name: string) {
+  const row = within(await list()).getByRole('article', { name });
+  fireEvent.click(within(row).getByRole('button', { name: /^Details/ }));
+  return within(row);
+}
 const names = async () =>
   within(await list())
     .getAllByRole('article')
@@ -183,7 +189,7 @@ describe('dashboard App', () => {
   it('expires nothing when the dialog is cancelled', async () => {
     await seed([door]);
     render(<App />);
-    fireEvent.click(within(await list()).getByRole('button', { name: 'Expire' }));
+    fireEvent.click((await expanded('Door code')).getByRole('button', { name: 'Expire' }));
     fireEvent.click(
       within(screen.getByRole('alertdialog', { name: 'Expire Door code?' })).getByRole('button', {
         name: 'Cancel',
@@ -219,7 +225,7 @@ describe('dashboard App', () => {
       },
     ]);
     render(<App />);
-    fireEvent.click(within(await list()).getByRole('button', { name: 'Audit log' }));
+    fireEvent.click((await expanded('Door code')).getByRole('button', { name: 'Audit log' }));
     const table = await screen.findByRole('table', { name: 'Audit log of Door code' });
     expect(within(table).getByText('Recipient/1.0')).toBeTruthy();
     expect(handlers.audit).toHaveBeenCalledWith({ url_token: 'door1' }, expect.anything());
@@ -271,30 +277,43 @@ describe('dashboard: links that do not pass (issue 9 #4)', () => {
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     render(<App />);
-    const item = within(await list());
+    const item = await expanded('Door code');
 
     fireEvent.click(item.getByRole('button', { name: 'Copy link' }));
-    expect((await screen.findByText(new RegExp(`^${words}`))).textContent).toMatch(
+    // Said in the row, next to the button.
+    expect((await item.findByText(new RegExp(`^${words}`))).textContent).toMatch(
       /The link of Door code was not copied\.$/,
     );
-    fireEvent.click(item.getByRole('button', { name: 'Open' }));
-    expect(await screen.findByText(/The link of Door code was not opened\.$/)).toBeTruthy();
-    fireEvent.click(item.getByRole('button', { name: /QR code/ }));
+    fireEvent.click(item.getByRole('button', { name: 'Open page…' }));
+    const dialog = within(screen.getByRole('alertdialog'));
+    expect(dialog.getByText(/The link of Door code was not opened\.$/)).toBeTruthy();
+    expect(dialog.queryByRole('button', { name: /^Open/ })).toBeNull();
+    fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
+    fireEvent.click(item.getByRole('button', { name: 'Preview' }));
     expect(await screen.findByText('The QR code could not be drawn.')).toBeTruthy();
 
     expect(writeText).not.toHaveBeenCalled();
     expect(open).not.toHaveBeenCalled();
   });
 
-  it('copies and opens a link on the server', async () => {
+  it('copies a link on the server, and opens it only after saying it uses a view', async () => {
     await seed([door]);
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
     render(<App />);
-    const item = within(await list());
+    const item = await expanded('Door code');
     fireEvent.click(item.getByRole('button', { name: 'Copy link' }));
-    fireEvent.click(item.getByRole('button', { name: 'Open' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(door.html_url));
+    expect(await item.findByRole('button', { name: 'Copied' })).toBeTruthy();
+
+    fireEvent.click(item.getByRole('button', { name: 'Open page…' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Open the page of Door code?' });
+    expect(dialog.textContent).toContain('uses one of the 3 views left');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(open).not.toHaveBeenCalled();
+
+    fireEvent.click(item.getByRole('button', { name: 'Open page…' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Open and use a view' }));
     expect(open).toHaveBeenCalledWith(door.html_url, '_blank', 'noopener');
   });
 });

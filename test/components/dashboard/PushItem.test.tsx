@@ -1,39 +1,61 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AuditState } from '@/components/dashboard/AuditTimeline';
-import { PushItem, type PushItemProps } from '@/components/dashboard/PushItem';
+import { PushItem, type PushActions, type PushItemProps } from '@/components/dashboard/PushItem';
 import type { TrackedPush } from '@/lib/watch/types';
 import { NOW, trackedPush } from './tracked-push';
 
 afterEach(cleanup);
+
+function actions(): PushActions {
+  return {
+    select: vi.fn(),
+    toggleAudit: vi.fn(),
+    copyLink: vi.fn(async () => undefined),
+    open: vi.fn(),
+    expire: vi.fn(),
+  };
+}
 
 function props(push: Partial<TrackedPush> = {}, overrides: Partial<PushItemProps> = {}): PushItemProps {
   return {
     push: trackedPush(push),
     now: NOW,
     selected: false,
-    onSelect: vi.fn(),
     audit: { state: 'hidden' },
-    onToggleAudit: vi.fn(),
-    onCopyLink: vi.fn(),
-    onOpen: vi.fn(),
-    onExpire: vi.fn(),
+    canAudit: true,
     renderQr: vi.fn(async () => '<svg xmlns="http://www.w3.org/2000/svg"></svg>'),
     hasToken: true,
+    actions: actions(),
     ...overrides,
   };
 }
 
 const card = () => screen.getByRole('article', { name: 'Wi-Fi password' });
+/** Opens the row's details, where everything but Copy link lives. */
+const expand = () => fireEvent.click(screen.getByRole('button', { name: /^Details/ }));
 
 describe('PushItem', () => {
-  it('shows the name, note, kind and state', () => {
+  it('shows the name and state in the row; the note and kind in its details', () => {
     render(<PushItem {...props()} />);
     const item = within(card());
     expect(item.getByRole('heading', { name: 'Wi-Fi password' })).toBeTruthy();
+    expect(item.getByText('Active')).toBeTruthy();
+    expect(item.queryByText('for the office')).toBeNull();
+    expand();
     expect(item.getByText('for the office')).toBeTruthy();
     expect(item.getByText('Text')).toBeTruthy();
-    expect(item.getByText('Active')).toBeTruthy();
+  });
+
+  it('opens and closes its details from one button that says whether they are open', () => {
+    render(<PushItem {...props()} />);
+    const toggle = screen.getByRole('button', { name: /^Details/ });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    expect(document.getElementById(toggle.getAttribute('aria-controls')!)).toBeTruthy();
+    fireEvent.click(toggle);
+    expect(screen.queryByRole('list', { name: 'Details' })).toBeNull();
   });
 
   it('is named as its notifications name it: the start of the note without a name, never the token alone', () => {
@@ -46,6 +68,7 @@ describe('PushItem', () => {
 
   it('says why a push created without a token is followed by time even with one', () => {
     render(<PushItem {...props({ source: 'local', audit_denied: true })} />);
+    expand();
     expect(screen.getByText(/created without a token.*tracked by time only/)).toBeTruthy();
   });
 
@@ -56,26 +79,42 @@ describe('PushItem', () => {
     expect(bar.getAttribute('max')).toBe('5');
   });
 
-  it('shows the time left as a countdown that follows the clock', () => {
-    const { rerender } = render(<PushItem {...props({ expires_at: '2026-01-01T12:01:05Z' })} />);
-    expect(screen.getByText('1m 05s')).toBeTruthy();
-    rerender(<PushItem {...props({ expires_at: '2026-01-01T12:01:05Z' }, { now: NOW + 1000 })} />);
-    expect(screen.getByText('1m 04s')).toBeTruthy();
+  it('says when it expires as people say it, with the exact time on hover', () => {
+    const { rerender } = render(<PushItem {...props({ expires_at: '2026-01-07T11:00:00Z' })} />);
+    expect(within(card()).getByText('Expires', { exact: false }).textContent).toBe('Expires in 6 days');
+    const time = within(card()).getByText('in 6 days');
+    expect(time.tagName).toBe('TIME');
+    expect(time.getAttribute('datetime')).toBe('2026-01-07T11:00:00Z');
+    expect(time.getAttribute('title')).toMatch(/2026/);
+    rerender(<PushItem {...props({ expires_at: '2026-01-01T12:05:00Z' }, { now: NOW + 3 * 60_000 })} />);
+    expect(within(card()).getByText('in 2 minutes')).toBeTruthy();
   });
 
   it.each([
     [{ views_remaining: 0, expired: true }, 'Expired: no views left'],
     [{ expires_at: '2026-01-01T11:00:00Z', expired: true }, 'Expired: time ran out'],
     [{ deleted: true, expired: true }, 'Expired: deleted'],
-  ])('says why an expired push expired (%j) and offers no Expire', (overrides, words) => {
-    render(<PushItem {...props(overrides)} />);
-    expect(within(card()).getByText(words)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Expire' })).toBeNull();
-    expect(screen.queryByText(/Time left/)).toBeNull();
+  ])(
+    'says why an expired push expired (%j) and offers no Copy link, Preview, Open or Expire',
+    (overrides, words) => {
+      render(<PushItem {...props(overrides)} />);
+      expect(within(card()).getByText(words)).toBeTruthy();
+      expand();
+      for (const name of ['Copy link', 'Preview', 'Open page…', 'Expire'])
+        expect(screen.queryByRole('button', { name })).toBeNull();
+      expect(screen.queryByText(/^Expires/)).toBeNull();
+      expect(screen.getByRole('button', { name: 'Audit log' })).toBeTruthy();
+    },
+  );
+
+  it('says when an expired push ended', () => {
+    render(<PushItem {...props({ deleted: true, expired: true, expired_on: '2026-01-01T10:00:00Z' })} />);
+    expect(within(card()).getByText('2 hours ago')).toBeTruthy();
   });
 
   it('lists a passphrase and a retrieval step', () => {
     render(<PushItem {...props({ has_passphrase: true, retrieval_step: true })} />);
+    expand();
     const facts = within(screen.getByRole('list', { name: 'Details' }));
     expect(facts.getByText('Passphrase')).toBeTruthy();
     expect(facts.getByText('Retrieval step')).toBeTruthy();
@@ -84,30 +123,71 @@ describe('PushItem', () => {
   it('says that counting views needs a token for a push tracked by time only', () => {
     render(<PushItem {...props({ source: 'local' }, { hasToken: false })} />);
     expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(within(card()).getByText('Up to 5 views')).toBeTruthy();
+    expand();
     expect(screen.getByText(/Counting views needs an API token: tracked by time only/)).toBeTruthy();
   });
 
   it.each([
-    ['Copy link', 'onCopyLink'],
-    ['Open', 'onOpen'],
-    ['Expire', 'onExpire'],
-    ['Audit log', 'onToggleAudit'],
-  ] as const)('calls its handler from "%s"', (name, handler) => {
+    ['Open page…', 'open'],
+    ['Expire', 'expire'],
+  ] as const)('hands its push to "%s"', (name, action) => {
     const p = props();
     render(<PushItem {...p} />);
+    expand();
     fireEvent.click(screen.getByRole('button', { name }));
-    expect(p[handler]).toHaveBeenCalledTimes(1);
+    expect(p.actions[action]).toHaveBeenCalledWith(p.push);
+  });
+
+  it('asks for its audit log by token', () => {
+    const p = props();
+    render(<PushItem {...p} />);
+    expand();
+    fireEvent.click(screen.getByRole('button', { name: 'Audit log' }));
+    expect(p.actions.toggleAudit).toHaveBeenCalledWith('abc123def456');
+  });
+
+  it('confirms a copy on its own button, which turns back after a moment', async () => {
+    vi.useFakeTimers();
+    try {
+      const p = props();
+      render(<PushItem {...p} />);
+      fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+      expect(p.actions.copyLink).toHaveBeenCalledWith(p.push);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(0);
+      });
+      expect(within(card()).getByRole('button', { name: 'Copied' })).toBeTruthy();
+      expect(within(card()).getByRole('status').textContent).toBe('Link to Wi-Fi password copied');
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(2000);
+      });
+      expect(within(card()).getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('says next to its Copy link why a copy failed', async () => {
+    const p = props();
+    p.actions.copyLink = vi.fn(async () => {
+      throw new Error('The link could not be copied.');
+    });
+    render(<PushItem {...p} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    expect((await within(card()).findByRole('alert')).textContent).toBe('The link could not be copied.');
   });
 
   it('selects with a checkbox named after the push', () => {
     const p = props();
     render(<PushItem {...p} />);
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select Wi-Fi password' }));
-    expect(p.onSelect).toHaveBeenCalledWith(true);
+    expect(p.actions.select).toHaveBeenCalledWith('abc123def456', true);
   });
 
   it('offers no audit log when it cannot be read', () => {
-    render(<PushItem {...props({}, { onToggleAudit: undefined })} />);
+    render(<PushItem {...props({}, { canAudit: false })} />);
+    expand();
     expect(screen.queryByRole('button', { name: 'Audit log' })).toBeNull();
   });
 
@@ -134,6 +214,7 @@ describe('PushItem', () => {
       ],
     };
     render(<PushItem {...props({}, { audit })} />);
+    expand();
     const table = screen.getByRole('table', { name: 'Audit log of Wi-Fi password' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(3);
@@ -148,17 +229,24 @@ describe('PushItem', () => {
 
   it('shows why the audit log could not be read', () => {
     render(<PushItem {...props({}, { audit: { state: 'failed', message: 'Too many requests.' } })} />);
+    expand();
     expect(screen.getByRole('alert').textContent).toBe(
       'The audit log could not be loaded: Too many requests.',
     );
   });
 
-  it('draws the QR code only when asked', async () => {
+  it('previews the link and draws its QR code only when asked, without opening anything', async () => {
     const p = props();
+    const open = vi.spyOn(window, 'open');
     render(<PushItem {...p} />);
+    expand();
     expect(p.renderQr).not.toHaveBeenCalled();
-    fireEvent.click(screen.getByRole('button', { name: 'QR code' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = screen.getByRole('group', { name: 'Preview of Wi-Fi password' });
+    expect(within(preview).getByText('https://push.example/p/abc123def456')).toBeTruthy();
     expect(await screen.findByRole('img', { name: 'QR code of the link to Wi-Fi password' })).toBeTruthy();
     expect(p.renderQr).toHaveBeenCalledWith('https://push.example/p/abc123def456');
+    expect(open).not.toHaveBeenCalled();
+    expect(p.actions.open).not.toHaveBeenCalled();
   });
 });

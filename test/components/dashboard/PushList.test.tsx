@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PushList, type PushListProps } from '@/components/dashboard/PushList';
+import { ROWS_PER_STEP } from '@/components/dashboard/useShowMore';
 import { NOW, trackedPush } from './tracked-push';
 
 afterEach(cleanup);
@@ -18,7 +19,13 @@ function props(overrides: Partial<PushListProps> = {}): PushListProps {
     canAudit: (push) => push.source === 'server',
     hasToken: true,
     renderQr: async () => '<svg/>',
-    actions: { select: vi.fn(), toggleAudit: vi.fn(), copyLink: vi.fn(), open: vi.fn(), expire: vi.fn() },
+    actions: {
+      select: vi.fn(),
+      toggleAudit: vi.fn(),
+      copyLink: vi.fn(async () => undefined),
+      open: vi.fn(),
+      expire: vi.fn(),
+    },
     ...overrides,
   };
 }
@@ -38,6 +45,8 @@ describe('PushList', () => {
     const p = props({ selected: new Set(['door1']) });
     render(<PushList {...p} />);
     const [first, second] = screen.getAllByRole('article');
+    for (const row of [first!, second!])
+      fireEvent.click(within(row).getByRole('button', { name: /^Details/ }));
     expect(within(second!).queryByRole('button', { name: 'Audit log' })).toBeNull();
     fireEvent.click(within(first!).getByRole('button', { name: 'Audit log' }));
     expect(p.actions.toggleAudit).toHaveBeenCalledWith('door1');
@@ -46,5 +55,29 @@ describe('PushList', () => {
     expect((within(first!).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);
     fireEvent.click(within(second!).getByRole('button', { name: 'Expire' }));
     expect(p.actions.expire).toHaveBeenCalledWith(bank);
+  });
+
+  it('renders a long list a step at a time, and more on request', () => {
+    const many = Array.from({ length: ROWS_PER_STEP * 2 + 10 }, (_, i) =>
+      trackedPush({ url_token: `t${i}`, name: `Push ${i}` }),
+    );
+    render(<PushList {...props({ pushes: many, shown: many })} />);
+    expect(screen.getAllByRole('article')).toHaveLength(ROWS_PER_STEP);
+    expect(screen.getByText(`Showing ${ROWS_PER_STEP} of ${many.length}.`)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
+    expect(screen.getAllByRole('article')).toHaveLength(many.length);
+    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
+  });
+
+  it('keeps a row and its open details when the list around it changes', () => {
+    const p = props();
+    const { rerender } = render(<PushList {...p} />);
+    const row = screen.getByRole('article', { name: 'Door code' });
+    fireEvent.click(within(row).getByRole('button', { name: /^Details/ }));
+    // Same push objects, same actions: the row keeps its DOM and its state (details still open).
+    rerender(<PushList {...p} shown={[door]} />);
+    expect(screen.getByRole('article', { name: 'Door code' })).toBe(row);
+    expect(within(row).getByRole('list', { name: 'Details' })).toBeTruthy();
   });
 });

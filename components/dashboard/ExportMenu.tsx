@@ -1,0 +1,65 @@
+import { useState } from 'preact/hooks';
+import { LIVE_LINKS_WARNING } from '@/lib/export/warning';
+
+export type ExportWhat = 'pushes' | 'audit';
+export type ExportFormat = 'csv' | 'json';
+
+export interface ExportMenuProps {
+  /** Audit logs need an API token; without one only the list is offered. */
+  auditAvailable: boolean;
+  busy: boolean;
+  /** Progress or failure in words. */
+  status?: string | null;
+  onExport: (what: ExportWhat, format: ExportFormat) => void;
+}
+
+const CHOICES: Array<[ExportWhat, ExportFormat, string]> = [
+  ['pushes', 'csv', 'Export list (CSV)'],
+  ['pushes', 'json', 'Export list (JSON)'],
+  ['audit', 'csv', 'Export audit logs (CSV)'],
+  ['audit', 'json', 'Export audit logs (JSON)'],
+];
+
+/**
+ * One "Export" button in the toolbar that opens the formats (the shown list, its audit logs) with the
+ * warning that the files hold live links; progress and the saved file's name are said next to it.
+ */
+export function ExportMenu({ auditAvailable, busy, status, onExport }: ExportMenuProps) {
+  const [open, setOpen] = useState(false);
+  const choose = (what: ExportWhat, format: ExportFormat) => {
+    setOpen(false);
+    onExport(what, format);
+  };
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'Escape' && open) {
+      event.preventDefault();
+      setOpen(false);
+    }
+  };
+  return (
+    <div class="export" role="group" aria-label="Export" onKeyDown={onKeyDown}>
+      <span role="status" class="hint">
+        {status ?? ''}
+      </span>
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls="export-choices"
+        disabled={busy}
+        onClick={() => setOpen(!open)}
+      >
+        Export <span aria-hidden="true">▾</span>
+      </button>
+      {open && (
+        <div class="popover" id="export-choices">
+          {CHOICES.filter(([what]) => auditAvailable || what === 'pushes').map(([what, format, label]) => (
+            <button key={label} type="button" onClick={() => choose(what, format)}>
+              {label}
+            </button>
+          ))}
+          <p class="hint export-warning">{LIVE_LINKS_WARNING}</p>
+        </div>
+      )}
+    </div>
+  );
+}

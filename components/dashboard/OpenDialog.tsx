@@ -1,0 +1,27 @@
+import { pushLabel } from '@/lib/watch/label';
+import type { TrackedPush } from '@/lib/watch/types';
+import { ConfirmDialog } from './ConfirmDialog';
+import { openWarning } from './open-words';
+
+export interface OpenDialogProps {
+  /** The push whose page would open; null: no dialog. */
+  push: TrackedPush | null;
+  /** Why its link may not be opened, in words; then the dialog only says so. */
+  problem?: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** The question before opening a push's own page: it says first that doing so uses one of its views. */
+export function OpenDialog({ push, problem, onConfirm, onCancel }: OpenDialogProps) {
+  if (!push) return null;
+  return (
+    <ConfirmDialog
+      title={`Open the page of ${pushLabel(push)}?`}
+      message={problem ?? openWarning(push)}
+      confirmLabel={problem ? undefined : push.retrieval_step ? 'Open page' : 'Open and use a view'}
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
+  );
+}

@@ -1,0 +1,19 @@
+import { UI_LOCALE } from '@/lib/format/locale';
+import { formatRelative } from '@/lib/format/relative';
+import { formatTime } from './format';
+
+export interface WhenProps {
+  /** ISO instant. */
+  at: string;
+  /** The page's clock (ms), which moves once a minute. */
+  now: number;
+}
+
+/** An instant as people say it ("in 6 days", "2 minutes ago"), with the exact date and time on hover. */
+export function When({ at, now }: WhenProps) {
+  return (
+    <time dateTime={at} title={formatTime(at)}>
+      {formatRelative(at, now, UI_LOCALE)}
+    </time>
+  );
+}

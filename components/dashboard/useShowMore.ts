@@ -1,0 +1,30 @@
+import { useEffect, useRef, useState } from 'preact/hooks';
+
+/** Rows rendered at first and added each time the end of the list comes into view. */
+export const ROWS_PER_STEP = 50;
+
+/**
+ * How many rows of a long list to render: a first screenful and more, then another step whenever the
+ * sentinel after the last row scrolls into view (or its button is pressed). Rendering 500 rows up front
+ * took most of a second; a screen holds about 15.
+ */
+export function useShowMore(total: number): {
+  limit: number;
+  showMore: () => void;
+  sentinel: { current: HTMLParagraphElement | null };
+} {
+  const [limit, setLimit] = useState(ROWS_PER_STEP);
+  const sentinel = useRef<HTMLParagraphElement | null>(null);
+  const more = limit < total;
+  const showMore = () => setLimit((before) => before + ROWS_PER_STEP);
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!more || !target || typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) showMore();
+    });
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [more, limit]);
+  return { limit, showMore, sentinel };
+}

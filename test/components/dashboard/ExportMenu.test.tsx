@@ -1,0 +1,44 @@
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ExportMenu } from '@/components/dashboard/ExportMenu';
+
+afterEach(cleanup);
+
+const openMenu = () => fireEvent.click(screen.getByRole('button', { name: 'Export' }));
+
+describe('ExportMenu', () => {
+  it('says next to the export choices that the files hold live links', () => {
+    render(<ExportMenu auditAvailable busy={false} onExport={() => undefined} />);
+    openMenu();
+    const bar = screen.getByRole('group', { name: 'Export' });
+    expect(bar.textContent).toContain('Exported files contain live links to secrets');
+    expect(screen.getByRole('button', { name: 'Export list (CSV)' })).toBeTruthy();
+  });
+
+  it('keeps its four formats behind one Export button, and closes once one is chosen', () => {
+    const onExport = vi.fn();
+    render(<ExportMenu auditAvailable busy={false} onExport={onExport} />);
+    const button = screen.getByRole('button', { name: 'Export' });
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('button', { name: 'Export list (CSV)' })).toBeNull();
+    openMenu();
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Export audit logs (JSON)' }));
+    expect(onExport).toHaveBeenCalledWith('audit', 'json');
+    expect(screen.queryByRole('button', { name: 'Export list (CSV)' })).toBeNull();
+  });
+
+  it('offers only the list without an API token', () => {
+    render(<ExportMenu auditAvailable={false} busy={false} onExport={() => undefined} />);
+    openMenu();
+    expect(screen.getAllByRole('button', { name: /^Export list/ })).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: /^Export audit logs/ })).toBeNull();
+  });
+
+  it('closes on Escape', () => {
+    render(<ExportMenu auditAvailable busy={false} onExport={() => undefined} />);
+    openMenu();
+    fireEvent.keyDown(screen.getByRole('button', { name: 'Export list (CSV)' }), { key: 'Escape' });
+    expect(screen.queryByRole('button', { name: 'Export list (CSV)' })).toBeNull();
+  });
+});
