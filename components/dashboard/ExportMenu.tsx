@@ -43,6 +43,7 @@ export function ExportMenu({ auditAvailable, busy, status, onExport }: ExportMen
       </span>
       <button
         type="button"
+        aria-label="Export"
         aria-expanded={open}
         aria-controls="export-choices"
         disabled={busy}

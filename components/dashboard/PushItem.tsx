@@ -103,6 +103,7 @@ export const PushItem = memo(function PushItem({ push, now, actions, ...props }:
           <button
             type="button"
             class="details-toggle"
+            aria-label="Details"
             aria-expanded={expanded}
             aria-controls={detailsId}
             onClick={() => setExpanded(!expanded)}

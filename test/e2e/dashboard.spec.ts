@@ -60,6 +60,14 @@ async function createInPopup(context: BrowserContext, extensionId: string, name:
 
 const card = (page: Page, name: string) => page.getByRole('article', { name });
 
+/** Opens a push's row: preview, open, audit log and expire sit under "Details". */
+async function details(page: Page, name: string) {
+  await card(page, name)
+    .getByRole('button', { name: /^Details/ })
+    .click();
+  return card(page, name);
+}
+
 interface Shown {
   id: string;
   title?: string;
@@ -124,9 +132,11 @@ test('Refresh shows a recipient view with its audit entry, Expire expires on the
   await expect(page.getByText(/^Last refreshed /)).toBeVisible();
   await expect(card(page, 'Door code').getByRole('progressbar', { name: '2 of 3 views left' })).toBeVisible();
   await expect(card(page, 'Bank login').getByText('2 of 2 views left')).toBeVisible();
-  await expect(card(page, 'Door code').getByText(/^Time left: \d+d \d+h \d\dm \d\ds$/)).toBeVisible();
+  // Time left as people say it (issue 11), with the exact time on hover.
+  await expect(card(page, 'Door code').getByText(/^Expires in \d+ (days?|hours?)$/)).toBeVisible();
+  await expect(card(page, 'Door code').locator('time[title]')).toHaveCount(1);
 
-  await card(page, 'Door code').getByRole('button', { name: 'Audit log' }).click();
+  await (await details(page, 'Door code')).getByRole('button', { name: 'Audit log' }).click();
   const audit = card(page, 'Door code').getByRole('table', { name: 'Audit log of Door code' });
   const viewRow = audit.getByRole('row').filter({ hasText: 'Viewed' });
   await expect(viewRow).toHaveCount(1);
@@ -141,7 +151,7 @@ test('Refresh shows a recipient view with its audit entry, Expire expires on the
   expect(notice!.message).toContain('2 of 3 views left');
   expect(notice!.message).not.toContain('secret of');
 
-  await card(page, 'Bank login').getByRole('button', { name: 'Expire', exact: true }).click();
+  await (await details(page, 'Bank login')).getByRole('button', { name: 'Expire', exact: true }).click();
   const dialog = page.getByRole('alertdialog', { name: 'Expire Bank login?' });
   await dialog.getByRole('button', { name: 'Expire push' }).click();
   await expect(dialog).toBeHidden();
@@ -154,6 +164,7 @@ test('Refresh shows a recipient view with its audit entry, Expire expires on the
   expect(expired.find((push) => push.url_token === other)).toMatchObject({ expired: true });
   expect((await owner.activeAll()).map((push) => push.url_token)).toEqual([viewed]);
 
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
   const [download] = await Promise.all([
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Export list (CSV)' }).click(),
@@ -203,6 +214,7 @@ test('saving another server erases the live links of the one left, and exports w
   await page.goto(`chrome-extension://${extensionId}/dashboard.html`);
   await page.getByRole('button', { name: 'Refresh', exact: true }).click();
   await expect(card(page, 'Door code')).toBeVisible();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
   await expect(page.getByRole('group', { name: 'Export' })).toContainText(
     'Exported files contain live links to secrets',
   );

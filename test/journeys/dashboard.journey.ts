@@ -50,12 +50,17 @@ async function card(page: Page, name: string): Promise<ElementHandle> {
 
 const cardText = (handle: ElementHandle) => handle.evaluate((el) => (el as HTMLElement).innerText);
 
+/** Opens a card's details, where preview, open, audit log and expire sit (issue 11's compact rows). */
+async function openDetails(handle: ElementHandle): Promise<void> {
+  await (await handle.waitForSelector('::-p-aria(Details[role="button"])'))!.click();
+}
+
 /** Waits until the card's text contains `text` (the card re-renders in place as the data changes). */
 async function waitForCardText(page: Page, name: string, text: string): Promise<void> {
   await page.waitForFunction(
     (name, text) =>
       [...document.querySelectorAll('article')].some(
-        (el) => el.querySelector('h2')?.textContent === name && el.innerText.includes(text),
+        (el) => el.querySelector('h3')?.textContent === name && el.innerText.includes(text),
       ),
     { timeout: 15_000 },
     name,
@@ -88,6 +93,7 @@ forEachBrowser('the dashboard', (name, browser) => {
     const door = await card(page, `Door code ${name}`);
     expect(await door.$('::-p-aria(2 of 3 views left[role="progressbar"])')).not.toBeNull();
 
+    await openDetails(door);
     await (await door.waitForSelector('::-p-aria(Audit log[role="button"])'))!.click();
     await waitForCardText(page, `Door code ${name}`, 'Viewed');
     const audit = await door.waitForSelector(`::-p-aria(Audit log of Door code ${name}[role="table"])`);
@@ -97,6 +103,7 @@ forEachBrowser('the dashboard', (name, browser) => {
     expect(views[0]).toContain('127.0.0.1');
 
     const bank = await card(page, `Bank login ${name}`);
+    await openDetails(bank);
     await (await bank.waitForSelector('::-p-aria(Expire[role="button"])'))!.click();
     const dialog = await page.waitForSelector(`::-p-aria(Expire Bank login ${name}?[role="alertdialog"])`);
     await (await dialog!.waitForSelector('::-p-aria(Expire push[role="button"])'))!.click();

@@ -1,0 +1,103 @@
+/**
+ * The dashboard at scale (issue 11), in real Chromium against the Node host: with 60 pushes stored, at
+ * 1280×800 at least 10 rows sit fully within the first screen; and the sender's own actions (copy, preview,
+ * asking to open and cancelling) leave every push's views_remaining on the server as it was.
+ */
+// startMockHost's store (idb) checks `instanceof IDBRequest`; Playwright's Node process needs the globals.
+import 'fake-indexeddb/auto';
+import type { Page } from '@playwright/test';
+import { createApiClient } from '../../lib/api';
+import { startMockHost, type MockHost } from '../../lib/mock/host/server';
+import { expect, readClipboard, test } from './fixtures';
+import { createPushes, PUSH_ROWS, refreshUntilListed, useHost } from './many-pushes';
+
+const TOKEN = 'alice-token';
+const COUNT = 60;
+
+let host: MockHost;
+let tokens: string[];
+
+test.beforeAll(async () => {
+  host = await startMockHost({
+    port: 0,
+    rateLimit: 0,
+    users: [{ email: 'alice@example.com', token: TOKEN }],
+  });
+  tokens = await createPushes(host.baseUrl, TOKEN, COUNT);
+});
+
+test.afterAll(async () => {
+  await host.close();
+});
+
+/** Every push's views_remaining as the owner's lists on the server say, by url_token. */
+async function viewsOnServer(): Promise<Record<string, number>> {
+  const owner = createApiClient({ baseUrl: host.baseUrl, token: TOKEN });
+  const all = [...(await owner.activeAll()), ...(await owner.expiredAll())];
+  return Object.fromEntries(all.map((push) => [push.url_token, push.views_remaining]));
+}
+
+/** How many push rows lie entirely within the viewport, measured from their bounding boxes. */
+function rowsFullyOnScreen(page: Page): Promise<number> {
+  return page.$$eval(
+    PUSH_ROWS,
+    (rows) =>
+      rows.filter((row) => {
+        const box = row.getBoundingClientRect();
+        return box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight;
+      }).length,
+  );
+}
+
+test(`with ${COUNT} pushes stored, at least 10 rows fit the first 1280×800 screen`, async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  await useHost(serviceWorker, host.baseUrl, TOKEN);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`chrome-extension://${extensionId}/dashboard.html`);
+  await refreshUntilListed(page, COUNT);
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  expect(await rowsFullyOnScreen(page)).toBeGreaterThanOrEqual(10);
+});
+
+test('copy, preview and a cancelled open use no view on the server', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  await useHost(serviceWorker, host.baseUrl, TOKEN);
+  const before = await viewsOnServer();
+  expect(Object.keys(before)).toHaveLength(COUNT);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`chrome-extension://${extensionId}/dashboard.html`);
+  await refreshUntilListed(page, COUNT);
+
+  // Row 20 (newest first: the 41st push created): its copy confirms in row 20, not elsewhere.
+  const row = page.locator(PUSH_ROWS).nth(19);
+  const urlToken = tokens[COUNT - 20]!;
+  await row.getByRole('button', { name: 'Copy link' }).click();
+  await expect(row.getByRole('button', { name: 'Copied' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copied' })).toHaveCount(1);
+  // html_url: /p/<token>, or /p/<token>/r with a retrieval step.
+  expect(await readClipboard(context, extensionId)).toMatch(
+    new RegExp(`^${host.baseUrl}/p/${urlToken}(/r)?$`),
+  );
+
+  await row.getByRole('button', { name: /^Details/ }).click();
+  await row.getByRole('button', { name: 'Preview' }).click();
+  await expect(row.getByRole('group', { name: /^Preview of / })).toContainText(`/p/${urlToken}`);
+  await expect(row.getByRole('img', { name: /^QR code of the link to / })).toBeVisible();
+
+  await row.getByRole('button', { name: 'Open page…' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText(/uses (one of the \d+ views? left|its last view)/);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  expect(context.pages().filter((open) => open.url().includes('/p/'))).toHaveLength(0);
+
+  expect(await viewsOnServer()).toEqual(before);
+});
