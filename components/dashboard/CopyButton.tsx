@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
+import { CheckIcon } from '@/components/icons/Check';
+import { CopyIcon } from '@/components/icons/Copy';
 
 export interface CopyButtonProps {
   /** Copies; rejects with an Error whose message says, in words, why it did not. */
@@ -35,7 +37,15 @@ export function CopyButton({ onCopy, copiedText }: CopyButtonProps) {
         class={`copy-button ${copy.state === 'copied' ? 'copied' : ''}`}
         onClick={onClick}
       >
-        {copy.state === 'copied' ? 'Copied' : 'Copy link'}
+        {copy.state === 'copied' ? (
+          <>
+            <CheckIcon /> Copied
+          </>
+        ) : (
+          <>
+            <CopyIcon /> Copy link
+          </>
+        )}
       </button>
       <span role="status" class="sr-only">
         {copy.state === 'copied' ? copiedText : ''}

@@ -1,4 +1,7 @@
 import { useState } from 'preact/hooks';
+import { ExternalLinkIcon } from '@/components/icons/ExternalLink';
+import { QrIcon } from '@/components/icons/Qr';
+import { TrashIcon } from '@/components/icons/Trash';
 import type { TrackedPush } from '@/lib/watch/types';
 import { AuditTimeline, type AuditState } from './AuditTimeline';
 import { PreviewPanel } from './PreviewPanel';
@@ -69,12 +72,12 @@ export function PushDetails(props: PushDetailsProps) {
             aria-controls={previewId}
             onClick={() => setPreview(!preview)}
           >
-            {preview ? 'Hide preview' : 'Preview'}
+            <QrIcon /> {preview ? 'Hide preview' : 'Preview'}
           </button>
         )}
         {active && (
           <button type="button" onClick={props.onOpen}>
-            Open page…
+            <ExternalLinkIcon /> Open page…
           </button>
         )}
         {props.onToggleAudit && (
@@ -84,7 +87,7 @@ export function PushDetails(props: PushDetailsProps) {
         )}
         {active && (
           <button type="button" class="danger" onClick={props.onExpire}>
-            Expire
+            <TrashIcon /> Expire
           </button>
         )}
       </div>

@@ -1,5 +1,6 @@
 import { memo } from 'preact/compat';
 import { useState } from 'preact/hooks';
+import { MoreIcon } from '@/components/icons/More';
 import { UI_LOCALE } from '@/lib/format/locale';
 import { viewsLeft } from '@/lib/format/views';
 import { pushLabel } from '@/lib/watch/label';
@@ -108,7 +109,7 @@ export const PushItem = memo(function PushItem({ push, now, actions, ...props }:
             aria-controls={detailsId}
             onClick={() => setExpanded(!expanded)}
           >
-            Details <span aria-hidden="true">{expanded ? '▴' : '▾'}</span>
+            <MoreIcon /> Details
           </button>
         </div>
         {expanded && (

@@ -1,3 +1,4 @@
+import { RefreshIcon } from '@/components/icons/Refresh';
 import { When } from './When';
 
 export interface RefreshBarProps {
@@ -27,7 +28,7 @@ export function RefreshBar({ busy, lastRefreshed, error, onRefresh, now }: Refre
         )}
       </p>
       <button type="button" class="primary" disabled={busy} onClick={onRefresh}>
-        {busy ? 'Refreshing…' : 'Refresh'}
+        <RefreshIcon /> {busy ? 'Refreshing…' : 'Refresh'}
       </button>
       {error && (
         <p role="alert" class="error">
