@@ -1,0 +1,53 @@
+/**
+ * Firefox (MV2) has no optional_host_permissions: a server's origin is an optional permission
+ * (wxt.config.ts), asked for when the user saves the server. The journeys' build grants the loopback
+ * address 127.0.0.1 at install (SECRET_PUSH_E2E=1), so this test saves the server as http://localhost:PORT,
+ * an origin that build does not grant: the permission is absent before Save and present after it. The
+ * test profile sets extensions.webextOptionalPermissionPrompts to false (test/firefox/browser.ts), so
+ * Firefox grants the request without the prompt a person would answer.
+ */
+// startMockHost's store (idb) needs the IDB globals in this Node process, as in test/e2e/popup-support.ts.
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMockHost, type MockHost } from '@/lib/mock/host/server';
+import { launchFirefox, pageText, type Firefox } from './browser';
+
+const ALICE = { email: 'alice@example.com', token: 'alice-token-firefox-perm' };
+const LOCALHOST = 'http://localhost/*';
+let firefox: Firefox;
+let host: MockHost;
+beforeAll(async () => {
+  host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
+  firefox = await launchFirefox();
+});
+afterAll(async () => {
+  await firefox?.close();
+  await host?.close();
+});
+
+describe('Firefox: the host permission of a saved server', () => {
+  it('is an optional permission, requested on Save and held afterwards', async () => {
+    const options = await firefox.open('options.html', '#server-choice');
+    const held = () =>
+      options.evaluate(async (origin) => {
+        const all = await browser.permissions.getAll();
+        return { contains: await browser.permissions.contains({ origins: [origin] }), all: all.origins };
+      }, LOCALHOST);
+    const manifest = await options.evaluate(() => browser.runtime.getManifest());
+    expect(manifest.optional_permissions).toContain(LOCALHOST);
+    expect(manifest.permissions).not.toContain(LOCALHOST);
+    expect(await held()).toEqual({ contains: false, all: ['http://127.0.0.1/*'] });
+
+    await options.select('#server-choice', 'self-hosted');
+    await options.waitForSelector('#server-url');
+    await options.type('#server-url', host.baseUrl.replace('127.0.0.1', 'localhost'));
+    await options.type('#api-token', ALICE.token);
+    await options.locator('::-p-aria(Save[role="button"])').click();
+    await options.waitForFunction(
+      () => document.body.innerText.includes('Saved. Pushes now go to this server.'),
+      { timeout: 15_000 },
+    );
+    expect(await pageText(options)).toContain('Token accepted');
+    expect(await held()).toEqual({ contains: true, all: ['http://127.0.0.1/*', LOCALHOST] });
+  });
+});
