@@ -21,7 +21,7 @@ export const PUSH_SELECTION_COMMAND = 'push-selection';
 /** Firefox has no notification buttons: there a click on the failure notification is "Try again". */
 const BUTTONS = !import.meta.env.FIREFOX;
 
-export function defaultQuickPushDeps(): QuickPushDeps {
+export function defaultQuickPushDeps(buttons = BUTTONS): QuickPushDeps {
   return {
     connect: async () => {
       const { client, signedIn, settings } = await connectSaved();
@@ -34,7 +34,7 @@ export function defaultQuickPushDeps(): QuickPushDeps {
         canRead: (origin) => browser.permissions.contains({ origins: [`${origin}/*`] }),
       }),
     writeClipboard: platformClipboard(),
-    notifier: browserNotifier({ buttons: BUTTONS }),
+    notifier: browserNotifier({ buttons }),
     held: sessionHeldPushes(),
     links: sessionHeldLinks(),
     record: recordCreatedPush,
@@ -59,9 +59,16 @@ function run(what: string, task: Promise<unknown>): void {
   task.catch((error: unknown) => console.error(what, error));
 }
 
-/** Registers every quick-push listener; returns the handlers they call (tests use them). */
-export function registerQuickPush(overrides: Partial<QuickPushDeps> = {}): QuickPushHandlers {
-  const pusher = createQuickPusher({ ...defaultQuickPushDeps(), ...overrides });
+/**
+ * Registers every quick-push listener; returns the handlers they call (tests use them). `buttons` says
+ * whether notifications have buttons (Chrome) or are acted on by a click on them (Firefox, which rejects
+ * a notification with buttons); it defaults to the browser built for.
+ */
+export function registerQuickPush(
+  overrides: Partial<QuickPushDeps> = {},
+  { buttons = BUTTONS }: { buttons?: boolean } = {},
+): QuickPushHandlers {
+  const pusher = createQuickPusher({ ...defaultQuickPushDeps(buttons), ...overrides });
   const handlers: QuickPushHandlers = {
     async menuClicked(info, tab) {
       const request = await requestFromMenu(info, tab, readSelection);
@@ -98,7 +105,7 @@ export function registerQuickPush(overrides: Partial<QuickPushDeps> = {}): Quick
     run('Quick push from the shortcut failed', handlers.command(command, tab)),
   );
   // Each browser gets the one listener its notifications support (Firefox has no buttons).
-  if (BUTTONS)
+  if (buttons)
     browser.notifications.onButtonClicked.addListener((id, index) => {
       if (index === 0) act(id);
     });

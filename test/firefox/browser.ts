@@ -35,6 +35,10 @@ export async function launchFirefox(): Promise<Firefox> {
       // A permission request from a click resolves without a prompt nobody could click.
       'extensions.webextOptionalPermissionPrompts': false,
       'dom.events.testing.asyncClipboard': true,
+      // Firefox's own notification window instead of the system's: headless, the system backend closes
+      // every notification at once (onClosed, byUser true); this one stays up and can be clicked
+      // (test/firefox/alerts.ts).
+      'alerts.useSystemBackend': false,
     },
   });
   try {

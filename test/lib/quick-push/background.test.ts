@@ -204,3 +204,55 @@ describe('registerQuickPush', () => {
     expect(notifications()).toEqual({});
   });
 });
+
+describe('registerQuickPush on Firefox (notifications without buttons)', () => {
+  const failing = async () => {
+    throw new TypeError('Failed to fetch');
+  };
+
+  it('a click on a failure tries again, and the close Firefox fires after the click drops nothing', async () => {
+    const firefox = rig(h, { buttons: false });
+    registerQuickPush(firefox.deps, { buttons: false });
+    h.tamper(failing);
+    onMenu({ menuItemId: MENU_IDS.link, linkUrl: 'https://example.com/doc', editable: false });
+    const failed = await notice('Could not push the link');
+    expect(notifications()[failed]).not.toHaveProperty('buttons');
+    expect(notifications()[failed]?.message).toMatch(/Click here to try again\.$/);
+    h.tamper(null);
+
+    // Firefox fires onClicked, then onClosed for the same notification (ext-notifications.js).
+    await fakeBrowser.notifications.onClicked.trigger(failed);
+    await fakeBrowser.notifications.onClosed.trigger(failed, true);
+
+    await notice('Secret link copied');
+    expect(firefox.clipboard).toHaveLength(1);
+    expect(POSTS(h)).toHaveLength(1);
+  });
+
+  it('a click on "the link points elsewhere" copies it anyway, despite the close that follows', async () => {
+    const firefox = rig(h, { buttons: false });
+    registerQuickPush(firefox.deps, { buttons: false });
+    h.tamper(async (request, forward) => {
+      const answer = await forward(request);
+      if (request.method !== 'POST') return answer;
+      const body = await answer.json();
+      const html_url = body.html_url.replace(/^http:\/\/[^/]+/, 'https://elsewhere.example');
+      return Response.json({ ...body, html_url }, { status: answer.status });
+    });
+    onMenu({ menuItemId: MENU_IDS.selection, selectionText: 'x', editable: false, pageUrl: 'https://a/' });
+    const asked = await notice('Pushed, but the link points elsewhere');
+    expect(notifications()[asked]?.message).toMatch(/Click here to copy it anyway\.$/);
+
+    await fakeBrowser.notifications.onClicked.trigger(asked);
+    await fakeBrowser.notifications.onClosed.trigger(asked, true);
+
+    await notice('Secret link copied');
+    expect(firefox.clipboard).toEqual([expect.stringMatching(/^https:\/\/elsewhere\.example\/p\//)]);
+  });
+
+  it('a button click never reaches it: Firefox has no buttons, so only the click listener is added', async () => {
+    const addButtons = vi.spyOn(fakeBrowser.notifications.onButtonClicked, 'addListener');
+    registerQuickPush(rig(h, { buttons: false }).deps, { buttons: false });
+    expect(addButtons).not.toHaveBeenCalled();
+  });
+});
