@@ -1,0 +1,134 @@
+/**
+ * Quick push's context-menu items in Firefox: created under the `contextMenus` permission (Firefox's name
+ * for the same API is `menus`; `contextMenus` is its alias, and the only one Chrome knows), present in
+ * Firefox's real context menu where they belong (an image, a page), and "Push this image" chosen there
+ * pushes the image and copies the link. Firefox's menu is reached in BiDi's chrome scope
+ * (test/firefox/chrome.ts).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MENU_IDS, MENU_ITEMS } from '@/lib/quick-push/menus';
+import { waitForAlert } from './alerts';
+import { readClipboard } from './background';
+import { EXT_BASE, launchFirefox, type Firefox } from './browser';
+import { chromeWindows, inChromeWindow } from './chrome';
+
+// A 2×2 PNG, served on the loopback origin the journeys' build may read (SECRET_PUSH_E2E=1).
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+let firefox: Firefox;
+let site: http.Server;
+let siteUrl: string;
+beforeAll(async () => {
+  site = http.createServer((request, response) => {
+    if (request.url === '/cat.png') {
+      response.writeHead(200, { 'content-type': 'image/png', 'content-length': PNG.length });
+      return response.end(PNG);
+    }
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(
+      '<!doctype html><title>Notes</title><p id="text">Some notes</p><img id="cat" src="/cat.png">',
+    );
+  });
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+  firefox = await launchFirefox();
+});
+afterAll(async () => {
+  await firefox?.close();
+  site?.closeAllConnections();
+  await new Promise((resolve) => site?.close(resolve));
+});
+
+const MAIN_WINDOW = 'chrome://browser/content/browser.xhtml';
+
+/** Right-clicks `selector` in the page and returns the labels of the items of Firefox's context menu. */
+async function contextMenuOf(page: Page, selector: string): Promise<string[]> {
+  await page.click(selector, { button: 'right' });
+  const [main] = await chromeWindows(firefox.browser, MAIN_WINDOW);
+  return inChromeWindow<string[]>(
+    firefox.browser,
+    main!,
+    `const menu = document.getElementById('contentAreaContextMenu');
+     JSON.stringify(menu.state === 'open' ? [...menu.querySelectorAll('menuitem')].filter((m) => !m.hidden).map((m) => m.label) : [])`,
+  );
+}
+
+/** Chooses the item labelled `label` in the open context menu, as a click on it would. */
+async function choose(label: string): Promise<void> {
+  const [main] = await chromeWindows(firefox.browser, MAIN_WINDOW);
+  await inChromeWindow(
+    firefox.browser,
+    main!,
+    `const menu = document.getElementById('contentAreaContextMenu');
+     menu.activateItem([...menu.querySelectorAll('menuitem')].find((m) => m.label === ${JSON.stringify(label)}));
+     '""'`,
+  );
+}
+
+/** Closes the open context menu. */
+async function closeMenu(): Promise<void> {
+  const [main] = await chromeWindows(firefox.browser, MAIN_WINDOW);
+  await inChromeWindow(
+    firefox.browser,
+    main!,
+    `document.getElementById('contentAreaContextMenu').hidePopup(); '""'`,
+  );
+}
+
+describe('Firefox: the context-menu items', () => {
+  it('exist under the contextMenus permission: updating each resolves, an unknown id is refused', async () => {
+    const page = await firefox.open('options.html', '#server-choice');
+    const manifest = await page.evaluate(() => browser.runtime.getManifest());
+    expect(manifest.permissions).toContain('contextMenus');
+    const updates = await page.evaluate(
+      (ids) =>
+        Promise.all(
+          [...ids, 'not-ours'].map((id) =>
+            browser.contextMenus.update(id, {}).then(
+              () => 'updated',
+              (error: Error) => error.message,
+            ),
+          ),
+        ),
+      MENU_ITEMS.map((item) => item.id),
+    );
+    expect(updates).toEqual([...MENU_ITEMS.map(() => 'updated'), 'Cannot find menu item with id not-ours']);
+    expect(MENU_ITEMS.find((item) => item.id === MENU_IDS.image)?.contexts).toEqual(['image']);
+  });
+
+  it('shows "Push this image" on an image and "Push this page\'s URL" on the page, each only there', async () => {
+    const page = await firefox.browser.newPage();
+    await page.goto(`${siteUrl}/notes.html`);
+    const onImage = await contextMenuOf(page, '#cat');
+    await closeMenu();
+    const onText = await contextMenuOf(page, '#text');
+    await closeMenu();
+    expect(onImage).toContain('Push this image');
+    expect(onImage).not.toContain('Push selected text');
+    expect(onText).toContain("Push this page's URL");
+    expect(onText).not.toContain('Push this image');
+  });
+
+  it('"Push this image" chosen in the menu pushes the image (demo mode) and copies its link', async () => {
+    const page = await firefox.browser.newPage();
+    await page.goto(`${siteUrl}/notes.html`);
+    await contextMenuOf(page, '#cat');
+    await choose('Push this image');
+    await waitForAlert(firefox.browser, 'Secret link copied');
+
+    const options = await firefox.open('options.html', '#server-choice');
+    const link = await readClipboard(options);
+    expect(link.startsWith(`${EXT_BASE}/viewer.html#/p/`)).toBe(true);
+    const viewer = await firefox.open(
+      link.slice(EXT_BASE.length + 1),
+      '::-p-aria(Reveal secret[role="button"])',
+    );
+    await viewer.locator('::-p-aria(Reveal secret[role="button"])').click();
+    await viewer.waitForFunction(() => document.body.innerText.includes('cat.png'), { timeout: 15_000 });
+  });
+});
