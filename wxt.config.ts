@@ -77,7 +77,14 @@ export default defineConfig({
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {
-            gecko: { id: 'secret-push@example.com', data_collection_permissions: { required: ['none'] } },
+            // The oldest Firefox that knows data_collection_permissions (140 on desktop, 142 on Android);
+            // every API used here, storage.session included (115), is older, so none needs a fallback.
+            gecko: {
+              id: 'secret-push@example.com',
+              strict_min_version: '140.0',
+              data_collection_permissions: { required: ['none'] },
+            },
+            gecko_android: { strict_min_version: '142.0' },
           },
         }
       : {}),

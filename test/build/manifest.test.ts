@@ -19,6 +19,7 @@ type Manifest = {
   host_permissions?: string[];
   optional_host_permissions?: string[];
   content_security_policy?: string | { extension_pages?: string };
+  browser_specific_settings?: Record<string, { strict_min_version?: string }>;
 };
 
 /** The directives of a CSP string, by name. */
@@ -67,6 +68,12 @@ describe('built manifests', () => {
       expect(shipped.permissions).not.toContain('clipboardRead');
     for (const e2e of [built.chromeE2e!, built.firefoxE2e!])
       expect(e2e.permissions).toContain('clipboardRead');
+  });
+
+  it('Firefox installs only where storage.session exists (115+), so the token kept for the session needs no fallback', () => {
+    const { gecko, gecko_android } = built.firefox!.browser_specific_settings!;
+    for (const min of [gecko!.strict_min_version, gecko_android!.strict_min_version])
+      expect(Number.parseInt(min ?? '0', 10)).toBeGreaterThanOrEqual(115);
   });
 
   it('only the journeys build grants the loopback host at install', () => {
