@@ -17,6 +17,7 @@ import { watchDb } from './db';
 import { forgetLeftAccounts } from './forget';
 import { notificationIconUrl } from '@/lib/icon';
 import { isWatchNotification, notificationsFor } from './notify';
+import { alarmPeriod } from './period';
 import { refreshWatch } from './refresh';
 import { watchRoutes } from './routes';
 import { bumpRevision } from './revision';
@@ -55,13 +56,11 @@ export async function connectFromSettings(): Promise<Connection> {
 }
 
 async function ensureAlarm(settings: WatchSettings): Promise<void> {
+  const period = alarmPeriod(settings.intervalMinutes);
   const existing = await browser.alarms.get(WATCH_ALARM);
   // Alarms outlive the worker: re-create only when missing or when the interval changed.
-  if (existing?.periodInMinutes === settings.intervalMinutes) return;
-  await browser.alarms.create(WATCH_ALARM, {
-    periodInMinutes: settings.intervalMinutes,
-    delayInMinutes: settings.intervalMinutes,
-  });
+  if (existing?.periodInMinutes === period) return;
+  await browser.alarms.create(WATCH_ALARM, { periodInMinutes: period, delayInMinutes: period });
 }
 
 /** One notification per push with news (notify.ts), of the pushes of the account that refreshed. */

@@ -58,6 +58,29 @@ describe('the schedule', () => {
     await expect.poll(async () => (await browser.alarms.get(WATCH_ALARM))?.periodInMinutes).toBe(15);
   });
 
+  it.each([
+    [0.1, 1],
+    [0, 1],
+    [Number.NaN, 1],
+    [1_000, 60],
+  ])(
+    'never sets a period outside the choices offered (stored %d gives %d): Firefox would keep any period as asked, Chrome stretches one under 30 s',
+    async (stored, period) => {
+      await watchSettingsItem.setValue({ intervalMinutes: stored, notifications: true, badge: 'unseen' });
+      await start().ready;
+      expect(await browser.alarms.get(WATCH_ALARM)).toMatchObject({ periodInMinutes: period });
+    },
+  );
+
+  it('keeps the alarm it set for a clamped interval when the worker starts again', async () => {
+    await watchSettingsItem.setValue({ intervalMinutes: 0.1, notifications: true, badge: 'unseen' });
+    await start().ready;
+    const first = await browser.alarms.get(WATCH_ALARM);
+    stop();
+    await start().ready;
+    expect(await browser.alarms.get(WATCH_ALARM)).toEqual(first);
+  });
+
   it('refreshes when the alarm fires and bumps watchRevision when something changed', async () => {
     const push = await h.create();
     await start().ready;
