@@ -28,6 +28,7 @@ export type ErrorCode =
   | 'token-elsewhere' // the saved token belongs to another origin than the one asked for
   | 'unsafe-link' // html_url is not a link the extension opens or copies (lib/push/link.ts)
   | 'permission-denied' // the user refused a host permission
+  | 'storage-unavailable' // the browser refuses the extension's IndexedDB here (Firefox: private windows)
   | 'file-unavailable' // a file download was refused (expired, deleted or never there)
   | 'foreign-link' // a link the demo viewer cannot follow: it is not the demo service's
   | 'bad-link' // a viewer link that is malformed or names a path the viewer does not serve

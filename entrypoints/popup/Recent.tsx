@@ -18,7 +18,7 @@ export function RecentPushes({ server }: { server: string }) {
   return (
     <section class="recent" aria-labelledby="recent-title">
       <h2 id="recent-title">Recent pushes</h2>
-      {failed && <p class="sp-hint">The recent pushes could not be read.</p>}
+      {failed && <p class="sp-hint">The recent pushes could not be read: {failed}</p>}
       {pushes?.length === 0 && <p class="sp-hint">No pushes yet.</p>}
       {pushes && pushes.length > 0 && (
         <ul>

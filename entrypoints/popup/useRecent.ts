@@ -1,17 +1,18 @@
 import { useEffect, useState } from 'preact/hooks';
+import { describeError } from '@/lib/api/describe';
 import { watchRevisionItem } from '@/lib/store/items';
 import { listTrackedPushes } from '@/lib/watch/read';
 import type { TrackedPush } from '@/lib/watch/types';
 import { RECENT_COUNT } from './recent';
 
 /**
- * The last pushes created on this server, from the watcher's cache (null while loading); `failed` when the
- * last read failed, while the list read before stays. Reloads when the watcher bumps its revision (after a
+ * The last pushes created on this server, from the watcher's cache (null while loading); `failed` says why
+ * the last read failed (null when it did not), while the list read before stays. Reloads when the watcher bumps its revision (after a
  * refresh that changed something, or a push recorded here).
  */
-export function useRecentPushes(server: string): { pushes: TrackedPush[] | null; failed: boolean } {
+export function useRecentPushes(server: string): { pushes: TrackedPush[] | null; failed: string | null } {
   const [pushes, setPushes] = useState<TrackedPush[] | null>(null);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   useEffect(() => {
     let live = true;
     const load = () =>
@@ -19,11 +20,11 @@ export function useRecentPushes(server: string): { pushes: TrackedPush[] | null;
         (all) => {
           if (!live) return;
           setPushes(all.slice(0, RECENT_COUNT));
-          setFailed(false);
+          setFailed(null);
         },
         (error: unknown) => {
           console.error('Could not read the recent pushes', error);
-          if (live) setFailed(true);
+          if (live) setFailed(describeError(error));
         },
       );
     void load();

@@ -57,6 +57,8 @@ const DESCRIPTIONS: Record<ErrorCode, Describe> = {
     'The saved API token belongs to another server, so it was not sent. Enter the token of this server in Settings.',
   'unsafe-link': 'The server returned a link the extension does not open or copy; check the server settings.',
   'permission-denied': 'Access to this server was not allowed.',
+  'storage-unavailable':
+    'The browser keeps no data for Secret Push in this window (Firefox refuses it in private windows). Open Secret Push in a normal window to see your pushes.',
   'file-unavailable': 'The file could not be downloaded: it may have expired.',
   'foreign-link': 'This file link does not belong to the demo service.',
   'bad-link': 'This link is damaged or is not a secret link: ask the sender to copy it again, whole.',

@@ -4,6 +4,7 @@
  * and the worker have the same origin.
  */
 import { shared } from '@/lib/async';
+import { AppError } from '@/lib/errors';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { adoptLegacyRecords, upgradeWatchDb } from './migrate';
 export { ACCOUNT_STORES } from './migrate';
@@ -40,14 +41,37 @@ export interface WatchDB extends DBSchema {
 
 export type WatchDatabase = IDBPDatabase<WatchDB>;
 
+/**
+ * An open the browser refused outright becomes AppError 'storage-unavailable'. Firefox ESR 153 refuses
+ * IndexedDB to extension pages in a private window with InvalidStateError ("A mutation operation was
+ * attempted on a database that did not allow mutations"); SecurityError is how browsers refuse storage a
+ * user blocked. Any other failure is passed on as it is.
+ */
+export function storageRefused(error: unknown): unknown {
+  const refused =
+    error instanceof DOMException && (error.name === 'InvalidStateError' || error.name === 'SecurityError');
+  return refused
+    ? new AppError('storage-unavailable', 'IndexedDB is not available here.', { cause: error })
+    : error;
+}
+
+/** Opens the database; a refusal by the browser (thrown, or its request's error) is storageRefused's. */
+async function open(): Promise<WatchDatabase> {
+  try {
+    return await openDB<WatchDB>(WATCH_DB_NAME, WATCH_DB_VERSION, {
+      upgrade: upgradeWatchDb,
+      // A newer version opened in another context: step aside so its upgrade can run.
+      blocking() {
+        closeWatchDb();
+      },
+    });
+  } catch (error) {
+    throw storageRefused(error);
+  }
+}
+
 const opening = shared(async () => {
-  const db = await openDB<WatchDB>(WATCH_DB_NAME, WATCH_DB_VERSION, {
-    upgrade: upgradeWatchDb,
-    // A newer version opened in another context: step aside so its upgrade can run.
-    blocking() {
-      closeWatchDb();
-    },
-  });
+  const db = await open();
   try {
     await adoptLegacyRecords(db);
   } catch (error) {

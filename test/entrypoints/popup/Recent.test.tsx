@@ -1,12 +1,15 @@
 import { cleanup, render, screen } from '@testing-library/preact';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RecentPushes } from '@/entrypoints/popup/Recent';
 import type { Push } from '@/lib/api';
 import { demoModeItem, serverItem } from '@/lib/store/items';
 import { recordCreatedPush } from '@/lib/watch/record';
 import { resetWatchDb } from '../../lib/watch/helpers';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 const SERVER = 'https://pp.example';
 
 beforeEach(async () => {
@@ -44,5 +47,18 @@ describe('RecentPushes', () => {
     render(<RecentPushes server={SERVER} />);
     await screen.findByText('No pushes yet.');
     expect(screen.queryByText('Elsewhere')).toBeNull();
+  });
+
+  it('says why the list cannot be read where the browser refuses IndexedDB (a Firefox private window)', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    vi.spyOn(indexedDB, 'open').mockImplementation(() => {
+      throw new DOMException('refused', 'InvalidStateError');
+    });
+    render(<RecentPushes server={SERVER} />);
+    expect(
+      await screen.findByText(
+        /^The recent pushes could not be read: The browser keeps no data for Secret Push in this window/,
+      ),
+    ).toBeTruthy();
   });
 });

@@ -1,0 +1,81 @@
+/**
+ * Private windows in Firefox. Secret Push runs in none unless the person allows it (Firefox's default for
+ * every extension; the manifest has no `incognito` key). Allowed, its pages open there, but Firefox ESR 153
+ * gives extension pages in a private window no IndexedDB (InvalidStateError), where the watcher's list of
+ * pushes lives: the pages say so in words (lib/watch/db.ts storageRefused) and pushing still works, since
+ * the demo service and the watcher run in the background page, which is never private.
+ */
+import type { Page } from 'puppeteer-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXT_BASE, launchFirefox, pageText, type Firefox } from './browser';
+import { chromeWindows, inChromeWindow } from './chrome';
+
+const REFUSED =
+  'The browser keeps no data for Secret Push in this window (Firefox refuses it in private windows).';
+let firefox: Firefox;
+beforeAll(async () => {
+  firefox = await launchFirefox();
+});
+afterAll(() => firefox?.close());
+
+/** In Firefox's main window: the chrome-scope script, as about:addons' "Run in Private Windows" does. */
+async function allowInPrivateWindows(): Promise<void> {
+  const [main] = await chromeWindows(firefox.browser, 'chrome://browser/content/browser.xhtml');
+  await inChromeWindow(
+    firefox.browser,
+    main!,
+    `(async () => {
+       const { ExtensionPermissions } = ChromeUtils.importESModule('resource://gre/modules/ExtensionPermissions.sys.mjs');
+       const { AddonManager } = ChromeUtils.importESModule('resource://gre/modules/AddonManager.sys.mjs');
+       await ExtensionPermissions.add('secret-push@example.com', { permissions: ['internal:privateBrowsingAllowed'], origins: [] });
+       await (await AddonManager.getAddonByID('secret-push@example.com')).reload();
+     })();
+     '""'`,
+  );
+}
+
+/** Opens a private window and an extension page in its tab. */
+async function openPrivate(path: string, ready: string): Promise<Page> {
+  const [main] = await chromeWindows(firefox.browser, 'chrome://browser/content/browser.xhtml');
+  await inChromeWindow(firefox.browser, main!, `OpenBrowserWindow({ private: true }); '""'`);
+  const target = await firefox.browser.waitForTarget((t) => t.url() === 'about:privatebrowsing');
+  const page = (await target.page())!;
+  const frame = page.mainFrame() as unknown as {
+    browsingContext: { navigate(url: string, wait: 'interactive'): Promise<unknown> };
+  };
+  await frame.browsingContext.navigate(`${EXT_BASE}/${path}`, 'interactive');
+  await page.waitForSelector(ready);
+  return page;
+}
+
+describe('Firefox: private windows', () => {
+  it('Secret Push runs in no private window until the person allows it', async () => {
+    const page = await firefox.open('options.html', '#server-choice');
+    const { allowed, manifest } = await page.evaluate(async () => ({
+      allowed: await browser.extension.isAllowedIncognitoAccess(),
+      manifest: browser.runtime.getManifest() as { incognito?: string },
+    }));
+    expect(allowed).toBe(false);
+    // No `incognito` key in the manifest: Firefox reads it as "spanning" (one background page for both).
+    expect(manifest.incognito).toBe('spanning');
+  });
+
+  it('allowed there, its pages get no IndexedDB: they say so, and the popup still pushes', async () => {
+    await allowInPrivateWindows();
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // the reloaded background page starts
+
+    const dashboard = await openPrivate('dashboard.html', '::-p-aria(Refresh[role="button"])');
+    expect(await dashboard.evaluate(() => browser.extension.inIncognitoContext)).toBe(true);
+    await dashboard.waitForFunction((t) => document.body.innerText.includes(t), { timeout: 10_000 }, REFUSED);
+    expect(await pageText(dashboard)).toContain(`The list could not be read: ${REFUSED}`);
+
+    const popup = await openPrivate('popup.html', '#sp-secret');
+    await popup.waitForFunction((t) => document.body.innerText.includes(t), { timeout: 10_000 }, REFUSED);
+    expect(await pageText(popup)).toContain(`The recent pushes could not be read: ${REFUSED}`);
+    await popup.type('#sp-secret', 'pushed from a private window');
+    await popup.locator('::-p-aria(Create push[role="button"])').click();
+    await popup.waitForSelector('::-p-aria(Secret link)');
+    const link = await popup.$eval('#sp-link', (input) => (input as HTMLInputElement).value);
+    expect(link.startsWith(`${EXT_BASE}/viewer.html#/p/`)).toBe(true);
+  });
+});
