@@ -1,7 +1,8 @@
 /**
- * Firefox's notifications as a person sees them. With the pref alerts.useSystemBackend false
- * (test/firefox/browser.ts) each notification is a small window of Firefox's own, alert.xhtml, reached in
- * BiDi's chrome scope (test/firefox/chrome.ts). A click on it is what notifications.onClicked reports.
+ * Firefox's notifications as a person sees them. Launched with `notificationWindows` (the pref
+ * alerts.useSystemBackend off, test/firefox/browser.ts), each notification is a small window of Firefox's
+ * own, alert.xhtml, reached in BiDi's chrome scope (test/firefox/chrome.ts). A click on it is what
+ * notifications.onClicked reports.
  */
 import type { Browser } from 'puppeteer-core';
 import { chromeWindows, inChromeWindow, waitFor } from './chrome';

@@ -22,7 +22,16 @@ export interface Firefox {
   close(): Promise<void>;
 }
 
-export async function launchFirefox(): Promise<Firefox> {
+export interface FirefoxOptions {
+  /**
+   * Firefox's own notification windows instead of the system's (pref alerts.useSystemBackend off).
+   * Headless, the system backend closes every notification at once (onClosed, byUser true); these stay up
+   * as they would on a desktop, and test/firefox/alerts.ts reads and clicks them.
+   */
+  notificationWindows?: boolean;
+}
+
+export async function launchFirefox(options: FirefoxOptions = {}): Promise<Firefox> {
   const extension = path.resolve(process.env.EXT_PATH_FIREFOX ?? '.output/e2e/firefox-mv2');
   const browser = await puppeteer.launch({
     browser: 'firefox',
@@ -35,10 +44,7 @@ export async function launchFirefox(): Promise<Firefox> {
       // A permission request from a click resolves without a prompt nobody could click.
       'extensions.webextOptionalPermissionPrompts': false,
       'dom.events.testing.asyncClipboard': true,
-      // Firefox's own notification window instead of the system's: headless, the system backend closes
-      // every notification at once (onClosed, byUser true); this one stays up and can be clicked
-      // (test/firefox/alerts.ts).
-      'alerts.useSystemBackend': false,
+      ...(options.notificationWindows ? { 'alerts.useSystemBackend': false } : {}),
     },
   });
   try {

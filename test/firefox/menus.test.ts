@@ -36,7 +36,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-  firefox = await launchFirefox();
+  firefox = await launchFirefox({ notificationWindows: true });
 });
 afterAll(async () => {
   await firefox?.close();

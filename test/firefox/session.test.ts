@@ -18,7 +18,7 @@ let firefox: Firefox;
 let host: MockHost;
 beforeAll(async () => {
   host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
-  firefox = await launchFirefox();
+  firefox = await launchFirefox({ notificationWindows: true });
 });
 afterAll(async () => {
   await firefox?.close();
