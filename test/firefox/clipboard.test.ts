@@ -22,7 +22,9 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('Firefox: the clipboard from the background page', () => {
   it('holds the link of a quick push, written by the background page (no offscreen document)', async () => {
     const page = await firefox.open('options.html', '#server-choice');
-    expect(await page.evaluate(() => typeof browser.offscreen)).toBe('undefined');
+    expect(await page.evaluate(() => typeof (browser as { offscreen?: unknown }).offscreen)).toBe(
+      'undefined',
+    );
     await page.evaluate(() => navigator.clipboard.writeText('before'));
 
     const outcome = await quickPushFromMenu(page, PAGE);
