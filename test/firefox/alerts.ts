@@ -24,15 +24,21 @@ const READ = `JSON.stringify({
     .map((b) => b.label || b.textContent),
 })`;
 
-/** The notifications on screen now. */
+/**
+ * The notifications on screen now. A window that closed since it was listed, or whose content is not laid
+ * out yet, is not on screen: it is left out (the callers poll).
+ */
 export async function alerts(browser: Browser): Promise<Alert[]> {
   const windows = await chromeWindows(browser, ALERT_URL);
-  return Promise.all(
-    windows.map(async (context) => ({
-      context,
-      ...(await inChromeWindow<Omit<Alert, 'context'>>(browser, context, READ)),
-    })),
+  const read = await Promise.all(
+    windows.map((context) =>
+      inChromeWindow<Omit<Alert, 'context'>>(browser, context, READ).then(
+        (alert) => ({ context, ...alert }),
+        () => undefined,
+      ),
+    ),
   );
+  return read.filter((alert) => alert !== undefined);
 }
 
 /** Waits for a notification whose title or text contains `text`, and returns it. */
