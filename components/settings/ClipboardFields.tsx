@@ -1,5 +1,6 @@
 import { CLIPBOARD_CLEAR_DELAYS } from '@/lib/store/items';
 import { describedBy, NumberSelect, SettingsField } from './fields';
+import { SavedNote } from './SavedNote';
 
 export interface ClipboardFieldsProps {
   /** Seconds, one of CLIPBOARD_CLEAR_DELAYS; 0 is off. */
@@ -7,16 +8,19 @@ export interface ClipboardFieldsProps {
   /** Why the last choice could not be kept (the browser refused to let us read the clipboard). */
   error?: string;
   onChange: (seconds: number) => void;
+  /** A change was just saved: the section says so quietly. */
+  saved?: boolean;
 }
 
 const delayLabel = (seconds: number) =>
   seconds === 0 ? 'Off' : seconds < 60 ? `After ${seconds} seconds` : `After ${seconds / 60} min`;
 
 /** When the extension empties the clipboard after copying a secret, a link or a passphrase. */
-export function ClipboardFields({ value, error, onChange }: ClipboardFieldsProps) {
+export function ClipboardFields({ value, error, onChange, saved }: ClipboardFieldsProps) {
   return (
     <fieldset>
       <legend>Clipboard</legend>
+      <SavedNote saved={Boolean(saved)} />
       <SettingsField
         id="clipboard-clear"
         label="Clear the clipboard after a copy"

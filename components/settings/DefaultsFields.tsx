@@ -2,6 +2,7 @@ import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durat
 import type { PushDefaults } from '@/lib/store/items';
 import { CheckField } from '@/components/CheckField';
 import { NumberField } from './fields';
+import { SavedNote } from './SavedNote';
 
 export interface DefaultsFieldsProps {
   value: PushDefaults;
@@ -9,13 +10,16 @@ export interface DefaultsFieldsProps {
   edition?: 'pro' | 'oss';
   errors: Partial<Record<keyof PushDefaults, string>>;
   onChange: (patch: Partial<PushDefaults>) => void;
+  /** A change was just saved: the section says so quietly. */
+  saved?: boolean;
 }
 
 /** Defaults for new pushes: expiry (by edition), views, and the three switches. */
-export function DefaultsFields({ value, edition, errors, onChange }: DefaultsFieldsProps) {
+export function DefaultsFields({ value, edition, errors, onChange, saved }: DefaultsFieldsProps) {
   return (
     <fieldset>
       <legend>Defaults for new pushes</legend>
+      <SavedNote saved={Boolean(saved)} />
       {edition !== 'oss' && (
         <div class="field">
           <label for="default-duration">

@@ -1,6 +1,8 @@
+import type { ComponentChildren } from 'preact';
 import type { TokenPlace } from '@/lib/store/items';
 import type { HostedServer } from '@/lib/store/rules';
 import { describedBy, SettingsField } from './fields';
+import { SavedNote } from './SavedNote';
 import { TokenFields } from './TokenFields';
 
 /** The choice value meaning "the address typed in Server URL". */
@@ -23,15 +25,21 @@ export interface ServerFieldsProps {
   tokenPageUrl?: string;
   errors: { serverUrl?: string; token?: string };
   onChange: (patch: Partial<ServerFieldsValue>) => void;
+  /** Where the token is kept was just saved (it applies at once): the section says so quietly. */
+  saved?: boolean;
+  /** The section's actions and their outcome (Connect, Test connection). */
+  children?: ComponentChildren;
 }
 
 /** Server choice, self-hosted address, and the token fields (TokenFields). */
-export function ServerFields({ value, hosted, tokenPageUrl, errors, onChange }: ServerFieldsProps) {
+export function ServerFields(props: ServerFieldsProps) {
+  const { value, hosted, tokenPageUrl, errors, onChange } = props;
   const selfHosted = value.choice === SELF_HOSTED;
   return (
     <fieldset>
       {/* Not "Server": the select below is named that; this group also holds the token. */}
       <legend>Connection</legend>
+      <SavedNote saved={Boolean(props.saved)} />
       <div class="field">
         <label for="server-choice">Server</label>
         <select
@@ -79,6 +87,7 @@ export function ServerFields({ value, hosted, tokenPageUrl, errors, onChange }: 
         error={errors.token}
         onChange={onChange}
       />
+      {props.children}
     </fieldset>
   );
 }

@@ -1,19 +1,23 @@
 import { CheckField } from '@/components/CheckField';
 import { NumberSelect } from './fields';
+import { SavedNote } from './SavedNote';
 import { WATCH_INTERVALS, type WatchSettings } from '@/lib/store/items';
 
 export interface WatchFieldsProps {
   value: WatchSettings;
   onChange: (patch: Partial<WatchSettings>) => void;
+  /** A change was just saved: the section says so quietly. */
+  saved?: boolean;
 }
 
 const intervalLabel = (minutes: number) => (minutes === 1 ? 'Every minute' : `Every ${minutes} minutes`);
 
 /** How the extension watches the user's pushes: how often, whether it notifies, what the badge counts. */
-export function WatchFields({ value, onChange }: WatchFieldsProps) {
+export function WatchFields({ value, onChange, saved }: WatchFieldsProps) {
   return (
     <fieldset>
       <legend>Watching your pushes</legend>
+      <SavedNote saved={Boolean(saved)} />
       <div class="field">
         <label for="watch-interval">Check for views</label>
         <NumberSelect

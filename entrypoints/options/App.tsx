@@ -6,29 +6,38 @@ import { DemoModeSwitch } from '@/components/settings/DemoModeSwitch';
 import { ServerFields } from '@/components/settings/ServerFields';
 import { WatchFields } from '@/components/settings/WatchFields';
 import { describeError } from '@/lib/api/describe';
+import { knownEdition } from '@/lib/connection/target';
 import { toAppError } from '@/lib/errors';
 import { HOSTED_SERVERS } from '@/lib/store/rules';
 import { tokenPageFor } from './draft';
 import { useClipboardSetting } from './useClipboardSetting';
+import { useDefaultsSetting } from './useDefaultsSetting';
 import { useDemoToggle } from './useDemoToggle';
 import { useFormStatus } from './useFormStatus';
+import { useSavedFlash } from './useSavedFlash';
 import { useServerActions } from './useServerActions';
 import { useSettingsDraft } from './useSettingsDraft';
 import { useWatchSettings } from './useWatchSettings';
 
 /**
- * The options page: the saved settings, the form's drafts, Save / Test connection, demo mode, the watcher,
- * the clipboard.
+ * The options page. Every setting applies at once and its section says "Saved" quietly; the server and its
+ * token are the one explicit step (Connect), since they need a permission and a connection check.
  */
 export function App() {
   const form = useFormStatus();
   const draft = useSettingsDraft((error) => form.failed(describeError(toAppError(error))));
-  const { onSave, onTest } = useServerActions(draft, form);
+  const connection = useServerActions(draft, form);
+  const defaultsSetting = useDefaultsSetting(draft);
   const { demoError, onToggleDemo } = useDemoToggle(draft.setSettings);
   const [watch, changeWatch] = useWatchSettings();
   const clipboard = useClipboardSetting();
   const { settings, server, defaults } = draft;
-  const { errors } = form;
+  const saved = {
+    tokenPlace: useSavedFlash(settings?.tokenPlace),
+    defaults: useSavedFlash(settings?.defaults),
+    watch: useSavedFlash(watch),
+    clipboard: useSavedFlash(clipboard.seconds),
+  };
 
   if (!settings || !server || !defaults)
     return (
@@ -44,33 +53,42 @@ export function App() {
       <h1>Secret Push settings</h1>
       {settings.demoMode && <DemoBanner />}
       <DemoModeSwitch on={settings.demoMode} error={demoError} onToggle={onToggleDemo} />
-      <form onSubmit={onSave} noValidate>
+      <form onSubmit={connection.onConnect} noValidate>
         <ServerFields
           value={server}
           hosted={HOSTED_SERVERS}
           tokenPageUrl={tokenPageFor(server)}
-          errors={{ serverUrl: errors.serverUrl, token: errors.token }}
-          onChange={draft.changeServer}
-        />
-        <DefaultsFields
-          value={defaults}
-          edition={settings.demoMode ? undefined : settings.server?.edition}
-          errors={errors}
-          onChange={(patch) => draft.setDefaults({ ...defaults, ...patch })}
-        />
-        <div class="actions">
-          <button type="submit" disabled={busy}>
-            Save
-          </button>
-          <button type="button" disabled={busy} onClick={onTest}>
-            Test connection
-          </button>
-        </div>
-        <ConnectionStatus status={form.status} />
+          errors={{ serverUrl: form.errors.serverUrl, token: form.errors.token }}
+          onChange={connection.onChange}
+          saved={saved.tokenPlace}
+        >
+          <div class="actions">
+            <button type="submit" disabled={busy}>
+              Connect
+            </button>
+            <button type="button" disabled={busy} onClick={connection.onTest}>
+              Test connection
+            </button>
+          </div>
+          <ConnectionStatus status={form.status} />
+        </ServerFields>
       </form>
-      {watch && <WatchFields value={watch} onChange={changeWatch} />}
+      <DefaultsFields
+        value={defaults}
+        // Demo mode runs the pro engine; a server's edition is the one its connection check saw.
+        edition={knownEdition(settings)}
+        errors={defaultsSetting.errors}
+        onChange={defaultsSetting.change}
+        saved={saved.defaults}
+      />
+      {watch && <WatchFields value={watch} onChange={changeWatch} saved={saved.watch} />}
       {clipboard.seconds !== null && (
-        <ClipboardFields value={clipboard.seconds} error={clipboard.error} onChange={clipboard.change} />
+        <ClipboardFields
+          value={clipboard.seconds}
+          error={clipboard.error}
+          onChange={clipboard.change}
+          saved={saved.clipboard}
+        />
       )}
     </main>
   );

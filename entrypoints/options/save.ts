@@ -1,29 +1,49 @@
 /**
- * Save on the options page: everything the form changed, checked first, then written at once
- * (lib/store/save.ts saveSettings), so a refused Save leaves the saved settings as they were.
+ * How the options page saves. Every setting applies at once (as in Bitwarden's settings), except the server
+ * and its token: those need a host permission and a connection check, so Connect is their one explicit step.
  */
 import type { ServerFieldsValue } from '@/components/settings/ServerFields';
 import { saveServer, type ConnectionReport } from '@/lib/connection/check';
-import type { PushDefaults } from '@/lib/store/items';
+import { toAppError } from '@/lib/errors';
+import type { PushDefaults, TokenPlace } from '@/lib/store/items';
 import { validateDefaults } from '@/lib/store/defaults';
-import { saveSettings, setTokenPlace } from '@/lib/store/save';
+import { saveDefaults, setTokenPlace } from '@/lib/store/save';
 import type { Settings } from '@/lib/store/settings';
 import { serverChanged, serverDraft } from './draft';
+import { fieldMessages, type FieldErrors } from './errors';
 
 /**
- * Starts saving the form over the saved settings. Synchronous up to the host permission request, which
- * browsers allow only during the click (user gesture): call it straight from the click handler. Defaults
- * out of range throw here, before anything starts (AppError 'validation'). Resolves with the connection
- * report when a new server was checked and saved.
+ * Connect: checks the server fields and saves them with their token, leaving demo mode. Synchronous up to
+ * the host permission request, which browsers allow only during the click (user gesture): call it straight
+ * from the click handler. Any failure rejects, and the saved settings stay as they were.
  */
-export function startSave(
-  form: { server: ServerFieldsValue; defaults: PushDefaults },
+export function startConnect(server: ServerFieldsValue): Promise<ConnectionReport> {
+  return saveServer(serverDraft(server));
+}
+
+/**
+ * The push defaults as typed: saved at once when every field is valid (resolves once written), else the
+ * words for each field at fault and nothing saved.
+ */
+export function saveDefaultsIfValid(defaults: PushDefaults): {
+  errors: FieldErrors;
+  saving?: Promise<unknown>;
+} {
+  try {
+    return { errors: {}, saving: saveDefaults(validateDefaults(defaults)) };
+  } catch (error) {
+    return { errors: fieldMessages(toAppError(error)) };
+  }
+}
+
+/**
+ * Where the token is kept applies at once while the fields hold the saved server and token (it moves the
+ * saved token); while they name another server, it waits for Connect, which saves it with them.
+ */
+export function applyTokenPlace(
+  place: TokenPlace,
+  fields: ServerFieldsValue,
   saved: Settings,
-): Promise<ConnectionReport | undefined> {
-  const defaults = validateDefaults(form.defaults);
-  if (serverChanged(form.server, saved)) return saveServer(serverDraft(form.server), { defaults });
-  const done = () => undefined;
-  if (form.server.tokenPlace !== saved.tokenPlace)
-    return setTokenPlace(form.server.tokenPlace, { defaults }).then(done);
-  return saveSettings({ defaults }).then(done);
+): Promise<void> | undefined {
+  return serverChanged(fields, saved) ? undefined : setTokenPlace(place);
 }

@@ -1,31 +1,29 @@
+import type { ServerFieldsValue } from '@/components/settings/ServerFields';
 import { checkServer } from '@/lib/connection/check';
 import { loadSettings } from '@/lib/store/settings';
 import { serverDraft } from './draft';
-import { startSave } from './save';
+import { applyTokenPlace, startConnect } from './save';
 import type { FormStatus } from './useFormStatus';
 import type { SettingsDraft } from './useSettingsDraft';
 
-/** Save and Test connection, each reported in the form's status. Both run only once the drafts loaded. */
+/**
+ * The Connection section: Connect and Test connection, each reported in the form's status, and its fields'
+ * changes (where the token is kept applies at once while the fields hold the saved server).
+ */
 export function useServerActions(draft: SettingsDraft, form: FormStatus) {
-  const { settings, server, defaults } = draft;
+  const { settings, server } = draft;
 
-  // Must stay synchronous up to startSave/checkServer: they ask for the host permission, which browsers
+  // Must stay synchronous up to startConnect/checkServer: they ask for the host permission, which browsers
   // allow only during the click (user gesture).
-  const onSave = (event: Event) => {
+  const onConnect = (event: Event) => {
     event.preventDefault();
-    if (!settings || !server || !defaults) return;
-    let saving: ReturnType<typeof startSave>;
-    try {
-      saving = startSave({ server, defaults }, settings);
-    } catch (error) {
-      form.fail('Not saved')(error);
-      return;
-    }
-    form.busy('Saving…');
-    saving
+    if (!server) return;
+    const connecting = startConnect(server);
+    form.busy('Connecting…');
+    connecting
       .then(async (report) => {
         draft.resetFrom(await loadSettings());
-        form.done(report ? 'Saved. Pushes now go to this server.' : 'Saved.', report);
+        form.done('Saved. Pushes now go to this server.', report);
       })
       .catch(form.fail('Not saved'));
   };
@@ -40,5 +38,11 @@ export function useServerActions(draft: SettingsDraft, form: FormStatus) {
     );
   };
 
-  return { onSave, onTest };
+  const onChange = (patch: Partial<ServerFieldsValue>) => {
+    draft.changeServer(patch);
+    if (patch.tokenPlace && server && settings)
+      applyTokenPlace(patch.tokenPlace, server, settings)?.catch(form.fail('Not saved'));
+  };
+
+  return { onConnect, onTest, onChange };
 }

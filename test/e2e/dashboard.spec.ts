@@ -228,7 +228,7 @@ test('saving another server erases the live links of the one left, and exports w
     .selectOption({ label: 'Self-hosted…' });
   await options.getByLabel('Server URL').fill(second.baseUrl);
   await options.getByLabel('API token').fill('bob-token');
-  await options.getByRole('button', { name: 'Save', exact: true }).click();
+  await options.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(options.getByText('Saved. Pushes now go to this server.')).toBeVisible();
 
   await expect.poll(() => watcherRecords(page)).not.toContain(host.baseUrl);

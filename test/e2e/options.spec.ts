@@ -1,8 +1,8 @@
 /**
- * The options page as a person uses it: choose a self-hosted server, type a token, save, test the
- * connection, make mistakes, and switch demo mode. Needs a build made with SECRET_PUSH_E2E=1 (wxt.config.ts):
+ * The options page as a person uses it: choose a self-hosted server, type a token, Connect (which saves
+ * it), test the connection, make mistakes, switch demo mode, and change settings that apply at once. Needs a build made with SECRET_PUSH_E2E=1 (wxt.config.ts):
  * Playwright cannot click Chromium's host-permission prompt, so that build grants http://127.0.0.1/* at
- * install and the request made on Save resolves without a prompt.
+ * install and the request made on Connect resolves without a prompt.
  */
 // startMockHost's store (idb) checks `instanceof IDBRequest`, a global that only Vitest's setup file
 // provides; Playwright's Node process needs it too (reported to the host helper).
@@ -64,7 +64,7 @@ test.afterAll(async () => {
 async function openOptions(context: BrowserContext, extensionId: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`chrome-extension://${extensionId}/options.html`);
-  await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
   return page;
 }
 
@@ -72,7 +72,7 @@ async function saveSelfHosted(page: Page, url: string, token: string) {
   await page.getByRole('combobox', { name: 'Server', exact: true }).selectOption({ label: 'Self-hosted…' });
   await page.getByLabel('Server URL').fill(url);
   await page.getByLabel('API token').fill(token);
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
 }
 
 /** What the extension keeps, read in its own worker: the check "on the other side" of the screen. */
@@ -125,7 +125,7 @@ test('a wrong URL and a wrong token each show their message and keep the earlier
   const earlier = await stored(serviceWorker);
 
   await page.getByLabel('Server URL').fill('http://pwpush.example.com');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(/^Not saved: Use https:\/\/\./);
   await expect(page.locator('#server-url-error')).toHaveText(
     'Use https://. Plain http:// is allowed only for localhost and 127.0.0.1.',
@@ -135,7 +135,7 @@ test('a wrong URL and a wrong token each show their message and keep the earlier
 
   await page.getByLabel('Server URL').fill(host.baseUrl);
   await page.getByLabel('API token').fill('wrong-token');
-  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(
     'Not saved: Your API token was rejected — open Settings and check it.',
   );
@@ -199,7 +199,7 @@ test('an unreachable server and servers that are not secret-push each say why, a
   ];
   for (const { url, words } of cases) {
     await page.getByLabel('Server URL').fill(url);
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(page.getByRole('alert')).toHaveText(`Not saved: ${words}`);
     await expect(page.locator('#server-url-error')).toHaveText(words);
     await expect(page.getByLabel('Server URL')).toHaveAttribute('aria-invalid', 'true');
@@ -269,7 +269,7 @@ test('the saved token does not follow the user to another server (issue 9 #1)', 
     await expect(page.getByLabel('API token')).toHaveValue('');
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect(page.getByText('The connection works.')).toBeVisible();
-    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByRole('button', { name: 'Connect', exact: true }).click();
     await expect(page.getByText('Saved. Pushes now go to this server.')).toBeVisible();
 
     expect(serverB.authorizations.length).toBeGreaterThan(0);
@@ -279,4 +279,39 @@ test('the saved token does not follow the user to another server (issue 9 #1)', 
   } finally {
     await serverB.close();
   }
+});
+
+test('every other setting applies at once with a quiet Saved, and only the edition’s expiry is offered', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  const page = await openOptions(context, extensionId);
+  const defaults = page.getByRole('group', { name: 'Defaults for new pushes' });
+  // Demo mode runs the pro engine: durations, no days.
+  await expect(defaults.getByLabel('Expire after', { exact: true })).toBeVisible();
+  await expect(defaults.getByLabel(/Expire after days/)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+
+  await defaults.getByLabel('Expire after views').fill('3');
+  await expect(defaults.getByText('Saved', { exact: true })).toBeVisible();
+  await expect
+    .poll(() =>
+      serviceWorker.evaluate(async () => (await chrome.storage.local.get('pushDefaults')).pushDefaults),
+    )
+    .toMatchObject({ expireAfterViews: 3 });
+
+  await defaults.getByLabel('Expire after views').fill('300');
+  await expect(defaults.getByText('Views: enter a whole number from 1 to 100.')).toBeVisible();
+  const stored = await serviceWorker.evaluate(
+    async () => (await chrome.storage.local.get('pushDefaults')).pushDefaults,
+  );
+  expect(stored).toMatchObject({ expireAfterViews: 3 });
+
+  const watching = page.getByRole('group', { name: 'Watching your pushes' });
+  await watching.getByLabel('Check for views').selectOption({ label: 'Every 15 minutes' });
+  await expect(watching.getByText('Saved', { exact: true })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Expire after views')).toHaveValue('3');
+  await expect(page.getByLabel('Check for views')).toHaveValue('15');
 });

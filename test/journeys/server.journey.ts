@@ -1,5 +1,5 @@
 /**
- * A self-hosted server (the mock host on loopback): the options page saves it and Test connection names its
+ * A self-hosted server (the mock host on loopback): the options page connects to it (Connect saves it) and Test connection names its
  * edition; then text, URL, QR and file pushes from the popup, each checked on the server through the API.
  */
 import fs from 'node:fs';
@@ -28,13 +28,13 @@ async function recipientPage(urlToken: string): Promise<string> {
 }
 
 forEachBrowser('a self-hosted server', (name, browser) => {
-  it('is saved on the options page, and Test connection shows its edition', async () => {
+  it('is saved by Connect on the options page, and Test connection shows its edition', async () => {
     const options = await browser().open('options.html', '#server-choice');
     await options.select('#server-choice', 'self-hosted');
     await options.waitForSelector('#server-url');
     await options.type('#server-url', host.baseUrl);
     await options.type('#api-token', ALICE.token);
-    await press(options, 'Save');
+    await press(options, 'Connect');
     await waitForText(options, 'Saved. Pushes now go to this server.');
     expect(await pageText(options)).toContain('Token accepted');
 

@@ -3,7 +3,12 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
-import { clipboardClearItem } from '@/lib/store/items';
+import {
+  clipboardClearItem,
+  DEFAULT_PUSH_DEFAULTS,
+  pushDefaultsItem,
+  watchSettingsItem,
+} from '@/lib/store/items';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);
@@ -26,7 +31,7 @@ beforeEach(async () => {
 });
 
 async function saveSelfHosted(url: string, token: string) {
-  const save = await screen.findByRole('button', { name: 'Save' });
+  const save = await screen.findByRole('button', { name: 'Connect' });
   fireEvent.change(screen.getByLabelText('Server', { exact: true }), { target: { value: 'self-hosted' } });
   fireEvent.input(await screen.findByLabelText('Server URL'), { target: { value: url } });
   fireEvent.input(screen.getByLabelText('API token'), { target: { value: token } });
@@ -35,7 +40,7 @@ async function saveSelfHosted(url: string, token: string) {
 
 const everything = () => fakeBrowser.storage.local.get(null);
 
-describe('options page: a failed Save', () => {
+describe('options page: a failed Connect', () => {
   beforeEach(async () => {
     render(<App />);
     await saveSelfHosted(SERVER_URL, ALICE.token);
@@ -81,7 +86,7 @@ describe('options page: a failed Save', () => {
       fireEvent.input(screen.getByLabelText('Server URL'), { target: { value: 'http://127.0.0.1:9' } });
       // Another origin empties the saved token's field (issue 9): the user types the token for this server.
       fireEvent.input(screen.getByLabelText('API token'), { target: { value: 'token-of-the-other-server' } });
-      fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
 
       expect((await screen.findByRole('alert')).textContent).toBe(`Not saved: ${words}`);
       expect(document.getElementById(id)?.textContent).toBe(words);
@@ -145,7 +150,7 @@ describe('options page: the saved token stays with its server', () => {
     expect(token()).toBe('');
   });
 
-  it.each(['Save', 'Test connection'])('%s sends no token to the other server', async (button) => {
+  it.each(['Connect', 'Test connection'])('%s sends no token to the other server', async (button) => {
     const seen: Array<string | null> = [];
     serve(async (request) => {
       seen.push(request.headers.get('authorization'));
@@ -154,9 +159,83 @@ describe('options page: the saved token stays with its server', () => {
     fireEvent.input(screen.getByLabelText('Server URL'), { target: { value: OTHER_URL } });
     fireEvent.click(screen.getByRole('button', { name: button }));
     await screen.findByText(
-      button === 'Save' ? 'Saved. Pushes now go to this server.' : 'The connection works.',
+      button === 'Connect' ? 'Saved. Pushes now go to this server.' : 'The connection works.',
     );
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.filter((header) => header?.includes(ALICE.token))).toEqual([]);
+  });
+});
+
+describe('options page: one way of saving', () => {
+  const savedNote = (legend: string) =>
+    screen.getByRole('group', { name: legend }).querySelector('.saved-note')?.textContent;
+
+  it('has one explicit action, Connect, in the Connection section, and no Save anywhere', async () => {
+    render(<App />);
+    const connect = await screen.findByRole('button', { name: 'Connect' });
+    expect(screen.getByRole('group', { name: 'Connection' }).contains(connect)).toBe(true);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+  });
+
+  it('saves a valid default at once and says Saved next to its section', async () => {
+    render(<App />);
+    fireEvent.input(await screen.findByLabelText('Expire after views'), { target: { value: '3' } });
+    await vi.waitFor(async () => expect((await pushDefaultsItem.getValue()).expireAfterViews).toBe(3));
+    await vi.waitFor(() => expect(savedNote('Defaults for new pushes')).toBe('Saved'));
+    expect(savedNote('Watching your pushes')).toBe('');
+  });
+
+  it('keeps a default out of range as typed, says why next to it, and saves nothing', async () => {
+    render(<App />);
+    fireEvent.input(await screen.findByLabelText('Expire after views'), { target: { value: '101' } });
+    expect(await screen.findByText('Views: enter a whole number from 1 to 100.')).toBeTruthy();
+    expect((screen.getByLabelText('Expire after views') as HTMLInputElement).value).toBe('101');
+    expect(await pushDefaultsItem.getValue()).toEqual(DEFAULT_PUSH_DEFAULTS);
+    expect(savedNote('Defaults for new pushes')).toBe('');
+  });
+
+  it('says Saved when a watch setting changes', async () => {
+    render(<App />);
+    fireEvent.change(await screen.findByLabelText('Check for views'), { target: { value: '15' } });
+    await vi.waitFor(async () => expect((await watchSettingsItem.getValue()).intervalMinutes).toBe(15));
+    await vi.waitFor(() => expect(savedNote('Watching your pushes')).toBe('Saved'));
+  });
+
+  it('moves the token at once when only where it is kept changes', async () => {
+    render(<App />);
+    await saveSelfHosted(SERVER_URL, ALICE.token);
+    await screen.findByText('Saved. Pushes now go to this server.');
+    fireEvent.click(screen.getByLabelText('This browser session only'));
+    await vi.waitFor(async () =>
+      expect(await fakeBrowser.storage.local.get('tokenPlace')).toEqual({ tokenPlace: 'session' }),
+    );
+    expect(await fakeBrowser.storage.session.get('token')).toEqual({ token: ALICE.token });
+    await vi.waitFor(() => expect(savedNote('Connection')).toBe('Saved'));
+  });
+});
+
+describe('options page: only the fields of the server’s edition', () => {
+  it('in demo mode (the pro engine) offers durations and no days', async () => {
+    render(<App />);
+    expect(await screen.findByLabelText('Expire after')).toBeTruthy();
+    expect(screen.queryByLabelText(/Expire after days/)).toBeNull();
+  });
+
+  it('with an oss server offers days and no durations, once connected', async () => {
+    render(<App />);
+    await saveSelfHosted(SERVER_URL, ALICE.token);
+    await screen.findByText('Saved. Pushes now go to this server.');
+    expect(await screen.findByLabelText('Expire after days')).toBeTruthy();
+    expect(screen.queryByLabelText('Expire after')).toBeNull();
+  });
+
+  it('offers both, each saying where it applies, for a server saved before its edition was known', async () => {
+    await fakeBrowser.storage.local.set({
+      server: { kind: 'self-hosted', url: SERVER_URL },
+      demoMode: false,
+    });
+    render(<App />);
+    expect(await screen.findByLabelText('Expire after (pwpush.com and Pro servers)')).toBeTruthy();
+    expect(screen.getByLabelText('Expire after days (open-source servers)')).toBeTruthy();
   });
 });

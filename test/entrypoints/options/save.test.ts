@@ -2,8 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { SELF_HOSTED } from '@/components/settings/ServerFields';
 import { serverFieldsFrom } from '@/entrypoints/options/draft';
-import { startSave } from '@/entrypoints/options/save';
-import { isAppError } from '@/lib/errors';
+import { applyTokenPlace, saveDefaultsIfValid, startConnect } from '@/entrypoints/options/save';
 import { createMockBackend, openMockStore } from '@/lib/mock';
 import { DEFAULT_PUSH_DEFAULTS } from '@/lib/store/items';
 import { saveServerSettings } from '@/lib/store/save';
@@ -26,40 +25,61 @@ beforeEach(async () => {
   });
 });
 
-describe('startSave', () => {
-  it('refuses defaults out of range before anything starts, synchronously', async () => {
-    const saved = await loadSettings();
-    const form = { server: serverFieldsFrom(saved), defaults: { ...DEFAULTS, expireAfterDays: 91 } };
-    let thrown: unknown;
-    try {
-      void startSave(form, saved);
-    } catch (error) {
-      thrown = error;
-    }
-    expect(isAppError(thrown, 'validation')).toBe(true);
+describe('saving on the options page', () => {
+  it('refuses defaults out of range, saying which field, and writes nothing', async () => {
+    const { errors, saving } = saveDefaultsIfValid({ ...DEFAULTS, expireAfterDays: 91 });
+    expect(saving).toBeUndefined();
+    expect(errors).toEqual({ expireAfterDays: 'Expiry in days: enter a whole number from 1 to 90.' });
     expect(localWrites).toBe(0);
   });
 
-  it('saves a new server and the defaults in one write, and reports the connection', async () => {
-    const saved = await loadSettings();
-    const server = { ...serverFieldsFrom(saved), choice: SELF_HOSTED, customUrl: SERVER_URL };
-    const report = await startSave({ server, defaults: DEFAULTS }, saved);
-    expect(report).toMatchObject({ baseUrl: SERVER_URL, edition: 'oss', token: 'none' });
-    expect(localWrites).toBe(1);
-    expect(await loadSettings()).toMatchObject({ demoMode: false, defaults: DEFAULTS });
-  });
-
-  it('saves only the defaults when the server fields are unchanged', async () => {
-    await saveServerSettings({
-      server: { kind: 'self-hosted', url: SERVER_URL },
-      token: null,
-      tokenPlace: 'device',
-    });
-    const saved = await loadSettings();
-    localWrites = 0;
-    expect(await startSave({ server: serverFieldsFrom(saved), defaults: DEFAULTS }, saved)).toBeUndefined();
+  it('saves valid defaults at once, in one write, asking for no permission', async () => {
+    const { errors, saving } = saveDefaultsIfValid(DEFAULTS);
+    expect(errors).toEqual({});
+    await saving;
     expect(localWrites).toBe(1);
     expect(fakeBrowser.permissions.request).not.toHaveBeenCalled();
     expect((await loadSettings()).defaults).toEqual(DEFAULTS);
+  });
+
+  it('Connect saves a new server in one write, leaves demo mode, and reports the connection', async () => {
+    const saved = await loadSettings();
+    const server = { ...serverFieldsFrom(saved), choice: SELF_HOSTED, customUrl: SERVER_URL };
+    const report = await startConnect(server);
+    expect(report).toMatchObject({ baseUrl: SERVER_URL, edition: 'oss', token: 'none' });
+    expect(localWrites).toBe(1);
+    expect(await loadSettings()).toMatchObject({
+      demoMode: false,
+      server: { url: SERVER_URL, edition: 'oss' },
+    });
+  });
+
+  it('Connect refuses an address that does not validate before asking for anything', async () => {
+    const saved = await loadSettings();
+    const server = {
+      ...serverFieldsFrom(saved),
+      choice: SELF_HOSTED,
+      customUrl: 'http://pwpush.example.com',
+    };
+    await expect(startConnect(server)).rejects.toMatchObject({ code: 'validation' });
+    expect(localWrites).toBe(0);
+    expect(fakeBrowser.permissions.request).not.toHaveBeenCalled();
+  });
+
+  it('moves the token at once while the fields hold the saved server, and waits for Connect otherwise', async () => {
+    await saveServerSettings({
+      server: { kind: 'self-hosted', url: SERVER_URL },
+      token: 'alice-token',
+      tokenPlace: 'device',
+    });
+    const saved = await loadSettings();
+    const fields = serverFieldsFrom(saved);
+    const other = { ...fields, customUrl: 'http://127.0.0.1:9999', token: '' };
+    expect(applyTokenPlace('session', other, saved)).toBeUndefined();
+    expect((await loadSettings()).tokenPlace).toBe('device');
+
+    await applyTokenPlace('session', fields, saved);
+    expect(await loadSettings()).toMatchObject({ tokenPlace: 'session', token: 'alice-token' });
+    expect(fakeBrowser.permissions.request).not.toHaveBeenCalled();
   });
 });
