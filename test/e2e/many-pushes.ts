@@ -45,7 +45,7 @@ export const PUSH_ROWS = 'ul[aria-label="Pushes"] > li';
 
 /**
  * Presses the dashboard's Refresh and waits until it lists `count` pushes: all as rows, or the first rows
- * and "Showing 50 of `count`" (a long list renders more as it is scrolled).
+ * and "Showing 30 of `count`" (a long list renders more as it is scrolled).
  */
 export async function refreshUntilListed(page: Page, count: number): Promise<void> {
   await page.getByRole('button', { name: 'Refresh', exact: true }).click();
