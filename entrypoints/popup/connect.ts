@@ -8,6 +8,7 @@ import { connectSaved } from '@/lib/connection/client';
 import { checkLinkOf } from '@/lib/connection/link-home';
 import type { LinkCheck } from '@/lib/push/link';
 import { toCreateInput, type FormState } from '@/lib/push/form';
+import { formSubject } from '@/lib/push/form-subject';
 import { recordCreatedPush } from '@/lib/watch/record';
 
 /** One connection for the popup's lifetime, so the edition is asked once. A failed attempt is not kept. */
@@ -40,7 +41,11 @@ export async function sendForm(state: FormState, { signal, onProgress }: SendOpt
     state.kind === 'file' ? (await import('./file-client')).fileClient(settings, onProgress) : plain;
   const result = await client.createPush(input, { signal });
   try {
-    await recordCreatedPush(result.push, { server: client.baseUrl, kind: state.kind });
+    await recordCreatedPush(result.push, {
+      server: client.baseUrl,
+      kind: state.kind,
+      subject: formSubject(state),
+    });
   } catch (error) {
     // The push exists and its link is shown; only the recent list will miss it. Reported, not hidden.
     console.error('The new push could not be added to the recent list', error);

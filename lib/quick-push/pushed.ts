@@ -5,6 +5,7 @@
  */
 import type { Push } from '@/lib/api';
 import { expiryInWords } from '@/lib/push/expiry-words';
+import { urlSubject } from '@/lib/push/label';
 import type { LinkCheck } from '@/lib/push/link';
 import type { HeldLinks } from './held';
 import { ELSEWHERE_PREFIX, NOTICE_PREFIX, type Notifier } from './notifier';
@@ -15,11 +16,16 @@ export interface PushedDeps {
   notifier: Notifier;
   /** Links waiting for "Copy anyway". */
   links: HeldLinks;
-  record(push: Push, info: { server: string; kind?: QuickPushKind }): Promise<void>;
+  record(push: Push, info: { server: string; kind?: QuickPushKind; subject?: string }): Promise<void>;
   now(): number;
   newId(): string;
   /** Failures after the push exists (recording, copying): logged, never turned into a new send. */
   report(what: string, error: unknown): void;
+}
+
+/** What the push's label may show (lib/push/label.ts): a link's host; nothing of a text or an image. */
+function subjectOf(request: QuickRequest): string | undefined {
+  return request.kind === 'url' ? urlSubject(request.payload) : undefined;
 }
 
 /** True for the ids of "Copy anyway" notifications this module raised. */
@@ -63,7 +69,7 @@ export async function pushed(
   { push, server, link }: { push: Push; server: string; link: LinkCheck },
 ): Promise<QuickPushOutcome> {
   await deps
-    .record(push, { server, kind: wireKind(request) })
+    .record(push, { server, kind: wireKind(request), subject: subjectOf(request) })
     .catch((error: unknown) => deps.report('Could not record the new push', error));
   if (!link.ok) return warn(deps, push.html_url, link);
   return copyAndSay(deps, link.url, expiryInWords(push, deps.now()));

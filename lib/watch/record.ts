@@ -17,7 +17,7 @@ import type { TrackedPush } from './types';
  */
 export async function recordCreatedPush(
   push: Push,
-  info: { server: string; kind?: TrackedPush['kind'] },
+  info: { server: string; kind?: TrackedPush['kind']; subject?: string },
 ): Promise<void> {
   const { account, server } = await currentAccount();
   if (account === null || server !== info.server) return;
@@ -28,6 +28,7 @@ export async function recordCreatedPush(
   const previous = stored?.account === account ? stored : undefined;
   const record = toTracked(push, server, previous?.source ?? 'local', previous);
   if (info.kind !== undefined) record.kind = info.kind;
+  if (info.subject !== undefined) record.subject = info.subject;
   await pushes.put({ ...record, account });
   const audit = tx.objectStore('audit');
   if ((await audit.get([server, push.url_token]))?.account !== account)

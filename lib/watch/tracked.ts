@@ -50,6 +50,8 @@ export function toTracked(
   };
   const kind = kindOf(push, previous?.kind);
   if (kind !== undefined) record.kind = kind;
+  // Only this browser knows it (the server never sends it): kept across refreshes.
+  if (previous?.subject !== undefined) record.subject = previous.subject;
   return record;
 }
 

@@ -15,6 +15,11 @@ export interface TrackedPush {
   note: string;
   /** When known (recorded at create by this browser, or sent by pro). */
   kind?: PushKind;
+  /**
+   * What the push points at, for its label (lib/push/label.ts): a URL push's host or a file push's first
+   * file name, recorded at create by this browser. Never the payload itself.
+   */
+  subject?: string;
   created_at: string;
   /** pro, or computed from expire_after_days on oss. */
   expires_at: string | null;

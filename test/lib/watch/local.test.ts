@@ -113,6 +113,16 @@ describe.each(['pro', 'oss'] as const)('a push created here with a token (%s)', 
     expect((await listTrackedPushes(BASE))[0]).toMatchObject({ source: 'server', kind: 'text' });
   });
 
+  it('keeps the subject recorded at create (for its label) once the server lists it', async () => {
+    const push = await h.create({ payload: 'https://wiki.example.com/reset?t=1' });
+    await recordCreatedPush(push, { server: BASE, kind: 'url', subject: 'wiki.example.com' });
+    await refresh(true);
+    expect((await listTrackedPushes(BASE))[0]).toMatchObject({
+      source: 'server',
+      subject: 'wiki.example.com',
+    });
+  });
+
   it('reports the view (with its IP) and the expiry of a push used up before the next refresh', async () => {
     const push = await createHere({ expire_after_views: 1 });
     await h.view(push.url_token, { ip: '203.0.113.4' });

@@ -41,9 +41,13 @@ describe('pushLabel', () => {
       { name: '', note: 'A very long note that goes on and on about many things' },
       'A very long note that goes on and on abo…',
     ],
-    [{ name: '', note: '' }, 'Push abcdef12'],
+    [{ name: '', note: '', kind: 'url' as const, subject: 'wiki.example.com' }, 'URL · wiki.example.com'],
   ])('names %o as %s', (fields, label) => {
     expect(pushLabel(push(fields))).toBe(label);
+  });
+
+  it('calls an unnamed push of unknown kind by when it was made, not by its token (issue 11)', () => {
+    expect(pushLabel(push({ name: '', note: '' }))).toMatch(/^Push · (Dec 31|Jan 1), \d/);
   });
 
   it('is the title of the notification of a push without a name', () => {

@@ -1,0 +1,55 @@
+/**
+ * How a push is called wherever the extension names it (popup, dashboard, notifications, dialogs): its name,
+ * else the start of its private note, else its kind with what it points at (a URL's host, the first file's
+ * name) or, when that is not known, when it was made. Never the secret: the subject is recorded at create
+ * (lib/watch/record.ts) as a host or a file name only, and a payload is never passed in.
+ */
+import type { PushKind } from '@/lib/contract';
+
+const NOTE_CHARS = 40;
+const TOKEN_CHARS = 8;
+
+const KIND_WORDS: Record<PushKind, string> = { text: 'Text', url: 'URL', file: 'File', qr: 'QR code' };
+
+/** What the label is made of: every field but the token may be missing (an event whose push is unknown). */
+export interface LabelFacts {
+  url_token: string;
+  name?: string;
+  note?: string;
+  kind?: PushKind;
+  /** A URL push's host or a file push's first file name, as recorded at create. */
+  subject?: string;
+  created_at?: string;
+}
+
+/** "14 Nov, 09:30" in `locale`; undefined when the instant does not parse. */
+function madeAt(iso: string | undefined, locale: string): string | undefined {
+  const at = iso ? Date.parse(iso) : NaN;
+  if (Number.isNaN(at)) return undefined;
+  const format = { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' } as const;
+  return new Intl.DateTimeFormat(locale, format).format(at);
+}
+
+/**
+ * The label of a push, e.g. "Router password", "URL · wiki.example.com", "File · report.pdf",
+ * "Text · 14 Nov, 09:30". Only a push known by its token alone is called "Push <token start>".
+ */
+export function pushLabel(push: LabelFacts, locale = 'en'): string {
+  const name = push.name?.trim();
+  if (name) return name;
+  const note = push.note?.trim().replace(/\s+/g, ' ');
+  if (note) return note.length > NOTE_CHARS ? `${note.slice(0, NOTE_CHARS).trimEnd()}…` : note;
+  const kind = push.kind ? KIND_WORDS[push.kind] : 'Push';
+  const detail = push.subject?.trim() || madeAt(push.created_at, locale);
+  if (detail) return `${kind} · ${detail}`;
+  return push.kind ? kind : `Push ${push.url_token.slice(0, TOKEN_CHARS)}`;
+}
+
+/** What a push's label may show of its payload: a URL's host (never its path or query), or undefined. */
+export function urlSubject(url: string): string | undefined {
+  try {
+    return new URL(url).hostname || undefined;
+  } catch {
+    return undefined; // not a URL: the label falls back to the time the push was made
+  }
+}
