@@ -1,3 +1,4 @@
+import { CheckField } from '@/components/CheckField';
 import { CLIPBOARD_CLEAR_DELAYS } from '@/lib/store/items';
 import { describedBy, NumberSelect, SettingsField } from './fields';
 import { SavedNote } from './SavedNote';
@@ -10,17 +11,29 @@ export interface ClipboardFieldsProps {
   onChange: (seconds: number) => void;
   /** A change was just saved: the section says so quietly. */
   saved?: boolean;
+  /** Whether the popup copies a new push's link at once (copyOnCreateItem). */
+  copyOnCreate: boolean;
+  onCopyOnCreate: (on: boolean) => void;
 }
 
 const delayLabel = (seconds: number) =>
   seconds === 0 ? 'Off' : seconds < 60 ? `After ${seconds} seconds` : `After ${seconds / 60} min`;
 
-/** When the extension empties the clipboard after copying a secret, a link or a passphrase. */
-export function ClipboardFields({ value, error, onChange, saved }: ClipboardFieldsProps) {
+/**
+ * Copying a new link at once, and when the extension empties the clipboard after copying a secret, a link
+ * or a passphrase.
+ */
+export function ClipboardFields(props: ClipboardFieldsProps) {
+  const { value, error, onChange, saved } = props;
   return (
     <fieldset>
       <legend>Clipboard</legend>
       <SavedNote saved={Boolean(saved)} />
+      <div class="field">
+        <CheckField checked={props.copyOnCreate} onChange={props.onCopyOnCreate}>
+          Copy the link when a push is created
+        </CheckField>
+      </div>
       <SettingsField
         id="clipboard-clear"
         label="Clear the clipboard after a copy"

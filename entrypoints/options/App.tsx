@@ -36,7 +36,12 @@ export function App() {
     tokenPlace: useSavedFlash(settings?.tokenPlace),
     defaults: useSavedFlash(settings?.defaults),
     watch: useSavedFlash(watch),
-    clipboard: useSavedFlash(clipboard.seconds),
+    // One section, two settings: either saved says so.
+    clipboard: useSavedFlash(
+      clipboard.seconds === null || clipboard.copyOnCreate === null
+        ? null
+        : [clipboard.seconds, clipboard.copyOnCreate],
+    ),
   };
 
   if (!settings || !server || !defaults)
@@ -82,12 +87,14 @@ export function App() {
         saved={saved.defaults}
       />
       {watch && <WatchFields value={watch} onChange={changeWatch} saved={saved.watch} />}
-      {clipboard.seconds !== null && (
+      {clipboard.seconds !== null && clipboard.copyOnCreate !== null && (
         <ClipboardFields
           value={clipboard.seconds}
           error={clipboard.error}
           onChange={clipboard.change}
           saved={saved.clipboard}
+          copyOnCreate={clipboard.copyOnCreate}
+          onCopyOnCreate={clipboard.changeCopyOnCreate}
         />
       )}
     </main>

@@ -1,25 +1,39 @@
 import { useEffect, useState } from 'preact/hooks';
-import { clipboardClearItem } from '@/lib/store/items';
+import { clipboardClearItem, copyOnCreateItem } from '@/lib/store/items';
 
 // Clearing compares the clipboard with what we copied first, which needs to read it.
 const READ = { permissions: ['clipboardRead' as const] };
 const REFUSED = 'The browser did not allow Secret Push to read the clipboard, so it cannot clear it safely.';
 
 /**
- * The clipboard-clearing delay, saved on every change like the watcher's settings. Turning it on first asks
+ * Copy-on-create (saved on every change), and the clipboard-clearing delay, saved on every change like the watcher's settings. Turning it on first asks
  * for the clipboardRead permission (in the user's click); refused, the setting stays as it was.
  */
 export function useClipboardSetting(): {
   seconds: number | null;
   error?: string;
   change: (s: number) => void;
+  copyOnCreate: boolean | null;
+  changeCopyOnCreate: (on: boolean) => void;
 } {
   const [seconds, setSeconds] = useState<number | null>(null);
   const [error, setError] = useState<string>();
+  const [copyOnCreate, setCopyOnCreate] = useState<boolean | null>(null);
   useEffect(() => {
     clipboardClearItem.getValue().then(setSeconds, (failure: unknown) => console.error(failure));
-    return clipboardClearItem.watch(setSeconds);
+    copyOnCreateItem.getValue().then(setCopyOnCreate, (failure: unknown) => console.error(failure));
+    const unwatch = copyOnCreateItem.watch(setCopyOnCreate);
+    const unwatchClear = clipboardClearItem.watch(setSeconds);
+    return () => {
+      unwatch();
+      unwatchClear();
+    };
   }, []);
+  // Saved at once, like the clearing delay: no permission is needed to copy in the popup.
+  const changeCopyOnCreate = (on: boolean) => {
+    setCopyOnCreate(on);
+    copyOnCreateItem.setValue(on).catch((failure: unknown) => console.error(failure));
+  };
   const change = (next: number) => {
     setError(undefined);
     const allowed = next === 0 ? Promise.resolve(true) : browser.permissions.request(READ);
@@ -34,5 +48,5 @@ export function useClipboardSetting(): {
         setError(REFUSED);
       });
   };
-  return { seconds, error, change };
+  return { seconds, error, change, copyOnCreate, changeCopyOnCreate };
 }

@@ -141,3 +141,12 @@ export const quickPushLinksItem = storage.defineItem<Record<string, unknown>>('s
   fallback: {},
   version: 1,
 });
+
+/**
+ * Whether the popup puts a new push's link on the clipboard as soon as it is created (issue 11: paste,
+ * Enter, done). On by default; the options page turns it off. The copy happens in the popup itself.
+ */
+export const copyOnCreateItem = storage.defineItem<boolean>('local:copyOnCreate', {
+  fallback: true,
+  version: 1,
+});
