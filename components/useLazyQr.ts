@@ -13,8 +13,10 @@ export type LazyQr =
 export function useLazyQr(
   url: string,
   renderQr: (text: string) => Promise<string>,
+  /** Drawn at once, for a panel that exists only to show it. */
+  shownAtFirst = false,
 ): { qr: LazyQr; wanted: boolean; toggle: () => void } {
-  const [qr, setQr] = useState<LazyQr>({ state: 'hidden' });
+  const [qr, setQr] = useState<LazyQr>({ state: shownAtFirst ? 'loading' : 'hidden' });
   const wanted = qr.state !== 'hidden';
   useEffect(() => {
     if (!wanted) return;

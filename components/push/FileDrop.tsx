@@ -1,66 +1,105 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { FileEntry } from '@/lib/push/form';
 import { formatSize } from '@/lib/push/size';
 import { MAX_FILES } from '@/lib/contract';
 import { described, FieldError } from './FieldError';
+import './files.css';
+import './sr.css';
 
 export interface FileDropProps {
   files: FileEntry[];
   onAdd: (files: File[]) => void;
   onRemove: (id: number) => void;
   errors?: string[];
-  /** Shown above the picker, e.g. that sending files needs an API token. */
-  notice?: string;
+  /**
+   * Set when files cannot be sent (no API token): the zone says why, links here (Settings), and takes no
+   * file by any way (picker, drop or paste).
+   */
+  needsTokenHref?: string;
 }
 
-/** Pick or drop up to 10 files; each is listed with its size and a button to remove it. */
-export function FileDrop({ files, onAdd, onRemove, errors, notice }: FileDropProps) {
+/** Files pasted anywhere on the page while the zone is shown (Ctrl+V of a copied file). */
+function usePastedFiles(enabled: boolean, onAdd: (files: File[]) => void) {
+  useEffect(() => {
+    if (!enabled) return;
+    const onPaste = (event: ClipboardEvent) => {
+      const files = [...(event.clipboardData?.files ?? [])];
+      if (files.length === 0) return;
+      event.preventDefault();
+      onAdd(files);
+    };
+    document.addEventListener('paste', onPaste);
+    return () => document.removeEventListener('paste', onPaste);
+  }, [enabled, onAdd]);
+}
+
+function FileList({ files, onRemove }: Pick<FileDropProps, 'files' | 'onRemove'>) {
+  return (
+    <ul class="sp-files" aria-label="Attached files">
+      {files.map((file) => (
+        <li key={file.id}>
+          <span class="sp-name">{file.name}</span> <span class="sp-hint">{formatSize(file.size)}</span>
+          <button type="button" aria-label={`Remove ${file.name}`} onClick={() => onRemove(file.id)}>
+            ×
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A drop zone (drag, click or paste) for up to 10 files; each is listed with its size and a remove button. */
+export function FileDrop({ files, onAdd, onRemove, errors, needsTokenHref }: FileDropProps) {
   const [over, setOver] = useState(false);
-  const full = files.length >= MAX_FILES;
+  const input = useRef<HTMLInputElement>(null);
+  const blocked = needsTokenHref !== undefined;
+  const closed = blocked || files.length >= MAX_FILES;
+  usePastedFiles(!closed, onAdd);
   return (
     <div class="sp-field">
-      {notice && <p class="sp-warning">{notice}</p>}
+      <label for="sp-files">Files</label>
+      {blocked && (
+        <p class="sp-warning" id="sp-files-why">
+          Sending files needs an API token: the server takes files only from a signed-in account.{' '}
+          <a href={needsTokenHref} target="_blank" rel="noopener">
+            Add a token in Settings
+          </a>
+        </p>
+      )}
       <div
-        class={over ? 'sp-drop sp-over' : 'sp-drop'}
+        class={`sp-drop${over ? ' sp-over' : ''}${closed ? ' sp-closed' : ''}`}
+        onClick={() => !closed && input.current?.click()}
         onDragOver={(e) => {
           e.preventDefault(); // required for the drop event to fire
-          setOver(true);
+          if (!closed) setOver(true);
         }}
         onDragLeave={() => setOver(false)}
         onDrop={(e) => {
           e.preventDefault();
           setOver(false);
-          onAdd([...(e.dataTransfer?.files ?? [])]);
+          if (!closed) onAdd([...(e.dataTransfer?.files ?? [])]);
         }}
       >
-        <label for="sp-files">Files</label>
         <input
+          ref={input}
           id="sp-files"
+          class="sp-sr"
           type="file"
           multiple
-          disabled={full}
+          disabled={closed}
+          onClick={(e) => e.stopPropagation()}
           onChange={(e) => {
             onAdd([...(e.currentTarget.files ?? [])]);
             e.currentTarget.value = ''; // so picking the same file again still reports a change
           }}
-          {...described('files', errors, 'sp-files-hint')}
+          {...described('files', errors, blocked ? 'sp-files-why' : 'sp-files-hint')}
         />
-        <p id="sp-files-hint" class="sp-hint">
-          Drop files here or pick them: up to {MAX_FILES}.
+        <p id="sp-files-hint" class="sp-drop-text" aria-hidden="true">
+          <strong>Drop files here</strong>, paste them, or click to choose
         </p>
+        <p class="sp-hint">Up to {MAX_FILES} files.</p>
       </div>
-      {files.length > 0 && (
-        <ul class="sp-files" aria-label="Attached files">
-          {files.map((file) => (
-            <li key={file.id}>
-              <span class="sp-name">{file.name}</span> <span class="sp-hint">{formatSize(file.size)}</span>
-              <button type="button" aria-label={`Remove ${file.name}`} onClick={() => onRemove(file.id)}>
-                ×
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
+      {files.length > 0 && <FileList files={files} onRemove={onRemove} />}
       <FieldError field="files" messages={errors} />
     </div>
   );

@@ -4,7 +4,7 @@ import type { FormOptions } from '@/lib/push/form';
 import type { Edition } from '@/lib/push/types';
 import { CheckField, SelectField, TextField, type Choice } from './OptionFields';
 
-type TextKey = 'name' | 'note' | 'notifyEmailsTo';
+type TextKey = 'note' | 'notifyEmailsTo';
 type CheckKey = 'deletableByViewer' | 'retrievalStep' | 'authenticatedRecipients';
 type Spec =
   | { type: 'text'; key: TextKey; id: string; field: string; label: string; hint?: string }
@@ -27,14 +27,6 @@ const LOCALE_CHOICES: Choice[] = EMAIL_LOCALES.map((code) => ({
 
 /** The options behind "More options", in the order they are shown. */
 const SPECS: readonly Spec[] = [
-  {
-    type: 'text',
-    key: 'name',
-    id: 'sp-name',
-    field: 'name',
-    label: 'Name',
-    hint: 'Only you see it, in your list of pushes.',
-  },
   { type: 'text', key: 'note', id: 'sp-note', field: 'note', label: 'Private note' },
   { type: 'check', key: 'deletableByViewer', field: 'deletable_by_viewer', label: 'Deletable by viewer' },
   { type: 'check', key: 'retrievalStep', field: 'retrieval_step', label: 'Retrieval step' },
@@ -103,7 +95,7 @@ function Option({ spec, options, errors, onChange }: MoreOptionsProps & { spec: 
   );
 }
 
-/** Name, note, the viewer's options, notification e-mails and (pro) authenticated recipients. */
+/** Note, the viewer's options, notification e-mails and (pro) authenticated recipients. */
 export function MoreOptions(props: MoreOptionsProps) {
   return (
     <>

@@ -15,7 +15,7 @@ import './push.css';
 export interface PushFormProps {
   state: FormState;
   dispatch: (action: FormAction) => void;
-  /** Ctrl/Cmd+Enter and the "Create push" button; the container dispatches `submit`. */
+  /** Enter in the Secret field, Ctrl/Cmd+Enter and "Create push"; the container dispatches `submit`. */
   onSubmit: () => void;
   /** Escape; the container dispatches `reset` (with a new passphrase when the defaults want one). */
   onReset: () => void;
@@ -24,8 +24,8 @@ export interface PushFormProps {
   failureMessage?: string;
   /** Offered next to the URL field ("Use this tab's URL") when the container can read the tab. */
   onUseTabUrl?: () => void;
-  /** A notice in the files panel, e.g. that sending files needs a token. */
-  fileNotice?: string;
+  /** Set when files need a token the user has not given: the files panel links here (Settings). */
+  needsTokenHref?: string;
   /** Shown next to the button while sending, e.g. upload progress and Cancel. */
   busy?: ComponentChildren;
 }
@@ -36,8 +36,8 @@ function KindPanel({
   state,
   dispatch,
   onUseTabUrl,
-  fileNotice,
-}: Pick<PushFormProps, 'state' | 'dispatch' | 'onUseTabUrl' | 'fileNotice'>) {
+  needsTokenHref,
+}: Pick<PushFormProps, 'state' | 'dispatch' | 'onUseTabUrl' | 'needsTokenHref'>) {
   const errors = state.errors.payload;
   switch (state.kind) {
     case 'text':
@@ -63,7 +63,7 @@ function KindPanel({
         <FileDrop
           files={state.files}
           errors={state.errors.files}
-          notice={fileNotice}
+          needsTokenHref={needsTokenHref}
           onAdd={(files) =>
             dispatch({
               type: 'addFiles',
@@ -137,7 +137,7 @@ export function PushForm(props: PushFormProps) {
             state={state}
             dispatch={dispatch}
             onUseTabUrl={props.onUseTabUrl}
-            fileNotice={props.fileNotice}
+            needsTokenHref={props.needsTokenHref}
           />
           <FieldError field="kind" messages={state.errors.kind} />
         </div>

@@ -7,6 +7,7 @@ import type { Edition } from '@/lib/push/types';
 import { ExpiryField } from './ExpiryField';
 import { described, FieldError } from './FieldError';
 import { MORE_FIELDS, MoreOptions } from './MoreOptions';
+import { TextField } from './OptionFields';
 import { PassphraseField } from './PassphraseField';
 
 export interface PushOptionsProps {
@@ -37,7 +38,7 @@ function ViewsField({ options, errors, onChange }: PushOptionsProps) {
   );
 }
 
-/** Expiry, views and passphrase up front; the rest under "More options", opened when one of them has an error. */
+/** Name, expiry, views and passphrase up front; the rest under "More options", opened when one of them has an error. */
 export function PushOptions(props: PushOptionsProps) {
   const moreHasErrors = MORE_FIELDS.some((field) => props.errors[field]?.length);
   const [open, setOpen] = useState(moreHasErrors);
@@ -47,6 +48,15 @@ export function PushOptions(props: PushOptionsProps) {
 
   return (
     <div class="sp-options">
+      <TextField
+        id="sp-name"
+        field="name"
+        label="Name"
+        hint="Optional. Only you see it, in your list of pushes."
+        value={props.options.name}
+        errors={props.errors.name}
+        onInput={(name) => props.onChange({ name })}
+      />
       <div class="sp-row">
         <ExpiryField {...props} />
         <ViewsField {...props} />

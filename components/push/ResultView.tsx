@@ -1,22 +1,30 @@
-import { useLayoutEffect } from 'preact/hooks';
-import { LazyQrImage } from '@/components/LazyQrImage';
-import { useLazyQr } from '@/components/useLazyQr';
+import { useLayoutEffect, useState } from 'preact/hooks';
 import { formKeyAction } from './keys';
+import { LinkBlock } from './LinkBlock';
+import { PassphraseReveal } from './PassphraseReveal';
+import { PreviewPanel } from './PreviewPanel';
+import { QrPanel } from './QrPanel';
 import './push.css';
+import './result.css';
+import './sr.css';
 
 export interface ResultViewProps {
   url: string;
   /** e.g. "Expires in 1 week or after 5 views, whichever comes first." (expiryInWords) */
   expiry?: string;
-  /** Present only when the push has one; the "Copy passphrase" button appears only then. */
+  /** Present only when the push has one: shown behind an eye toggle, and copied on its own. */
   passphrase?: string | null;
+  /** Views the recipient has left, and whether the page has a reveal step: what "Open the page" costs. */
+  viewsLeft: number;
+  retrievalStep: boolean;
   /** e.g. the host-mismatch warning in words. */
   warning?: string;
-  /** Feedback such as "Link copied", announced politely. */
+  /** Feedback such as "Push created, link copied" or "Link copied", announced politely. */
   status?: string;
   /** Draws the QR code as SVG markup. Called only once the code is shown, so its encoder loads lazily. */
   renderQr: (text: string) => Promise<string>;
   onCopyLink: () => void;
+  /** Opens the real page (uses a view unless there is a reveal step): offered in the preview, confirmed. */
   onOpen: () => void;
   onCopyMessage: () => void;
   onCopyPassphrase: () => void;
@@ -26,38 +34,10 @@ export interface ResultViewProps {
   onNew?: () => void;
 }
 
-function QrCode({ url, renderQr, onDownloadPng, onDownloadSvg }: ResultViewProps) {
-  const { qr, wanted, toggle } = useLazyQr(url, renderQr);
-
-  return (
-    <div class="sp-qr">
-      <button type="button" aria-expanded={wanted} onClick={toggle}>
-        {wanted ? 'Hide QR code' : 'Show QR code'}
-      </button>
-      <LazyQrImage
-        qr={qr}
-        alt="QR code of the secret link"
-        size={192}
-        classes={{ hint: 'sp-hint', error: 'sp-error' }}
-      >
-        <div class="sp-row">
-          <button type="button" onClick={onDownloadPng}>
-            Download PNG
-          </button>
-          <button type="button" onClick={onDownloadSvg}>
-            Download SVG
-          </button>
-        </div>
-      </LazyQrImage>
-    </div>
-  );
-}
-
-/** The created push: its link, ways to share it, and its QR code on request. */
-export function ResultView(props: ResultViewProps) {
-  const { url, expiry, passphrase, warning, status, onNew } = props;
-  // On the document, not the section: after a create the focus is often on the page itself. A layout
-  // effect, so an Esc pressed as soon as the result shows is already heard.
+/** Esc anywhere on the page means "New push", as it resets the form. */
+function useEscapeForNew(onNew: (() => void) | undefined) {
+  // On the document, not the section: after a create the focus may be on the page itself. A layout effect,
+  // so an Esc pressed as soon as the result shows is already heard.
   useLayoutEffect(() => {
     if (!onNew) return;
     const onKey = (event: KeyboardEvent) => {
@@ -68,47 +48,41 @@ export function ResultView(props: ResultViewProps) {
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, [onNew]);
+}
+
+/** The created push: its link (focused, large, copied at once when the setting says so) and ways to share it. */
+export function ResultView(props: ResultViewProps) {
+  const { url, expiry, passphrase, warning, status, onNew } = props;
+  const [preview, setPreview] = useState(false);
+  useEscapeForNew(onNew);
   return (
     <section class="sp-result" aria-labelledby="sp-result-title">
       <h2 id="sp-result-title">Push created</h2>
+      <p role="status" class="sp-status">
+        {status ?? ''}
+      </p>
       {warning && (
         <p role="alert" class="sp-warning">
           {warning}
         </p>
       )}
-      <label for="sp-link">Secret link</label>
-      <input
-        id="sp-link"
-        readOnly
-        value={url}
-        onFocus={(e) => e.currentTarget.select()}
-        aria-describedby={expiry ? 'sp-link-expiry' : undefined}
-      />
+      <LinkBlock url={url} describedBy={expiry ? 'sp-link-expiry' : undefined} onCopy={props.onCopyLink} />
       {expiry && (
         <p id="sp-link-expiry" class="sp-hint">
           {expiry}
         </p>
       )}
+      {passphrase && <PassphraseReveal passphrase={passphrase} onCopy={props.onCopyPassphrase} />}
       <div class="sp-row">
-        <button type="button" class="sp-primary" onClick={props.onCopyLink}>
-          Copy link
-        </button>
-        <button type="button" onClick={props.onOpen}>
-          Open
-        </button>
         <button type="button" onClick={props.onCopyMessage}>
           Copy message
         </button>
-        {passphrase && (
-          <button type="button" onClick={props.onCopyPassphrase}>
-            Copy passphrase
-          </button>
-        )}
+        <button type="button" aria-expanded={preview} onClick={() => setPreview(!preview)}>
+          Preview
+        </button>
       </div>
-      <p role="status" class="sp-hint">
-        {status ?? ''}
-      </p>
-      <QrCode {...props} />
+      {preview && <PreviewPanel {...props} passphrase={Boolean(passphrase)} />}
+      <QrPanel {...props} />
       {onNew && (
         <button type="button" onClick={onNew}>
           New push

@@ -28,7 +28,11 @@ function nearCount(value: string, limit: number | undefined): number | undefined
 /** The secret itself: a textarea whose accessible name is exactly "Secret". Never autocompleted or spell-checked. */
 export function SecretInput({ value, onInput, errors, hint, limit }: SecretInputProps) {
   const count = nearCount(value, limit);
-  const hints = [hint ? 'sp-secret-hint' : undefined, count !== undefined ? 'sp-secret-count' : undefined]
+  const hints = [
+    hint ? 'sp-secret-hint' : undefined,
+    'sp-secret-keys',
+    count !== undefined ? 'sp-secret-count' : undefined,
+  ]
     .filter(Boolean)
     .join(' ');
   return (
@@ -37,13 +41,16 @@ export function SecretInput({ value, onInput, errors, hint, limit }: SecretInput
       <textarea
         id="sp-secret"
         name="payload"
-        rows={4}
+        rows={3}
         value={value}
         autocomplete="off"
         spellcheck={false}
         onInput={(e) => onInput(e.currentTarget.value)}
         {...described('payload', errors, hints || undefined)}
       />
+      <p id="sp-secret-keys" class="sp-hint">
+        <kbd>Enter</kbd> creates the push · <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line
+      </p>
       {hint && (
         <p id="sp-secret-hint" class="sp-hint">
           {hint}

@@ -3,7 +3,7 @@ import { DemoBanner } from '@/components/DemoBanner';
 import { describeError } from '@/lib/api/describe';
 import { toAppError } from '@/lib/errors';
 import { initForm, type FormState } from '@/lib/push/form';
-import { loadPopupContext, type PopupContext } from './context';
+import { destinationOf, loadPopupContext, type PopupContext } from './context';
 import { CreatePush } from './CreatePush';
 import { defaultPassphrase } from './passphrase';
 import { RecentPushes } from './Recent';
@@ -39,6 +39,11 @@ export function App() {
       {page.state === 'ready' && page.context.demoMode && <DemoBanner settingsHref={settingsUrl} />}
       <header>
         <h1>Secret Push</h1>
+        {page.state === 'ready' && destinationOf(page.context) && (
+          <span class="destination" title={page.context.server ?? undefined}>
+            to <strong>{destinationOf(page.context)}</strong>
+          </span>
+        )}
         <a href={settingsUrl} target="_blank" rel="noopener">
           Settings
         </a>

@@ -25,7 +25,7 @@ export function CreatePush({ context, initial }: { context: PopupContext; initia
   }, [state.status, state.submission]);
 
   if (state.status === 'done' && submit.created)
-    return <CreatedPush created={submit.created} onNew={actions.reset} />;
+    return <CreatedPush created={submit.created} copyOnCreate={context.copyOnCreate} onNew={actions.reset} />;
 
   return (
     <>
@@ -41,9 +41,7 @@ export function CreatePush({ context, initial }: { context: PopupContext; initia
         onReset={actions.reset}
         onGenerate={actions.generate}
         onUseTabUrl={actions.useTabUrl}
-        fileNotice={
-          state.signedIn ? undefined : 'Sending files needs an API token — add one in Settings first.'
-        }
+        needsTokenHref={state.signedIn ? undefined : browser.runtime.getURL('/options.html')}
         failureMessage={state.failure ? describeError(state.failure) : undefined}
         busy={
           // Only a file upload can be cancelled: it reports its progress, so Cancel is offered only while

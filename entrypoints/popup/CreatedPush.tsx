@@ -1,24 +1,48 @@
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { LinkRefused } from '@/components/push/LinkRefused';
 import { ResultView } from '@/components/push/ResultView';
 import { describeError } from '@/lib/api/describe';
+import { UI_LOCALE } from '@/lib/format/locale';
 import { copyMessage, expiryInWords } from '@/lib/push/expiry-words';
 import { copyText, downloadQrPng, downloadQrSvg, openInTab, renderQr } from './share';
 import type { Created } from './useSubmit';
+
+export interface CreatedPushProps {
+  created: Created;
+  /** Put the link on the clipboard at once (the "Copy the link when a push is created" setting). */
+  copyOnCreate: boolean;
+  onNew: () => void;
+}
 
 /**
  * The new push's link and the ways to hand it on; each action says in one line whether it worked. A link
  * that fails lib/push/link.ts is never shown as a link, copied, opened or drawn: the reason is shown instead.
  */
-export function CreatedPush({ created, onNew }: { created: Created; onNew: () => void }) {
+export function CreatedPush({ created, copyOnCreate, onNew }: CreatedPushProps) {
   const { link: check } = created.result;
   if (!check.ok) return <LinkRefused reason={check.message} onNew={onNew} />;
-  return <SafeLink created={created} link={check.url} onNew={onNew} />;
+  return <SafeLink created={created} link={check.url} copyOnCreate={copyOnCreate} onNew={onNew} />;
 }
 
-function SafeLink({ created, link, onNew }: { created: Created; link: string; onNew: () => void }) {
+/** Copies the link once, as the result appears, when the setting asks; the status says what happened. */
+function useCopyOnCreate(link: string, copyOnCreate: boolean, setStatus: (status: string) => void) {
+  useEffect(() => {
+    // Set after the live region is on the page, so screen readers announce it.
+    if (!copyOnCreate) return setStatus('Push created');
+    copyText(link).then(
+      () => setStatus('Push created, link copied'),
+      (error: unknown) => {
+        console.error('The link could not be copied', error);
+        setStatus('Push created. The link could not be copied: use Copy link.');
+      },
+    );
+  }, []);
+}
+
+function SafeLink({ created, link, copyOnCreate, onNew }: CreatedPushProps & { link: string }) {
   const [status, setStatus] = useState<string>();
   const { push, warning } = created.result;
+  useCopyOnCreate(link, copyOnCreate, setStatus);
   const act = (work: () => Promise<void>, done?: string) => () => {
     work().then(
       () => setStatus(done),
@@ -28,17 +52,21 @@ function SafeLink({ created, link, onNew }: { created: Created; link: string; on
       },
     );
   };
+  const message = () =>
+    copyMessage(link, push, Date.now(), UI_LOCALE, { passphrase: Boolean(created.passphrase) });
   return (
     <ResultView
       url={link}
       expiry={expiryInWords(push, Date.now())}
       passphrase={created.passphrase || null}
+      viewsLeft={push.views_remaining}
+      retrievalStep={push.retrieval_step}
       warning={warning ? describeError(warning) : undefined}
       status={status}
       renderQr={renderQr}
       onCopyLink={act(() => copyText(link), 'Link copied')}
       onOpen={act(() => openInTab(link))}
-      onCopyMessage={act(() => copyText(copyMessage(link, push, Date.now())), 'Message copied')}
+      onCopyMessage={act(() => copyText(message()), 'Message copied')}
       onCopyPassphrase={act(() => copyText(created.passphrase), 'Passphrase copied')}
       onDownloadPng={act(() => downloadQrPng(link))}
       onDownloadSvg={act(() => downloadQrSvg(link))}

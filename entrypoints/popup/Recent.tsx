@@ -1,6 +1,9 @@
 import { useNow } from '@/components/useNow';
+import { RecentItem } from '@/components/push/RecentItem';
 import { pushLabel } from '@/lib/watch/label';
+import type { TrackedPush } from '@/lib/watch/types';
 import { timeLeft, viewsLeft } from './recent';
+import { copyRecentLink, recentQr } from './recent-links';
 import { useRecentPushes } from './useRecent';
 
 function openDashboard(event: Event) {
@@ -10,7 +13,17 @@ function openDashboard(event: Event) {
   });
 }
 
-/** The last pushes created on this server, with their views and time left, and the way to the dashboard. */
+/** "3 of 5 views left · 2 d 4 h left", or the end state alone. */
+function factsOf(push: TrackedPush, now: number): string {
+  const time = timeLeft(push, now);
+  if (time === 'Expired' || time === 'Deleted') return time;
+  return time ? `${viewsLeft(push)} · ${time}` : viewsLeft(push);
+}
+
+/**
+ * The last pushes created on this server, from the watcher's cache (so closing the popup loses no link),
+ * each with its views and time left, Copy link and its QR code; and the way to the dashboard.
+ */
 export function RecentPushes({ server }: { server: string }) {
   const { pushes, failed } = useRecentPushes(server);
   const now = useNow(1000);
@@ -22,15 +35,20 @@ export function RecentPushes({ server }: { server: string }) {
       {pushes?.length === 0 && <p class="sp-hint">No pushes yet.</p>}
       {pushes && pushes.length > 0 && (
         <ul>
-          {pushes.map((push) => (
-            <li key={push.url_token}>
-              <span class="recent-name">{pushLabel(push)}</span>
-              <span class="sp-hint">
-                {viewsLeft(push)}
-                {timeLeft(push, now) && ` · ${timeLeft(push, now)}`}
-              </span>
-            </li>
-          ))}
+          {pushes.map((push) => {
+            const facts = factsOf(push, now);
+            const live = facts !== 'Expired' && facts !== 'Deleted';
+            return (
+              <RecentItem
+                key={push.url_token}
+                label={pushLabel(push)}
+                facts={facts}
+                url={live ? push.html_url : undefined}
+                onCopy={() => copyRecentLink(push)}
+                renderQr={() => recentQr(push)}
+              />
+            );
+          })}
         </ul>
       )}
       <a href={browser.runtime.getURL('/dashboard.html')} onClick={openDashboard}>

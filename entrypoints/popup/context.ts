@@ -4,7 +4,7 @@
  */
 import type { Edition } from '@/lib/api/types';
 import { isSignedIn, knownEdition, targetBaseUrl } from '@/lib/connection/target';
-import type { PushDefaults } from '@/lib/store/items';
+import { copyOnCreateItem, type PushDefaults } from '@/lib/store/items';
 import { loadSettings } from '@/lib/store/settings';
 
 export interface PopupContext {
@@ -16,15 +16,29 @@ export interface PopupContext {
   /** A token will be sent: files and e-mail notifications need one. The demo service always has its own. */
   signedIn: boolean;
   defaults: PushDefaults;
+  /** Copy a new push's link at once (copyOnCreateItem). */
+  copyOnCreate: boolean;
 }
 
 export async function loadPopupContext(): Promise<PopupContext> {
-  const settings = await loadSettings();
+  const [settings, copyOnCreate] = await Promise.all([loadSettings(), copyOnCreateItem.getValue()]);
   return {
+    copyOnCreate,
     demoMode: settings.demoMode,
     server: targetBaseUrl(settings),
     edition: knownEdition(settings),
     signedIn: isSignedIn(settings),
     defaults: settings.defaults,
   };
+}
+
+/** Where pushes go, as the popup's header says it: the server's host, or "Demo" for the built-in service. */
+export function destinationOf(context: Pick<PopupContext, 'demoMode' | 'server'>): string | undefined {
+  if (context.server === null) return undefined;
+  if (context.demoMode) return 'Demo';
+  try {
+    return new URL(context.server).host;
+  } catch {
+    return context.server; // a saved URL always parses (lib/store/rules.ts); shown as saved otherwise
+  }
 }

@@ -1,5 +1,6 @@
 /**
- * The "Copy message" text: the link, then when it stops working, in words a recipient understands.
+ * The "Copy message" text: the link, then when it stops working, in words a recipient understands, and
+ * whether a passphrase (sent separately) is needed.
  */
 import { DURATIONS } from '@/lib/durations';
 import { formatDuration } from '@/lib/format/duration';
@@ -45,13 +46,20 @@ export function expiryInWords(facts: ExpiryFacts, now: number, locale: string = 
   return '';
 }
 
-/** The link and, on the next line, its expiry: what "Copy message" puts on the clipboard. */
+/** What the message says about a passphrase: that one is needed and comes another way. */
+export const PASSPHRASE_LINE = 'You need a passphrase to open it: I will send it to you separately.';
+
+/**
+ * The link and, on the next lines, its expiry and (when the push has one) that a passphrase is needed and
+ * comes separately: what "Copy message" puts on the clipboard. The passphrase itself is never in it.
+ */
 export function copyMessage(
   link: string,
   facts: ExpiryFacts,
   now: number,
   locale: string = UI_LOCALE,
+  { passphrase = false }: { passphrase?: boolean } = {},
 ): string {
   const words = expiryInWords(facts, now, locale);
-  return words ? `${link}\n${words}` : link;
+  return [link, words, passphrase ? PASSPHRASE_LINE : ''].filter(Boolean).join('\n');
 }

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { useEffect, useReducer } from 'preact/hooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PushForm } from '@/components/push/PushForm';
@@ -76,7 +76,9 @@ describe('PushForm: errors', () => {
     fireEvent.click(createButton());
     const field = secret();
     expect(field.getAttribute('aria-invalid')).toBe('true');
-    const error = document.getElementById(field.getAttribute('aria-describedby')!)!;
+    // The field is also described by its key hint (issue 11); the error is among what describes it.
+    const ids = field.getAttribute('aria-describedby')!.split(' ');
+    const error = document.getElementById(ids.find((id) => id.startsWith('sp-error-'))!)!;
     expect(error.getAttribute('role')).toBe('alert');
     expect(error.textContent).toBe('Enter the secret.');
   });
@@ -191,11 +193,25 @@ describe('PushForm: keyboard', () => {
     expect(send).toHaveBeenCalledTimes(1);
   });
 
-  it('does not submit on a plain Enter in the secret', () => {
+  // Issue 11 changed this on purpose: plain Enter in the secret now submits (paste, Enter, done), and
+  // Shift+Enter is the new line; before, only Ctrl/Cmd+Enter did.
+  it('submits on a plain Enter in the secret, with the keys said on screen', async () => {
     const send = vi.fn(() => new Promise<never>(() => {}));
     render(<Harness send={send} />);
     fireEvent.input(secret(), { target: { value: 's3cret' } });
     fireEvent.keyDown(secret(), { key: 'Enter' });
+    await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+    expect(document.body.textContent).toContain('Enter creates the push · Shift+Enter for a new line');
+  });
+
+  it.each([
+    ['Shift+Enter', { shiftKey: true }],
+    ['Enter while composing a word', { isComposing: true }],
+  ])('does not submit on %s in the secret', (_name, keys) => {
+    const send = vi.fn(() => new Promise<never>(() => {}));
+    render(<Harness send={send} />);
+    fireEvent.input(secret(), { target: { value: 's3cret' } });
+    fireEvent.keyDown(secret(), { key: 'Enter', ...keys });
     expect(send).not.toHaveBeenCalled();
   });
 

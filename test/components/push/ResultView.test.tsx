@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ResultView, type ResultViewProps } from '@/components/push/ResultView';
 
@@ -12,6 +12,8 @@ function props(overrides: Partial<ResultViewProps> = {}): ResultViewProps {
     url: URL_,
     expiry: 'Expires in 1 week or after 5 views, whichever comes first.',
     renderQr: vi.fn(async () => '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"></svg>'),
+    viewsLeft: 1,
+    retrievalStep: false,
     onCopyLink: vi.fn(),
     onOpen: vi.fn(),
     onCopyMessage: vi.fn(),
@@ -25,8 +27,70 @@ function props(overrides: Partial<ResultViewProps> = {}): ResultViewProps {
 describe('ResultView', () => {
   it('shows the link in an element named "Secret link"', () => {
     render(<ResultView {...props()} />);
-    expect(screen.getByRole('textbox', { name: 'Secret link' })).toHaveProperty('value', URL_);
+    // Issue 11: the whole link as text that wraps, no longer an <input> that scrolls.
+    expect(screen.getByRole('textbox', { name: 'Secret link' }).textContent).toBe(URL_);
   });
+
+  it('takes the focus, so the result is what is read out next', () => {
+    render(<ResultView {...props()} />);
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Secret link' }));
+  });
+
+  it('"Copy link" reads "Copied" after a click, then "Copy link" again', () => {
+    vi.useFakeTimers();
+    try {
+      const p = props();
+      render(<ResultView {...p} />);
+      fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+      expect(p.onCopyLink).toHaveBeenCalledTimes(1);
+      expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy();
+      act(() => {
+        vi.advanceTimersByTime(2000);
+      });
+      expect(screen.getByRole('button', { name: 'Copy link' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows the passphrase only after its eye toggle is pressed', () => {
+    render(<ResultView {...props({ passphrase: 'open-sesame' })} />);
+    expect(screen.queryByText('open-sesame')).toBeNull();
+    const toggle = screen.getByRole('button', { name: 'Show passphrase' });
+    expect(toggle.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(toggle);
+    expect(screen.getByText('open-sesame')).toBeTruthy();
+    expect(toggle.getAttribute('aria-pressed')).toBe('true');
+  });
+
+  it('previews the link and its QR code without opening anything', async () => {
+    const p = props();
+    render(<ResultView {...p} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    const preview = screen.getByRole('region', { name: 'What the recipient gets' });
+    expect(preview.textContent).toContain(URL_);
+    expect(preview.textContent).toContain('This preview uses no view.');
+    expect(await within(preview).findByRole('img', { name: 'QR code of the secret link' })).toBeTruthy();
+    expect(p.onOpen).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    [1, false, 'Opening the page uses one of the 1 view left: the recipient would find it expired.'],
+    [3, false, 'Opening the page uses one of the 3 views left.'],
+    [3, true, 'The page asks before it reveals the secret: revealing it there uses one of the 3 views left.'],
+  ])(
+    'opens the real page only after saying what it costs (%i views, reveal step %s)',
+    (views, step, words) => {
+      const p = props({ viewsLeft: views, retrievalStep: step });
+      render(<ResultView {...p} />);
+      fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Open the page…' }));
+      expect(p.onOpen).not.toHaveBeenCalled();
+      expect(screen.getByRole('group', { name: words })).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Open and use a view' }));
+      expect(p.onOpen).toHaveBeenCalledTimes(1);
+    },
+  );
 
   it('describes the link with its expiry', () => {
     render(<ResultView {...props()} />);
@@ -40,7 +104,6 @@ describe('ResultView', () => {
 
   it.each([
     ['Copy link', 'onCopyLink'],
-    ['Open', 'onOpen'],
     ['Copy message', 'onCopyMessage'],
   ] as const)('calls its handler from "%s"', (name, handler) => {
     const p = props();

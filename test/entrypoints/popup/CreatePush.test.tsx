@@ -14,12 +14,17 @@ vi.mock('@/entrypoints/popup/connect', () => ({
   detectEdition: async () => 'pro',
 }));
 
+// The background's clipboard clearing is another test's business; the copy here is asked to be cleared.
+const clearCopyLater = vi.fn(async (_text: string) => {});
+vi.mock('@/lib/clipboard/copied', () => ({ clearCopyLater: (text: string) => clearCopyLater(text) }));
+
 const context: PopupContext = {
   demoMode: false,
   server: 'https://pp.example',
   edition: 'pro',
   signedIn: true,
   defaults: DEFAULT_PUSH_DEFAULTS,
+  copyOnCreate: false,
 };
 
 function created(): SentPush {
@@ -36,9 +41,9 @@ function created(): SentPush {
   };
 }
 
-function renderForm() {
+function renderForm(over: Partial<PopupContext> = {}) {
   const initial = initForm({ defaults: DEFAULT_PUSH_DEFAULTS, edition: 'pro', signedIn: true });
-  return render(<CreatePush context={context} initial={initial} />);
+  return render(<CreatePush context={{ ...context, ...over }} initial={initial} />);
 }
 
 const secret = () => screen.getByRole('textbox', { name: 'Secret' }) as HTMLTextAreaElement;
@@ -60,8 +65,7 @@ describe('CreatePush', () => {
     await waitFor(() => expect(sendForm).toHaveBeenCalledTimes(1));
     expect(sendForm.mock.calls[0]![0].payload).toBe('s3cret');
     finish(created());
-    expect(await screen.findByRole('textbox', { name: 'Secret link' })).toHaveProperty(
-      'value',
+    expect((await screen.findByRole('textbox', { name: 'Secret link' })).textContent).toBe(
       'https://pp.example/p/tok123/r',
     );
     expect(sendForm).toHaveBeenCalledTimes(1);
@@ -165,8 +169,7 @@ describe('CreatePush', () => {
     expect(aborted).toBe(false);
 
     finish(created());
-    expect(await screen.findByRole('textbox', { name: 'Secret link' })).toHaveProperty(
-      'value',
+    expect((await screen.findByRole('textbox', { name: 'Secret link' })).textContent).toBe(
       'https://pp.example/p/tok123/r',
     );
     expect(screen.queryByText('Cancelled.')).toBeNull();
@@ -209,17 +212,65 @@ describe('CreatePush: a link the extension does not hand on (issue 9 #4)', () =>
   ] as const)('shows why for %s, with no link, copy, open or QR', async (_name, code, message) => {
     const writeText = vi.spyOn(navigator.clipboard, 'writeText');
     sendForm.mockResolvedValue({ ...created(), link: { ok: false, code, message } });
-    renderForm();
+    // Even with copy-on-create on, a refused link is never copied.
+    renderForm({ copyOnCreate: true });
     fireEvent.input(secret(), { target: { value: 's3cret' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
     expect((await screen.findByRole('alert')).textContent).toContain(message);
     expect(screen.getByRole('alert').textContent).toContain('The link was not opened or copied');
-    for (const name of ['Copy link', 'Open', 'Copy message', 'Show QR code'])
+    for (const name of ['Copy link', 'Preview', 'Copy message', 'Show QR code'])
       expect(screen.queryByRole('button', { name })).toBeNull();
     expect(screen.queryByRole('textbox', { name: 'Secret link' })).toBeNull();
     expect(document.body.textContent).not.toContain('pp.example/p/tok123');
     expect(writeText).not.toHaveBeenCalled();
     fireEvent.click(screen.getByRole('button', { name: 'New push' }));
     expect(await screen.findByRole('button', { name: 'Create push' })).toBeTruthy();
+  });
+
+  it('Enter in the Secret field creates the push; Shift+Enter does not', async () => {
+    sendForm.mockResolvedValueOnce(created());
+    renderForm();
+    fireEvent.input(secret(), { target: { value: 'line one' } });
+    fireEvent.keyDown(secret(), { key: 'Enter', shiftKey: true });
+    expect(sendForm).not.toHaveBeenCalled();
+    fireEvent.keyDown(secret(), { key: 'Enter' });
+    await screen.findByRole('textbox', { name: 'Secret link' });
+    expect(sendForm).toHaveBeenCalledTimes(1);
+    expect(sendForm.mock.calls[0]![0].payload).toBe('line one');
+  });
+
+  it('Enter while sending sends nothing more', async () => {
+    let finish!: (result: SentPush) => void;
+    sendForm.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    renderForm();
+    fireEvent.input(secret(), { target: { value: 'once' } });
+    fireEvent.keyDown(secret(), { key: 'Enter' });
+    fireEvent.keyDown(secret(), { key: 'Enter' });
+    await waitFor(() => expect(sendForm).toHaveBeenCalledTimes(1));
+    finish(created());
+    await screen.findByRole('textbox', { name: 'Secret link' });
+    expect(sendForm).toHaveBeenCalledTimes(1);
+  });
+
+  it('copies the new link at once and announces "Push created, link copied" when the setting is on', async () => {
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    sendForm.mockResolvedValueOnce(created());
+    renderForm({ copyOnCreate: true });
+    fireEvent.input(secret(), { target: { value: 's3cret' } });
+    fireEvent.keyDown(secret(), { key: 'Enter' });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Push created, link copied'));
+    expect(writeText).toHaveBeenCalledWith('https://pp.example/p/tok123/r');
+    expect(clearCopyLater).toHaveBeenCalledWith('https://pp.example/p/tok123/r');
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Secret link' }));
+  });
+
+  it('copies nothing when the setting is off, and says only that the push was created', async () => {
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    sendForm.mockResolvedValueOnce(created());
+    renderForm({ copyOnCreate: false });
+    fireEvent.input(secret(), { target: { value: 's3cret' } });
+    fireEvent.keyDown(secret(), { key: 'Enter' });
+    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Push created'));
+    expect(writeText).not.toHaveBeenCalled();
   });
 });

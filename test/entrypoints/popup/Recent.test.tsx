@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RecentPushes } from '@/entrypoints/popup/Recent';
 import type { Push } from '@/lib/api';
@@ -10,6 +10,8 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
+// The background's clipboard clearing is tested elsewhere.
+vi.mock('@/lib/clipboard/copied', () => ({ clearCopyLater: async () => {} }));
 const SERVER = 'https://pp.example';
 
 beforeEach(async () => {
@@ -60,5 +62,43 @@ describe('RecentPushes', () => {
         /^The recent pushes could not be read: The browser keeps no data for Secret Push in this window/,
       ),
     ).toBeTruthy();
+  });
+
+  it('names an unnamed URL push by its host, never by its token', async () => {
+    await recordCreatedPush(push('tok3quqv', ''), {
+      server: SERVER,
+      kind: 'url',
+      subject: 'wiki.example.com',
+    });
+    render(<RecentPushes server={SERVER} />);
+    expect(await screen.findByText('URL · wiki.example.com')).toBeTruthy();
+    expect(document.body.textContent).not.toContain('tok3quqv');
+  });
+
+  it('copies a recent push\'s link, which reads "Copied"', async () => {
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+    await recordCreatedPush(push('tok4', 'Router'), { server: SERVER, kind: 'text' });
+    render(<RecentPushes server={SERVER} />);
+    const item = within((await screen.findByText('Router')).closest('li')!);
+    fireEvent.click(item.getByRole('button', { name: 'Copy link' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${SERVER}/p/tok4/r`));
+    expect(await item.findByRole('button', { name: 'Copied' })).toBeTruthy();
+  });
+
+  it("draws a recent push's QR code on request", async () => {
+    await recordCreatedPush(push('tok5', 'Door code'), { server: SERVER, kind: 'text' });
+    render(<RecentPushes server={SERVER} />);
+    const item = within((await screen.findByText('Door code')).closest('li')!);
+    fireEvent.click(item.getByRole('button', { name: 'QR code' }));
+    expect(await item.findByRole('img', { name: 'QR code of the link of Door code' })).toBeTruthy();
+  });
+
+  it('offers no copy or QR code for an expired push', async () => {
+    const gone = { ...push('tok6', 'Old one'), expires_at: new Date(Date.now() - 1000).toISOString() };
+    await recordCreatedPush(gone, { server: SERVER, kind: 'text' });
+    render(<RecentPushes server={SERVER} />);
+    const item = within((await screen.findByText('Old one')).closest('li')!);
+    expect(item.getByText('Expired')).toBeTruthy();
+    expect(item.queryByRole('button')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadPopupContext } from '@/entrypoints/popup/context';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/store/items';
+import { copyOnCreateItem, DEFAULT_PUSH_DEFAULTS } from '@/lib/store/items';
 import { saveServerSettings, setDemoMode } from '@/lib/store/save';
 
 const SERVER = { kind: 'self-hosted', url: 'https://pwpush.example.com', edition: 'oss' } as const;
@@ -14,7 +14,13 @@ describe('loadPopupContext', () => {
       edition: 'pro',
       signedIn: true,
       defaults: DEFAULT_PUSH_DEFAULTS,
+      copyOnCreate: true,
     });
+  });
+
+  it('carries the copy-on-create setting', async () => {
+    await copyOnCreateItem.setValue(false);
+    expect((await loadPopupContext()).copyOnCreate).toBe(false);
   });
 
   it('sends to the saved server with its saved edition, signed in only with a token', async () => {

@@ -59,6 +59,14 @@ describe('copyMessage', () => {
     ).toBe('https://push.example/p/abc\nExpires in 3 days or after 5 views, whichever comes first.');
   });
 
+  it('says a passphrase is needed and comes separately, without the passphrase', () => {
+    expect(
+      copyMessage('https://push.example/p/abc', { expire_after_views: 2 }, NOW, 'en', { passphrase: true }),
+    ).toBe(
+      'https://push.example/p/abc\nExpires after 2 views.\nYou need a passphrase to open it: I will send it to you separately.',
+    );
+  });
+
   it('is just the link when nothing about expiry is known', () => {
     expect(copyMessage('https://push.example/p/abc', {}, NOW)).toBe('https://push.example/p/abc');
   });

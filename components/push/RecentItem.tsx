@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'preact/hooks';
+import { LazyQrImage } from '@/components/LazyQrImage';
+import { useLazyQr } from '@/components/useLazyQr';
+import { COPIED_MS } from './LinkBlock';
+
+export interface RecentItemProps {
+  /** pushLabel: never the secret. */
+  label: string;
+  /** e.g. "3 of 5 views left · 2 d 4 h left", or "Expired". */
+  facts: string;
+  /** The push's link while it still works; an expired or deleted push offers no copy and no QR code. */
+  url?: string;
+  onCopy: () => Promise<void>;
+  renderQr: (text: string) => Promise<string>;
+}
+
+/** One recent push: its label and state, and (while it works) Copy link and its QR code, asking no server. */
+export function RecentItem({ label, facts, url, onCopy, renderQr }: RecentItemProps) {
+  const { qr, wanted, toggle } = useLazyQr(url ?? '', renderQr);
+  const [copied, setCopied] = useState<'yes' | 'failed'>();
+  useEffect(() => {
+    if (!copied) return;
+    const timer = setTimeout(() => setCopied(undefined), COPIED_MS);
+    return () => clearTimeout(timer);
+  }, [copied]);
+  const copy = () =>
+    onCopy().then(
+      () => setCopied('yes'),
+      () => setCopied('failed'),
+    );
+  return (
+    <li class="recent-item">
+      <span class="recent-name">{label}</span>
+      <span class="sp-hint recent-facts">{facts}</span>
+      {url && (
+        <span class="recent-actions">
+          <button type="button" onClick={copy}>
+            {copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Not copied' : 'Copy link'}
+          </button>
+          <button type="button" aria-expanded={wanted} onClick={toggle}>
+            QR code
+          </button>
+        </span>
+      )}
+      {url && wanted && (
+        <span class="recent-qr">
+          <LazyQrImage
+            qr={qr}
+            alt={`QR code of the link of ${label}`}
+            size={144}
+            classes={{ hint: 'sp-hint', error: 'sp-error' }}
+          />
+        </span>
+      )}
+    </li>
+  );
+}

@@ -1,0 +1,24 @@
+/**
+ * A recent push's link, handed on (copied, drawn as a QR code) only after lib/push/link.ts passed it for
+ * the push's server, as the dashboard does. Neither asks the server anything, so no view is used. The link
+ * check loads on first use, keeping it out of the popup's first chunk.
+ */
+import { AppError } from '@/lib/errors';
+import type { TrackedPush } from '@/lib/watch/types';
+import { copyText, renderQr } from './share';
+
+async function passedLink(push: Pick<TrackedPush, 'html_url' | 'server'>): Promise<string> {
+  const { checkLinkOf } = await import('@/lib/connection/link-home');
+  const check = checkLinkOf(push.html_url, push.server);
+  if (!check.ok) throw new AppError('unsafe-link', check.message);
+  return check.url;
+}
+
+export async function copyRecentLink(push: TrackedPush): Promise<void> {
+  await copyText(await passedLink(push));
+}
+
+/** The QR code of a recent push's link; `push` is the one whose html_url was asked for. */
+export async function recentQr(push: TrackedPush): Promise<string> {
+  return renderQr(await passedLink(push));
+}
