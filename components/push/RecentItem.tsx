@@ -34,11 +34,12 @@ export function RecentItem({ label, facts, url, onCopy, renderQr }: RecentItemPr
       <span class="sp-hint recent-facts">{facts}</span>
       {url && (
         <span class="recent-actions">
-          <button type="button" onClick={copy}>
-            {copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Not copied' : 'Copy link'}
+          {/* Named after the push: "Copy link" alone would be one of many on the page. */}
+          <button type="button" onClick={copy} aria-label={copied ? undefined : `Copy the link of ${label}`}>
+            {copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Not copied' : 'Copy'}
           </button>
-          <button type="button" aria-expanded={wanted} onClick={toggle}>
-            QR code
+          <button type="button" aria-expanded={wanted} aria-label={`QR code of ${label}`} onClick={toggle}>
+            QR
           </button>
         </span>
       )}

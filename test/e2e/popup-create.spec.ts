@@ -363,10 +363,16 @@ test('files without a token: the popup says a token is needed and sends nothing'
   const page = await openPopup(context, extensionId);
   const creates = countCreates(page);
   await page.getByRole('tab', { name: 'Files' }).click();
-  await expect(page.getByText('Sending files needs an API token — add one in Settings first.')).toBeVisible();
-  await page
-    .getByRole('button', { name: 'Files', exact: true })
-    .setInputFiles([{ name: 'a.txt', mimeType: 'text/plain', buffer: Buffer.from('a') }]);
+  // Issue 11: the tab says why and links to Settings, and the picker takes no file (before, it took one and
+  // the create was refused); a create still sends nothing and says why.
+  await expect(
+    page.getByText('Sending files needs an API token: the server takes files only from a signed-in account.'),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add a token in Settings' })).toHaveAttribute(
+    'href',
+    `chrome-extension://${extensionId}/options.html`,
+  );
+  await expect(page.getByRole('button', { name: 'Files', exact: true })).toBeDisabled();
   await page.getByRole('button', { name: 'Create push' }).click();
   await expect(page.getByText('Sign in to send files.')).toBeVisible();
   expect(creates()).toBe(0);

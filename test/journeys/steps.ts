@@ -39,7 +39,11 @@ export function openPopup(browser: ExtensionBrowser): Promise<Page> {
 /** The link the popup shows after a create, and its url_token. */
 export async function createdLink(popup: Page): Promise<{ link: string; urlToken: string }> {
   await popup.waitForSelector('::-p-aria(Secret link)');
-  const link = await popup.$eval('#sp-link', (input) => (input as HTMLInputElement).value);
+  // Since issue 11 the link is wrapping text (a read-only textbox), not an <input>: read what is shown.
+  const link = await popup.$eval(
+    '#sp-link',
+    (shown) => (shown as HTMLInputElement).value ?? shown.textContent,
+  );
   const urlToken = /\/p\/([^/#?]+)/.exec(link)?.[1];
   if (!urlToken) throw new Error(`Not a push link: ${link}`);
   return { link, urlToken };

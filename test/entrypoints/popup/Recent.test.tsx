@@ -80,7 +80,7 @@ describe('RecentPushes', () => {
     await recordCreatedPush(push('tok4', 'Router'), { server: SERVER, kind: 'text' });
     render(<RecentPushes server={SERVER} />);
     const item = within((await screen.findByText('Router')).closest('li')!);
-    fireEvent.click(item.getByRole('button', { name: 'Copy link' }));
+    fireEvent.click(item.getByRole('button', { name: 'Copy the link of Router' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${SERVER}/p/tok4/r`));
     expect(await item.findByRole('button', { name: 'Copied' })).toBeTruthy();
   });
@@ -89,7 +89,7 @@ describe('RecentPushes', () => {
     await recordCreatedPush(push('tok5', 'Door code'), { server: SERVER, kind: 'text' });
     render(<RecentPushes server={SERVER} />);
     const item = within((await screen.findByText('Door code')).closest('li')!);
-    fireEvent.click(item.getByRole('button', { name: 'QR code' }));
+    fireEvent.click(item.getByRole('button', { name: 'QR code of Door code' }));
     expect(await item.findByRole('img', { name: 'QR code of the link of Door code' })).toBeTruthy();
   });
 

@@ -1,0 +1,159 @@
+/**
+ * Issue 11, push and share: paste + Enter creates and the link is on the clipboard at once (with the live
+ * region saying so), recent pushes copy their link, and nothing the sender does in the popup uses a view:
+ * the server's views_remaining is read after every action. Needs a build made with SECRET_PUSH_E2E=1.
+ */
+import { startMockHost, type MockHost } from '../../lib/mock/host/server';
+import { expect, readClipboard, test } from './fixtures';
+import { ALICE, countCreates, createdLink, openPopup, ownerClient, useServer } from './popup-support';
+
+let host: MockHost;
+
+test.beforeEach(async () => {
+  host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
+});
+test.afterEach(async () => {
+  await host.close();
+});
+
+/** The push's views left, as the owner's list reads them (listing counts no view). */
+async function viewsLeft(urlToken: string): Promise<number | undefined> {
+  const pushes = await ownerClient(host.baseUrl).activeAll();
+  return pushes.find((push) => push.url_token === urlToken)?.views_remaining;
+}
+
+test('paste, Enter: the push is created once and its link is on the clipboard, said aloud', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  await useServer(serviceWorker, host.baseUrl, ALICE.token);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await openPopup(context, extensionId);
+  const creates = countCreates(page);
+  await page.evaluate(() => navigator.clipboard.writeText('pasted secret 9d2e'));
+  const secret = page.getByLabel('Secret', { exact: true });
+  await secret.focus();
+  await page.keyboard.press('Control+V');
+  await expect(secret).toHaveValue('pasted secret 9d2e');
+  await expect(page.getByText('Enter creates the push · Shift+Enter for a new line')).toBeVisible();
+  await secret.press('Enter');
+  await page.keyboard.press('Enter'); // a second Enter while sending or on the result sends nothing
+
+  const { link, urlToken } = await createdLink(page);
+  await expect(page.getByRole('status').filter({ hasText: 'Push created, link copied' })).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Secret link' })).toBeFocused();
+  expect(creates()).toBe(1);
+  expect(await readClipboard(context, extensionId)).toBe(link);
+  const push = await ownerClient(host.baseUrl).retrievePush(urlToken);
+  expect(push.payload).toBe('pasted secret 9d2e');
+});
+
+test('Shift+Enter is a new line in the secret, and the setting turned off copies nothing', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  await useServer(serviceWorker, host.baseUrl, ALICE.token);
+  await serviceWorker.evaluate(() => chrome.storage.local.set({ copyOnCreate: false }));
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const page = await openPopup(context, extensionId);
+  await page.evaluate(() => navigator.clipboard.writeText('left alone'));
+  const secret = page.getByLabel('Secret', { exact: true });
+  await secret.fill('line one');
+  await secret.press('Shift+Enter');
+  await secret.pressSequentially('line two');
+  await secret.press('Enter');
+  const { urlToken } = await createdLink(page);
+  await expect(page.getByRole('status').filter({ hasText: /^Push created$/ })).toBeVisible();
+  expect(await readClipboard(context, extensionId)).toBe('left alone');
+  expect((await ownerClient(host.baseUrl).retrievePush(urlToken)).payload).toBe('line one\nline two');
+});
+
+test('no sender action uses a view: copy, QR code, preview, the recent list', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  await useServer(serviceWorker, host.baseUrl, ALICE.token);
+  const page = await openPopup(context, extensionId);
+  await page.getByLabel('Secret', { exact: true }).fill('only one view');
+  await page.getByLabel('Views').fill('1');
+  await page.getByText('More options').click();
+  await page.getByLabel('Retrieval step').uncheck();
+  await page.getByLabel('Secret', { exact: true }).press('Enter');
+  const { link, urlToken } = await createdLink(page);
+  expect(await viewsLeft(urlToken)).toBe(1);
+
+  const actions: [string, () => Promise<void>][] = [
+    ['Copy link', () => page.getByRole('button', { name: 'Copy link' }).click()],
+    ['Copy message', () => page.getByRole('button', { name: 'Copy message' }).click()],
+    [
+      'QR code',
+      async () => {
+        await page.getByRole('button', { name: 'Show QR code' }).click();
+        await expect(page.getByRole('img', { name: 'QR code of the secret link' }).first()).toBeVisible();
+      },
+    ],
+    [
+      'Preview',
+      async () => {
+        await page.getByRole('button', { name: 'Preview' }).click();
+        const preview = page.getByRole('region', { name: 'What the recipient gets' });
+        await expect(preview.getByText(link)).toBeVisible();
+        await expect(preview.getByRole('img', { name: 'QR code of the secret link' })).toBeVisible();
+      },
+    ],
+    [
+      'Open the page…, then Cancel',
+      async () => {
+        await page.getByRole('button', { name: 'Open the page…' }).click();
+        await expect(
+          page.getByText(
+            'Opening the page uses one of the 1 view left: the recipient would find it expired.',
+          ),
+        ).toBeVisible();
+        await page.getByRole('button', { name: 'Cancel' }).click();
+      },
+    ],
+  ];
+  for (const [name, act] of actions) {
+    await act();
+    expect(await viewsLeft(urlToken), `after ${name}`).toBe(1);
+  }
+  expect(context.pages().filter((p) => p.url().startsWith(host.baseUrl))).toHaveLength(0);
+
+  // The recent list: Copy link and the QR code of the same push, still no view used.
+  await page.getByRole('button', { name: 'New push' }).click();
+  const item = page.getByRole('region', { name: 'Recent pushes' }).getByRole('listitem').first();
+  await item.getByRole('button', { name: /^Copy the link of / }).click();
+  await expect(item.getByRole('button', { name: 'Copied' })).toBeVisible();
+  expect(await readClipboard(context, extensionId)).toBe(link);
+  expect(await viewsLeft(urlToken), 'after the recent Copy link').toBe(1);
+  await page.bringToFront();
+  await item.getByRole('button', { name: /^QR code of / }).click();
+  await expect(item.getByRole('img')).toBeVisible();
+  expect(await viewsLeft(urlToken), 'after the recent QR code').toBe(1);
+});
+
+test('closing the popup loses no link: the recent list copies it after a reopen', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  await useServer(serviceWorker, host.baseUrl, ALICE.token);
+  const page = await openPopup(context, extensionId);
+  await page.getByRole('tab', { name: 'URL' }).click();
+  await page.getByRole('textbox', { name: 'URL' }).fill('https://wiki.example.com/reset?code=77');
+  await page.getByRole('button', { name: 'Create push' }).click();
+  const { link } = await createdLink(page);
+  await page.close();
+
+  const again = await openPopup(context, extensionId);
+  const item = again.getByRole('region', { name: 'Recent pushes' }).getByRole('listitem').first();
+  // An unnamed URL push is named by its host, never by its token or the rest of the URL.
+  await expect(item.getByText('URL · wiki.example.com')).toBeVisible();
+  await expect(item).not.toContainText('reset?code=77');
+  await item.getByRole('button', { name: /^Copy the link of / }).click();
+  expect(await readClipboard(context, extensionId)).toBe(link);
+});
