@@ -57,7 +57,10 @@ export function FileDrop({ files, onAdd, onRemove, errors, needsTokenHref }: Fil
   usePastedFiles(!closed, onAdd);
   return (
     <div class="sp-field">
-      <label for="sp-files">Files</label>
+      {/* Named for assistive technology; on screen the tab above already says "Files". */}
+      <label for="sp-files" class="sp-sr">
+        Files
+      </label>
       {blocked && (
         <p class="sp-warning" id="sp-files-why">
           Sending files needs an API token: the server takes files only from a signed-in account.{' '}

@@ -3,19 +3,10 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 /** How long "Copied" stays on the button before it reads "Copy link" again. */
 export const COPIED_MS = 2000;
 
-/** Selects the whole link when it gets focus, so Ctrl+C copies it as a person expects of a field. */
-function selectAll(element: HTMLElement) {
-  const range = document.createRange();
-  range.selectNodeContents(element);
-  const selection = window.getSelection();
-  selection?.removeAllRanges();
-  selection?.addRange(range);
-}
-
 /**
  * The secret link, large and wrapped so every character is readable (never an <input> that scrolls): a
- * read-only multi-line textbox named "Secret link" that takes focus when the result appears, and the Copy
- * button, which reads "Copied" for a moment after a click.
+ * read-only multi-line textbox named "Secret link" that takes focus when the result appears (a click selects
+ * it whole: CSS user-select), and the Copy button, which reads "Copied" for a moment after a click.
  */
 export function LinkBlock(props: { url: string; describedBy?: string; onCopy: () => void }) {
   const [copied, setCopied] = useState(false);
@@ -41,7 +32,6 @@ export function LinkBlock(props: { url: string; describedBy?: string; onCopy: ()
         aria-labelledby="sp-link-label"
         aria-describedby={props.describedBy}
         tabIndex={0}
-        onFocus={(e) => selectAll(e.currentTarget)}
       >
         {props.url}
       </div>

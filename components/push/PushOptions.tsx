@@ -52,7 +52,7 @@ export function PushOptions(props: PushOptionsProps) {
         id="sp-name"
         field="name"
         label="Name"
-        hint="Optional. Only you see it, in your list of pushes."
+        hint="Optional; only you see it, in your list of pushes."
         value={props.options.name}
         errors={props.errors.name}
         onInput={(name) => props.onChange({ name })}

@@ -1,21 +1,16 @@
 import { LazyQrImage } from '@/components/LazyQrImage';
-import { useLazyQr } from '@/components/useLazyQr';
+import type { LazyQr } from '@/components/useLazyQr';
 
 export interface QrPanelProps {
-  url: string;
-  renderQr: (text: string) => Promise<string>;
+  qr: LazyQr;
   onDownloadPng: () => void;
   onDownloadSvg: () => void;
 }
 
-/** The link's QR code on request, with its downloads. Drawing it asks the server nothing. */
-export function QrPanel({ url, renderQr, onDownloadPng, onDownloadSvg }: QrPanelProps) {
-  const { qr, wanted, toggle } = useLazyQr(url, renderQr);
+/** The link's QR code once asked for (its toggle sits with the other share actions), with its downloads. */
+export function QrPanel({ qr, onDownloadPng, onDownloadSvg }: QrPanelProps) {
   return (
     <div class="sp-qr">
-      <button type="button" aria-expanded={wanted} onClick={toggle}>
-        {wanted ? 'Hide QR code' : 'Show QR code'}
-      </button>
       <LazyQrImage
         qr={qr}
         alt="QR code of the secret link"

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useState } from 'preact/hooks';
+import { useLazyQr } from '@/components/useLazyQr';
 import { formKeyAction } from './keys';
 import { LinkBlock } from './LinkBlock';
 import { PassphraseReveal } from './PassphraseReveal';
@@ -54,10 +55,14 @@ function useEscapeForNew(onNew: (() => void) | undefined) {
 export function ResultView(props: ResultViewProps) {
   const { url, expiry, passphrase, warning, status, onNew } = props;
   const [preview, setPreview] = useState(false);
+  const qr = useLazyQr(url, props.renderQr);
   useEscapeForNew(onNew);
   return (
     <section class="sp-result" aria-labelledby="sp-result-title">
-      <h2 id="sp-result-title">Push created</h2>
+      {/* The status line below says it on screen ("Push created, link copied"); the heading names the part. */}
+      <h2 id="sp-result-title" class="sp-sr">
+        Push created
+      </h2>
       <p role="status" class="sp-status">
         {status ?? ''}
       </p>
@@ -73,16 +78,19 @@ export function ResultView(props: ResultViewProps) {
         </p>
       )}
       {passphrase && <PassphraseReveal passphrase={passphrase} onCopy={props.onCopyPassphrase} />}
-      <div class="sp-row">
+      <div class="sp-row sp-share">
         <button type="button" onClick={props.onCopyMessage}>
           Copy message
         </button>
         <button type="button" aria-expanded={preview} onClick={() => setPreview(!preview)}>
           Preview
         </button>
+        <button type="button" aria-expanded={qr.wanted} onClick={qr.toggle}>
+          {qr.wanted ? 'Hide QR code' : 'Show QR code'}
+        </button>
       </div>
+      <QrPanel qr={qr.qr} onDownloadPng={props.onDownloadPng} onDownloadSvg={props.onDownloadSvg} />
       {preview && <PreviewPanel {...props} passphrase={Boolean(passphrase)} />}
-      <QrPanel {...props} />
       {onNew && (
         <button type="button" onClick={onNew}>
           New push

@@ -52,7 +52,8 @@ async function createInPopup(context: BrowserContext, extensionId: string, name:
   await popup.getByText('More options').click();
   await popup.getByLabel('Name', { exact: true }).fill(name);
   await popup.getByRole('button', { name: 'Create push' }).click();
-  const link = await popup.getByRole('textbox', { name: 'Secret link' }).inputValue();
+  // Since issue 11 the link is shown as wrapping text, not an <input>.
+  const link = (await popup.getByRole('textbox', { name: 'Secret link' }).textContent()) ?? '';
   await popup.close();
   // html_url is /p/<token>, or /p/<token>/r with a retrieval step.
   return /\/p\/([^/]+)/.exec(new URL(link).pathname)![1]!;
