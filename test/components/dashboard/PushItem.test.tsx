@@ -62,8 +62,12 @@ describe('PushItem', () => {
     render(<PushItem {...props({ name: '', note: 'Door code for the\nback entrance' })} />);
     expect(screen.getByRole('article', { name: 'Door code for the back entrance' })).toBeTruthy();
     cleanup();
+    // Issue 11: with neither, its kind and when it was made (lib/push/label.ts), no longer "Push abc123de".
     render(<PushItem {...props({ name: '', note: '' })} />);
-    expect(screen.getByRole('heading', { name: 'Push abc123de' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: /^Text · Jan 1, \d/ })).toBeTruthy();
+    cleanup();
+    render(<PushItem {...props({ name: '', note: '', kind: 'url', subject: 'wiki.example.com' })} />);
+    expect(screen.getByRole('heading', { name: 'URL · wiki.example.com' })).toBeTruthy();
   });
 
   it('says why a push created without a token is followed by time even with one', () => {
