@@ -48,7 +48,7 @@ export function PreviewPanel(props: PreviewPanelProps) {
         <div class="sp-confirm" role="group" aria-labelledby="sp-open-warning">
           <p id="sp-open-warning">{openWarning(props.viewsLeft, props.retrievalStep)}</p>
           <div class="sp-row">
-            <button type="button" class="sp-danger" onClick={props.onOpen}>
+            <button type="button" class="danger" onClick={props.onOpen}>
               Open and use a view
             </button>
             <button type="button" onClick={() => setConfirming(false)}>
