@@ -81,12 +81,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const page = await context.newPage();
       await page.emulateMedia({ colorScheme });
       await page.goto(`chrome-extension://${extensionId}/dashboard.html`);
-      const door = page.getByRole('listitem').filter({ hasText: 'Door code' });
+      const door = page.getByRole('article', { name: 'Door code' });
       await expect(door).toBeVisible();
-      await expect(page.getByRole('listitem').filter({ hasText: 'Bank login' })).toBeVisible();
+      await expect(page.getByRole('article', { name: 'Bank login' })).toBeVisible();
       await expectClean(page, 'the dashboard with pushes');
-      // The audit log is offered for pushes the server listed: a refresh reads the list.
+      // The audit log is offered for pushes the server listed (a refresh reads the list), under Details.
       await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+      await door.getByRole('button', { name: /^Details/ }).click();
       await door.getByRole('button', { name: 'Audit log' }).click();
       await expect(page.getByRole('table', { name: 'Audit log of Door code' })).toBeVisible();
       await expectClean(page, 'the dashboard with an audit log open');
