@@ -23,17 +23,20 @@ export function framePage(png: Buffer, scheme: 'light' | 'dark'): string {
   </style></head><body><img alt="" src="data:image/png;base64,${png.toString('base64')}"></body></html>`;
 }
 
-/** Screenshots the popup as Chrome draws it: 380 px wide, as tall as its content up to Chrome's 600 px. */
+/**
+ * Screenshots the whole popup: 380 px wide and as tall as its content. Chrome scrolls a popup past 600 px;
+ * a store image shows it whole instead of cut through a line (up to 720 px, so 40 px of margin remain).
+ */
 export async function popupImage(popup: Page): Promise<Buffer> {
-  await popup.setViewportSize({ width: 380, height: 600 });
+  await popup.setViewportSize({ width: 380, height: 720 });
   // From the top, as the popup opens, and with no focus ring or selection in a store image.
   await popup.evaluate(() => {
     (document.activeElement as HTMLElement | null)?.blur();
     window.getSelection()?.removeAllRanges();
     window.scrollTo(0, 0);
   });
-  const height = await popup.evaluate(() => document.documentElement.scrollHeight);
-  return popup.screenshot({ clip: { x: 0, y: 0, width: 380, height: Math.min(height, 600) } });
+  const height = await popup.evaluate(() => document.body.scrollHeight);
+  return popup.screenshot({ clip: { x: 0, y: 0, width: 380, height: Math.min(height, 720) } });
 }
 
 /** Writes the popup image centred in a 1280×800 store image to `file`. */

@@ -10,7 +10,7 @@ export interface DemoPush {
   passphrase?: string;
 }
 
-/** Believable, and none of them a real secret; few enough that the popup's result fits in 600 px. */
+/** Believable, and none of them a real secret; few enough that the popup's result shows whole. */
 export const DEMO_PUSHES: readonly DemoPush[] = [
   { name: 'Guest Wi-Fi', secret: 'correct-horse-battery-staple', views: 10 },
   { name: 'VPN recovery codes', secret: '4F9K-22QX-7HND', views: 2, passphrase: 'tulip-orbit-canyon' },
