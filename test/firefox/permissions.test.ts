@@ -2,7 +2,7 @@
  * Firefox (MV2) has no optional_host_permissions: a server's origin is an optional permission
  * (wxt.config.ts), asked for when the user saves the server. The journeys' build grants the loopback
  * address 127.0.0.1 at install (SECRET_PUSH_E2E=1), so this test saves the server as http://localhost:PORT,
- * an origin that build does not grant: the permission is absent before Save and present after it. The
+ * an origin that build does not grant: the permission is absent before Connect and present after it. The
  * test profile sets extensions.webextOptionalPermissionPrompts to false (test/firefox/browser.ts), so
  * Firefox grants the request without the prompt a person would answer.
  */
@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 describe('Firefox: the host permission of a saved server', () => {
-  it('is an optional permission, requested on Save and held afterwards', async () => {
+  it('is an optional permission, requested on Connect and held afterwards', async () => {
     const options = await firefox.open('options.html', '#server-choice');
     const held = () =>
       options.evaluate(async (origin) => {
@@ -42,7 +42,7 @@ describe('Firefox: the host permission of a saved server', () => {
     await options.waitForSelector('#server-url');
     await options.type('#server-url', host.baseUrl.replace('127.0.0.1', 'localhost'));
     await options.type('#api-token', ALICE.token);
-    await options.locator('::-p-aria(Save[role="button"])').click();
+    await options.locator('::-p-aria(Connect[role="button"])').click();
     await options.waitForFunction(
       () => document.body.innerText.includes('Saved. Pushes now go to this server.'),
       { timeout: 15_000 },

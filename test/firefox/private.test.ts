@@ -75,7 +75,7 @@ describe('Firefox: private windows', () => {
     await popup.type('#sp-secret', 'pushed from a private window');
     await popup.locator('::-p-aria(Create push[role="button"])').click();
     await popup.waitForSelector('::-p-aria(Secret link)');
-    const link = await popup.$eval('#sp-link', (input) => (input as HTMLInputElement).value);
+    const link = await popup.$eval('#sp-link', (shown) => shown.textContent);
     expect(link.startsWith(`${EXT_BASE}/viewer.html#/p/`)).toBe(true);
   });
 });

@@ -34,7 +34,7 @@ describe('Firefox: storage.session', () => {
     await options.type('#server-url', host.baseUrl);
     await options.type('#api-token', ALICE.token);
     await options.locator('::-p-aria(This browser session only[role="radio"])').click();
-    await options.locator('::-p-aria(Save[role="button"])').click();
+    await options.locator('::-p-aria(Connect[role="button"])').click();
     await options.waitForFunction(
       () => document.body.innerText.includes('Saved. Pushes now go to this server.'),
       { timeout: 15_000 },
@@ -54,7 +54,7 @@ describe('Firefox: storage.session', () => {
     await popup.waitForSelector('::-p-aria(Secret link)');
     // Listed as Alice's: the popup sent the token it read from storage.session.
     const [push] = await createApiClient({ baseUrl: host.baseUrl, token: ALICE.token }).activeAll();
-    expect(await popup.$eval('#sp-link', (input) => (input as HTMLInputElement).value)).toBe(push!.html_url);
+    expect(await popup.$eval('#sp-link', (shown) => shown.textContent)).toBe(push!.html_url);
   });
 
   it('holds a failed quick push for "Try again" in storage.session, never in storage.local', async () => {
