@@ -5,6 +5,7 @@ import { MAX_FILES } from '@/lib/contract';
 import { described, FieldError } from './FieldError';
 import './files.css';
 import './sr.css';
+import { UploadIcon } from '@/components/icons/Upload';
 
 export interface FileDropProps {
   files: FileEntry[];
@@ -98,6 +99,7 @@ export function FileDrop({ files, onAdd, onRemove, errors, needsTokenHref }: Fil
           {...described('files', errors, blocked ? 'sp-files-why' : 'sp-files-hint')}
         />
         <p id="sp-files-hint" class="sp-drop-text" aria-hidden="true">
+          <UploadIcon size={20} />
           <strong>Drop files here</strong>, paste them, or click to choose
         </p>
         <p class="sp-hint">Up to {MAX_FILES} files.</p>

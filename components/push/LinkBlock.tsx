@@ -1,4 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { CheckIcon } from '@/components/icons/Check';
+import { CopyIcon } from '@/components/icons/Copy';
 
 /** How long "Copied" stays on the button before it reads "Copy link" again. */
 export const COPIED_MS = 2000;
@@ -43,6 +45,7 @@ export function LinkBlock(props: { url: string; describedBy?: string; onCopy: ()
           setCopied(true);
         }}
       >
+        {copied ? <CheckIcon /> : <CopyIcon />}
         {copied ? 'Copied' : 'Copy link'}
       </button>
     </div>

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import { LazyQrImage } from '@/components/LazyQrImage';
 import { useLazyQr } from '@/components/useLazyQr';
+import { ExternalLinkIcon } from '@/components/icons/ExternalLink';
 
 export interface PreviewPanelProps {
   url: string;
@@ -58,6 +59,7 @@ export function PreviewPanel(props: PreviewPanelProps) {
         </div>
       ) : (
         <button type="button" onClick={() => setConfirming(true)}>
+          <ExternalLinkIcon />
           Open the page…
         </button>
       )}

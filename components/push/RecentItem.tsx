@@ -2,6 +2,9 @@ import { useEffect, useState } from 'preact/hooks';
 import { LazyQrImage } from '@/components/LazyQrImage';
 import { useLazyQr } from '@/components/useLazyQr';
 import { COPIED_MS } from './LinkBlock';
+import { CheckIcon } from '@/components/icons/Check';
+import { CopyIcon } from '@/components/icons/Copy';
+import { QrIcon } from '@/components/icons/Qr';
 
 export interface RecentItemProps {
   /** pushLabel: never the secret. */
@@ -36,9 +39,11 @@ export function RecentItem({ label, facts, url, onCopy, renderQr }: RecentItemPr
         <span class="recent-actions">
           {/* Named after the push: "Copy link" alone would be one of many on the page. */}
           <button type="button" onClick={copy} aria-label={copied ? undefined : `Copy the link of ${label}`}>
+            {copied === 'yes' ? <CheckIcon /> : <CopyIcon />}
             {copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Not copied' : 'Copy'}
           </button>
           <button type="button" aria-expanded={wanted} aria-label={`QR code of ${label}`} onClick={toggle}>
+            <QrIcon />
             QR
           </button>
         </span>

@@ -8,6 +8,9 @@ import { QrPanel } from './QrPanel';
 import './push.css';
 import './result.css';
 import './sr.css';
+import { CopyIcon } from '@/components/icons/Copy';
+import { EyeIcon } from '@/components/icons/Eye';
+import { QrIcon } from '@/components/icons/Qr';
 
 export interface ResultViewProps {
   url: string;
@@ -80,12 +83,15 @@ export function ResultView(props: ResultViewProps) {
       {passphrase && <PassphraseReveal passphrase={passphrase} onCopy={props.onCopyPassphrase} />}
       <div class="sp-row sp-share">
         <button type="button" onClick={props.onCopyMessage}>
+          <CopyIcon />
           Copy message
         </button>
         <button type="button" aria-expanded={preview} onClick={() => setPreview(!preview)}>
+          <EyeIcon />
           Preview
         </button>
         <button type="button" aria-expanded={qr.wanted} onClick={qr.toggle}>
+          <QrIcon />
           {qr.wanted ? 'Hide QR code' : 'Show QR code'}
         </button>
       </div>

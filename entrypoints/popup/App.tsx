@@ -7,6 +7,7 @@ import { destinationOf, loadPopupContext, type PopupContext } from './context';
 import { CreatePush } from './CreatePush';
 import { defaultPassphrase } from './passphrase';
 import { RecentPushes } from './Recent';
+import { SettingsIcon } from '@/components/icons/Settings';
 
 type Load =
   | { state: 'loading' }
@@ -44,7 +45,8 @@ export function App() {
             to <strong>{destinationOf(page.context)}</strong>
           </span>
         )}
-        <a href={settingsUrl} target="_blank" rel="noopener">
+        <a class="sp-settings" href={settingsUrl} target="_blank" rel="noopener">
+          <SettingsIcon />
           Settings
         </a>
       </header>
