@@ -214,7 +214,9 @@ test('saving another server erases the live links of the one left, and exports w
   const page = await context.newPage();
   await page.goto(`chrome-extension://${extensionId}/dashboard.html`);
   await page.getByRole('button', { name: 'Refresh', exact: true }).click();
-  await expect(card(page, 'Door code')).toBeVisible();
+  // The host is shared with the test before, whose "Door code" the refresh may list too (a race that made
+  // this step fail now and then on strictness): any one of them shows the list is there.
+  await expect(card(page, 'Door code').first()).toBeVisible();
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   await expect(page.getByRole('group', { name: 'Export' })).toContainText(
     'Exported files contain live links to secrets',
