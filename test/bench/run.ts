@@ -63,12 +63,13 @@ async function main(): Promise<void> {
   build(e2eOutDir, true);
   const dashboard = await measureDashboard(path.join(e2eOutDir, 'chrome-mv3'));
   const ms = (value: number) => `${value.toFixed(1)} ms`;
+  const over = (value: number, budget: number) => (value > budget ? ' — over budget' : '');
   console.log(`\nDashboard with ${dashboard.pushes} cached pushes (1280×800, median of ${dashboard.runs}):`);
   console.log(
-    `  first screen of the list painted: ${ms(dashboard.renderMs)} (budget ${RENDER_BUDGET_MS} ms); blank extension page ${ms(dashboard.blankMs)}`,
+    `  first screen of the list painted: ${ms(dashboard.renderMs)} (budget ${RENDER_BUDGET_MS} ms${over(dashboard.renderMs, RENDER_BUDGET_MS)}); blank extension page ${ms(dashboard.blankMs)}`,
   );
   console.log(
-    `  one keystroke of filtering: ${ms(dashboard.keystrokeMs.narrow)} narrowing, ${ms(dashboard.keystrokeMs.widen)} widening back (budget ${KEYSTROKE_BUDGET_MS} ms)`,
+    `  one keystroke of filtering: ${ms(dashboard.keystrokeMs.narrow)} narrowing, ${ms(dashboard.keystrokeMs.widen)} widening back (budget ${KEYSTROKE_BUDGET_MS} ms${over(Math.max(dashboard.keystrokeMs.narrow, dashboard.keystrokeMs.widen), KEYSTROKE_BUDGET_MS)})`,
   );
 
   fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
@@ -80,7 +81,8 @@ async function main(): Promise<void> {
     for (const f of failures) console.error(`✖ over budget: ${f}`);
     process.exit(1);
   }
-  console.log('\nAll budgets met.');
+  // Only the counts are enforced; a time over its budget is marked on its line above, never hidden here.
+  console.log('\nAll count budgets met (bytes, requests); times are reported above against their budgets.');
 }
 
 main().catch((error: unknown) => {
