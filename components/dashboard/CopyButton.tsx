@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { CheckIcon } from '@/components/icons/Check';
 import { CopyIcon } from '@/components/icons/Copy';
+import { FLASH_MS } from '@/components/useFlash';
 
 export interface CopyButtonProps {
   /** Copies; rejects with an Error whose message says, in words, why it did not. */
@@ -11,9 +12,6 @@ export interface CopyButtonProps {
 
 type CopyState = { state: 'idle' } | { state: 'copied' } | { state: 'failed'; message: string };
 
-/** How long the button reads "Copied" before it turns back. */
-const COPIED_MS = 2000;
-
 /**
  * "Copy link" that confirms where it was pressed: the button reads "Copied" for a moment (a copy in row 20
  * confirms in row 20), a polite status says it to screen readers, and a failure is said next to it.
@@ -22,7 +20,7 @@ export function CopyButton({ onCopy, copiedText }: CopyButtonProps) {
   const [copy, setCopy] = useState<CopyState>({ state: 'idle' });
   useEffect(() => {
     if (copy.state !== 'copied') return;
-    const timer = setTimeout(() => setCopy({ state: 'idle' }), COPIED_MS);
+    const timer = setTimeout(() => setCopy({ state: 'idle' }), FLASH_MS);
     return () => clearTimeout(timer);
   }, [copy]);
   const onClick = () =>

@@ -1,9 +1,7 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
+import { useFlash } from '@/components/useFlash';
 import { CheckIcon } from '@/components/icons/Check';
 import { CopyIcon } from '@/components/icons/Copy';
-
-/** How long "Copied" stays on the button before it reads "Copy link" again. */
-export const COPIED_MS = 2000;
 
 /**
  * The secret link, large and wrapped so every character is readable (never an <input> that scrolls): a
@@ -11,14 +9,9 @@ export const COPIED_MS = 2000;
  * it whole: CSS user-select), and the Copy button, which reads "Copied" for a moment after a click.
  */
 export function LinkBlock(props: { url: string; describedBy?: string; onCopy: () => void }) {
-  const [copied, setCopied] = useState(false);
+  const [copied, setCopied] = useFlash<true>();
   const link = useRef<HTMLDivElement>(null);
   useEffect(() => link.current?.focus(), []);
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(false), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
   return (
     <div class="sp-link-block">
       <span id="sp-link-label" class="sp-label">

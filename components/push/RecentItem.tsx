@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'preact/hooks';
 import { LazyQrImage } from '@/components/LazyQrImage';
 import { useLazyQr } from '@/components/useLazyQr';
-import { COPIED_MS } from './LinkBlock';
+import { useFlash } from '@/components/useFlash';
 import { CheckIcon } from '@/components/icons/Check';
 import { CopyIcon } from '@/components/icons/Copy';
 import { QrIcon } from '@/components/icons/Qr';
@@ -20,12 +19,7 @@ export interface RecentItemProps {
 /** One recent push: its label and state, and (while it works) Copy link and its QR code, asking no server. */
 export function RecentItem({ label, facts, url, onCopy, renderQr }: RecentItemProps) {
   const { qr, wanted, toggle } = useLazyQr(url ?? '', renderQr);
-  const [copied, setCopied] = useState<'yes' | 'failed'>();
-  useEffect(() => {
-    if (!copied) return;
-    const timer = setTimeout(() => setCopied(undefined), COPIED_MS);
-    return () => clearTimeout(timer);
-  }, [copied]);
+  const [copied, setCopied] = useFlash<'yes' | 'failed'>();
   const copy = () =>
     onCopy().then(
       () => setCopied('yes'),
