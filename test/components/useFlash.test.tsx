@@ -11,20 +11,30 @@ describe('useFlash', () => {
     expect(result.current[0]).toBeUndefined();
     act(() => result.current[1]('failed'));
     expect(result.current[0]).toBe('failed');
-    act(() => vi.advanceTimersByTime(FLASH_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(FLASH_MS - 1);
+    });
     expect(result.current[0]).toBe('failed');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current[0]).toBeUndefined();
   });
 
   it('restarts the moment when another value is set while one shows', () => {
     const { result } = renderHook(() => useFlash<'yes' | 'failed'>());
     act(() => result.current[1]('failed'));
-    act(() => vi.advanceTimersByTime(FLASH_MS - 10));
+    act(() => {
+      vi.advanceTimersByTime(FLASH_MS - 10);
+    });
     act(() => result.current[1]('yes'));
-    act(() => vi.advanceTimersByTime(FLASH_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(FLASH_MS - 1);
+    });
     expect(result.current[0]).toBe('yes');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current[0]).toBeUndefined();
   });
 });
