@@ -34,8 +34,10 @@ export default defineConfig({
     define: { __SECRET_PUSH_E2E__: JSON.stringify(E2E_BUILD) },
   }),
   manifest: ({ browser, manifestVersion }) => ({
-    name: 'Secret Push',
-    description: 'Share passwords and other secrets as one-time links, and see when they are opened.',
+    // Every word in the manifest comes from public/_locales (lib/i18n); English is the default locale.
+    name: '__MSG_app_name__',
+    description: '__MSG_app_description__',
+    default_locale: 'en',
     permissions: [
       'storage',
       'contextMenus',
@@ -62,11 +64,11 @@ export default defineConfig({
     commands: {
       'push-selection': {
         suggested_key: { default: 'Alt+Shift+S' },
-        description: 'Push the selected text and copy its link',
+        description: '__MSG_command_pushSelection__',
       },
       [manifestVersion === 2 ? '_execute_browser_action' : '_execute_action']: {
         suggested_key: { default: 'Alt+Shift+O' },
-        description: 'Open Secret Push',
+        description: '__MSG_command_open__',
       },
     },
     // Test seam, build time only: Playwright cannot click Chromium's permission prompt, and a click-initiated

@@ -1,7 +1,15 @@
 import 'fake-indexeddb/auto';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { beforeEach } from 'vitest';
+import { resetTranslator } from '@/lib/i18n';
+import { getMessageFrom, readMessages } from './i18n/messages';
+
+const english = getMessageFrom(readMessages('en'));
 
 beforeEach(() => {
   fakeBrowser.reset();
+  // WXT's fake browser has no i18n: the English messages.json, with the browser's substitution rules.
+  fakeBrowser.i18n.getMessage = english as typeof fakeBrowser.i18n.getMessage;
+  fakeBrowser.i18n.getUILanguage = () => 'en-US';
+  resetTranslator();
 });

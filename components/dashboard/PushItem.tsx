@@ -1,7 +1,7 @@
 import { memo } from 'preact/compat';
 import { useState } from 'preact/hooks';
 import { MoreIcon } from '@/components/icons/More';
-import { UI_LOCALE } from '@/lib/format/locale';
+import { uiLocale } from '@/lib/i18n';
 import { viewsLeft } from '@/lib/format/views';
 import { pushLabel } from '@/lib/watch/label';
 import { pushState, STATE_WORDS } from '@/lib/watch/state';
@@ -42,7 +42,7 @@ function Views({ push }: { push: TrackedPush }) {
   return (
     <>
       <progress value={push.views_remaining} max={push.expire_after_views} aria-labelledby={id} />
-      <span id={id}>{viewsLeft(push.views_remaining, push.expire_after_views, UI_LOCALE)}</span>
+      <span id={id}>{viewsLeft(push.views_remaining, push.expire_after_views, uiLocale())}</span>
     </>
   );
 }

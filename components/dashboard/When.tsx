@@ -1,4 +1,4 @@
-import { UI_LOCALE } from '@/lib/format/locale';
+import { uiLocale } from '@/lib/i18n';
 import { formatRelative } from '@/lib/format/relative';
 import { formatTime } from './format';
 
@@ -13,7 +13,7 @@ export interface WhenProps {
 export function When({ at, now }: WhenProps) {
   return (
     <time dateTime={at} title={formatTime(at)}>
-      {formatRelative(at, now, UI_LOCALE)}
+      {formatRelative(at, now, uiLocale())}
     </time>
   );
 }

@@ -3,7 +3,7 @@
  * so the tests need no fake timers. The formatting itself is lib/format's.
  */
 import { formatDuration } from '@/lib/format/duration';
-import { UI_LOCALE } from '@/lib/format/locale';
+import { uiLocale } from '@/lib/i18n';
 import { formatDateTime, secondsUntil } from '@/lib/format/time';
 
 /**
@@ -12,7 +12,7 @@ import { formatDateTime, secondsUntil } from '@/lib/format/time';
  */
 export function formatCountdown(expiresAt: string | null, now: number): string | null {
   const seconds = secondsUntil(expiresAt, now);
-  return seconds === undefined ? null : formatDuration(seconds, { locale: UI_LOCALE, style: 'clock' });
+  return seconds === undefined ? null : formatDuration(seconds, { locale: uiLocale(), style: 'clock' });
 }
 
 /** Audit log kinds in words; an unknown kind is shown as the server sent it. */

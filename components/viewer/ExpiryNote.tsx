@@ -1,9 +1,9 @@
 import { expiresIn, type LifeFacts } from '@/lib/format/lifetime';
-import { UI_LOCALE } from '@/lib/format/locale';
+import { uiLocale } from '@/lib/i18n';
 
 /** "It expires in 6 days at the latest.", the exact time on hover; nothing when the time is unknown. */
 export function ExpiryNote({ facts, now }: { facts: LifeFacts; now: number }) {
-  const at = expiresIn(facts, now, UI_LOCALE);
+  const at = expiresIn(facts, now, uiLocale());
   if (!at) return null;
   return (
     <p class="expiry">

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { LinkRefused } from '@/components/push/LinkRefused';
 import { ResultView } from '@/components/push/ResultView';
 import { describeError } from '@/lib/api/describe';
-import { UI_LOCALE } from '@/lib/format/locale';
+import { uiLocale } from '@/lib/i18n';
 import { copyMessage, expiryInWords } from '@/lib/push/expiry-words';
 import { copyText, downloadQrPng, downloadQrSvg, openInTab, renderQr } from './share';
 import type { Created } from './useSubmit';
@@ -53,7 +53,7 @@ function SafeLink({ created, link, copyOnCreate, onNew }: CreatedPushProps & { l
     );
   };
   const message = () =>
-    copyMessage(link, push, Date.now(), UI_LOCALE, { passphrase: Boolean(created.passphrase) });
+    copyMessage(link, push, Date.now(), uiLocale(), { passphrase: Boolean(created.passphrase) });
   return (
     <ResultView
       url={link}

@@ -3,7 +3,7 @@
  * Pushes are named by pushLabel (lib/watch/label.ts), as everywhere else.
  */
 import { formatDuration } from '@/lib/format/duration';
-import { UI_LOCALE } from '@/lib/format/locale';
+import { uiLocale } from '@/lib/i18n';
 import { secondsUntil } from '@/lib/format/time';
 import { viewCount, viewsLeft as viewsLeftWords } from '@/lib/format/views';
 import type { TrackedPush } from '@/lib/watch/types';
@@ -12,8 +12,8 @@ export const RECENT_COUNT = 5;
 
 /** "3 of 5 views left"; for a push tracked by time only (no token), the limit, since views are not known. */
 export function viewsLeft(push: TrackedPush): string {
-  if (push.source === 'local') return `up to ${viewCount(push.expire_after_views, UI_LOCALE)}`;
-  return viewsLeftWords(push.views_remaining, push.expire_after_views, UI_LOCALE);
+  if (push.source === 'local') return `up to ${viewCount(push.expire_after_views, uiLocale())}`;
+  return viewsLeftWords(push.views_remaining, push.expire_after_views, uiLocale());
 }
 
 /** "2 d 4 h left", "3 h 12 min left", "4 min 9 s left" (lib/format's 'compact' style), or the end state. */
@@ -23,5 +23,5 @@ export function timeLeft(push: TrackedPush, now: number): string {
   const seconds = secondsUntil(push.expires_at, now);
   if (seconds === undefined) return '';
   if (seconds < 1) return 'Expired';
-  return `${formatDuration(seconds, { locale: UI_LOCALE, style: 'compact' })} left`;
+  return `${formatDuration(seconds, { locale: uiLocale(), style: 'compact' })} left`;
 }

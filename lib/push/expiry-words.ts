@@ -4,7 +4,7 @@
  */
 import { DURATIONS } from '@/lib/durations';
 import { formatDuration } from '@/lib/format/duration';
-import { UI_LOCALE } from '@/lib/format/locale';
+import { uiLocale } from '@/lib/i18n';
 import { secondsUntil } from '@/lib/format/time';
 import { viewCount } from '@/lib/format/views';
 
@@ -35,7 +35,7 @@ function timeLeft(facts: ExpiryFacts, now: number, locale: string): string | 'ex
 }
 
 /** e.g. "Expires in 3 days or after 5 views, whichever comes first." */
-export function expiryInWords(facts: ExpiryFacts, now: number, locale: string = UI_LOCALE): string {
+export function expiryInWords(facts: ExpiryFacts, now: number, locale: string = uiLocale()): string {
   const time = timeLeft(facts, now, locale);
   const views = facts.views_remaining ?? facts.expire_after_views;
   if (time === 'expired' || views === 0) return 'This link has expired.';
@@ -57,7 +57,7 @@ export function copyMessage(
   link: string,
   facts: ExpiryFacts,
   now: number,
-  locale: string = UI_LOCALE,
+  locale: string = uiLocale(),
   { passphrase = false }: { passphrase?: boolean } = {},
 ): string {
   const words = expiryInWords(facts, now, locale);

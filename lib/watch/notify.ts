@@ -2,7 +2,7 @@
  * The words of a notification: the push as pushLabel names it (label.ts, as the dashboard does) and what
  * happened. Never the secret: the cache holds none to leak.
  */
-import { UI_LOCALE } from '@/lib/format/locale';
+import { uiLocale } from '@/lib/i18n';
 import { viewsLeft } from '@/lib/format/views';
 import { pushLabel } from './label';
 import type { TrackedPush, WatchEvent } from './types';
@@ -29,7 +29,7 @@ export interface NotificationText {
 function viewsPart(left: number | undefined, total: number | undefined): string {
   if (left === undefined) return '';
   if (left === 0) return ' — no views left';
-  return ` — ${viewsLeft(left, total, UI_LOCALE)}`;
+  return ` — ${viewsLeft(left, total, uiLocale())}`;
 }
 
 /** What happened, in a sentence, e.g. "Viewed from 203.0.113.4 — 2 of 5 views left". */
