@@ -1,6 +1,7 @@
 import { render } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import { CopyIcon } from '@/components/icons/Copy';
+import { ExternalLinkIcon } from '@/components/icons/ExternalLink';
 import { WandIcon } from '@/components/icons/Wand';
 
 describe('icons', () => {
@@ -29,5 +30,17 @@ describe('icons', () => {
     expect(svg.getAttribute('stroke')).toBe('currentColor');
     expect(svg.getAttribute('width')).toBe('20');
     expect(svg.getAttribute('class')).toBe('sp-icon');
+  });
+
+  it('mark the ones that point a way, so they mirror right to left (controls.css), and only those', () => {
+    const { container } = render(
+      <>
+        <ExternalLinkIcon class="extra" />
+        <CopyIcon />
+      </>,
+    );
+    const [open, copy] = container.querySelectorAll('svg');
+    expect(open!.getAttribute('class')).toBe('sp-icon sp-icon-directional extra');
+    expect(copy!.getAttribute('class')).toBe('sp-icon');
   });
 });
