@@ -23,10 +23,12 @@ export function tabId(kind: PushKind): string {
 export function KindTabs({ kind, onChange, panelId }: KindTabsProps) {
   const move = (event: KeyboardEvent) => {
     const at = KINDS.indexOf(kind);
+    // Right to left the tabs run leftwards, so Left is the next one (WAI-ARIA APG, tabs pattern).
+    const rtl = (event.currentTarget as HTMLElement).closest('[dir]')?.getAttribute('dir') === 'rtl';
     const next =
-      event.key === 'ArrowRight'
+      event.key === (rtl ? 'ArrowLeft' : 'ArrowRight')
         ? KINDS[(at + 1) % KINDS.length]
-        : event.key === 'ArrowLeft'
+        : event.key === (rtl ? 'ArrowRight' : 'ArrowLeft')
           ? KINDS[(at - 1 + KINDS.length) % KINDS.length]
           : event.key === 'Home'
             ? KINDS[0]
