@@ -33,3 +33,33 @@ export function ensurePackages(wanted) {
   const still = missing.filter(({ path }) => !fs.existsSync(path));
   return still.length ? `Still missing after the install: ${still.map((m) => m.path).join(', ')}` : undefined;
 }
+
+/** The UI languages the language journeys start the browsers in (test/journeys/languages.journey.ts). */
+export const JOURNEY_LANGUAGES = ['de', 'ar'];
+
+/**
+ * Chromium and, for Debian's build, its language packs: without chromium-l10n it ships only en-US.pak and
+ * chrome.i18n answers en-US whatever LANGUAGE says. Another build (CHROMIUM_PATH) brings its own.
+ */
+export function chromiumPackages(binary) {
+  const debian = binary === '/usr/bin/chromium';
+  const packs = JOURNEY_LANGUAGES.map((lang) => ({
+    path: `/usr/lib/chromium/locales/${lang}.pak`,
+    pkg: 'chromium-l10n',
+  }));
+  return [{ path: binary, pkg: 'chromium' }, ...(debian ? packs : [])];
+}
+
+/**
+ * Firefox ESR and, for Debian's build, its language packs (firefox-esr-l10n-<lang>, one per language): the
+ * journeys ask for a language with the intl.locale.requested pref, which Firefox honours only for a
+ * language it has a pack for.
+ */
+export function firefoxPackages(binary) {
+  const debian = binary === '/usr/bin/firefox-esr';
+  const packs = JOURNEY_LANGUAGES.map((lang) => ({
+    path: `/usr/lib/firefox-esr/browser/extensions/langpack-${lang}@firefox-esr.mozilla.org.xpi`,
+    pkg: `firefox-esr-l10n-${lang}`,
+  }));
+  return [{ path: binary, pkg: 'firefox-esr' }, ...(debian ? packs : [])];
+}

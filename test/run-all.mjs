@@ -1,12 +1,13 @@
 #!/usr/bin/env node
 // `npm test`: every suite (Vitest unit + service tests, then Playwright journeys on the built extension in
 // real Chromium, then the shared journeys in both real Chromium and real Firefox ESR), ending with one line
-// "N passed, N failed" over all of them. A missing Chromium or Firefox ESR is installed from Debian's packages where this machine allows it (test/browsers.mjs); otherwise the run fails and says
-// which command to run: browser journeys are never skipped.
+// "N passed, N failed" over all of them. A missing Chromium or Firefox ESR, or their German and Arabic
+// language packs, is installed from Debian's packages where this machine allows it (test/browsers.mjs);
+// otherwise the run fails and says which command to run: browser journeys are never skipped.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensurePackages } from './browsers.mjs';
+import { chromiumPackages, ensurePackages, firefoxPackages } from './browsers.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const out = path.join(root, 'test-results');
@@ -54,7 +55,7 @@ if (!vitest || (vitestStatus !== 0 && vitest.numFailedTests === 0)) {
 // (SECRET_PUSH_E2E, see wxt.config.ts) because Playwright cannot click a permission prompt; it goes to its own
 // directory so the shipped build in .output/chrome-mv3 is never the test one.
 const e2eOut = path.join(root, '.output', 'e2e');
-const browserProblem = ensurePackages([{ path: chromium, pkg: 'chromium' }]);
+const browserProblem = ensurePackages(chromiumPackages(chromium));
 if (browserProblem) {
   failed += 1;
   problems.push(`${browserProblem} (or set CHROMIUM_PATH).`);
@@ -89,7 +90,7 @@ if (browserProblem) {
 // behaviour (test/firefox), driven by puppeteer-core (CDP for Chromium, WebDriver BiDi for Firefox) on the
 // journeys' builds of both browsers.
 const firefox = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
-const firefoxProblem = ensurePackages([{ path: firefox, pkg: 'firefox-esr' }]);
+const firefoxProblem = ensurePackages(firefoxPackages(firefox));
 if (firefoxProblem) {
   failed += 1;
   problems.push(`${firefoxProblem} (or set FIREFOX_PATH).`);
