@@ -17,6 +17,26 @@ export const DEMO_PUSHES: readonly DemoPush[] = [
   { name: 'New starter: Sam', secret: 'Welcome2026!', views: 3 },
 ];
 
+/** The same pushes as a person working in that language would name them (the store shows each language). */
+export const DEMO_PUSHES_IN: Readonly<Record<string, readonly DemoPush[]>> = {
+  en: DEMO_PUSHES,
+  de: [
+    { name: 'Gäste-WLAN', secret: 'correct-horse-battery-staple', views: 10 },
+    {
+      name: 'VPN-Wiederherstellungscodes',
+      secret: '4F9K-22QX-7HND',
+      views: 2,
+      passphrase: 'tulip-orbit-canyon',
+    },
+    { name: 'Neu im Team: Sam', secret: 'Willkommen2026!', views: 3 },
+  ],
+  ar: [
+    { name: 'شبكة الضيوف', secret: 'correct-horse-battery-staple', views: 10 },
+    { name: 'رموز استرداد VPN', secret: '4F9K-22QX-7HND', views: 2, passphrase: 'tulip-orbit-canyon' },
+    { name: 'موظف جديد: سامي', secret: 'Welcome2026!', views: 3 },
+  ],
+};
+
 /**
  * Creates each push in a fresh popup and returns the last popup, still showing its result. The popup takes
  * `scheme`, so the last one can be photographed as it is.
@@ -34,13 +54,14 @@ export async function makeDemoPushes(
     await popup.emulateMedia({ colorScheme: scheme });
     await popup.setViewportSize({ width: 380, height: 600 });
     await popup.goto(`${base}/popup.html`);
-    await popup.getByLabel('Secret', { exact: true }).fill(push.secret);
-    await popup.getByLabel('Views', { exact: true }).fill(String(push.views));
-    if (push.passphrase) await popup.getByLabel('Passphrase', { exact: true }).fill(push.passphrase);
-    await popup.getByText('More options').click();
-    await popup.getByLabel('Name', { exact: true }).fill(push.name);
-    await popup.getByRole('button', { name: 'Create push' }).click();
-    await popup.getByRole('textbox', { name: 'Secret link' }).waitFor();
+    // By the fields' ids, not their labels: the same steps serve every UI language.
+    await popup.locator('#sp-secret').fill(push.secret);
+    await popup.locator('#sp-views').fill(String(push.views));
+    if (push.passphrase) await popup.locator('#sp-passphrase').fill(push.passphrase);
+    await popup.locator('form summary').click();
+    await popup.locator('#sp-name').fill(push.name);
+    await popup.locator('form button[type="submit"]').click();
+    await popup.locator('#sp-link').waitFor();
   }
   if (!popup) throw new Error('no push to make');
   return popup;

@@ -1,7 +1,8 @@
 /**
  * `npm run screenshots`: store-ready 1280×800 PNGs of the popup's result, the dashboard and the options page,
- * light and dark, from the built extension in demo mode (a fresh install), into .output/screenshots/. They
- * are generated, never committed, so they never go stale.
+ * light and dark, from the built extension in demo mode (a fresh install), into .output/screenshots/: in
+ * English (`dashboard-light.png`), and with the browser in German and in Arabic, right to left
+ * (`dashboard-ar-light.png`). They are generated, never committed, so they never go stale.
  */
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import { spawnSync } from 'node:child_process';
@@ -10,7 +11,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/fixtures';
 import { composePopup, popupImage, STORE_SIZE } from './compose';
-import { DEMO_PUSHES, makeDemoPushes, type Scheme } from './demo-pushes';
+import { DEMO_PUSHES_IN, makeDemoPushes, type Scheme } from './demo-pushes';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const buildDir = path.join(root, '.output', 'screenshots-build');
@@ -28,14 +29,26 @@ function build(): string {
   return path.join(buildDir, 'chrome-mv3');
 }
 
+/** The UI languages photographed; English's files keep their plain names. */
+const LANGUAGES = ['en', 'de', 'ar'] as const;
+type Language = (typeof LANGUAGES)[number];
+
+/** `dashboard-light.png` in English, `dashboard-ar-light.png` in Arabic. */
+function shotFile(page: string, language: Language, scheme: Scheme): string {
+  return path.join(outDir, `${page}${language === 'en' ? '' : `-${language}`}-${scheme}.png`);
+}
+
+/** Chromium in `language`: LANGUAGE sets its UI language on Linux, --lang does not (Debian: chromium-l10n). */
 async function launch(
   extension: string,
+  language: Language,
 ): Promise<{ context: BrowserContext; id: string; close: () => Promise<void> }> {
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-shots-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
     viewport: STORE_SIZE,
+    env: { ...process.env, LANGUAGE: language },
     args: [`--disable-extensions-except=${extension}`, `--load-extension=${extension}`, ...CHROMIUM_ARGS],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
@@ -46,54 +59,75 @@ async function launch(
   return { context, id: new URL(worker.url()).host, close };
 }
 
-/** Opens an extension page in the scheme and waits until `ready` shows. */
+/** Opens an extension page in the scheme and waits until `ready` (a selector: words differ by language) shows. */
 async function open(page: Page, url: string, scheme: Scheme, ready: string) {
   await page.emulateMedia({ colorScheme: scheme });
   await page.goto(url);
-  await page.getByText(ready, { exact: true }).first().waitFor();
+  await page.locator(ready).first().waitFor();
   // No caret or hover state in a store image.
   await page.mouse.move(0, 0);
 }
 
 /** The dashboard and the options page as a 1280×800 window shows them. */
-async function shootPages(context: BrowserContext, id: string, scheme: Scheme): Promise<string[]> {
+async function shootPages(
+  context: BrowserContext,
+  id: string,
+  language: Language,
+  scheme: Scheme,
+): Promise<string[]> {
   const base = `chrome-extension://${id}`;
   const page = await context.newPage();
-  const written = [path.join(outDir, `dashboard-${scheme}.png`), path.join(outDir, `options-${scheme}.png`)];
+  const written = [shotFile('dashboard', language, scheme), shotFile('options', language, scheme)];
   await page.setViewportSize(STORE_SIZE);
-  await open(page, `${base}/dashboard.html`, scheme, DEMO_PUSHES[0]!.name);
+  await open(page, `${base}/dashboard.html`, scheme, 'article.push');
   await page.screenshot({ path: written[0] });
-  await open(page, `${base}/options.html`, scheme, 'Demo mode');
+  await open(page, `${base}/options.html`, scheme, '#demo-mode-help');
   await page.screenshot({ path: written[1] });
   await page.close();
   return written;
 }
 
 /** The popup right after a create (the link, its expiry, the ways to share it), centred in a store image. */
-async function shootPopup(context: BrowserContext, popup: Page, scheme: Scheme): Promise<string> {
+async function shootPopup(
+  context: BrowserContext,
+  popup: Page,
+  language: Language,
+  scheme: Scheme,
+): Promise<string> {
   await popup.emulateMedia({ colorScheme: scheme });
-  const file = path.join(outDir, `popup-result-${scheme}.png`);
+  const file = shotFile('popup-result', language, scheme);
   const canvas = await context.newPage();
   await composePopup(canvas, await popupImage(popup), scheme, file);
   await canvas.close();
   return file;
 }
 
-async function main() {
-  const extension = build();
-  fs.mkdirSync(outDir, { recursive: true });
-  const { context, id, close } = await launch(extension);
+/** A fresh install in `language`: the demo pushes made in its popup, then every page in both schemes. */
+async function shootLanguage(extension: string, language: Language): Promise<string[]> {
+  const { context, id, close } = await launch(extension, language);
   try {
-    const popup = await makeDemoPushes(context, `chrome-extension://${id}`, 'light', DEMO_PUSHES);
+    const pushes = DEMO_PUSHES_IN[language]!;
+    const popup = await makeDemoPushes(context, `chrome-extension://${id}`, 'light', pushes);
     const files: string[] = [];
     for (const scheme of ['light', 'dark'] as const)
-      files.push(await shootPopup(context, popup, scheme), ...(await shootPages(context, id, scheme)));
-    console.log(
-      `Wrote ${files.length} screenshots:\n${files.map((f) => `  ${path.relative(root, f)}`).join('\n')}`,
-    );
+      files.push(
+        await shootPopup(context, popup, language, scheme),
+        ...(await shootPages(context, id, language, scheme)),
+      );
+    return files;
   } finally {
     await close();
   }
+}
+
+async function main() {
+  const extension = build();
+  fs.mkdirSync(outDir, { recursive: true });
+  const files: string[] = [];
+  for (const language of LANGUAGES) files.push(...(await shootLanguage(extension, language)));
+  console.log(
+    `Wrote ${files.length} screenshots:\n${files.map((f) => `  ${path.relative(root, f)}`).join('\n')}`,
+  );
 }
 
 main().catch((error: unknown) => {
