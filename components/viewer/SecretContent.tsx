@@ -47,7 +47,7 @@ export function SecretContent(props: SecretContentProps) {
         <div>
           {asLink ? (
             <p>
-              <a href={payload} target="_blank" rel="noopener noreferrer">
+              <a href={payload} target="_blank" rel="noopener noreferrer" dir="ltr">
                 {payload}
               </a>
             </p>
