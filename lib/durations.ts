@@ -4,6 +4,7 @@
  */
 export interface Duration {
   value: number;
+  /** English, for the mock service and developers; people read durationLabel's words. */
   label: string;
   seconds: number;
 }
@@ -47,10 +48,30 @@ export function durationSeconds(value: number): number | undefined {
   return DURATIONS[value]?.seconds;
 }
 
+const WEEK = 7 * DAY;
+const MONTH = 30 * DAY;
+
+/**
+ * A duration of the table in words of `locale` ("15 minutes", "1 Woche", "3 أشهر"), by Intl in the largest
+ * unit it is a whole number of: the table's months are 30 days and its weeks 7.
+ */
+export function durationLabel(value: number, locale: string): string {
+  const seconds = durationSeconds(value) ?? 0;
+  const [unit, size] = (
+    [
+      ['month', MONTH],
+      ['week', WEEK],
+      ['day', DAY],
+      ['hour', HOUR],
+    ] as const
+  ).find(([, length]) => seconds % length === 0) ?? ['minute', MINUTE];
+  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(seconds / size);
+}
+
 /** Days a duration lasts, rounded up (15 minutes → 1), as `expire_after_days` reports it on pro. */
 export function durationToDays(value: number): number {
   const seconds = durationSeconds(value);
-  if (seconds === undefined) throw new RangeError(`No duration ${value}`);
+  if (seconds === undefined) throw new RangeError(`No duration ${value}`); // i18n-ignore: for developers
   return Math.ceil(seconds / DAY);
 }
 

@@ -2,6 +2,7 @@ import { CheckField } from '@/components/CheckField';
 import { CLIPBOARD_CLEAR_DELAYS } from '@/lib/store/items';
 import { describedBy, NumberSelect, SettingsField } from './fields';
 import { SavedNote } from './SavedNote';
+import { plural, t } from '@/lib/i18n';
 
 export interface ClipboardFieldsProps {
   /** Seconds, one of CLIPBOARD_CLEAR_DELAYS; 0 is off. */
@@ -17,7 +18,11 @@ export interface ClipboardFieldsProps {
 }
 
 const delayLabel = (seconds: number) =>
-  seconds === 0 ? 'Off' : seconds < 60 ? `After ${seconds} seconds` : `After ${seconds / 60} min`;
+  seconds === 0
+    ? t('settings_clearOff')
+    : seconds < 60
+      ? plural('settings_clearAfterSeconds', seconds)
+      : plural('settings_clearAfterMinutes', seconds / 60);
 
 /**
  * Copying a new link at once, and when the extension empties the clipboard after copying a secret, a link
@@ -27,19 +32,19 @@ export function ClipboardFields(props: ClipboardFieldsProps) {
   const { value, error, onChange, saved } = props;
   return (
     <fieldset>
-      <legend>Clipboard</legend>
+      <legend>{t('settings_clipboardLegend')}</legend>
       <SavedNote saved={Boolean(saved)} />
       <div class="field">
         <CheckField checked={props.copyOnCreate} onChange={props.onCopyOnCreate}>
-          Copy the link when a push is created
+          {t('settings_copyOnCreate')}
         </CheckField>
       </div>
       <SettingsField
         id="clipboard-clear"
-        label="Clear the clipboard after a copy"
+        label={t('settings_clipboardClear')}
         error={error}
         keepHelp
-        help="After Secret Push copies a secret, a link or a passphrase, it empties the clipboard at the time you choose, unless you have copied something else since. Checking that needs permission to read the clipboard."
+        help={t('settings_clipboardClearHelp')}
       >
         <NumberSelect
           id="clipboard-clear"

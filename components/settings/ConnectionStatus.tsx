@@ -1,4 +1,5 @@
 import type { ConnectionReport } from '@/lib/connection/check';
+import { t } from '@/lib/i18n';
 
 export type SettingsStatus =
   | { kind: 'idle' }
@@ -6,18 +7,22 @@ export type SettingsStatus =
   | { kind: 'done'; message: string; report?: ConnectionReport }
   | { kind: 'error'; message: string };
 
-const EDITION_LABEL = { pro: 'Pro edition', oss: 'Open-source edition' } as const;
+const EDITION_KEY = { pro: 'settings_editionPro', oss: 'settings_editionOss' } as const;
 
 /** One line per fact of a connection test: server, edition and version, token. */
 export function ConnectionFacts({ report }: { report: ConnectionReport }) {
   return (
     <ul class="facts">
-      <li>Server: {new URL(report.baseUrl).host}</li>
+      <li>{t('settings_factServer', new URL(report.baseUrl).host)}</li>
       <li>
-        Edition: {EDITION_LABEL[report.edition]}, version {report.applicationVersion} (API {report.apiVersion}
-        )
+        {t(
+          'settings_factEdition',
+          t(EDITION_KEY[report.edition]),
+          report.applicationVersion,
+          String(report.apiVersion),
+        )}
       </li>
-      <li>{report.token === 'accepted' ? 'Token accepted' : 'No token: anonymous pushes only'}</li>
+      <li>{t(report.token === 'accepted' ? 'settings_factTokenAccepted' : 'settings_factNoToken')}</li>
     </ul>
   );
 }

@@ -1,8 +1,9 @@
-import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
+import { DAYS_MAX, DAYS_MIN, DURATIONS, durationLabel, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
 import type { PushDefaults } from '@/lib/store/items';
 import { CheckField } from '@/components/CheckField';
 import { NumberField } from './fields';
 import { SavedNote } from './SavedNote';
+import { t, uiLocale } from '@/lib/i18n';
 
 export interface DefaultsFieldsProps {
   value: PushDefaults;
@@ -18,12 +19,12 @@ export interface DefaultsFieldsProps {
 export function DefaultsFields({ value, edition, errors, onChange, saved }: DefaultsFieldsProps) {
   return (
     <fieldset>
-      <legend>Defaults for new pushes</legend>
+      <legend>{t('settings_defaultsLegend')}</legend>
       <SavedNote saved={Boolean(saved)} />
       {edition !== 'oss' && (
         <div class="field">
           <label for="default-duration">
-            {edition === 'pro' ? 'Expire after' : 'Expire after (pwpush.com and Pro servers)'}
+            {t(edition === 'pro' ? 'settings_expireAfter' : 'settings_expireAfterPro')}
           </label>
           <select
             id="default-duration"
@@ -32,7 +33,7 @@ export function DefaultsFields({ value, edition, errors, onChange, saved }: Defa
           >
             {DURATIONS.map((d) => (
               <option key={d.value} value={String(d.value)}>
-                {d.label}
+                {durationLabel(d.value, uiLocale())}
               </option>
             ))}
           </select>
@@ -42,7 +43,7 @@ export function DefaultsFields({ value, edition, errors, onChange, saved }: Defa
       {edition !== 'pro' && (
         <NumberField
           id="default-days"
-          label={edition === 'oss' ? 'Expire after days' : 'Expire after days (open-source servers)'}
+          label={t(edition === 'oss' ? 'settings_expireAfterDays' : 'settings_expireAfterDaysOss')}
           min={DAYS_MIN}
           max={DAYS_MAX}
           value={value.expireAfterDays}
@@ -52,7 +53,7 @@ export function DefaultsFields({ value, edition, errors, onChange, saved }: Defa
       )}
       <NumberField
         id="default-views"
-        label="Expire after views"
+        label={t('settings_expireAfterViews')}
         min={VIEWS_MIN}
         max={VIEWS_MAX}
         value={value.expireAfterViews}
@@ -60,16 +61,16 @@ export function DefaultsFields({ value, edition, errors, onChange, saved }: Defa
         onChange={(expireAfterViews) => onChange({ expireAfterViews })}
       />
       <CheckField checked={value.retrievalStep} onChange={(retrievalStep) => onChange({ retrievalStep })}>
-        Retrieval step (the recipient clicks through before the secret is shown)
+        {t('settings_retrievalStep')}
       </CheckField>
       <CheckField
         checked={value.deletableByViewer}
         onChange={(deletableByViewer) => onChange({ deletableByViewer })}
       >
-        Deletable by viewer
+        {t('settings_deletableByViewer')}
       </CheckField>
       <CheckField checked={value.passphrase} onChange={(passphrase) => onChange({ passphrase })}>
-        Ask for a passphrase
+        {t('settings_askPassphrase')}
       </CheckField>
     </fieldset>
   );

@@ -1,3 +1,5 @@
+import { t } from '@/lib/i18n';
+
 export interface DemoModeSwitchProps {
   on: boolean;
   busy?: boolean;
@@ -21,12 +23,10 @@ export function DemoModeSwitch({ on, busy, error, onToggle }: DemoModeSwitchProp
         <span class="switch-track" aria-hidden="true">
           <span class="switch-knob" />
         </span>
-        Demo mode
+        {t('settings_demoMode')}
       </button>
       <p id="demo-mode-help" class="help">
-        {on
-          ? 'Pushes go to a demo service inside this browser. Your saved server is kept for later.'
-          : 'Pushes go to the server below.'}
+        {t(on ? 'settings_demoOnHelp' : 'settings_demoOffHelp')}
       </p>
       {error && (
         <p class="field-error" role="alert">

@@ -1,4 +1,5 @@
 import { CheckIcon } from '@/components/icons/Check';
+import { t } from '@/lib/i18n';
 
 /**
  * The quiet "Saved" in a section's corner, for a moment after one of its settings was written. The live
@@ -10,7 +11,7 @@ export function SavedNote({ saved }: { saved: boolean }) {
       {saved && (
         <>
           <CheckIcon size={14} />
-          Saved
+          {t('settings_saved')}
         </>
       )}
     </span>

@@ -4,6 +4,7 @@ import type { HostedServer } from '@/lib/store/rules';
 import { describedBy, SettingsField } from './fields';
 import { SavedNote } from './SavedNote';
 import { TokenFields } from './TokenFields';
+import { t } from '@/lib/i18n';
 
 /** The choice value meaning "the address typed in Server URL". */
 export const SELF_HOSTED = 'self-hosted';
@@ -38,10 +39,10 @@ export function ServerFields(props: ServerFieldsProps) {
   return (
     <fieldset>
       {/* Not "Server": the select below is named that; this group also holds the token. */}
-      <legend>Connection</legend>
+      <legend>{t('settings_connectionLegend')}</legend>
       <SavedNote saved={Boolean(props.saved)} />
       <div class="field">
-        <label for="server-choice">Server</label>
+        <label for="server-choice">{t('settings_server')}</label>
         <select
           id="server-choice"
           value={value.choice}
@@ -49,7 +50,7 @@ export function ServerFields(props: ServerFieldsProps) {
         >
           {value.choice === NO_CHOICE && (
             <option value={NO_CHOICE} disabled>
-              Choose a server…
+              {t('settings_chooseServer')}
             </option>
           )}
           {hosted.map((s) => (
@@ -57,15 +58,15 @@ export function ServerFields(props: ServerFieldsProps) {
               {s.label}
             </option>
           ))}
-          <option value={SELF_HOSTED}>Self-hosted…</option>
+          <option value={SELF_HOSTED}>{t('settings_selfHosted')}</option>
         </select>
       </div>
       {selfHosted && (
         <SettingsField
           id="server-url"
-          label="Server URL"
+          label={t('settings_serverUrl')}
           error={errors.serverUrl}
-          help="https:// address of your server; http:// only for localhost and 127.0.0.1."
+          help={t('settings_serverUrlHelp')}
         >
           <input
             id="server-url"
@@ -73,6 +74,7 @@ export function ServerFields(props: ServerFieldsProps) {
             inputMode="url"
             autocomplete="url"
             spellcheck={false}
+            // An example address, the same in every language. i18n-ignore
             placeholder="https://pwpush.example.com"
             value={value.customUrl}
             {...describedBy('server-url', errors.serverUrl)}

@@ -1,10 +1,11 @@
 import type { TokenPlace } from '@/lib/store/items';
 import { describedBy, SettingsField } from './fields';
+import { t, type MessageKey } from '@/lib/i18n';
 
-const PLACES: ReadonlyArray<[TokenPlace, string]> = [
-  ['device', 'Remember on this device'],
-  ['session', 'This browser session only'],
-];
+const PLACES = [
+  ['device', 'settings_tokenDevice'],
+  ['session', 'settings_tokenSession'],
+] as const satisfies ReadonlyArray<[TokenPlace, MessageKey]>;
 
 export interface TokenFieldsProps {
   token: string;
@@ -21,15 +22,15 @@ export function TokenFields({ token, tokenPlace, tokenPageUrl, error, onChange }
     <>
       <SettingsField
         id="api-token"
-        label="API token"
+        label={t('settings_apiToken')}
         error={error}
         keepHelp
         help={
           <>
-            Optional: without a token you can create pushes but not list or audit them.{' '}
+            {t('settings_tokenHelp')}{' '}
             {tokenPageUrl && (
               <a href={tokenPageUrl} target="_blank" rel="noopener noreferrer">
-                Find your token on the server
+                {t('settings_findToken')}
               </a>
             )}
           </>
@@ -45,7 +46,7 @@ export function TokenFields({ token, tokenPlace, tokenPageUrl, error, onChange }
           onInput={(e) => onChange({ token: e.currentTarget.value })}
         />
       </SettingsField>
-      <div role="radiogroup" aria-label="Keep the token" class="choices">
+      <div role="radiogroup" aria-label={t('settings_keepToken')} class="choices">
         {PLACES.map(([place, label]) => (
           <label key={place}>
             <input
@@ -54,7 +55,7 @@ export function TokenFields({ token, tokenPlace, tokenPageUrl, error, onChange }
               checked={tokenPlace === place}
               onChange={() => onChange({ tokenPlace: place })}
             />
-            {label}
+            {t(label)}
           </label>
         ))}
       </div>

@@ -2,6 +2,7 @@ import { CheckField } from '@/components/CheckField';
 import { NumberSelect } from './fields';
 import { SavedNote } from './SavedNote';
 import { WATCH_INTERVALS, type WatchSettings } from '@/lib/store/items';
+import { plural, t } from '@/lib/i18n';
 
 export interface WatchFieldsProps {
   value: WatchSettings;
@@ -10,16 +11,16 @@ export interface WatchFieldsProps {
   saved?: boolean;
 }
 
-const intervalLabel = (minutes: number) => (minutes === 1 ? 'Every minute' : `Every ${minutes} minutes`);
+const intervalLabel = (minutes: number) => plural('settings_everyMinutes', minutes);
 
 /** How the extension watches the user's pushes: how often, whether it notifies, what the badge counts. */
 export function WatchFields({ value, onChange, saved }: WatchFieldsProps) {
   return (
     <fieldset>
-      <legend>Watching your pushes</legend>
+      <legend>{t('settings_watchLegend')}</legend>
       <SavedNote saved={Boolean(saved)} />
       <div class="field">
-        <label for="watch-interval">Check for views</label>
+        <label for="watch-interval">{t('settings_checkForViews')}</label>
         <NumberSelect
           id="watch-interval"
           value={value.intervalMinutes}
@@ -29,10 +30,10 @@ export function WatchFields({ value, onChange, saved }: WatchFieldsProps) {
         />
       </div>
       <CheckField checked={value.notifications} onChange={(notifications) => onChange({ notifications })}>
-        Notify me when a push is viewed, expires or is deleted
+        {t('settings_notifyEvents')}
       </CheckField>
       <div class="field" role="radiogroup" aria-labelledby="watch-badge-label">
-        <span id="watch-badge-label">The toolbar badge shows</span>
+        <span id="watch-badge-label">{t('settings_badgeShows')}</span>
         <label class="check">
           <input
             type="radio"
@@ -40,7 +41,7 @@ export function WatchFields({ value, onChange, saved }: WatchFieldsProps) {
             checked={value.badge === 'unseen'}
             onChange={() => onChange({ badge: 'unseen' })}
           />
-          New events I have not seen
+          {t('settings_badgeUnseen')}
         </label>
         <label class="check">
           <input
@@ -49,7 +50,7 @@ export function WatchFields({ value, onChange, saved }: WatchFieldsProps) {
             checked={value.badge === 'active'}
             onChange={() => onChange({ badge: 'active' })}
           />
-          Active pushes
+          {t('settings_badgeActive')}
         </label>
       </div>
     </fieldset>

@@ -18,6 +18,7 @@ import { useSavedFlash } from './useSavedFlash';
 import { useServerActions } from './useServerActions';
 import { useSettingsDraft } from './useSettingsDraft';
 import { useWatchSettings } from './useWatchSettings';
+import { t } from '@/lib/i18n';
 
 /**
  * The options page. Every setting applies at once and its section says "Saved" quietly; the server and its
@@ -47,7 +48,7 @@ export function App() {
   if (!settings || !server || !defaults)
     return (
       <main>
-        <h1>Secret Push settings</h1>
+        <h1>{t('page_optionsTitle')}</h1>
         <ConnectionStatus status={form.status} />
       </main>
     );
@@ -55,7 +56,7 @@ export function App() {
   const busy = form.status.kind === 'busy';
   return (
     <main>
-      <h1>Secret Push settings</h1>
+      <h1>{t('page_optionsTitle')}</h1>
       {settings.demoMode && <DemoBanner />}
       <DemoModeSwitch on={settings.demoMode} error={demoError} onToggle={onToggleDemo} />
       <form onSubmit={connection.onConnect} noValidate>
@@ -69,10 +70,10 @@ export function App() {
         >
           <div class="actions">
             <button type="submit" disabled={busy}>
-              Connect
+              {t('options_connect')}
             </button>
             <button type="button" disabled={busy} onClick={connection.onTest}>
-              Test connection
+              {t('options_testConnection')}
             </button>
           </div>
           <ConnectionStatus status={form.status} />

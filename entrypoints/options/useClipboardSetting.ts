@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
 import { clipboardClearItem, copyOnCreateItem } from '@/lib/store/items';
+import { t } from '@/lib/i18n';
 
 // Clearing compares the clipboard with what we copied first, which needs to read it.
 const READ = { permissions: ['clipboardRead' as const] };
-const REFUSED = 'The browser did not allow Secret Push to read the clipboard, so it cannot clear it safely.';
 
 /**
  * Copy-on-create (saved on every change), and the clipboard-clearing delay, saved on every change like the watcher's settings. Turning it on first asks
@@ -39,13 +39,13 @@ export function useClipboardSetting(): {
     const allowed = next === 0 ? Promise.resolve(true) : browser.permissions.request(READ);
     allowed
       .then(async (granted) => {
-        if (!granted) return setError(REFUSED);
+        if (!granted) return setError(t('options_clipboardRefused'));
         setSeconds(next);
         await clipboardClearItem.setValue(next);
       })
       .catch((failure: unknown) => {
         console.error(failure);
-        setError(REFUSED);
+        setError(t('options_clipboardRefused'));
       });
   };
   return { seconds, error, change, copyOnCreate, changeCopyOnCreate };

@@ -3,6 +3,7 @@ import type { SettingsStatus } from '@/components/settings/ConnectionStatus';
 import type { ConnectionReport } from '@/lib/connection/check';
 import { toAppError } from '@/lib/errors';
 import { explain, fieldMessages, type FieldErrors } from './errors';
+import { t } from '@/lib/i18n';
 
 export interface FormStatus {
   status: SettingsStatus;
@@ -32,7 +33,7 @@ export function useFormStatus(): FormStatus {
     fail: (prefix) => (error) => {
       const appError = toAppError(error);
       setErrors(fieldMessages(appError));
-      setStatus({ kind: 'error', message: `${prefix}: ${explain(appError)}` });
+      setStatus({ kind: 'error', message: t('options_failure', prefix, explain(appError)) });
     },
   };
 }

@@ -5,6 +5,7 @@ import { serverDraft } from './draft';
 import { applyTokenPlace, startConnect } from './save';
 import type { FormStatus } from './useFormStatus';
 import type { SettingsDraft } from './useSettingsDraft';
+import { t } from '@/lib/i18n';
 
 /**
  * The Connection section: Connect and Test connection, each reported in the form's status, and its fields'
@@ -19,29 +20,29 @@ export function useServerActions(draft: SettingsDraft, form: FormStatus) {
     event.preventDefault();
     if (!server) return;
     const connecting = startConnect(server);
-    form.busy('Connecting…');
+    form.busy(t('options_connecting'));
     connecting
       .then(async (report) => {
         draft.resetFrom(await loadSettings());
-        form.done('Saved. Pushes now go to this server.', report);
+        form.done(t('options_connected'), report);
       })
-      .catch(form.fail('Not saved'));
+      .catch(form.fail(t('options_notSaved')));
   };
 
   const onTest = () => {
     if (!server) return;
     const check = checkServer(serverDraft(server));
-    form.busy('Testing the connection…');
+    form.busy(t('options_testing'));
     check.then(
-      ({ report }) => form.done('The connection works.', report),
-      form.fail('Connection test failed'),
+      ({ report }) => form.done(t('options_connectionWorks'), report),
+      form.fail(t('options_testFailed')),
     );
   };
 
   const onChange = (patch: Partial<ServerFieldsValue>) => {
     draft.changeServer(patch);
     if (patch.tokenPlace && server && settings)
-      applyTokenPlace(patch.tokenPlace, server, settings)?.catch(form.fail('Not saved'));
+      applyTokenPlace(patch.tokenPlace, server, settings)?.catch(form.fail(t('options_notSaved')));
   };
 
   return { onConnect, onTest, onChange };

@@ -3,23 +3,19 @@ import { z } from 'zod';
 import { AppError } from '@/lib/errors';
 import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
 import type { PushDefaults } from './items';
+import { t } from '@/lib/i18n';
 
-/** A whole number in [min, max], with one message for every way of missing it (empty field, 2.5, 0, 101). */
-const whole = (min: number, max: number, error: string) =>
+/**
+ * A whole number in [min, max], with one message for every way of missing it (empty field, 2.5, 0, 101),
+ * written when the check fails so it is in the UI language.
+ */
+const whole = (min: number, max: number, error: () => string) =>
   z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
 
 const pushDefaultsSchema = z.object({
-  expireAfterDuration: whole(0, DURATIONS.length - 1, 'Expiry: choose one of the listed durations.'),
-  expireAfterDays: whole(
-    DAYS_MIN,
-    DAYS_MAX,
-    `Expiry in days: enter a whole number from ${DAYS_MIN} to ${DAYS_MAX}.`,
-  ),
-  expireAfterViews: whole(
-    VIEWS_MIN,
-    VIEWS_MAX,
-    `Views: enter a whole number from ${VIEWS_MIN} to ${VIEWS_MAX}.`,
-  ),
+  expireAfterDuration: whole(0, DURATIONS.length - 1, () => t('store_defaultsDuration')),
+  expireAfterDays: whole(DAYS_MIN, DAYS_MAX, () => t('store_defaultsDays', DAYS_MIN, DAYS_MAX)),
+  expireAfterViews: whole(VIEWS_MIN, VIEWS_MAX, () => t('store_defaultsViews', VIEWS_MIN, VIEWS_MAX)),
   retrievalStep: z.boolean(),
   deletableByViewer: z.boolean(),
   passphrase: z.boolean(),
@@ -34,6 +30,6 @@ export function validateDefaults(input: PushDefaults): PushDefaults {
     const key = String(issue.path[0] ?? 'defaults');
     (fields[key] ??= []).push(issue.message);
   }
-  const first = parsed.error.issues[0]?.message ?? 'Check the defaults.';
+  const first = parsed.error.issues[0]?.message ?? t('store_defaultsCheck');
   throw new AppError('validation', first, { fields });
 }

@@ -5,18 +5,27 @@
  */
 import { AppError } from '@/lib/errors';
 import type { ServerChoice } from './items';
+import { t, type MessageKey } from '@/lib/i18n';
 
 export interface HostedServer {
   url: string;
   label: string;
 }
 
+const hosted = (url: string, region: MessageKey): HostedServer => ({
+  url,
+  // Read when shown, in the UI language: the table itself is built before any page asks for words.
+  get label() {
+    return t('store_hostedServer', new URL(url).host, t(region));
+  },
+});
+
 /** The hosted services a user can pick without typing an address. */
 export const HOSTED_SERVERS: readonly HostedServer[] = [
-  { url: 'https://pwpush.com', label: 'pwpush.com (global)' },
-  { url: 'https://eu.pwpush.com', label: 'eu.pwpush.com (Europe)' },
-  { url: 'https://us.pwpush.com', label: 'us.pwpush.com (United States)' },
-  { url: 'https://oss.pwpush.com', label: 'oss.pwpush.com (open source)' },
+  hosted('https://pwpush.com', 'store_regionGlobal'),
+  hosted('https://eu.pwpush.com', 'store_regionEurope'),
+  hosted('https://us.pwpush.com', 'store_regionUnitedStates'),
+  hosted('https://oss.pwpush.com', 'store_regionOpenSource'),
 ];
 
 /** Plain http is accepted only where nothing crosses a network: the machine itself. */
@@ -33,30 +42,23 @@ function invalid(message: string, field = 'serverUrl'): AppError {
  */
 export function normalizeServerUrl(input: string): string {
   const typed = input.trim();
-  if (typed === '')
-    throw invalid('Enter the address of your server, for example https://pwpush.example.com.');
+  if (typed === '') throw invalid(t('store_serverUrlEmpty'));
   const withScheme = /^[a-z][a-z0-9+.-]*:/i.test(typed) && typed.includes('://') ? typed : `https://${typed}`;
   let url: URL;
   try {
     url = new URL(withScheme);
   } catch {
-    throw invalid(`"${typed}" is not a web address. Use the form https://pwpush.example.com.`);
+    throw invalid(t('store_serverUrlNotAddress', typed));
   }
   const loopback = LOOPBACK_HOSTS.has(url.hostname);
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback))
-    throw invalid(
-      url.protocol === 'http:'
-        ? 'Use https://. Plain http:// is allowed only for localhost and 127.0.0.1.'
-        : 'The address must start with https:// (or http:// for localhost and 127.0.0.1).',
-    );
-  if (url.hostname === '') throw invalid('The address has no server name.');
-  if (url.username !== '' || url.password !== '')
-    throw invalid('Remove the user name and password from the address; use an API token instead.');
+    throw invalid(t(url.protocol === 'http:' ? 'store_serverUrlHttp' : 'store_serverUrlScheme'));
+  if (url.hostname === '') throw invalid(t('store_serverUrlNoHost'));
+  if (url.username !== '' || url.password !== '') throw invalid(t('store_serverUrlCredentials'));
   if (url.search !== '' || url.hash !== '' || typed.endsWith('?') || typed.endsWith('#'))
-    throw invalid('Remove the part after "?" or "#": enter only the server address.');
+    throw invalid(t('store_serverUrlQuery'));
   const path = url.pathname.replace(/\/+$/, '');
-  if (/\/api(\/|$)/.test(path))
-    throw invalid('Enter the server address without /api/…, for example https://pwpush.example.com.');
+  if (/\/api(\/|$)/.test(path)) throw invalid(t('store_serverUrlApiPath'));
   return `${url.origin}${path}`;
 }
 

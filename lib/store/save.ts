@@ -19,6 +19,7 @@ import {
 } from './items';
 import { validateDefaults } from './defaults';
 import { loadSettings, tokenItem } from './settings';
+import { t } from '@/lib/i18n';
 
 /** What one save changes; a missing field keeps its saved value. */
 export interface SettingsChange {
@@ -87,8 +88,8 @@ export function saveServerSettings(input: ServerSettingsInput, also: SettingsCha
  */
 export async function setDemoMode(on: boolean): Promise<void> {
   if (!on && !(await serverItem.getValue()))
-    throw new AppError('validation', 'Save a server first: demo mode stays on until one is saved.', {
-      fields: { demoMode: ['Save a server first.'] },
+    throw new AppError('validation', t('store_demoNeedsServer'), {
+      fields: { demoMode: [t('store_saveServerFirst')] },
     });
   await saveSettings({ demoMode: on });
 }

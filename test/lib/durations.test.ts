@@ -10,6 +10,7 @@ import {
   VIEWS_MIN,
   daysToDuration,
   durationSeconds,
+  durationLabel,
   durationToDays,
 } from '@/lib/durations';
 
@@ -84,5 +85,18 @@ describe('daysToDuration (pro legacy days)', () => {
   it('never maps to a sub-day duration, and caps at 3 months', () => {
     expect(daysToDuration(0)).toBe(6);
     expect(daysToDuration(365)).toBe(17);
+  });
+});
+
+describe('durationLabel', () => {
+  it('says each duration in English as the table does', () => {
+    expect(DURATIONS.map((d) => durationLabel(d.value, 'en'))).toEqual(DURATIONS.map((d) => d.label));
+  });
+
+  it('says it in the largest whole unit, in the language asked for', () => {
+    expect(durationLabel(12, 'de')).toBe('1 Woche');
+    expect(durationLabel(16, 'de')).toBe('2 Monate');
+    expect(durationLabel(0, 'ja')).toBe('15 分');
+    expect(durationLabel(7, 'ar')).toBe('يومان');
   });
 });
