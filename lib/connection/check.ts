@@ -54,6 +54,8 @@ export interface ServerDraft {
   url: string;
   token: string;
   tokenPlace: TokenPlace;
+  /** Make it the default server (default: yes, connecting to a server means using it; the first always is). */
+  makeDefault?: boolean;
 }
 
 /**
@@ -74,18 +76,25 @@ export async function checkServer(
     ...bound,
     tokenPlace: draft.tokenPlace,
     defaults: DEFAULT_PUSH_DEFAULTS, // not used by the client
+    servers: [],
+    defaultServer: null,
   });
   return { server, token, report: await testConnection(client, token !== null) };
 }
 
 /**
  * Saves a server only after every check passed; any failure (invalid address, permission refused, failed
- * connection test) is thrown and the previous settings stay in force. Leaves demo mode. `also`: other
+ * connection test) is thrown and the previous settings stay in force. Adds the server to the saved ones
+ * (or updates the one saved at that address). Leaves demo mode. `also`: other
  * settings changed with it, saved in the same write.
  */
 export async function saveServer(draft: ServerDraft, also: SettingsChange = {}): Promise<ConnectionReport> {
   const { server, token, report } = await checkServer(draft);
   const edition = report.edition;
-  await saveServerSettings({ server: { ...server, edition }, token, tokenPlace: draft.tokenPlace }, also);
+  const makeDefault = draft.makeDefault ?? true;
+  await saveServerSettings(
+    { server: { ...server, edition }, token, tokenPlace: draft.tokenPlace, makeDefault },
+    also,
+  );
   return report;
 }

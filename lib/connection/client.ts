@@ -6,7 +6,7 @@ import { createApiClient, type ApiClient } from '@/lib/api';
 import { demoFetch, demoPageOrigin } from '@/lib/demo/transport';
 import { demoToken } from '@/lib/demo/token';
 import { AppError } from '@/lib/errors';
-import { loadSettings, type Settings } from '@/lib/store/settings';
+import { loadSettings, settingsFor, type Settings } from '@/lib/store/settings';
 import { isSignedIn, targetBaseUrl, targetToken } from './target';
 import { assertTokenFor } from './token-origin';
 
@@ -51,11 +51,31 @@ export interface Connection {
 }
 
 /**
- * The connection of the saved settings, for any context. In demo mode the demo token is created on first
- * use by the background, its one writer (a page asks it through demoToken()).
+ * The connection of the saved settings, for any context: to the default server, or to the saved server
+ * `url` (the popup's server switch, an action on one server's push). In demo mode the demo token is created
+ * on first use by the background, its one writer (a page asks it through demoToken()).
  */
-export async function connectSaved(): Promise<Connection> {
-  const saved = await loadSettings();
+export async function connectSaved(url?: string | null): Promise<Connection> {
+  const saved = settingsFor(await loadSettings(), url);
   const settings = saved.demoMode && !saved.demoToken ? { ...saved, demoToken: await demoToken() } : saved;
   return { settings, client: clientForSettings(settings), signedIn: isSignedIn(settings) };
+}
+
+/**
+ * The connections the watcher follows: the demo's in demo mode; else the default server's (with a token or
+ * without: pushes made here are then followed by time), and every other saved server that has a token.
+ */
+export async function connectFollowed(): Promise<Connection[]> {
+  const saved = await loadSettings();
+  if (saved.demoMode || saved.servers.length === 0) return [await connectSaved()];
+  const followed = saved.servers.filter((s) => s.url === saved.defaultServer || s.token !== null);
+  return followed.flatMap((profile) => {
+    const settings = settingsFor(saved, profile.url);
+    try {
+      return [{ settings, client: clientForSettings(settings), signedIn: isSignedIn(settings) }];
+    } catch (error) {
+      console.error('Not following a server', error); // a token saved for another origin is never sent
+      return [];
+    }
+  });
 }

@@ -4,6 +4,7 @@
  * demo service's own credentials.
  */
 import { storage } from '#imports';
+import { removeVersion1Keys, serversFromVersion1 } from './migrate';
 
 export type ServerChoice = {
   kind: 'hosted' | 'self-hosted';
@@ -34,37 +35,64 @@ export const DEFAULT_PUSH_DEFAULTS: PushDefaults = {
   passphrase: false,
 };
 
-/** The saved server; null until the user saves one (the extension then runs on the built-in demo). */
-export const serverItem = storage.defineItem<ServerChoice | null>('local:server', {
-  fallback: null,
-  version: 1,
-});
+/** A saved server with where its token is kept (the token itself lives in the token items below). */
+export interface SavedServer extends ServerChoice {
+  tokenPlace: TokenPlace;
+}
 
-/** Demo mode is on for a fresh install; saving a server turns it off, and the saved server is kept. */
-export const demoModeItem = storage.defineItem<boolean>('local:demoMode', { fallback: true, version: 1 });
+/**
+ * The saved servers (issue 12), in the order they were added, and the default one: the server quick push
+ * and a new popup use. A server is known by its base URL (`url`): saving the same address again updates it.
+ */
+export interface ServerList {
+  servers: SavedServer[];
+  /** The `url` of the default server; null only while the list is empty. */
+  defaultUrl: string | null;
+}
 
-/** Where the user chose to keep the API token. */
-export const tokenPlaceItem = storage.defineItem<TokenPlace>('local:tokenPlace', {
-  fallback: 'device',
-  version: 1,
-});
-/** The API token remembered on this device (only when tokenPlace is 'device'). */
-export const deviceTokenItem = storage.defineItem<string | null>('local:token', {
-  fallback: null,
-  version: 1,
-});
-/** The API token for this browser session only (only when tokenPlace is 'session'). */
-export const sessionTokenItem = storage.defineItem<string | null>('session:token', {
-  fallback: null,
-  version: 1,
+export const EMPTY_SERVER_LIST: ServerList = { servers: [], defaultUrl: null };
+
+/** An API token with the origin it was saved for (issue 9): it is sent there and nowhere else. */
+export interface BoundToken {
+  value: string;
+  origin: string;
+}
+
+/** Tokens by server `url`, one map per place the user may keep them. */
+export type TokenMap = Record<string, BoundToken>;
+
+/**
+ * The settings schema's version: 1 kept one server under `local:server` and its token in `local:token` or
+ * `session:token`, with `local:tokenPlace` and `local:tokenOrigin`; 2 keeps a ServerList under the same key
+ * and the tokens per server (migrate.ts moves version 1 over, nothing lost).
+ */
+export const SETTINGS_VERSION = 2;
+
+/** The saved servers; empty until the user saves one (the extension then runs on the built-in demo). */
+export const serversItem = storage.defineItem<ServerList>('local:server', {
+  fallback: EMPTY_SERVER_LIST,
+  version: SETTINGS_VERSION,
+  migrations: { 2: serversFromVersion1 },
+  onMigrationComplete: removeVersion1Keys,
 });
 
 /**
- * The origin the API token was saved for (issue 9): the token is sent only there. Written with the token;
- * absent for data saved before it existed, which loadSettings binds to the saved server.
+ * The key of serversItem's version mark (WXT keeps it under the item's key plus '$'): save.ts writes it in the
+ * same write as the list, so a list written by a bulk write is never taken for version 1 data.
  */
-export const tokenOriginItem = storage.defineItem<string | null>('local:tokenOrigin', {
-  fallback: null,
+export const SERVERS_META_KEY = `${serversItem.key}$` as const;
+
+/** Demo mode is on for a fresh install; saving a server turns it off, and the saved servers are kept. */
+export const demoModeItem = storage.defineItem<boolean>('local:demoMode', { fallback: true, version: 1 });
+
+/** The API tokens remembered on this device, by server (each server's tokenPlace says 'device'). */
+export const deviceTokensItem = storage.defineItem<TokenMap>('local:serverTokens', {
+  fallback: {},
+  version: 1,
+});
+/** The API tokens kept for this browser session only, by server (tokenPlace 'session'). */
+export const sessionTokensItem = storage.defineItem<TokenMap>('session:serverTokens', {
+  fallback: {},
   version: 1,
 });
 

@@ -1,25 +1,35 @@
 /**
  * The user's settings as one object, read side. Kept free of zod and of the API client, so the popup can
- * read its settings in its first chunk; the writers are in save.ts.
+ * read its settings in its first chunk; the writers are in save.ts and servers.ts.
  */
 import {
   demoModeItem,
   demoTokenItem,
-  deviceTokenItem,
+  deviceTokensItem,
   pushDefaultsItem,
-  serverItem,
-  sessionTokenItem,
-  tokenOriginItem,
-  tokenPlaceItem,
+  serversItem,
+  sessionTokensItem,
   type PushDefaults,
+  type SavedServer,
   type ServerChoice,
+  type ServerList,
+  type TokenMap,
   type TokenPlace,
 } from './items';
 
+/** A saved server with its token, read from the place the user chose for it. */
+export interface ServerProfile extends SavedServer {
+  /** null: anonymous pushes on this server. */
+  token: string | null;
+  /** The origin `token` was saved for; it is never sent anywhere else (lib/connection). null: no token. */
+  tokenOrigin: string | null;
+}
+
 export interface Settings {
   demoMode: boolean;
+  /** The server pushes go to outside demo mode: the default one, or the one a page chose (settingsFor). */
   server: ServerChoice | null;
-  /** The user's API token for the saved server, read from where it lives; null = anonymous. */
+  /** The user's API token for `server`, read from where it lives; null = anonymous. */
   token: string | null;
   /** The origin `token` was saved for; it is never sent anywhere else (lib/connection). null: no token. */
   tokenOrigin: string | null;
@@ -27,55 +37,55 @@ export interface Settings {
   defaults: PushDefaults;
   /** The built-in demo service's token (demoTokenItem); null until lib/demo creates it on first use. */
   demoToken?: string | null;
+  /** Every saved server with its token, in the order they were added. */
+  servers: ServerProfile[];
+  /** The default server's url; null while none is saved. */
+  defaultServer: string | null;
 }
 
-/** Reads every settings item, the token from the place the user chose. */
-export async function loadSettings(): Promise<Settings> {
-  const [demoMode, server, tokenPlace, defaults, demoToken, origin] = await Promise.all([
-    demoModeItem.getValue(),
-    serverItem.getValue(),
-    tokenPlaceItem.getValue(),
-    pushDefaultsItem.getValue(),
-    demoTokenItem.getValue(),
-    tokenOriginItem.getValue(),
-  ]);
-  const token = await readToken(tokenPlace);
-  const tokenOrigin = token === null ? null : (origin ?? legacyTokenOrigin(server));
-  return { demoMode, server, token, tokenOrigin, tokenPlace, defaults, demoToken };
+/** Each saved server with the token kept for it (device or session, as its entry says). */
+export function profilesOf(list: ServerList, device: TokenMap, session: TokenMap): ServerProfile[] {
+  return list.servers.map((server) => {
+    const bound = (server.tokenPlace === 'device' ? device : session)[server.url];
+    return { ...server, token: bound?.value ?? null, tokenOrigin: bound?.origin ?? null };
+  });
 }
 
 /**
- * The migration of settings saved before the token's origin was stored: such a token was saved with the
- * server saved today (every save of a server writes its token), so it stays bound to that server's origin.
+ * The settings aimed at one saved server (`url`; the default one when absent or no longer saved): the
+ * popup's server switch and the watcher, which follows every server, use it.
  */
-function legacyTokenOrigin(server: ServerChoice | null): string | null {
-  return server ? new URL(server.url).origin : null;
+export function settingsFor(settings: Settings, url?: string | null): Settings {
+  const profile =
+    settings.servers.find((server) => server.url === url) ??
+    settings.servers.find((server) => server.url === settings.defaultServer);
+  if (!profile) return { ...settings, server: null, token: null, tokenOrigin: null, tokenPlace: 'device' };
+  const { kind, url: base, edition, tokenPlace, token, tokenOrigin } = profile;
+  const server: ServerChoice = edition ? { kind, url: base, edition } : { kind, url: base };
+  return { ...settings, server, token, tokenOrigin, tokenPlace };
+}
+
+/** Reads every settings item; `server` and its token are the default server's. */
+export async function loadSettings(): Promise<Settings> {
+  const [demoMode, list, defaults, demoToken, device, session] = await Promise.all([
+    demoModeItem.getValue(),
+    serversItem.getValue(),
+    pushDefaultsItem.getValue(),
+    demoTokenItem.getValue(),
+    deviceTokensItem.getValue(),
+    sessionTokensItem.getValue(),
+  ]);
+  const servers = profilesOf(list, device, session);
+  const all = { demoMode, defaults, demoToken, servers, defaultServer: list.defaultUrl };
+  return settingsFor({ ...all, server: null, token: null, tokenOrigin: null, tokenPlace: 'device' });
 }
 
 /** Calls back with fresh settings whenever any settings item changes (other tabs, the popup). */
 export function watchSettings(callback: (settings: Settings) => void): () => void {
-  const items = [
-    demoModeItem,
-    serverItem,
-    tokenPlaceItem,
-    deviceTokenItem,
-    sessionTokenItem,
-    tokenOriginItem,
-    pushDefaultsItem,
-  ];
+  const items = [demoModeItem, serversItem, deviceTokensItem, sessionTokensItem, pushDefaultsItem];
   const reload = () => {
     loadSettings().then(callback, (error: unknown) => console.error('Could not reload settings', error));
   };
   const unwatch = items.map((item) => item.watch(reload));
   return () => unwatch.forEach((stop) => stop());
-}
-
-/** The item that holds the token when it lives in `place`. */
-export function tokenItem(place: TokenPlace) {
-  return place === 'device' ? deviceTokenItem : sessionTokenItem;
-}
-
-/** The API token from the place the user chose. */
-export async function readToken(place?: TokenPlace): Promise<string | null> {
-  return tokenItem(place ?? (await tokenPlaceItem.getValue())).getValue();
 }

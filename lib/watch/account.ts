@@ -5,6 +5,7 @@
  * service and its links open the extension's own viewer.
  */
 import { targetBaseUrl } from '@/lib/connection/target';
+import { DEMO_BASE_URL } from '@/lib/demo/constants';
 import { loadSettings, type Settings } from '@/lib/store/settings';
 
 export const DEMO_ACCOUNT = 'demo';
@@ -29,14 +30,42 @@ export function accountKey(settings: Who): Promise<string | null> {
   return settings.demoMode ? Promise.resolve(DEMO_ACCOUNT) : serverAccount(settings);
 }
 
+/** An account with the base URL of its server, as the watcher follows it. */
+export interface Followed {
+  account: string;
+  server: string;
+}
+
 /**
- * The accounts whose cache is kept: the demo's, and the saved server's with its token, also while demo mode
- * is on (turning demo mode on keeps the server for later). Any other key is of a server or token the user
- * left.
+ * The accounts whose pushes pages show and the watcher follows now: the demo's in demo mode; else every
+ * saved server's (issue 12), the default one first.
  */
-export async function keptAccounts(settings: Who): Promise<string[]> {
-  const saved = await serverAccount(settings);
-  return saved === null ? [DEMO_ACCOUNT] : [DEMO_ACCOUNT, saved];
+export async function followedAccounts(settings: Settings): Promise<Followed[]> {
+  if (settings.demoMode) return [{ account: DEMO_ACCOUNT, server: DEMO_BASE_URL }];
+  const profiles = [...settings.servers].sort(
+    (a, b) => Number(b.url === settings.defaultServer) - Number(a.url === settings.defaultServer),
+  );
+  return Promise.all(
+    profiles.map(async (profile) => ({
+      account: (await serverAccount({ server: profile, token: profile.token })) as string,
+      server: profile.url,
+    })),
+  );
+}
+
+/**
+ * The accounts whose cache is kept: the demo's, and every saved server's with its token, also while demo mode
+ * is on (turning demo mode on keeps the servers for later). Any other key is of a server or token the user
+ * left (removed it, or saved another token for it).
+ */
+export async function keptAccounts(settings: Settings): Promise<string[]> {
+  const saved = await followedAccounts({ ...settings, demoMode: false });
+  return [DEMO_ACCOUNT, ...saved.map(({ account }) => account)];
+}
+
+/** The accounts followed now, read from the saved settings (for pages and the background alike). */
+export async function currentAccounts(): Promise<Followed[]> {
+  return followedAccounts(await loadSettings());
 }
 
 /** The current account and base URL, read from the saved settings (for pages and the background alike). */

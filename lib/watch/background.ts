@@ -4,8 +4,9 @@
  * storage, so a worker that stopped and started again simply carries on.
  */
 import { createSerial } from '@/lib/async';
+import { AppError } from '@/lib/errors';
 import type { ApiClient } from '@/lib/api';
-import { connectSaved } from '@/lib/connection/client';
+import { connectFollowed, connectSaved } from '@/lib/connection/client';
 import { listenForMessages } from '@/lib/messages/runtime';
 import { watchSettingsItem, type WatchSettings } from '@/lib/store/items';
 import { watchSettings } from '@/lib/store/settings';
@@ -18,7 +19,7 @@ import { forgetLeftAccounts } from './forget';
 import { notificationIconUrl } from '@/lib/icon';
 import { isWatchNotification, notificationsFor } from './notify';
 import { alarmPeriod } from './period';
-import { refreshWatch } from './refresh';
+import { mergeSummaries, refreshFollowed } from './refresh-all';
 import { watchRoutes } from './routes';
 import { bumpRevision } from './revision';
 import type { RefreshSummary, TrackedPush, WatchEvent } from './types';
@@ -35,8 +36,12 @@ export interface Connection {
 
 export interface WatcherOptions {
   clock?: () => number;
-  /** The client of the saved settings, whether it can list the user's pushes, and its account. */
-  connect?: () => Promise<Connection>;
+  /**
+   * The servers to follow: each one's client, whether it can list the user's pushes, and its account
+   * (default: connectFollowed, every saved server with a token and the default one, or the demo). The first
+   * is the default server's.
+   */
+  connect?: () => Promise<Connection | Connection[]>;
   /** One account's cache (default: idbCache on the extension's IndexedDB). */
   cache?: (account: string) => WatchCache;
 }
@@ -48,11 +53,14 @@ export interface Watcher {
   dispose(): void;
 }
 
-/** The saved settings' client, and whether it is signed in (lib/connection/target.ts isSignedIn). */
-export async function connectFromSettings(): Promise<Connection> {
-  const { client, signedIn, settings } = await connectSaved();
-  // connectSaved throws when there is no server: a client always has an account.
+async function toConnection({ client, signedIn, settings }: Awaited<ReturnType<typeof connectSaved>>) {
+  // A client always has a server, so always an account.
   return { client, hasToken: signedIn, account: (await accountKey(settings)) as string };
+}
+
+/** Every server the watcher follows (lib/connection/client.ts connectFollowed), the default one first. */
+export async function connectAllFromSettings(): Promise<Connection[]> {
+  return Promise.all((await connectFollowed()).map(toConnection));
 }
 
 async function ensureAlarm(settings: WatchSettings): Promise<void> {
@@ -77,7 +85,7 @@ async function showNotifications(events: WatchEvent[], pushes: TrackedPush[]): P
 /** Registers the watcher; called on every start of the background. */
 export function setupWatcher(options: WatcherOptions = {}): Watcher {
   const clock = options.clock ?? Date.now;
-  const connect = options.connect ?? connectFromSettings;
+  const connect = options.connect ?? connectAllFromSettings;
   const cacheFor = options.cache ?? ((account: string) => idbCache(watchDb, account));
   // One job at a time (a refresh, an expire, an audit read, an erase), so two never commit over each other.
   // Only coordination lives here; the state itself is in the database.
@@ -89,30 +97,35 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
   const forget = () =>
     serial(() => forgetLeftAccounts(watchDb)).then((erased) => (erased > 0 ? bumpRevision() : undefined));
 
+  const followed = async () => [await connect()].flat();
+
   async function refresh(force: boolean): Promise<RefreshSummary> {
-    const { summary, events, cache } = await serial(async () => {
-      const { client, hasToken, account } = await connect();
+    const results = await serial(async () => {
+      const connections = await followed();
       // Before every refresh too, whatever changed the settings: the one step no path skips.
       await forgetLeftAccounts(watchDb);
-      const cache = cacheFor(account);
-      // A refresh the user asked for also reads the expired list; scheduled ones read it daily (the budget).
-      const server = client.baseUrl;
-      const result = await refreshWatch({ client, cache, clock, server, hasToken, force, fullSync: force });
-      return { ...result, cache };
+      return refreshFollowed(connections, { cacheFor, clock, force });
     });
+    const summary = mergeSummaries(results.map((result) => result.summary));
     // Pages show the watcher's state too ("Last refreshed", the last error, the back-off): every refresh
     // that ran moved it on, changed or not. A refresh that waited wrote nothing.
     if (summary.status !== 'waiting') await bumpRevision();
     const settings = await watchSettingsItem.getValue();
-    if (events.length > 0 && settings.notifications)
-      await showNotifications(events, await cache.pushes(summary.server));
+    for (const { events, cache, summary: one } of results)
+      if (events.length > 0 && settings.notifications)
+        await showNotifications(events, await cache.pushes(one.server));
     await updateBadge(cacheFor, settings);
     return summary;
   }
 
-  async function actionDeps(): Promise<ActionDeps> {
-    const { client, account } = await connect();
-    return { client, cache: cacheFor(account), server: client.baseUrl, clock };
+  /** The client and cache of the server `server` (a push's base URL); the default server's when absent. */
+  async function actionDeps(server?: string): Promise<ActionDeps> {
+    const connections = await followed();
+    const match =
+      server === undefined ? connections[0] : connections.find((one) => one.client.baseUrl === server);
+    // Never the default server's client for another server's push: its url_token means nothing there.
+    if (!match) throw new AppError('internal', 'That server is no longer followed.'); // i18n-ignore
+    return { client: match.client, cache: cacheFor(match.account), server: match.client.baseUrl, clock };
   }
 
   const onAlarm = (alarm: Browser.Alarms.Alarm) => {

@@ -1,6 +1,6 @@
-/** The toolbar badge: the current account's unseen events, or its active pushes (the user's choice). */
+/** The toolbar badge: the followed accounts' unseen events, or their active pushes (the user's choice). */
 import type { WatchSettings } from '@/lib/store/items';
-import { currentAccount } from './account';
+import { currentAccounts, type Followed } from './account';
 import type { WatchCache } from './cache';
 import { countUnseen } from './seen';
 
@@ -9,15 +9,24 @@ function badgeApi() {
   return browser.action ?? browser.browserAction;
 }
 
-async function badgeCount(cacheFor: (account: string) => WatchCache, settings: WatchSettings) {
-  const { account, server } = await currentAccount();
-  if (account === null || server === null) return 0;
-  if (settings.badge === 'unseen') return countUnseen(account);
-  const pushes = await cacheFor(account).pushes(server);
+async function accountCount(
+  cacheFor: (account: string) => WatchCache,
+  settings: WatchSettings,
+  followed: Followed,
+) {
+  if (settings.badge === 'unseen') return countUnseen(followed.account);
+  const pushes = await cacheFor(followed.account).pushes(followed.server);
   return pushes.filter((push) => !push.expired).length;
 }
 
-/** Sets the badge from the cache of the saved settings' account (account.ts). */
+async function badgeCount(cacheFor: (account: string) => WatchCache, settings: WatchSettings) {
+  const counts = await Promise.all(
+    (await currentAccounts()).map((one) => accountCount(cacheFor, settings, one)),
+  );
+  return counts.reduce((sum, count) => sum + count, 0);
+}
+
+/** Sets the badge from the cache of every followed account (account.ts followedAccounts). */
 export async function updateBadge(
   cacheFor: (account: string) => WatchCache,
   settings: WatchSettings,

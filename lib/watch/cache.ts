@@ -26,7 +26,13 @@ export interface WatchCache {
   commit(change: CacheChange, state: WatcherState): Promise<WatchEvent[]>;
 }
 
-const STATE_KEY = 'watcher';
+/**
+ * Each account keeps its own watcher state (back-off, errors, full-sync times), so a server that fails never
+ * holds back another's refresh.
+ */
+export function stateKey(account: string): string {
+  return `watcher:${account}`;
+}
 
 /** The cache of one account (account.ts accountKey) on the extension's IndexedDB (lib/watch/db.ts). */
 export function idbCache(open: () => Promise<WatchDatabase>, account: string): WatchCache {
@@ -40,7 +46,7 @@ export function idbCache(open: () => Promise<WatchDatabase>, account: string): W
       const audit = await (await open()).get('audit', [server, urlToken]);
       return audit?.account === account ? unstamp(audit) : undefined;
     },
-    state: async () => (await (await open()).get('state', STATE_KEY)) ?? INITIAL_STATE,
+    state: async () => (await (await open()).get('state', stateKey(account))) ?? INITIAL_STATE,
     async commit(change, state) {
       const db = await open();
       const tx = db.transaction(['pushes', 'audit', 'events', 'state'], 'readwrite');
@@ -53,7 +59,7 @@ export function idbCache(open: () => Promise<WatchDatabase>, account: string): W
         await events.add(stamp(event));
         added.push(event);
       }
-      await tx.objectStore('state').put(state, STATE_KEY);
+      await tx.objectStore('state').put(state, stateKey(account));
       await tx.done;
       return added;
     },

@@ -6,7 +6,7 @@
 import { shared } from '@/lib/async';
 import { AppError } from '@/lib/errors';
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
-import { adoptLegacyRecords, upgradeWatchDb } from './migrate';
+import { adoptLegacyRecords, adoptLegacyState, upgradeWatchDb } from './migrate';
 export { ACCOUNT_STORES } from './migrate';
 import type { CachedAudit, TrackedPush, WatcherState, WatchEvent } from './types';
 
@@ -74,6 +74,7 @@ const opening = shared(async () => {
   const db = await open();
   try {
     await adoptLegacyRecords(db);
+    await adoptLegacyState(db);
   } catch (error) {
     db.close(); // the next call opens it again and retries the adoption
     throw error;

@@ -1,12 +1,12 @@
 /**
  * Erasing what the cache holds of servers and tokens the user left: their pushes (html_url and url_token,
- * live links), audit logs and events. The user has one server at a time, so every account key but the
- * kept ones (account.ts keptAccounts: the saved server with its token, and the demo) is one they left.
+ * live links), audit logs and events. Every account key but the kept ones (account.ts keptAccounts: each
+ * saved server with its token, and the demo) is one they left: a server removed, or a token replaced.
  */
 import { loadSettings } from '@/lib/store/settings';
 import { keptAccounts } from './account';
 import { ACCOUNT_STORES, type WatchDatabase } from './db';
-import { INITIAL_STATE } from './types';
+import { stateKey } from './cache';
 
 async function accountsIn(db: WatchDatabase): Promise<Set<string>> {
   const found = new Set<string>();
@@ -20,8 +20,7 @@ async function accountsIn(db: WatchDatabase): Promise<Set<string>> {
 
 /**
  * Erases every record whose account is not in `keep`, in one transaction; returns how many accounts went.
- * When any did, the watcher's state starts over too (its back-off, last error and full-sync times were
- * those of the server it left), so the next refresh reads the new server in full.
+ * The watcher's state of each account that went goes with it (its back-off, last error and full-sync times).
  */
 export async function forgetAccounts(db: WatchDatabase, keep: readonly string[]): Promise<number> {
   const gone = [...(await accountsIn(db))].filter((account) => !keep.includes(account));
@@ -33,7 +32,7 @@ export async function forgetAccounts(db: WatchDatabase, keep: readonly string[])
       for (let cursor = await index.openCursor(account); cursor; cursor = await cursor.continue())
         await cursor.delete();
     }
-  await tx.objectStore('state').put(INITIAL_STATE, 'watcher');
+  for (const account of gone) await tx.objectStore('state').delete(stateKey(account));
   await tx.done;
   return gone.length;
 }

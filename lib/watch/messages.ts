@@ -10,6 +10,8 @@ import type { ExpireResult } from './actions';
 import type { RefreshSummary } from './types';
 
 const urlToken = z.string().regex(URL_TOKEN_PATTERN);
+/** The base URL of the pushes' server (a TrackedPush's `server`); absent: the default server. */
+const server = z.string().max(2048).optional();
 
 export const watchMessages = {
   /** Refresh the cache now (Retry-After still applies). */
@@ -19,18 +21,18 @@ export const watchMessages = {
     request: z.undefined(),
     privileged: true,
   }),
-  /** Delete these pushes on the server (expire them now), then update the cache. */
-  expire: defineMessage<{ url_tokens: string[] }, ExpireResult>({
+  /** Delete these pushes on their server (expire them now), then update the cache. */
+  expire: defineMessage<{ url_tokens: string[]; server?: string }, ExpireResult>({
     type: 'watch-expire',
     to: 'background',
-    request: z.object({ url_tokens: z.array(urlToken) }),
+    request: z.object({ url_tokens: z.array(urlToken), server }),
     privileged: true,
   }),
   /** The whole audit log of one push (every page), also stored in the cache. */
-  audit: defineMessage<{ url_token: string }, AuditEntry[]>({
+  audit: defineMessage<{ url_token: string; server?: string }, AuditEntry[]>({
     type: 'watch-audit',
     to: 'background',
-    request: z.object({ url_token: urlToken }),
+    request: z.object({ url_token: urlToken, server }),
     privileged: true,
   }),
   /** Every event is seen; clears the unseen-events badge. */

@@ -13,6 +13,8 @@ import type { WatchDB } from './db';
 export const ACCOUNT_STORES = ['pushes', 'audit', 'events'] as const;
 /** Never a real key (those start with an origin, or are 'demo'). */
 export const LEGACY_ACCOUNT = 'legacy';
+/** Where the one watcher state of earlier versions was kept. */
+const LEGACY_STATE_KEY = 'watcher';
 
 type Upgrade = IDBPTransaction<WatchDB, StoreNames<WatchDB>[], 'versionchange'>;
 
@@ -64,5 +66,22 @@ export async function adoptLegacyRecords(db: IDBPDatabase<WatchDB>): Promise<voi
       else await cursor.update({ ...cursor.value, account });
     }
   }
+  await tx.done;
+}
+
+/**
+ * The watcher's state was one record ('watcher') before each account kept its own (cache.ts stateKey): it
+ * was the state of the account the settings named, so it becomes that account's, once.
+ */
+export async function adoptLegacyState(db: IDBPDatabase<WatchDB>): Promise<void> {
+  const legacy = await db.get('state', LEGACY_STATE_KEY);
+  if (!legacy) return;
+  const { currentAccount } = await import('./account');
+  const { stateKey } = await import('./cache');
+  const { account } = await currentAccount();
+  const tx = db.transaction('state', 'readwrite');
+  if (account !== null && !(await tx.store.get(stateKey(account))))
+    await tx.store.put(legacy, stateKey(account));
+  await tx.store.delete(LEGACY_STATE_KEY);
   await tx.done;
 }

@@ -2,7 +2,7 @@
  * Recording a push this browser just created (popup, context menu). Usable from pages and the background.
  */
 import type { Push } from '@/lib/api';
-import { currentAccount } from './account';
+import { currentAccounts } from './account';
 import { watchDb } from './db';
 import { bumpRevision } from './revision';
 import { toTracked } from './tracked';
@@ -12,15 +12,16 @@ import type { TrackedPush } from './types';
  * Remembers a push created here, without its payload or passphrase. It is recorded as 'local' (tracked by
  * time); when the server lists it (a token is set), the next refresh turns it into a 'server' record and
  * reports its views. Its audit log is recorded as empty, so every later view is news. It is kept under the
- * current account (account.ts); a push created on a server the settings no longer name is not recorded:
- * the user left that server while it was being created.
+ * account of its server (account.ts followedAccounts); a push created on a server the settings no longer
+ * name is not recorded: the user left (removed) that server while it was being created.
  */
 export async function recordCreatedPush(
   push: Push,
   info: { server: string; kind?: TrackedPush['kind']; subject?: string },
 ): Promise<void> {
-  const { account, server } = await currentAccount();
-  if (account === null || server !== info.server) return;
+  const followed = (await currentAccounts()).find(({ server }) => server === info.server);
+  if (!followed) return;
+  const { account, server } = followed;
   const db = await watchDb();
   const tx = db.transaction(['pushes', 'audit'], 'readwrite');
   const pushes = tx.objectStore('pushes');

@@ -15,7 +15,8 @@ export interface WatcherParts {
   refresh(force: boolean): Promise<RefreshSummary>;
   /** The watcher's one-at-a-time queue: an expire or an audit read never commits over a refresh. */
   serial: Serial;
-  actionDeps(): Promise<ActionDeps>;
+  /** The client and cache of a push's server (its base URL); the default server's when absent. */
+  actionDeps(server?: string): Promise<ActionDeps>;
   badge(): Promise<void>;
 }
 
@@ -23,15 +24,15 @@ export interface WatcherParts {
 export function watchRoutes({ refresh, serial, actionDeps, badge }: WatcherParts): Route[] {
   return [
     handle(watchMessages.refresh, () => refresh(true)),
-    handle(watchMessages.expire, async ({ url_tokens }) => {
-      const result = await serial(async () => expirePushes(await actionDeps(), url_tokens));
+    handle(watchMessages.expire, async ({ url_tokens, server }) => {
+      const result = await serial(async () => expirePushes(await actionDeps(server), url_tokens));
       if (result.expired.length > 0) await bumpRevision();
       await badge();
       return result;
     }),
     // Stored for the cache only: no event, so nothing for pages to reload.
-    handle(watchMessages.audit, ({ url_token }) =>
-      serial(async () => readAuditIntoCache(await actionDeps(), url_token)),
+    handle(watchMessages.audit, ({ url_token, server }) =>
+      serial(async () => readAuditIntoCache(await actionDeps(server), url_token)),
     ),
     handle(watchMessages.markSeen, async () => {
       if ((await markAllSeen()) > 0) await bumpRevision();

@@ -38,6 +38,8 @@ function settings(patch: Partial<Settings> = {}): Settings {
     token: null,
     tokenOrigin: SERVER_URL,
     tokenPlace: 'device',
+    servers: [],
+    defaultServer: null,
     defaults: DEFAULT_PUSH_DEFAULTS,
     ...patch,
   };

@@ -5,7 +5,8 @@ import { App } from '@/entrypoints/dashboard/App';
 import { handle, listenForMessages, type Handler as MessageHandler } from '@/lib/messages/runtime';
 import type { Message } from '@/lib/messages/message';
 import { watchMessages } from '@/lib/watch/messages';
-import { demoModeItem, deviceTokenItem, serverItem, watchRevisionItem } from '@/lib/store/items';
+import { demoModeItem, watchRevisionItem } from '@/lib/store/items';
+import { saveServerSettings } from '@/lib/store/save';
 import { currentAccount } from '@/lib/watch/account';
 import { closeWatchDb, watchDb } from '@/lib/watch/db';
 import type { RefreshSummary, TrackedPush, WatchEvent } from '@/lib/watch/types';
@@ -95,9 +96,12 @@ beforeEach(async () => {
   // A fresh database per test; the module's cached connection must not outlive it.
   closeWatchDb();
   globalThis.indexedDB = new IDBFactory();
-  await serverItem.setValue({ kind: 'self-hosted', url: SERVER });
+  await saveServerSettings({
+    server: { kind: 'self-hosted', url: SERVER },
+    token: 'owner-token',
+    tokenPlace: 'device',
+  });
   await demoModeItem.setValue(false);
-  await deviceTokenItem.setValue('owner-token');
   handlers = {
     refresh: vi.fn(async () => summary()),
     expire: vi.fn(async ({ url_tokens }) => ({ expired: url_tokens, failed: [] })),
@@ -241,7 +245,11 @@ describe('dashboard App', () => {
   });
 
   it('says that views need an API token when there is none', async () => {
-    await deviceTokenItem.setValue(null);
+    await saveServerSettings({
+      server: { kind: 'self-hosted', url: SERVER },
+      token: null,
+      tokenPlace: 'device',
+    });
     await seed([{ ...door, source: 'local' }]);
     render(<App />);
     await list();

@@ -1,3 +1,4 @@
+import { listServers, saveServerEntry } from '@/lib/store/servers';
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -206,10 +207,11 @@ describe('options page: one way of saving', () => {
     await saveSelfHosted(SERVER_URL, ALICE.token);
     await screen.findByText('Saved. Pushes now go to this server.');
     fireEvent.click(screen.getByLabelText('This browser session only'));
-    await vi.waitFor(async () =>
-      expect(await fakeBrowser.storage.local.get('tokenPlace')).toEqual({ tokenPlace: 'session' }),
-    );
-    expect(await fakeBrowser.storage.session.get('token')).toEqual({ token: ALICE.token });
+    await vi.waitFor(async () => expect((await listServers()).servers[0]?.tokenPlace).toBe('session'));
+    expect(await fakeBrowser.storage.session.get('serverTokens')).toEqual({
+      serverTokens: { [SERVER_URL]: { value: ALICE.token, origin: new URL(SERVER_URL).origin } },
+    });
+    expect(await fakeBrowser.storage.local.get('serverTokens')).toEqual({ serverTokens: {} });
     await vi.waitFor(() => expect(savedNote('Connection')).toBe('Saved'));
   });
 });
@@ -230,9 +232,10 @@ describe('options page: only the fields of the server’s edition', () => {
   });
 
   it('offers both, each saying where it applies, for a server saved before its edition was known', async () => {
-    await fakeBrowser.storage.local.set({
+    await saveServerEntry({
       server: { kind: 'self-hosted', url: SERVER_URL },
-      demoMode: false,
+      token: null,
+      tokenPlace: 'device',
     });
     render(<App />);
     expect(await screen.findByLabelText('Expire after (pwpush.com and Pro servers)')).toBeTruthy();

@@ -2,7 +2,8 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RecentPushes } from '@/entrypoints/popup/Recent';
 import type { Push } from '@/lib/api';
-import { demoModeItem, serverItem } from '@/lib/store/items';
+import { demoModeItem } from '@/lib/store/items';
+import { saveServerSettings } from '@/lib/store/save';
 import { recordCreatedPush } from '@/lib/watch/record';
 import { resetWatchDb } from '../../lib/watch/helpers';
 
@@ -16,7 +17,11 @@ const SERVER = 'https://pp.example';
 
 beforeEach(async () => {
   await resetWatchDb();
-  await serverItem.setValue({ kind: 'self-hosted', url: SERVER });
+  await saveServerSettings({
+    server: { kind: 'self-hosted', url: SERVER },
+    token: null,
+    tokenPlace: 'device',
+  });
   await demoModeItem.setValue(false);
 });
 

@@ -36,6 +36,8 @@ const settingsFor = (url: string): Settings => ({
   token: 'tok',
   tokenOrigin: url,
   tokenPlace: 'device',
+  servers: [],
+  defaultServer: null,
   defaults: DEFAULT_PUSH_DEFAULTS,
 });
 const FILE = { name: 'keys.txt', type: 'text/plain', data: new Blob(['the secret file']) };

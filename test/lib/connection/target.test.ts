@@ -14,6 +14,8 @@ function settings(patch: Partial<Settings> = {}): Settings {
     tokenOrigin: 'https://pwpush.example.com',
     tokenPlace: 'device',
     defaults: DEFAULT_PUSH_DEFAULTS,
+    servers: [],
+    defaultServer: null,
     demoToken: 'demo-token',
     ...patch,
   };

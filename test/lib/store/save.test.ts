@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_PUSH_DEFAULTS, deviceTokenItem, sessionTokenItem } from '@/lib/store/items';
+import { DEFAULT_PUSH_DEFAULTS, deviceTokensItem, sessionTokensItem } from '@/lib/store/items';
 import { saveServerSettings, saveSettings, setTokenPlace } from '@/lib/store/save';
 import { loadSettings } from '@/lib/store/settings';
 
@@ -19,39 +19,43 @@ beforeEach(() => {
   });
 });
 
+const TOKENS = { [SERVER.url]: { value: 'tok', origin: ORIGIN } };
+const LIST = { servers: [{ ...SERVER, tokenPlace: 'device' }], defaultUrl: SERVER.url };
+const entry = (value: string | null, place: 'device' | 'session') => ({
+  server: { server: SERVER, token: { value, place, origin: ORIGIN } },
+});
+
 describe('saveSettings', () => {
   it('writes a server, its device token, demo mode and the defaults in one storage.local write', async () => {
     await saveServerSettings({ server: SERVER, token: 'tok', tokenPlace: 'device' }, { defaults: DEFAULTS });
     expect(localWrites).toEqual([
       {
-        server: SERVER,
+        server: LIST,
+        server$: { v: 2 },
+        serverTokens: TOKENS,
         demoMode: false,
         pushDefaults: DEFAULTS,
-        tokenPlace: 'device',
-        token: 'tok',
-        tokenOrigin: ORIGIN,
       },
     ]);
     expect(await loadSettings()).toMatchObject({ server: SERVER, token: 'tok', defaults: DEFAULTS });
   });
 
   it('writes a session token in storage.session first, the settings in one local write, then clears the device', async () => {
-    await saveSettings({ token: { value: 'old', place: 'device', origin: ORIGIN } });
+    await saveSettings(entry('old', 'device'));
     localWrites = [];
     await saveServerSettings({ server: SERVER, token: 'tok', tokenPlace: 'session' });
-    expect(localWrites).toEqual([
-      { server: SERVER, demoMode: false, tokenPlace: 'session', tokenOrigin: ORIGIN },
-    ]);
-    expect(await sessionTokenItem.getValue()).toBe('tok');
-    expect(await fakeBrowser.storage.local.get('token')).toEqual({});
+    const list = { ...LIST, servers: [{ ...SERVER, tokenPlace: 'session' }] };
+    expect(localWrites).toEqual([{ server: list, server$: { v: 2 }, serverTokens: {}, demoMode: false }]);
+    expect(await sessionTokensItem.getValue()).toEqual(TOKENS);
+    expect(await deviceTokensItem.getValue()).toEqual({});
   });
 
   it('removes a cleared token from both places', async () => {
-    await saveSettings({ token: { value: 'old', place: 'session', origin: ORIGIN } });
-    await saveSettings({ token: { value: null, place: 'device', origin: ORIGIN } });
-    expect(await fakeBrowser.storage.local.get('token')).toEqual({});
-    expect(await fakeBrowser.storage.session.get('token')).toEqual({});
-    expect(await deviceTokenItem.getValue()).toBeNull();
+    await saveSettings(entry('old', 'session'));
+    await saveSettings(entry(null, 'device'));
+    expect(await deviceTokensItem.getValue()).toEqual({});
+    expect(await sessionTokensItem.getValue()).toEqual({});
+    expect((await loadSettings()).token).toBeNull();
   });
 
   it('changes only what it is given', async () => {
@@ -68,10 +72,13 @@ describe('saveSettings', () => {
 
 describe('setTokenPlace', () => {
   it('moves the token and saves the other changes in the same write', async () => {
-    await saveSettings({ token: { value: 'tok', place: 'device', origin: ORIGIN } });
+    await saveSettings(entry('tok', 'device'));
     localWrites = [];
     await setTokenPlace('session', { defaults: DEFAULTS });
-    expect(localWrites).toEqual([{ pushDefaults: DEFAULTS, tokenPlace: 'session', tokenOrigin: ORIGIN }]);
+    const list = { ...LIST, servers: [{ ...SERVER, tokenPlace: 'session' }] };
+    expect(localWrites).toEqual([
+      { server: list, server$: { v: 2 }, serverTokens: {}, pushDefaults: DEFAULTS },
+    ]);
     expect(await loadSettings()).toMatchObject({ token: 'tok', tokenPlace: 'session', defaults: DEFAULTS });
   });
 });

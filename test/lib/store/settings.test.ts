@@ -5,21 +5,20 @@ import {
   DEFAULT_PUSH_DEFAULTS,
   demoModeItem,
   demoTokenItem,
-  deviceTokenItem,
+  deviceTokensItem,
   pushDefaultsItem,
-  serverItem,
-  sessionTokenItem,
-  tokenPlaceItem,
+  sessionTokensItem,
 } from '@/lib/store/items';
 import { saveDefaults, saveSettings, saveServerSettings, setDemoMode, setTokenPlace } from '@/lib/store/save';
-import { loadSettings, readToken, watchSettings } from '@/lib/store/settings';
+import { loadSettings, watchSettings } from '@/lib/store/settings';
 import type { TokenPlace } from '@/lib/store/items';
 
-/** Stores the token in `place` (and, by saveSettings' rule, nowhere else). */
-const writeToken = (value: string | null, place: TokenPlace) =>
-  saveSettings({ token: { value, place, origin: 'https://pwpush.example.com' } });
-
 const SERVER = { kind: 'self-hosted', url: 'https://pwpush.example.com' } as const;
+const ORIGIN = 'https://pwpush.example.com';
+
+/** Stores the server's token in `place` (and, by saveSettings' rule, nowhere else). */
+const writeToken = (value: string | null, place: TokenPlace) =>
+  saveSettings({ server: { server: SERVER, token: { value, place, origin: ORIGIN } } });
 
 describe('loadSettings', () => {
   it('starts in demo mode with no server, no token and the shipped defaults', async () => {
@@ -31,13 +30,14 @@ describe('loadSettings', () => {
       tokenPlace: 'device',
       defaults: DEFAULT_PUSH_DEFAULTS,
       demoToken: null,
+      servers: [],
+      defaultServer: null,
     });
   });
 
   it('reads the token from the place the user chose', async () => {
-    await deviceTokenItem.setValue('device-token');
-    await sessionTokenItem.setValue('session-token');
-    await tokenPlaceItem.setValue('session');
+    await writeToken('session-token', 'session');
+    await deviceTokensItem.setValue({ [SERVER.url]: { value: 'device-token', origin: ORIGIN } });
     expect((await loadSettings()).token).toBe('session-token');
   });
 
@@ -50,32 +50,32 @@ describe('loadSettings', () => {
 describe('token place', () => {
   it('keeps a device token in local storage only', async () => {
     await writeToken('abc', 'device');
-    expect(await fakeBrowser.storage.local.get('token')).toEqual({ token: 'abc' });
-    expect(await fakeBrowser.storage.session.get('token')).toEqual({});
+    const tokens = { [SERVER.url]: { value: 'abc', origin: ORIGIN } };
+    expect(await fakeBrowser.storage.local.get('serverTokens')).toEqual({ serverTokens: tokens });
+    expect(await fakeBrowser.storage.session.get('serverTokens')).toEqual({});
   });
 
   it('moves the token to the session and clears it from the device', async () => {
     await writeToken('abc', 'device');
     await setTokenPlace('session');
-    expect(await sessionTokenItem.getValue()).toBe('abc');
-    expect(await deviceTokenItem.getValue()).toBeNull();
-    expect(await fakeBrowser.storage.local.get('token')).toEqual({});
-    expect(await readToken()).toBe('abc');
+    expect(await sessionTokensItem.getValue()).toEqual({ [SERVER.url]: { value: 'abc', origin: ORIGIN } });
+    expect(await deviceTokensItem.getValue()).toEqual({});
+    expect((await loadSettings()).token).toBe('abc');
   });
 
   it('moves the token back to the device and clears the session', async () => {
     await writeToken('abc', 'session');
     await setTokenPlace('device');
-    expect(await deviceTokenItem.getValue()).toBe('abc');
-    expect(await fakeBrowser.storage.session.get('token')).toEqual({});
-    expect(await tokenPlaceItem.getValue()).toBe('device');
+    expect(await deviceTokensItem.getValue()).toEqual({ [SERVER.url]: { value: 'abc', origin: ORIGIN } });
+    expect(await sessionTokensItem.getValue()).toEqual({});
+    expect((await loadSettings()).tokenPlace).toBe('device');
   });
 
   it('clears both places when the token is removed', async () => {
     await writeToken('abc', 'session');
     await writeToken(null, 'device');
-    expect(await deviceTokenItem.getValue()).toBeNull();
-    expect(await sessionTokenItem.getValue()).toBeNull();
+    expect(await deviceTokensItem.getValue()).toEqual({});
+    expect(await sessionTokensItem.getValue()).toEqual({});
   });
 });
 
@@ -88,7 +88,7 @@ describe('saveServerSettings', () => {
       token: 'tok',
       tokenPlace: 'session',
     });
-    expect(await deviceTokenItem.getValue()).toBeNull();
+    expect(await deviceTokensItem.getValue()).toEqual({});
   });
 });
 
@@ -131,7 +131,8 @@ describe('watchSettings', () => {
   });
 
   it('reports a change made elsewhere', async () => {
-    await serverItem.setValue(SERVER);
+    await saveServerSettings({ server: SERVER, token: null, tokenPlace: 'device' });
+    await demoModeItem.setValue(true);
     const stop = watchSettings((s) => seen.push(s.demoMode));
     await demoModeItem.setValue(false);
     await expect.poll(() => seen).toEqual([false]);
@@ -143,15 +144,6 @@ describe("the token's origin", () => {
   it('is saved with the server the token was saved for', async () => {
     await saveServerSettings({ server: SERVER, token: 'tok', tokenPlace: 'session' });
     expect(await loadSettings()).toMatchObject({ token: 'tok', tokenOrigin: 'https://pwpush.example.com' });
-  });
-
-  it('binds a token saved before origins were stored to the server saved with it (migration)', async () => {
-    await serverItem.setValue({ kind: 'self-hosted', url: 'https://old.example.com:8443/secrets' });
-    await deviceTokenItem.setValue('legacy-token');
-    expect(await loadSettings()).toMatchObject({
-      token: 'legacy-token',
-      tokenOrigin: 'https://old.example.com:8443',
-    });
   });
 
   it('is gone with the token, and stays with it when the token moves', async () => {

@@ -1,15 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deviceTokenItem } from '@/lib/store/items';
+import { deviceTokensItem } from '@/lib/store/items';
 import { saveServerSettings, setDemoMode, setTokenPlace } from '@/lib/store/save';
+import { removeServer } from '@/lib/store/servers';
 import { accountKey, DEMO_ACCOUNT } from '@/lib/watch/account';
 import { setupWatcher, type Watcher } from '@/lib/watch/background';
-import { idbCache } from '@/lib/watch/cache';
+import { idbCache, stateKey } from '@/lib/watch/cache';
 import { closeWatchDb, watchDb } from '@/lib/watch/db';
 import { forgetLeftAccounts } from '@/lib/watch/forget';
 import { listEvents, listTrackedPushes } from '@/lib/watch/read';
 import { recordCreatedPush } from '@/lib/watch/record';
 import { refreshWatch } from '@/lib/watch/refresh';
 import { toTracked } from '@/lib/watch/tracked';
+import { INITIAL_STATE } from '@/lib/watch/types';
 import { countUnseen } from '@/lib/watch/seen';
 import type { Push } from '@/lib/api';
 import { BOB } from '../api/harness';
@@ -93,9 +95,11 @@ describe('the account key', () => {
 });
 
 describe('leaving a server', () => {
-  it('erases the pushes, audit logs and events of the server left when another is saved', async () => {
+  it('erases the pushes, audit logs and events of a server removed', async () => {
     const pushes = await trackOnBase();
     await saveServer(OTHER, 'other-token');
+    expect(await forgetLeftAccounts(watchDb)).toBe(0); // another server saved beside it: both are kept
+    await removeServer(BASE);
     expect(await forgetLeftAccounts(watchDb)).toBe(1);
     const text = await dump();
     for (const push of pushes) {
@@ -127,11 +131,14 @@ describe('leaving a server', () => {
     expect(await listTrackedPushes(BASE)).toHaveLength(2);
   });
 
-  it('starts the watcher state over, so the next server is read in full', async () => {
+  it("erases the removed server's watcher state with it, so saving it again reads it in full", async () => {
     await trackOnBase();
+    const db = await watchDb();
+    await db.put('state', { ...INITIAL_STATE, fullSyncAt: { [BASE]: 1 } }, stateKey(account));
     await saveServer(OTHER, 'other-token');
+    await removeServer(BASE);
     await forgetLeftAccounts(watchDb);
-    expect((await (await watchDb()).get('state', 'watcher'))?.fullSyncAt).toEqual({});
+    expect(await db.get('state', stateKey(account))).toBeUndefined();
   });
 });
 
@@ -144,17 +151,18 @@ describe('the watcher erases the cache of a server left', () => {
     return watcher;
   };
 
-  it('as soon as another server is saved', async () => {
+  it('as soon as it is removed', async () => {
     const pushes = await trackOnBase();
     await start().ready;
     await saveServer(OTHER, 'other-token');
+    await removeServer(BASE);
     await expect.poll(dump).not.toContain(pushes[0]!.html_url);
     expect(await dump()).not.toContain(pushes[1]!.html_url);
   });
 
   it('when it starts, for a change made while it was not running', async () => {
     const pushes = await trackOnBase();
-    await saveServer(OTHER, 'other-token');
+    await removeServer(BASE);
     await start().ready;
     expect(await dump()).not.toContain(pushes[0]!.html_url);
   });
@@ -174,11 +182,11 @@ describe('the watcher erases the cache of a server left', () => {
 describe('reads', () => {
   it("show only the current account's pushes and events", async () => {
     await trackOnBase();
-    await deviceTokenItem.setValue(BOB.token); // another token on the same server, not erased yet
+    await deviceTokensItem.setValue({ [BASE]: { value: BOB.token, origin: new URL(BASE).origin } }); // another token on the same server, not erased yet
     expect(await listTrackedPushes(BASE)).toEqual([]);
     expect(await listTrackedPushes()).toEqual([]);
     expect(await listEvents()).toEqual([]);
-    await deviceTokenItem.setValue(ALICE.token);
+    await deviceTokensItem.setValue({ [BASE]: { value: ALICE.token, origin: new URL(BASE).origin } });
     expect(await listTrackedPushes(BASE)).toHaveLength(2);
   });
 
@@ -191,6 +199,7 @@ describe('reads', () => {
   it('record no push created on a server the settings no longer name', async () => {
     const push = await h.create({ name: 'Late' });
     await saveServer(OTHER, 'other-token');
+    await removeServer(BASE);
     await recordCreatedPush(push, { server: BASE, kind: 'text' });
     expect(await dump()).not.toContain(push.html_url);
   });

@@ -4,6 +4,7 @@ import { DEMO_BASE_URL } from '@/lib/demo/constants';
 import { setDemoMode } from '@/lib/store/save';
 import { DEMO_ACCOUNT } from '@/lib/watch/account';
 import { watchDb, WATCH_DB_NAME } from '@/lib/watch/db';
+import { stateKey } from '@/lib/watch/cache';
 import { listTrackedPushes } from '@/lib/watch/read';
 import { INITIAL_STATE, type CachedAudit, type WatchEvent } from '@/lib/watch/types';
 import { trackedPush } from '../../components/dashboard/tracked-push';
@@ -67,7 +68,9 @@ describe('the cache from version 1 to 2', () => {
     expect(await db.getAllFromIndex('events', 'by-account', account)).toEqual([
       { ...event(BASE, 'kept1'), account },
     ]);
-    expect(await db.get('state', 'watcher')).toEqual(state);
+    // The one watcher state of version 1 becomes the saved account's own (each account keeps its own now).
+    expect(await db.get('state', stateKey(account))).toEqual(state);
+    expect(await db.get('state', 'watcher')).toBeUndefined();
   });
 
   it("gives the demo's records the demo key", async () => {
