@@ -4,7 +4,7 @@
  * demo service's own credentials.
  */
 import { storage } from '#imports';
-import { removeVersion1Keys, serversFromVersion1 } from './migrate';
+import { readServerList, removeVersion1Keys, serversFromVersion1 } from './migrate';
 
 export type ServerChoice = {
   kind: 'hosted' | 'self-hosted';
@@ -81,6 +81,11 @@ export const serversItem = storage.defineItem<ServerList>('local:server', {
  * same write as the list, so a list written by a bulk write is never taken for version 1 data.
  */
 export const SERVERS_META_KEY = `${serversItem.key}$` as const;
+
+/** The saved servers: serversItem's value, migrated on read should it still be in version 1's shape. */
+export async function readServers(): Promise<ServerList> {
+  return readServerList(await serversItem.getValue());
+}
 
 /** Demo mode is on for a fresh install; saving a server turns it off, and the saved servers are kept. */
 export const demoModeItem = storage.defineItem<boolean>('local:demoMode', { fallback: true, version: 1 });

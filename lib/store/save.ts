@@ -9,6 +9,7 @@ import {
   demoModeItem,
   deviceTokensItem,
   pushDefaultsItem,
+  readServers,
   serversItem,
   sessionTokensItem,
   SERVERS_META_KEY,
@@ -32,11 +33,8 @@ export interface SettingsChange {
 
 /** The saved servers and both token maps, as server-list.ts changes them. */
 export async function readServerState(): Promise<ServerState> {
-  const [list, device, session] = await Promise.all([
-    serversItem.getValue(),
-    deviceTokensItem.getValue(),
-    sessionTokensItem.getValue(),
-  ]);
+  const list = await readServers(); // first: a version 1 value still there moves its token when read
+  const [device, session] = await Promise.all([deviceTokensItem.getValue(), sessionTokensItem.getValue()]);
   return { list, device, session };
 }
 
@@ -112,7 +110,7 @@ export function saveServerSettings(input: ServerSettingsInput, also: SettingsCha
  * (AppError 'validation' otherwise), and then uses them again.
  */
 export async function setDemoMode(on: boolean): Promise<void> {
-  if (!on && (await serversItem.getValue()).servers.length === 0)
+  if (!on && (await readServers()).servers.length === 0)
     throw new AppError('validation', t('store_demoNeedsServer'), {
       fields: { demoMode: [t('store_saveServerFirst')] },
     });

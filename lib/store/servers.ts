@@ -2,7 +2,7 @@
  * The saved servers as one small API (issue 12): the list, the default, saving, removing. Pages and other
  * layers (a managed policy's overlay among them) go through these, never through the items themselves.
  */
-import { serversItem, type ServerList } from './items';
+import { readServers, type ServerList } from './items';
 import { readServerState, saveServerSettings, writeSettings } from './save';
 import { withDefault, withoutServer } from './server-list';
 
@@ -11,7 +11,7 @@ export { settingsFor, type ServerProfile } from './settings';
 
 /** The saved servers in the order they were added, and the default one's url (null while none is saved). */
 export function listServers(): Promise<ServerList> {
-  return serversItem.getValue();
+  return readServers();
 }
 
 /**

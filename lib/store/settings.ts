@@ -7,6 +7,7 @@ import {
   demoTokenItem,
   deviceTokensItem,
   pushDefaultsItem,
+  readServers,
   serversItem,
   sessionTokensItem,
   type PushDefaults,
@@ -67,9 +68,9 @@ export function settingsFor(settings: Settings, url?: string | null): Settings {
 
 /** Reads every settings item; `server` and its token are the default server's. */
 export async function loadSettings(): Promise<Settings> {
-  const [demoMode, list, defaults, demoToken, device, session] = await Promise.all([
+  const list = await readServers(); // first: a version 1 value still there moves its token when read
+  const [demoMode, defaults, demoToken, device, session] = await Promise.all([
     demoModeItem.getValue(),
-    serversItem.getValue(),
     pushDefaultsItem.getValue(),
     demoTokenItem.getValue(),
     deviceTokensItem.getValue(),

@@ -82,6 +82,20 @@ async function showNotifications(events: WatchEvent[], pushes: TrackedPush[]): P
     });
 }
 
+/** The client and cache of the server `server` (a push's base URL); the default server's when absent. */
+function depsFor(
+  connections: Connection[],
+  server: string | undefined,
+  cacheFor: (account: string) => WatchCache,
+  clock: () => number,
+): ActionDeps {
+  const match =
+    server === undefined ? connections[0] : connections.find((one) => one.client.baseUrl === server);
+  // Never the default server's client for another server's push: its url_token means nothing there.
+  if (!match) throw new AppError('internal', 'That server is no longer followed.'); // i18n-ignore
+  return { client: match.client, cache: cacheFor(match.account), server: match.client.baseUrl, clock };
+}
+
 /** Registers the watcher; called on every start of the background. */
 export function setupWatcher(options: WatcherOptions = {}): Watcher {
   const clock = options.clock ?? Date.now;
@@ -118,15 +132,8 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
     return summary;
   }
 
-  /** The client and cache of the server `server` (a push's base URL); the default server's when absent. */
-  async function actionDeps(server?: string): Promise<ActionDeps> {
-    const connections = await followed();
-    const match =
-      server === undefined ? connections[0] : connections.find((one) => one.client.baseUrl === server);
-    // Never the default server's client for another server's push: its url_token means nothing there.
-    if (!match) throw new AppError('internal', 'That server is no longer followed.'); // i18n-ignore
-    return { client: match.client, cache: cacheFor(match.account), server: match.client.baseUrl, clock };
-  }
+  const actionDeps = async (server?: string): Promise<ActionDeps> =>
+    depsFor(await followed(), server, cacheFor, clock);
 
   const onAlarm = (alarm: Browser.Alarms.Alarm) => {
     if (alarm.name === WATCH_ALARM) refresh(false).catch(report('scheduled refresh failed'));

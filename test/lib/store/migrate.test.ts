@@ -181,4 +181,27 @@ describe('settings migration, version 1 → 2', () => {
     const store = await start();
     expect(await store.listServers()).toEqual(list);
   });
+
+  it('a version 1 value written after the store loaded is migrated when read, and saved migrated', async () => {
+    const store = await start();
+    await store.saveServerEntry({
+      server: { kind: 'hosted', url: 'https://pwpush.com' },
+      token: null,
+      tokenPlace: 'device',
+    });
+    await fakeBrowser.storage.local.set({
+      server: { kind: 'self-hosted', url: URL_V1 },
+      token: 'late',
+      tokenOrigin: URL_V1,
+    });
+    expect(await store.loadSettings()).toMatchObject({
+      server: { url: URL_V1 },
+      token: 'late',
+      tokenOrigin: URL_V1,
+    });
+    expect(await local('server')).toEqual({
+      server: { servers: [{ kind: 'self-hosted', url: URL_V1, tokenPlace: 'device' }], defaultUrl: URL_V1 },
+    });
+    await expect.poll(() => local(...V1_KEYS)).toEqual({});
+  });
 });
