@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { plural, t, uiLocale, type MessageKey } from '@/lib/i18n';
 import { pushLabel } from '@/lib/watch/label';
 import type { WatchEvent } from '@/lib/watch/types';
 import { When } from './When';
@@ -15,20 +16,22 @@ export interface ActivityListProps {
 /** How many events show before "Show all". */
 export const SHORT_ACTIVITY = 3;
 
-const EVENT_WORDS: Record<WatchEvent['kind'], string> = {
-  viewed: 'Viewed',
-  failed_passphrase: 'Wrong passphrase entered',
-  expired: 'Expired',
-  deleted: 'Deleted',
+const EVENT_WORDS: Record<WatchEvent['kind'], MessageKey> = {
+  viewed: 'dash_eventViewed',
+  failed_passphrase: 'dash_eventFailedPassphrase',
+  expired: 'dash_eventExpired',
+  deleted: 'dash_eventDeleted',
 };
 
 function details(event: WatchEvent): string {
   const parts = [
-    event.views_left === undefined ? undefined : `${event.views_left} views left`,
-    event.ip && `from ${event.ip}`,
+    event.views_left === undefined ? undefined : plural('watch_viewsLeft', event.views_left),
+    event.ip && t('dash_eventFrom', event.ip),
     event.user_agent,
-  ].filter(Boolean);
-  return parts.length ? ` — ${parts.join(', ')}` : '';
+  ].filter((part): part is string => Boolean(part));
+  // A list in the reader's language: "a, b, c", "a、b、c", "a، b، c".
+  const list = new Intl.ListFormat(uiLocale(), { type: 'unit', style: 'short' });
+  return parts.length ? ` — ${list.format(parts)}` : '';
 }
 
 /** What the watcher learnt, newest first: the last few, the rest on demand; unseen ones marked "New". */
@@ -38,7 +41,7 @@ export function ActivityList({ events, titles, now }: ActivityListProps) {
   return (
     <section aria-labelledby="activity-title" class="activity">
       <div class="section-head">
-        <h2 id="activity-title">Recent activity</h2>
+        <h2 id="activity-title">{t('dash_activityTitle')}</h2>
         {events.length > SHORT_ACTIVITY && (
           <button
             type="button"
@@ -47,12 +50,12 @@ export function ActivityList({ events, titles, now }: ActivityListProps) {
             aria-controls="activity-list"
             onClick={() => setAll(!all)}
           >
-            {all ? 'Show fewer' : `Show all ${events.length}`}
+            {all ? t('dash_activityShowFewer') : t('dash_activityShowAll', events.length)}
           </button>
         )}
       </div>
       {events.length === 0 ? (
-        <p class="hint">Nothing has happened to your pushes yet.</p>
+        <p class="hint">{t('dash_activityEmpty')}</p>
       ) : (
         <ul id="activity-list">
           {listed.map((event) => (
@@ -61,9 +64,9 @@ export function ActivityList({ events, titles, now }: ActivityListProps) {
                 <When at={event.at} now={now} />
               </span>
               <span>
-                {!event.seen && <strong class="badge new">New</strong>}{' '}
+                {!event.seen && <strong class="badge new">{t('dash_activityNew')}</strong>}{' '}
                 {titles[event.url_token] ?? pushLabel({ name: '', note: '', url_token: event.url_token })} —{' '}
-                {EVENT_WORDS[event.kind]}
+                {t(EVENT_WORDS[event.kind])}
                 <span class="hint">{details(event)}</span>
               </span>
             </li>

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@/lib/api';
+import { t } from '@/lib/i18n';
 import { auditKindWords, formatTime } from './format';
 
 export type AuditState =
@@ -17,26 +18,26 @@ const dash = (value: string | null) => value || '—';
 /** One push's audit log, oldest first: time, event, IP, user agent, referrer. */
 export function AuditTimeline({ title, audit }: AuditTimelineProps) {
   if (audit.state === 'hidden') return null;
-  if (audit.state === 'loading') return <p class="hint">Loading the audit log…</p>;
+  if (audit.state === 'loading') return <p class="hint">{t('dash_auditLoading')}</p>;
   if (audit.state === 'failed')
     return (
       <p role="alert" class="error">
-        The audit log could not be loaded: {audit.message}
+        {t('dash_auditFailed', audit.message)}
       </p>
     );
-  if (audit.entries.length === 0) return <p class="hint">The audit log is empty.</p>;
+  if (audit.entries.length === 0) return <p class="hint">{t('dash_auditEmpty')}</p>;
   const entries = [...audit.entries].sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at));
   return (
     <div class="table-wrap">
       <table class="audit">
-        <caption>Audit log of {title}</caption>
+        <caption>{t('dash_auditCaption', title)}</caption>
         <thead>
           <tr>
-            <th scope="col">Time</th>
-            <th scope="col">Event</th>
-            <th scope="col">IP</th>
-            <th scope="col">User agent</th>
-            <th scope="col">Referrer</th>
+            <th scope="col">{t('dash_auditTime')}</th>
+            <th scope="col">{t('dash_auditEvent')}</th>
+            <th scope="col">{t('dash_auditIp')}</th>
+            <th scope="col">{t('dash_auditUserAgent')}</th>
+            <th scope="col">{t('dash_auditReferrer')}</th>
           </tr>
         </thead>
         <tbody>

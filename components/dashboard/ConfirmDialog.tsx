@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { t } from '@/lib/i18n';
 
 export interface ConfirmDialogProps {
   title: string;
@@ -48,7 +49,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
             </button>
           )}
           <button type="button" ref={cancel} onClick={onCancel}>
-            {confirmLabel ? 'Cancel' : 'Close'}
+            {confirmLabel ? t('dash_cancel') : t('dash_close')}
           </button>
         </div>
       </div>

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { CheckIcon } from '@/components/icons/Check';
 import { CopyIcon } from '@/components/icons/Copy';
 import { FLASH_MS } from '@/components/useFlash';
+import { t } from '@/lib/i18n';
 
 export interface CopyButtonProps {
   /** Copies; rejects with an Error whose message says, in words, why it did not. */
@@ -37,11 +38,11 @@ export function CopyButton({ onCopy, copiedText }: CopyButtonProps) {
       >
         {copy.state === 'copied' ? (
           <>
-            <CheckIcon /> Copied
+            <CheckIcon /> {t('dash_copied')}
           </>
         ) : (
           <>
-            <CopyIcon /> Copy link
+            <CopyIcon /> {t('dash_copyLink')}
           </>
         )}
       </button>

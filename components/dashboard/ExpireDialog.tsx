@@ -1,3 +1,4 @@
+import { plural, t } from '@/lib/i18n';
 import { pushLabel } from '@/lib/watch/label';
 import type { TrackedPush } from '@/lib/watch/types';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -16,9 +17,9 @@ export function ExpireDialog({ pushes, onConfirm, onCancel }: ExpireDialogProps)
   const one = pushes.length === 1;
   return (
     <ConfirmDialog
-      title={one ? `Expire ${pushLabel(first)}?` : `Expire ${pushes.length} pushes?`}
-      message="The link stops working at once for everyone. This cannot be undone."
-      confirmLabel={one ? 'Expire push' : `Expire ${pushes.length} pushes`}
+      title={one ? t('dash_expireOneTitle', pushLabel(first)) : plural('dash_expireManyTitle', pushes.length)}
+      message={t('dash_expireMessage')}
+      confirmLabel={one ? t('dash_expireOne') : plural('dash_expireMany', pushes.length)}
       onConfirm={onConfirm}
       onCancel={onCancel}
     />

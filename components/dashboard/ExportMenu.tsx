@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import { LIVE_LINKS_WARNING } from '@/lib/export/warning';
+import { liveLinksWarning } from '@/lib/export/warning';
+import { t, type MessageKey } from '@/lib/i18n';
 
 export type ExportWhat = 'pushes' | 'audit';
 export type ExportFormat = 'csv' | 'json';
@@ -13,11 +14,11 @@ export interface ExportMenuProps {
   onExport: (what: ExportWhat, format: ExportFormat) => void;
 }
 
-const CHOICES: Array<[ExportWhat, ExportFormat, string]> = [
-  ['pushes', 'csv', 'Export list (CSV)'],
-  ['pushes', 'json', 'Export list (JSON)'],
-  ['audit', 'csv', 'Export audit logs (CSV)'],
-  ['audit', 'json', 'Export audit logs (JSON)'],
+const CHOICES: Array<[ExportWhat, ExportFormat, MessageKey]> = [
+  ['pushes', 'csv', 'export_listCsv'],
+  ['pushes', 'json', 'export_listJson'],
+  ['audit', 'csv', 'export_auditCsv'],
+  ['audit', 'json', 'export_auditJson'],
 ];
 
 /**
@@ -37,28 +38,28 @@ export function ExportMenu({ auditAvailable, busy, status, onExport }: ExportMen
     }
   };
   return (
-    <div class="export" role="group" aria-label="Export" onKeyDown={onKeyDown}>
+    <div class="export" role="group" aria-label={t('export_button')} onKeyDown={onKeyDown}>
       <span role="status" class="hint">
         {status ?? ''}
       </span>
       <button
         type="button"
-        aria-label="Export"
+        aria-label={t('export_button')}
         aria-expanded={open}
         aria-controls="export-choices"
         disabled={busy}
         onClick={() => setOpen(!open)}
       >
-        Export <span aria-hidden="true">▾</span>
+        {t('export_button')} <span aria-hidden="true">▾</span>
       </button>
       {open && (
         <div class="popover" id="export-choices">
           {CHOICES.filter(([what]) => auditAvailable || what === 'pushes').map(([what, format, label]) => (
             <button key={label} type="button" onClick={() => choose(what, format)}>
-              {label}
+              {t(label)}
             </button>
           ))}
-          <p class="hint export-warning">{LIVE_LINKS_WARNING}</p>
+          <p class="hint export-warning">{liveLinksWarning()}</p>
         </div>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { CheckField } from '@/components/CheckField';
+import { t, type MessageKey } from '@/lib/i18n';
 import type { Filters, StateFilter } from './filter';
 
 export interface FilterBarProps {
@@ -6,10 +7,10 @@ export interface FilterBarProps {
   onChange: (patch: Partial<Filters>) => void;
 }
 
-const STATES: Array<[StateFilter, string]> = [
-  ['all', 'All'],
-  ['active', 'Active'],
-  ['expired', 'Expired'],
+const STATES: Array<[StateFilter, MessageKey]> = [
+  ['all', 'dash_filterAll'],
+  ['active', 'dash_filterActive'],
+  ['expired', 'dash_filterExpired'],
 ];
 
 /** Search by name, note or token, and narrow by state or passphrase. */
@@ -17,16 +18,16 @@ export function FilterBar({ filters, onChange }: FilterBarProps) {
   return (
     <div class="filters" role="search">
       <label class="search">
-        Search
+        {t('dash_search')}
         <input
           type="search"
           value={filters.query}
-          placeholder="Name, note or token"
+          placeholder={t('dash_searchPlaceholder')}
           onInput={(e) => onChange({ query: e.currentTarget.value })}
         />
       </label>
       <fieldset class="choices">
-        <legend>Show</legend>
+        <legend>{t('dash_filterShow')}</legend>
         <span class="segments">
           {STATES.map(([value, label]) => (
             <label key={value}>
@@ -37,7 +38,7 @@ export function FilterBar({ filters, onChange }: FilterBarProps) {
                 checked={filters.state === value}
                 onChange={() => onChange({ state: value })}
               />
-              {label}
+              {t(label)}
             </label>
           ))}
         </span>
@@ -46,7 +47,7 @@ export function FilterBar({ filters, onChange }: FilterBarProps) {
         checked={filters.passphraseOnly}
         onChange={(passphraseOnly) => onChange({ passphraseOnly })}
       >
-        With passphrase only
+        {t('dash_filterPassphrase')}
       </CheckField>
     </div>
   );

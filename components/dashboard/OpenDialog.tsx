@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n';
 import { pushLabel } from '@/lib/watch/label';
 import type { TrackedPush } from '@/lib/watch/types';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -17,9 +18,9 @@ export function OpenDialog({ push, problem, onConfirm, onCancel }: OpenDialogPro
   if (!push) return null;
   return (
     <ConfirmDialog
-      title={`Open the page of ${pushLabel(push)}?`}
+      title={t('dash_openTitle', pushLabel(push))}
       message={problem ?? openWarning(push)}
-      confirmLabel={problem ? undefined : push.retrieval_step ? 'Open page' : 'Open and use a view'}
+      confirmLabel={problem ? undefined : push.retrieval_step ? t('dash_openPage') : t('dash_openAndUseView')}
       onConfirm={onConfirm}
       onCancel={onCancel}
     />

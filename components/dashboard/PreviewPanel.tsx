@@ -1,6 +1,7 @@
 import { useEffect } from 'preact/hooks';
 import { LazyQrImage } from '@/components/LazyQrImage';
 import { useLazyQr } from '@/components/useLazyQr';
+import { t } from '@/lib/i18n';
 
 export interface PreviewPanelProps {
   id: string;
@@ -23,14 +24,14 @@ export function PreviewPanel({ id, url, title, renderQr }: PreviewPanelProps) {
     if (!wanted) toggle();
   }, []);
   return (
-    <div class="preview" id={id} role="group" aria-label={`Preview of ${title}`}>
+    <div class="preview" id={id} role="group" aria-label={t('dash_previewLabel', title)}>
       <div class="preview-text">
         <p class="preview-link">{url}</p>
-        <p class="hint">The link and QR code the recipient gets. Previewing uses no view.</p>
+        <p class="hint">{t('dash_previewHint')}</p>
       </div>
       <LazyQrImage
         qr={qr}
-        alt={`QR code of the link to ${title}`}
+        alt={t('dash_previewQrAlt', title)}
         size={128}
         classes={{ hint: 'hint', error: 'error', image: 'qr' }}
       />

@@ -2,7 +2,9 @@ import { useState } from 'preact/hooks';
 import { ExternalLinkIcon } from '@/components/icons/ExternalLink';
 import { QrIcon } from '@/components/icons/Qr';
 import { TrashIcon } from '@/components/icons/Trash';
+import { plural, t, type MessageKey } from '@/lib/i18n';
 import type { TrackedPush } from '@/lib/watch/types';
+import { Around } from './Around';
 import { AuditTimeline, type AuditState } from './AuditTimeline';
 import { PreviewPanel } from './PreviewPanel';
 import { When } from './When';
@@ -24,31 +26,32 @@ export interface PushDetailsProps {
   renderQr: (text: string) => Promise<string>;
 }
 
-const KIND_WORDS: Record<NonNullable<TrackedPush['kind']>, string> = {
-  text: 'Text',
-  url: 'URL',
-  qr: 'QR',
-  file: 'File',
+const KIND_WORDS: Record<NonNullable<TrackedPush['kind']>, MessageKey> = {
+  text: 'dash_kindText',
+  url: 'dash_kindUrl',
+  qr: 'dash_kindQr',
+  file: 'dash_kindFile',
 };
 
 /** Why a push tracked by time only shows no views. */
 function timeOnlyReason(push: TrackedPush, hasToken: boolean): string {
-  if (!hasToken) return 'Counting views needs an API token: tracked by time only.';
-  if (push.audit_denied)
-    return 'It was created without a token, so the server does not show its views: tracked by time only.';
-  return 'Views are counted from the next refresh.';
+  if (!hasToken) return t('dash_timeOnlyNoToken');
+  if (push.audit_denied) return t('dash_timeOnlyAuditDenied');
+  return t('dash_timeOnlyNextRefresh');
 }
 
 function Facts({ push, now }: { push: TrackedPush; now: number }) {
   return (
-    <ul class="facts" aria-label="Details">
-      {push.kind && <li>{KIND_WORDS[push.kind]}</li>}
-      {push.has_passphrase && <li>Passphrase</li>}
-      {push.retrieval_step && <li>Retrieval step</li>}
+    <ul class="facts" aria-label={t('dash_details')}>
+      {push.kind && <li>{t(KIND_WORDS[push.kind])}</li>}
+      {push.has_passphrase && <li>{t('dash_factPassphrase')}</li>}
+      {push.retrieval_step && <li>{t('dash_factRetrievalStep')}</li>}
       <li>
-        Created <When at={push.created_at} now={now} />
+        <Around message="dash_factCreated">
+          <When at={push.created_at} now={now} />
+        </Around>
       </li>
-      {push.source === 'local' && <li>Up to {push.expire_after_views} views</li>}
+      {push.source === 'local' && <li>{plural('dash_upToViews', push.expire_after_views)}</li>}
     </ul>
   );
 }
@@ -72,22 +75,22 @@ export function PushDetails(props: PushDetailsProps) {
             aria-controls={previewId}
             onClick={() => setPreview(!preview)}
           >
-            <QrIcon /> {preview ? 'Hide preview' : 'Preview'}
+            <QrIcon /> {preview ? t('dash_hidePreview') : t('dash_preview')}
           </button>
         )}
         {active && (
           <button type="button" onClick={props.onOpen}>
-            <ExternalLinkIcon /> Open page…
+            <ExternalLinkIcon /> {t('dash_openPageAsk')}
           </button>
         )}
         {props.onToggleAudit && (
           <button type="button" aria-expanded={auditShown} onClick={props.onToggleAudit}>
-            {auditShown ? 'Hide audit log' : 'Audit log'}
+            {auditShown ? t('dash_auditHide') : t('dash_auditShow')}
           </button>
         )}
         {active && (
           <button type="button" class="danger" onClick={props.onExpire}>
-            <TrashIcon /> Expire
+            <TrashIcon /> {t('dash_expire')}
           </button>
         )}
       </div>

@@ -1,11 +1,11 @@
 import { memo } from 'preact/compat';
 import { useState } from 'preact/hooks';
 import { MoreIcon } from '@/components/icons/More';
-import { uiLocale } from '@/lib/i18n';
-import { viewsLeft } from '@/lib/format/views';
+import { plural, t } from '@/lib/i18n';
 import { pushLabel } from '@/lib/watch/label';
-import { pushState, STATE_WORDS } from '@/lib/watch/state';
+import { pushState, stateWords } from '@/lib/watch/state';
 import type { TrackedPush } from '@/lib/watch/types';
+import { Around } from './Around';
 import type { AuditState } from './AuditTimeline';
 import { CopyButton } from './CopyButton';
 import { PushDetails } from './PushDetails';
@@ -37,12 +37,13 @@ export interface PushItemProps {
 }
 
 function Views({ push }: { push: TrackedPush }) {
-  if (push.source === 'local') return <span class="hint">Up to {push.expire_after_views} views</span>;
+  if (push.source === 'local')
+    return <span class="hint">{plural('dash_upToViews', push.expire_after_views)}</span>;
   const id = `views-${push.url_token}`;
   return (
     <>
       <progress value={push.views_remaining} max={push.expire_after_views} aria-labelledby={id} />
-      <span id={id}>{viewsLeft(push.views_remaining, push.expire_after_views, uiLocale())}</span>
+      <span id={id}>{plural('watch_viewsLeftOf', push.expire_after_views, push.views_remaining)}</span>
     </>
   );
 }
@@ -51,13 +52,17 @@ function TimeLeft({ push, now, active }: { push: TrackedPush; now: number; activ
   if (!active)
     return push.expired_on ? (
       <span class="hint">
-        Ended <When at={push.expired_on} now={now} />
+        <Around message="dash_ended">
+          <When at={push.expired_on} now={now} />
+        </Around>
       </span>
     ) : null;
-  if (!push.expires_at) return <span class="hint">No time limit known</span>;
+  if (!push.expires_at) return <span class="hint">{t('dash_noTimeLimit')}</span>;
   return (
     <span>
-      Expires <When at={push.expires_at} now={now} />
+      <Around message="dash_expires">
+        <When at={push.expires_at} now={now} />
+      </Around>
     </span>
   );
 }
@@ -83,13 +88,13 @@ export const PushItem = memo(function PushItem({ push, now, actions, ...props }:
           <input
             type="checkbox"
             checked={props.selected}
-            aria-label={`Select ${title}`}
+            aria-label={t('dash_select', title)}
             onChange={(e) => actions.select(push.url_token, e.currentTarget.checked)}
           />
           <h3 id={titleId} class="push-title">
             {title}
           </h3>
-          <span class={`badge state-${active ? 'active' : 'expired'}`}>{STATE_WORDS[state]}</span>
+          <span class={`badge state-${active ? 'active' : 'expired'}`}>{stateWords(state)}</span>
           <span class="push-views">
             <Views push={push} />
           </span>
@@ -98,18 +103,18 @@ export const PushItem = memo(function PushItem({ push, now, actions, ...props }:
           </span>
           <span class="push-main">
             {active && (
-              <CopyButton onCopy={() => actions.copyLink(push)} copiedText={`Link to ${title} copied`} />
+              <CopyButton onCopy={() => actions.copyLink(push)} copiedText={t('dash_linkCopied', title)} />
             )}
           </span>
           <button
             type="button"
             class="details-toggle"
-            aria-label="Details"
+            aria-label={t('dash_details')}
             aria-expanded={expanded}
             aria-controls={detailsId}
             onClick={() => setExpanded(!expanded)}
           >
-            <MoreIcon /> Details
+            <MoreIcon /> {t('dash_details')}
           </button>
         </div>
         {expanded && (

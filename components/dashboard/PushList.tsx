@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n';
 import type { TrackedPush } from '@/lib/watch/types';
 import type { AuditState } from './AuditTimeline';
 import { PushItem, type PushActions } from './PushItem';
@@ -28,16 +29,12 @@ const HIDDEN: AuditState = { state: 'hidden' };
  */
 export function PushList({ pushes, shown, actions, ...props }: PushListProps) {
   const { limit, showMore, sentinel } = useShowMore(shown.length);
-  if (pushes === null) return <p class="hint">Loading…</p>;
+  if (pushes === null) return <p class="hint">{t('dash_loading')}</p>;
   if (shown.length === 0)
-    return (
-      <p class="hint">
-        {pushes.length === 0 ? 'No pushes sent from this browser yet.' : 'No push matches the filters.'}
-      </p>
-    );
+    return <p class="hint">{pushes.length === 0 ? t('dash_emptyNone') : t('dash_emptyFiltered')}</p>;
   return (
     <>
-      <ul class="pushes" aria-label="Pushes">
+      <ul class="pushes" aria-label={t('dash_pushes')}>
         {shown.slice(0, limit).map((push) => (
           <PushItem
             key={push.url_token}
@@ -54,11 +51,9 @@ export function PushList({ pushes, shown, actions, ...props }: PushListProps) {
       </ul>
       {limit < shown.length && (
         <p class="more" ref={sentinel}>
-          <span class="hint">
-            Showing {limit} of {shown.length}.
-          </span>{' '}
+          <span class="hint">{t('dash_showing', limit, shown.length)}</span>{' '}
           <button type="button" onClick={showMore}>
-            Show more
+            {t('dash_showMore')}
           </button>
         </p>
       )}

@@ -1,4 +1,6 @@
 import { RefreshIcon } from '@/components/icons/Refresh';
+import { t } from '@/lib/i18n';
+import { Around } from './Around';
 import { When } from './When';
 
 export interface RefreshBarProps {
@@ -18,21 +20,21 @@ export function RefreshBar({ busy, lastRefreshed, error, onRefresh, now }: Refre
     <div class="refresh">
       <p role="status" class="hint">
         {busy ? (
-          'Asking the server…'
+          t('dash_refreshBusy')
         ) : lastRefreshed ? (
-          <>
-            Last refreshed <When at={lastRefreshed} now={now} />
-          </>
+          <Around message="dash_lastRefreshed">
+            <When at={lastRefreshed} now={now} />
+          </Around>
         ) : (
-          'Not refreshed yet'
+          t('dash_notRefreshed')
         )}
       </p>
       <button type="button" class="primary" disabled={busy} onClick={onRefresh}>
-        <RefreshIcon /> {busy ? 'Refreshing…' : 'Refresh'}
+        <RefreshIcon /> {busy ? t('dash_refreshing') : t('dash_refresh')}
       </button>
       {error && (
         <p role="alert" class="error">
-          Refresh failed: {error}
+          {t('dash_refreshFailed', error)}
         </p>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { CheckField } from '@/components/CheckField';
+import { plural, t } from '@/lib/i18n';
 
 export interface ExpireFailure {
   title: string;
@@ -27,30 +28,22 @@ export function SelectionBar({ selected, shown, busy, report, ...on }: Selection
           disabled={shown === 0}
           onChange={on.onSelectAll}
         >
-          Select all shown
+          {t('dash_selectAllShown')}
         </CheckField>
-        <span class="hint">{selected} selected</span>
+        <span class="hint">{plural('dash_selected', selected)}</span>
         <button type="button" class="danger" disabled={busy || selected === 0} onClick={on.onExpireSelected}>
-          Expire selected
+          {t('dash_expireSelected')}
         </button>
       </div>
       {report && (
         <div role="status">
-          {report.expired > 0 && (
-            <p>{report.expired === 1 ? '1 push expired.' : `${report.expired} pushes expired.`}</p>
-          )}
+          {report.expired > 0 && <p>{plural('dash_expiredCount', report.expired)}</p>}
           {report.failed.length > 0 && (
             <div role="alert" class="error">
-              <p>
-                {report.failed.length === 1
-                  ? '1 push was not expired:'
-                  : `${report.failed.length} pushes were not expired:`}
-              </p>
+              <p>{plural('dash_notExpiredCount', report.failed.length)}</p>
               <ul>
                 {report.failed.map((failure) => (
-                  <li key={failure.title}>
-                    {failure.title}: {failure.reason}
-                  </li>
+                  <li key={failure.title}>{t('dash_failureLine', failure.title, failure.reason)}</li>
                 ))}
               </ul>
             </div>

@@ -1,3 +1,5 @@
+import { t } from '@/lib/i18n';
+
 export interface TokenNoticeProps {
   /** Where the token is added. */
   optionsUrl: string;
@@ -7,9 +9,9 @@ export interface TokenNoticeProps {
 export function TokenNotice({ optionsUrl }: TokenNoticeProps) {
   return (
     <p class="notice" role="note">
-      Views need an API token: without one, pushes are tracked by time only.{' '}
+      {t('dash_tokenNotice')}{' '}
       <a href={optionsUrl} target="_blank" rel="noopener">
-        Add a token in Settings
+        {t('dash_tokenAdd')}
       </a>
     </p>
   );

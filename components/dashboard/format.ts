@@ -3,7 +3,7 @@
  * so the tests need no fake timers. The formatting itself is lib/format's.
  */
 import { formatDuration } from '@/lib/format/duration';
-import { uiLocale } from '@/lib/i18n';
+import { t, uiLocale, type MessageKey } from '@/lib/i18n';
 import { formatDateTime, secondsUntil } from '@/lib/format/time';
 
 /**
@@ -16,20 +16,21 @@ export function formatCountdown(expiresAt: string | null, now: number): string |
 }
 
 /** Audit log kinds in words; an unknown kind is shown as the server sent it. */
-const AUDIT_KINDS: Record<string, string> = {
-  creation: 'Created',
-  creation_email_send: 'Notification email sent',
-  view: 'Viewed',
-  expire: 'Expired',
-  failed_passphrase: 'Wrong passphrase',
-  failed_view: 'Failed view',
+const AUDIT_KINDS: Record<string, MessageKey> = {
+  creation: 'dash_auditCreation',
+  creation_email_send: 'dash_auditEmailSent',
+  view: 'dash_auditView',
+  expire: 'dash_auditExpire',
+  failed_passphrase: 'dash_auditFailedPassphrase',
+  failed_view: 'dash_auditFailedView',
 };
 
 export function auditKindWords(kind: string): string {
-  return AUDIT_KINDS[kind] ?? kind;
+  const key = Object.hasOwn(AUDIT_KINDS, kind) ? AUDIT_KINDS[kind] : undefined;
+  return key ? t(key) : kind;
 }
 
-/** A timestamp in the reader's locale; the raw text when it does not parse. */
-export function formatTime(iso: string, locale?: string): string {
+/** A timestamp in the UI language (uiLocale: the messages' language, not the browser's); raw when unparsable. */
+export function formatTime(iso: string, locale: string = uiLocale()): string {
   return formatDateTime(iso, locale);
 }

@@ -1,5 +1,6 @@
 import type { ComponentChildren, InputHTMLAttributes } from 'preact';
 import { useState } from 'preact/hooks';
+import { t } from '@/lib/i18n';
 
 export interface AskFormProps {
   /** Prefix of the heading's, the field's and the message's ids. */
@@ -54,7 +55,7 @@ export function AskForm({ id, busy, error, onSubmit, clean = (value) => value, .
           aria-describedby={described}
         />
         <button type="submit" disabled={busy || !value}>
-          {busy ? 'Checking…' : props.submitLabel}
+          {busy ? t('viewer_checking') : props.submitLabel}
         </button>
       </div>
       <div class="ask-message">

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { TrashIcon } from '@/components/icons/Trash';
+import { t } from '@/lib/i18n';
 
 export interface DeleteSecretProps {
   busy?: boolean;
@@ -20,20 +21,20 @@ export function DeleteSecret({ busy, onDelete }: DeleteSecretProps) {
     return (
       <button type="button" class="danger" onClick={() => setAsking(true)}>
         <TrashIcon />
-        Delete this secret
+        {t('viewer_delete')}
       </button>
     );
   return (
     <div class="confirm" role="group" aria-labelledby="delete-question">
       <p id="delete-question">
-        <strong>Delete this secret for everyone?</strong> This can't be undone: nobody can view it again.
+        <strong>{t('viewer_deleteQuestion')}</strong> {t('viewer_deleteWarning')}
       </p>
       <div class="actions">
         <button type="button" class="primary danger" disabled={busy} onClick={onDelete}>
-          {busy ? 'Deleting…' : 'Yes, delete it'}
+          {busy ? t('viewer_deleting') : t('viewer_deleteConfirm')}
         </button>
         <button type="button" ref={cancel} onClick={() => setAsking(false)}>
-          Cancel
+          {t('viewer_cancel')}
         </button>
       </div>
     </div>

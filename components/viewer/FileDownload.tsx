@@ -1,3 +1,5 @@
+import { t } from '@/lib/i18n';
+
 export interface FileDownloadProps {
   busy: boolean;
   error?: string;
@@ -8,9 +10,9 @@ export interface FileDownloadProps {
 export function FileDownload({ busy, error, onDownload }: FileDownloadProps) {
   return (
     <section class="card" aria-labelledby="file-heading">
-      <h2 id="file-heading">A file was shared with you</h2>
+      <h2 id="file-heading">{t('viewer_fileShared')}</h2>
       <button type="button" onClick={onDownload} disabled={busy}>
-        {busy ? 'Downloading…' : 'Download file'}
+        {busy ? t('viewer_downloading') : t('viewer_downloadFile')}
       </button>
       {error && <p role="alert">{error}</p>}
     </section>

@@ -1,3 +1,5 @@
+import { t } from '@/lib/i18n';
+
 export interface GoneNoticeProps {
   reason: 'gone' | 'deleted';
 }
@@ -6,14 +8,8 @@ export interface GoneNoticeProps {
 export function GoneNotice({ reason }: GoneNoticeProps) {
   return (
     <section class="card" role="status" aria-labelledby="gone-heading">
-      <h2 id="gone-heading">
-        {reason === 'deleted' ? 'This secret has been deleted' : 'This secret has expired or does not exist'}
-      </h2>
-      <p>
-        {reason === 'deleted'
-          ? 'Nobody can view it any more.'
-          : 'It may have been viewed the allowed number of times, reached its expiry date or been deleted. Ask the sender for a new link.'}
-      </p>
+      <h2 id="gone-heading">{reason === 'deleted' ? t('viewer_deletedTitle') : t('viewer_goneTitle')}</h2>
+      <p>{reason === 'deleted' ? t('viewer_deletedBody') : t('viewer_goneBody')}</p>
     </section>
   );
 }

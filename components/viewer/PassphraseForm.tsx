@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n';
 import { AskForm, type AnswerProps } from './AskForm';
 
 /** Asks for the passphrase; the secret (and a view) is only fetched once it is right. */
@@ -5,11 +6,11 @@ export function PassphraseForm(props: AnswerProps) {
   return (
     <AskForm
       id="passphrase"
-      heading="This secret is protected by a passphrase"
-      label="Passphrase"
+      heading={t('viewer_passphraseHeading')}
+      label={t('viewer_passphraseLabel')}
       field={{ type: 'password', autocomplete: 'off' }}
-      submitLabel="Unlock"
-      hint="The sender gives you the passphrase separately from the link."
+      submitLabel={t('viewer_unlock')}
+      hint={t('viewer_passphraseHint')}
       {...props}
     />
   );

@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n';
 import { AskForm, type AnswerProps } from './AskForm';
 
 /**
@@ -8,19 +9,17 @@ export function RecipientForm(props: AnswerProps) {
   return (
     <AskForm
       id="recipient"
-      heading="This secret is for its intended recipients"
+      heading={t('viewer_recipientHeading')}
       intro={
         <>
-          <p>The sender shared it with specific e-mail addresses. Revealing it uses one view.</p>
-          <p>
-            The demo service sends no code by e-mail: entering an address the sender listed is enough here.
-          </p>
+          <p>{t('viewer_recipientIntro')}</p>
+          <p>{t('viewer_recipientDemo')}</p>
         </>
       }
-      label="Your e-mail address"
+      label={t('viewer_emailLabel')}
       field={{ type: 'email', autocomplete: 'email' }}
       clean={(value) => value.trim()}
-      submitLabel="Reveal secret"
+      submitLabel={t('viewer_reveal')}
       {...props}
     />
   );

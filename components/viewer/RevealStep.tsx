@@ -1,5 +1,6 @@
 import { EyeIcon } from '@/components/icons/Eye';
 import { viewsBeforeReveal, type LifeFacts } from '@/lib/format/lifetime';
+import { t } from '@/lib/i18n';
 import { ExpiryNote } from './ExpiryNote';
 
 export interface RevealStepProps {
@@ -14,17 +15,15 @@ export interface RevealStepProps {
 export function RevealStep({ busy, facts, now, onReveal }: RevealStepProps) {
   return (
     <section class="card" aria-labelledby="reveal-heading">
-      <h2 id="reveal-heading">Someone shared a secret with you</h2>
+      <h2 id="reveal-heading">{t('viewer_revealHeading')}</h2>
       <p>
-        {facts
-          ? viewsBeforeReveal(facts.views_remaining)
-          : 'It may be viewable only a limited number of times.'}{' '}
-        Reveal it when you are ready to read it.
+        {facts ? viewsBeforeReveal(facts.views_remaining) : t('viewer_mayBeLimited')}{' '}
+        {t('viewer_revealWhenReady')}
       </p>
       {facts && <ExpiryNote facts={facts} now={now} />}
       <button type="button" class="primary" onClick={onReveal} disabled={busy}>
         <EyeIcon />
-        {busy ? 'Revealing…' : 'Reveal secret'}
+        {busy ? t('viewer_revealing') : t('viewer_reveal')}
       </button>
     </section>
   );

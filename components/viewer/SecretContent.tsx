@@ -2,6 +2,7 @@ import { CheckIcon } from '@/components/icons/Check';
 import { CopyIcon } from '@/components/icons/Copy';
 import { QrIcon } from '@/components/icons/Qr';
 import type { PushKind } from '@/lib/contract';
+import { t } from '@/lib/i18n';
 
 export interface SecretFile {
   filename: string;
@@ -42,7 +43,7 @@ export function SecretContent(props: SecretContentProps) {
   const asLink = (kind === 'url' || kind === undefined) && payload !== null && isWebUrl(payload);
   return (
     <section aria-labelledby="secret-heading">
-      <h2 id="secret-heading">The secret</h2>
+      <h2 id="secret-heading">{t('viewer_secretHeading')}</h2>
       {payload !== null && payload !== '' && (
         <div>
           {asLink ? (
@@ -52,26 +53,26 @@ export function SecretContent(props: SecretContentProps) {
               </a>
             </p>
           ) : (
-            <pre aria-label="Secret payload">{payload}</pre>
+            <pre aria-label={t('viewer_payloadLabel')}>{payload}</pre>
           )}
-          {props.qrDataUrl && <img src={props.qrDataUrl} alt="QR code of the secret" />}
+          {props.qrDataUrl && <img src={props.qrDataUrl} alt={t('viewer_qrAlt')} />}
           <div class="actions">
             {/* The one thing a recipient came for: the first and primary button. */}
             <button type="button" class="primary copy" onClick={props.onCopy}>
               {props.copied ? <CheckIcon /> : <CopyIcon />}
-              {props.copied ? 'Copied' : 'Copy'}
+              {props.copied ? t('viewer_copied') : t('viewer_copy')}
             </button>
             {!props.qrDataUrl && props.onShowQr && (
               <button type="button" onClick={props.onShowQr}>
                 <QrIcon />
-                Show as QR code
+                {t('viewer_showQr')}
               </button>
             )}
           </div>
         </div>
       )}
       {files.length > 0 && (
-        <ul aria-label="Files">
+        <ul aria-label={t('viewer_files')}>
           {files.map((file, index) => (
             <li key={`${index}-${file.filename}`}>
               <button
@@ -79,7 +80,7 @@ export function SecretContent(props: SecretContentProps) {
                 onClick={() => props.onDownload(index)}
                 disabled={props.downloading === index}
               >
-                Download {file.filename}
+                {t('viewer_downloadNamed', file.filename)}
               </button>{' '}
               <small>{file.content_type}</small>
             </li>

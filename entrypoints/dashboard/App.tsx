@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n';
 import { Dashboard } from './Dashboard';
 import { useSettings } from './useSettings';
 
@@ -7,7 +8,7 @@ export function App() {
   if (settings) return <Dashboard settings={settings} />;
   return (
     <main>
-      <h1>Secret Push dashboard</h1>
+      <h1>{t('page_dashboardTitle')}</h1>
       {error && <p role="alert">{error}</p>}
     </main>
   );

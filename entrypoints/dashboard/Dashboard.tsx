@@ -11,6 +11,7 @@ import { SelectionBar } from '@/components/dashboard/SelectionBar';
 import { TokenNotice } from '@/components/dashboard/TokenNotice';
 import { useNow } from '@/components/useNow';
 import { isSignedIn, targetBaseUrl } from '@/lib/connection/target';
+import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/store/settings';
 import { pushLabel } from '@/lib/watch/label';
 import type { TrackedPush } from '@/lib/watch/types';
@@ -61,20 +62,20 @@ export function Dashboard({ settings }: { settings: Settings }) {
   return (
     <main>
       <header class="page-head">
-        <h1>Secret Push dashboard</h1>
+        <h1>{t('page_dashboardTitle')}</h1>
         <RefreshBar {...refresh} now={now} />
       </header>
       {settings.demoMode && <DemoBanner settingsHref={optionsUrl} />}
       {(!hasToken || tracked.watcher?.needsToken) && <TokenNotice optionsUrl={optionsUrl} />}
       {tracked.error && (
         <p role="alert" class="error">
-          The list could not be read: {tracked.error}
+          {t('dash_listFailed', tracked.error)}
         </p>
       )}
       <ActivityList events={tracked.events} titles={titles} now={now} />
       <section aria-labelledby="pushes-title" class="pushes-section">
         <div class="toolbar">
-          <h2 id="pushes-title">Your pushes</h2>
+          <h2 id="pushes-title">{t('dash_yourPushes')}</h2>
           <FilterBar filters={filters} onChange={changeFilters} />
           <ExportMenu auditAvailable={hasToken} {...exporter} />
         </div>

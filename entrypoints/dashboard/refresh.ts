@@ -1,13 +1,14 @@
 /** The refresh bar's words: when the watcher last ran and why a refresh did not. */
 import { formatTime } from '@/components/dashboard/format';
 import { describeError } from '@/lib/api';
+import { t } from '@/lib/i18n';
 import type { RefreshSummary, WatcherState } from '@/lib/watch/types';
 
 /** Why a refresh asked for did not run or failed, in words; undefined when it ran. */
 export function refreshProblem(summary: RefreshSummary): string | undefined {
   if (summary.error) return describeError(summary.error);
   if (summary.status === 'waiting' && summary.nextAttemptAt)
-    return `The server asked to wait: next refresh after ${formatTime(new Date(summary.nextAttemptAt).toISOString())}.`;
+    return t('dash_refreshWait', formatTime(new Date(summary.nextAttemptAt).toISOString()));
   return undefined;
 }
 

@@ -2,6 +2,7 @@
 import { useState } from 'preact/hooks';
 import type { ExportFormat, ExportWhat } from '@/components/dashboard/ExportMenu';
 import { describeError } from '@/lib/api';
+import { t } from '@/lib/i18n';
 import { auditCsv, auditJson, exportFileName, pushesCsv, pushesJson } from '@/lib/export';
 import type { TrackedPush } from '@/lib/watch/types';
 import { downloadText, fetchAudits } from './files';
@@ -20,19 +21,18 @@ export function useExport(shown: TrackedPush[], canAudit: (push: TrackedPush) =>
     const fileName = exportFileName(what, format, at);
     if (what === 'pushes') {
       downloadText(format === 'csv' ? pushesCsv(shown, at) : pushesJson(shown, at), fileName, format);
-      setState({ busy: false, status: `Saved ${fileName}` });
+      setState({ busy: false, status: t('export_saved', fileName) });
       return;
     }
-    setState({ busy: true, status: 'Reading the audit logs…' });
+    setState({ busy: true, status: t('export_reading') });
     fetchAudits(shown.filter(canAudit), (done, total) =>
-      setState({ busy: true, status: `Reading the audit logs (${done} of ${total})…` }),
+      setState({ busy: true, status: t('export_readingProgress', done, total) }),
     ).then(
       (list) => {
         downloadText(format === 'csv' ? auditCsv(list) : auditJson(list, at), fileName, format);
-        setState({ busy: false, status: `Saved ${fileName}` });
+        setState({ busy: false, status: t('export_saved', fileName) });
       },
-      (error: unknown) =>
-        setState({ busy: false, status: `The audit logs were not exported: ${describeError(error)}` }),
+      (error: unknown) => setState({ busy: false, status: t('export_failed', describeError(error)) }),
     );
   };
   return { ...state, onExport };

@@ -7,6 +7,7 @@ import { useMemo, useState } from 'preact/hooks';
 import { clearCopyLater } from '@/lib/clipboard/copied';
 import { checkLinkOf } from '@/lib/connection/link-home';
 import { AppError } from '@/lib/errors';
+import { t } from '@/lib/i18n';
 import { qrSvg } from '@/lib/push/qr';
 import { pushLabel } from '@/lib/watch/label';
 import type { TrackedPush } from '@/lib/watch/types';
@@ -24,11 +25,11 @@ export interface PushLinks {
 }
 
 /** The link when it passes; otherwise why not, in words. */
-function passed(push: TrackedPush, what: string): { url: string } | { problem: string } {
+function passed(push: TrackedPush, what: 'copied' | 'opened'): { url: string } | { problem: string } {
   const check = checkLinkOf(push.html_url, push.server);
-  return check.ok
-    ? { url: check.url }
-    : { problem: `${check.message} The link of ${pushLabel(push)} was not ${what}.` };
+  if (check.ok) return { url: check.url };
+  const sentence = what === 'copied' ? 'dash_linkNotCopied' : 'dash_linkNotOpened';
+  return { problem: t(sentence, check.message, pushLabel(push)) };
 }
 
 async function copyLink(push: TrackedPush): Promise<void> {
@@ -38,7 +39,7 @@ async function copyLink(push: TrackedPush): Promise<void> {
     await navigator.clipboard.writeText(link.url);
   } catch {
     // The only refusal writeText knows (NotAllowedError): describeError would only say "something went wrong".
-    throw new Error('The link could not be copied: the browser did not allow access to the clipboard.');
+    throw new Error(t('dash_clipboardDenied'));
   }
   // A live link is a secret: cleared later like any other copy, if the user asked.
   void clearCopyLater(link.url);

@@ -3,11 +3,13 @@ import { DemoBanner } from '@/components/DemoBanner';
 import { describeError } from '@/lib/api';
 import { AppError } from '@/lib/errors';
 import { parseViewerHash, type ViewerRoute } from '@/lib/demo/viewer-route';
+import { t } from '@/lib/i18n';
 import { FileViewer } from './FileViewer';
 import { PushViewer } from './PushViewer';
 
-// A link the viewer does not serve (or cannot read) gets its words, never a guess at another route.
-const BAD_LINK = describeError(new AppError('bad-link', 'The viewer does not serve this link.'));
+// A link the viewer does not serve (or cannot read) gets its words, never a guess at another route. Said when
+// shown, not at load: the words are the UI language's.
+const badLink = () => describeError(new AppError('bad-link', 'The viewer does not serve this link.'));
 
 function routeView(route: ViewerRoute) {
   switch (route.kind) {
@@ -18,7 +20,7 @@ function routeView(route: ViewerRoute) {
     case 'file':
       return <FileViewer key={route.path} path={route.path} name={route.name} />;
     case 'invalid':
-      return <p role="alert">{BAD_LINK}</p>;
+      return <p role="alert">{badLink()}</p>;
   }
 }
 
@@ -40,7 +42,7 @@ export function App() {
     <main>
       {/* The viewer only ever talks to the built-in demo service. */}
       <DemoBanner settingsHref={browser.runtime.getURL('/options.html')} />
-      <h1>Secret Push</h1>
+      <h1>{t('app_name')}</h1>
       {routeView(route)}
     </main>
   );

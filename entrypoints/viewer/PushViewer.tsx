@@ -1,4 +1,5 @@
 import { GoneNotice } from '@/components/viewer/GoneNotice';
+import { t } from '@/lib/i18n';
 import { PassphraseForm } from '@/components/viewer/PassphraseForm';
 import { RecipientForm } from '@/components/viewer/RecipientForm';
 import { RevealStep } from '@/components/viewer/RevealStep';
@@ -16,12 +17,12 @@ export function PushViewer({ urlToken, retrievalStep }: PushViewerProps) {
   const { state, retrieve, deleted } = useReveal(urlToken, retrievalStep);
   switch (state.step) {
     case 'checking':
-      return <p aria-busy="true">Checking the link…</p>;
+      return <p aria-busy="true">{t('viewer_checkingLink')}</p>;
     case 'reveal':
       return retrievalStep ? (
         <RevealStep busy={state.busy} facts={state.facts} now={Date.now()} onReveal={() => void retrieve()} />
       ) : (
-        <p aria-busy="true">Opening the secret…</p>
+        <p aria-busy="true">{t('viewer_opening')}</p>
       );
     case 'recipient':
       return (

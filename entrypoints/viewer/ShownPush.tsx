@@ -5,6 +5,7 @@ import { SecretContent } from '@/components/viewer/SecretContent';
 import { describeError, type RetrievedPush } from '@/lib/api';
 import { QR_MAX_CHARS, type PushKind } from '@/lib/contract';
 import { viewsAfterReveal } from '@/lib/format/lifetime';
+import { t } from '@/lib/i18n';
 import { recipientClient } from './api';
 import { useCopy } from './useCopy';
 import { useFileDownloads } from './useFileDownloads';
@@ -27,9 +28,7 @@ export function ShownPush({ urlToken, push, kind, onDeleted }: ShownPushProps) {
   // A qr push is drawn at once, as the server's page does; any other payload only on request.
   const qr = useQrImage(push.payload, wantQr || kind === 'qr', setNotice);
   const files = useFileDownloads(push.files, setNotice);
-  const copy = useCopy(push.payload ?? '', () =>
-    setNotice('Copying failed: select the text and copy it yourself.'),
-  );
+  const copy = useCopy(push.payload ?? '', () => setNotice(t('viewer_copyFailed')));
   // When the page was drawn: the expiry reads from then, nothing ticks.
   const [now] = useState(Date.now);
 

@@ -3,6 +3,7 @@ import { describeError, type RetrievedPush } from '@/lib/api';
 import { PUSH_KINDS, type PushKind } from '@/lib/contract';
 import type { DemoPageInfo } from '@/lib/demo/page-info';
 import { isAppError } from '@/lib/errors';
+import { t } from '@/lib/i18n';
 
 /** What the page knows before a reveal: the views left and when it expires. */
 export type PageFacts = Pick<DemoPageInfo, 'views_remaining' | 'expires_at'>;
@@ -23,12 +24,6 @@ export interface RevealAttempt {
   passphrase?: string;
   email?: string;
 }
-
-/** A submitted passphrase that does not match: said exactly, with what it did not do. */
-export const WRONG_PASSPHRASE = 'That passphrase is wrong. Nothing was revealed and no view was counted.';
-
-const NOT_A_RECIPIENT =
-  'That address is not one this secret was shared with. Nothing was revealed and no view was counted.';
 
 /**
  * The push's kind: what the response says (v2 responses normally do not), else what the demo service's
@@ -51,10 +46,16 @@ export function revealedState(push: RetrievedPush, kind?: PushKind): RevealState
 export function failedState(error: unknown, { passphrase, email }: RevealAttempt): RevealState {
   // Nothing was counted: the address comes first (a listed one, the demo service sends no code).
   if (isAppError(error, 'recipient-verification'))
-    return { step: 'recipient', busy: false, error: email ? NOT_A_RECIPIENT : undefined };
+    return { step: 'recipient', busy: false, error: email ? t('viewer_notRecipient') : undefined };
   // A first try without a passphrase only learns that one is needed: no complaint yet.
   if (isAppError(error, 'passphrase-required'))
-    return { step: 'passphrase', busy: false, email, error: passphrase ? WRONG_PASSPHRASE : undefined };
+    // A submitted passphrase that does not match: said exactly, with what it did not do.
+    return {
+      step: 'passphrase',
+      busy: false,
+      email,
+      error: passphrase ? t('viewer_wrongPassphrase') : undefined,
+    };
   if (isAppError(error, 'passphrase-rate-limited'))
     return { step: 'passphrase', busy: false, email, error: describeError(error) };
   if (isAppError(error, 'not-found') || isAppError(error, 'gone')) return { step: 'gone', reason: 'gone' };

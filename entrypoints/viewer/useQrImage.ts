@@ -1,6 +1,7 @@
 /** The revealed payload as a QR code image, drawn only when wanted (the encoder loads on first use). */
 import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '@/lib/api';
+import { t } from '@/lib/i18n';
 import { qrPngDataUrl } from '@/lib/push/qr';
 
 /** The size the viewer draws it at, as the server's recipient page does. */
@@ -15,7 +16,7 @@ export function useQrImage(
   useEffect(() => {
     if (!payload || !wanted) return;
     qrPngDataUrl(payload, QR_WIDTH).then(setImage, (error: unknown) =>
-      onError(`The QR code could not be drawn: ${describeError(error)}`),
+      onError(t('viewer_qrFailed', describeError(error))),
     );
   }, [payload, wanted, onError]);
   return image;

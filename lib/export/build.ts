@@ -1,12 +1,17 @@
 /**
  * The dashboard's exports: the list of pushes and their audit logs, as CSV and as JSON. Fields are picked
  * one by one from what the cache holds, so nothing else (and never a payload or a passphrase) can slip in.
+ *
+ * Languages: the warning on top is for a person and speaks the UI language (warning.ts). The column names
+ * and the status and tracked_by values are data: scripts and spreadsheet filters read them, and a file
+ * passed around a team must mean the same whoever's browser exported it, so they stay stable English
+ * (like audit `kind`, which is the server's own word), whatever the UI language.
  */
 import type { AuditEntry } from '@/lib/api';
 import type { TrackedPush } from '@/lib/watch/types';
 import { toCsv } from './csv';
-import { CSV_WARNING_LINE, LIVE_LINKS_WARNING } from './warning';
-import { pushState, STATE_WORDS } from '@/lib/watch/state';
+import { csvWarningLine, liveLinksWarning } from './warning';
+import { pushState, type PushState } from '@/lib/watch/state';
 
 /** The audit log of one push, as fetched for the export. */
 export interface PushAudit {
@@ -32,12 +37,21 @@ const PUSH_COLUMNS = [
   'server',
 ] as const;
 
+/** A state as the export writes it: stable data, not the dashboard's translated words (see above). */
+const EXPORT_STATUS: Record<PushState, string> = {
+  active: 'Active',
+  'expired-views': 'Expired: no views left', // i18n-ignore
+  'expired-time': 'Expired: time ran out', // i18n-ignore
+  deleted: 'Expired: deleted', // i18n-ignore
+  expired: 'Expired',
+};
+
 function pushRecord(push: TrackedPush, now: number) {
   return {
     name: push.name,
     note: push.note,
     kind: push.kind ?? null,
-    status: STATE_WORDS[pushState(push, now)],
+    status: EXPORT_STATUS[pushState(push, now)],
     // Without a token the count is only what was set at creation: say so rather than print a guess.
     views_remaining: push.source === 'local' ? null : push.views_remaining,
     expire_after_views: push.expire_after_views,
@@ -46,7 +60,7 @@ function pushRecord(push: TrackedPush, now: number) {
     expired_on: push.expired_on,
     has_passphrase: push.has_passphrase,
     retrieval_step: push.retrieval_step,
-    tracked_by: push.source === 'local' ? 'time only' : 'server',
+    tracked_by: push.source === 'local' ? 'time only' : 'server', // i18n-ignore: data (see above)
     html_url: push.html_url,
     url_token: push.url_token,
     server: push.server,
@@ -73,7 +87,7 @@ function auditRecords({ push, entries }: PushAudit) {
 /** The pushes as CSV: the live-links warning line, then the header and one record per push. */
 export function pushesCsv(pushes: readonly TrackedPush[], now: number): string {
   return (
-    CSV_WARNING_LINE +
+    csvWarningLine() +
     toCsv(
       PUSH_COLUMNS,
       pushes.map((push) => {
@@ -87,7 +101,7 @@ export function pushesCsv(pushes: readonly TrackedPush[], now: number): string {
 /** The pushes as JSON, with the live-links `warning` first. */
 export function pushesJson(pushes: readonly TrackedPush[], now: number): string {
   const document = {
-    warning: LIVE_LINKS_WARNING,
+    warning: liveLinksWarning(),
     exported_at: new Date(now).toISOString(),
     pushes: pushes.map((push) => pushRecord(push, now)),
   };
@@ -97,7 +111,7 @@ export function pushesJson(pushes: readonly TrackedPush[], now: number): string 
 /** The audit logs as CSV (url_token and server make the link): the warning line, then the records. */
 export function auditCsv(audits: readonly PushAudit[]): string {
   return (
-    CSV_WARNING_LINE +
+    csvWarningLine() +
     toCsv(
       AUDIT_COLUMNS,
       audits.flatMap((audit) =>
@@ -110,7 +124,7 @@ export function auditCsv(audits: readonly PushAudit[]): string {
 /** The audit logs as JSON, with the live-links `warning` first. */
 export function auditJson(audits: readonly PushAudit[], now: number): string {
   const document = {
-    warning: LIVE_LINKS_WARNING,
+    warning: liveLinksWarning(),
     exported_at: new Date(now).toISOString(),
     audit: audits.map(({ push, entries }) => ({
       name: push.name,

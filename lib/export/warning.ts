@@ -1,10 +1,21 @@
 /**
  * What every export says first, and the dashboard next to its export buttons: the file holds live links
  * (html_url, or url_token with the server: the same link), so anyone who gets the file can open the
- * secrets while they last. Written without commas or quotes, so the CSV line stays one plain field.
+ * secrets while they last. A person reads it, so it is in the UI language (export_warning); the columns
+ * and values after it are data (build.ts).
  */
-export const LIVE_LINKS_WARNING =
-  'Exported files contain live links to secrets: anyone who gets one can open them until they expire. Keep them private and delete them when done.';
+import { t } from '@/lib/i18n';
+import { csvField } from './csv';
 
-/** The warning as the first line of a CSV file: a comment line, as spreadsheets show it in the first row. */
-export const CSV_WARNING_LINE = `# ${LIVE_LINKS_WARNING}\r\n`;
+/** The live-links warning in the UI language. */
+export function liveLinksWarning(): string {
+  return t('export_warning');
+}
+
+/**
+ * The warning as the first line of a CSV file: a comment line, as spreadsheets show it in the first row.
+ * Quoted when a translation holds a comma, so it stays one field in every language.
+ */
+export function csvWarningLine(): string {
+  return `${csvField(`# ${liveLinksWarning()}`)}\r\n`;
+}

@@ -104,6 +104,7 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
   // One job at a time (a refresh, an expire, an audit read, an erase), so two never commit over each other.
   // Only coordination lives here; the state itself is in the database.
   const serial = createSerial();
+  // `what` names the failed step for a developer's console, never for a person: those strings stay English.
   const report = (what: string) => (error: unknown) => console.error(`Watcher: ${what}`, error);
   const badge = () => watchSettingsItem.getValue().then((settings) => updateBadge(cacheFor, settings));
   // Erases the cache of servers and tokens the user left (forget.ts), queued behind any job still running on
@@ -136,32 +137,32 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
     depsFor(await followed(), server, cacheFor, clock);
 
   const onAlarm = (alarm: Browser.Alarms.Alarm) => {
-    if (alarm.name === WATCH_ALARM) refresh(false).catch(report('scheduled refresh failed'));
+    if (alarm.name === WATCH_ALARM) refresh(false).catch(report('scheduled refresh failed')); // i18n-ignore
   };
   const onClicked = (id: string) => {
     if (!isWatchNotification(id)) return; // another feature's (quick push: "Try again" on Firefox)
     browser.tabs
       .create({ url: browser.runtime.getURL(DASHBOARD_PATH as '/') })
       .then(() => browser.notifications.clear(id))
-      .catch(report('could not open the dashboard'));
+      .catch(report('could not open the dashboard')); // i18n-ignore
   };
   browser.alarms.onAlarm.addListener(onAlarm);
   browser.notifications.onClicked.addListener(onClicked);
   const unwatch = watchSettingsItem.watch((settings) => {
     Promise.all([ensureAlarm(settings), updateBadge(cacheFor, settings)]).catch(
-      report('settings change failed'),
+      report('settings change failed'), // i18n-ignore
     );
   });
   // A server, token or demo mode saved (options, popup): the pushes of the one left go at once.
   const unwatchServer = watchSettings(() => {
-    forget().then(badge).catch(report('erasing a left server failed'));
+    forget().then(badge).catch(report('erasing a left server failed')); // i18n-ignore
   });
   const unlisten = listenForMessages(watchRoutes({ refresh, serial, actionDeps, badge }));
   const ready = forget()
     .then(() => watchSettingsItem.getValue())
     .then((settings) => Promise.all([ensureAlarm(settings), updateBadge(cacheFor, settings)]))
     .then(() => undefined);
-  ready.catch(report('startup failed'));
+  ready.catch(report('startup failed')); // i18n-ignore
   return {
     refresh,
     ready,

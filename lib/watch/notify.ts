@@ -2,8 +2,7 @@
  * The words of a notification: the push as pushLabel names it (label.ts, as the dashboard does) and what
  * happened. Never the secret: the cache holds none to leak.
  */
-import { uiLocale } from '@/lib/i18n';
-import { viewsLeft } from '@/lib/format/views';
+import { plural, t } from '@/lib/i18n';
 import { pushLabel } from './label';
 import type { TrackedPush, WatchEvent } from './types';
 
@@ -28,24 +27,28 @@ export interface NotificationText {
 
 function viewsPart(left: number | undefined, total: number | undefined): string {
   if (left === undefined) return '';
-  if (left === 0) return ' — no views left';
-  return ` — ${viewsLeft(left, total, uiLocale())}`;
+  if (left === 0) return ` — ${t('watch_noViewsLeft')}`;
+  return ` — ${total === undefined ? plural('watch_viewsLeft', left) : plural('watch_viewsLeftOf', total, left)}`;
 }
 
-/** What happened, in a sentence, e.g. "Viewed from 203.0.113.4 — 2 of 5 views left". */
+/**
+ * What happened, in a sentence of the UI language, e.g. "Viewed from 203.0.113.4 — 2 of 5 views left"
+ * (the notification is the browser's, so it speaks the browser's language like every page).
+ */
 export function eventMessage(event: WatchEvent, push?: Pick<TrackedPush, 'expire_after_views'>): string {
-  const from = event.ip ? ` from ${event.ip}` : '';
   switch (event.kind) {
-    case 'viewed':
-      return `Viewed${from}${viewsPart(event.views_left, push?.expire_after_views)}`;
+    case 'viewed': {
+      const what = event.ip ? t('watch_viewedFrom', event.ip) : t('watch_viewed');
+      return what + viewsPart(event.views_left, push?.expire_after_views);
+    }
     case 'failed_passphrase':
-      return `Wrong passphrase entered${from}`;
+      return event.ip ? t('watch_failedPassphraseFrom', event.ip) : t('watch_failedPassphrase');
     case 'expired':
-      if (event.reason === 'views') return 'Expired — all views used';
-      if (event.reason === 'time') return 'Expired — its time ran out';
-      return 'Expired';
+      if (event.reason === 'views') return t('watch_expiredViews');
+      if (event.reason === 'time') return t('watch_expiredTime');
+      return t('watch_expired');
     case 'deleted':
-      return 'Deleted — the link no longer opens';
+      return t('watch_deleted');
   }
 }
 
@@ -68,8 +71,8 @@ export function notificationsFor(events: WatchEvent[], pushes: TrackedPush[]): N
   if (rest > 0)
     texts.push({
       id: `${WATCH_NOTICE_PREFIX}more|${events[events.length - 1]!.id}`,
-      title: 'Secret Push',
-      message: `${rest} more changes to your pushes`,
+      title: t('app_name'),
+      message: plural('watch_moreChanges', rest),
     });
   return texts;
 }

@@ -5,17 +5,23 @@
  * before the next refresh.
  */
 import { secondsUntil } from '@/lib/format/time';
+import { t, type MessageKey } from '@/lib/i18n';
 import type { TrackedPush } from './types';
 
 export type PushState = 'active' | 'expired-views' | 'expired-time' | 'deleted' | 'expired';
 
-export const STATE_WORDS: Record<PushState, string> = {
-  active: 'Active',
-  'expired-views': 'Expired: no views left',
-  'expired-time': 'Expired: time ran out',
-  deleted: 'Expired: deleted',
-  expired: 'Expired',
+const STATE_WORDS: Record<PushState, MessageKey> = {
+  active: 'watch_stateActive',
+  'expired-views': 'watch_stateExpiredViews',
+  'expired-time': 'watch_stateExpiredTime',
+  deleted: 'watch_stateDeleted',
+  expired: 'watch_stateExpired',
 };
+
+/** A state in words of the UI language, as the dashboard's badge shows it. */
+export function stateWords(state: PushState): string {
+  return t(STATE_WORDS[state]);
+}
 
 type StateFacts = Pick<TrackedPush, 'expired' | 'deleted' | 'views_remaining' | 'expires_at' | 'source'>;
 

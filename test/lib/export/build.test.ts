@@ -3,9 +3,9 @@ import type { AuditEntry } from '@/lib/api';
 import {
   auditCsv,
   auditJson,
-  CSV_WARNING_LINE,
+  csvWarningLine,
   exportFileName,
-  LIVE_LINKS_WARNING,
+  liveLinksWarning,
   pushesCsv,
   pushesJson,
 } from '@/lib/export';
@@ -16,8 +16,8 @@ import { NOW, trackedPush } from '../../components/dashboard/tracked-push';
  * every export starts with (checked here, and on its own below).
  */
 function parseCsv(file: string): string[][] {
-  expect(file.startsWith(CSV_WARNING_LINE)).toBe(true);
-  const text = file.slice(CSV_WARNING_LINE.length);
+  expect(file.startsWith(csvWarningLine())).toBe(true);
+  const text = file.slice(csvWarningLine().length);
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
@@ -162,7 +162,7 @@ describe('the live-links warning', () => {
     ['auditCsv', () => auditCsv(audits)],
   ])('opens %s with a comment line that says the file holds live links', (_name, build) => {
     const [first] = build().split('\r\n');
-    expect(first).toBe(`# ${LIVE_LINKS_WARNING}`);
+    expect(first).toBe(`# ${liveLinksWarning()}`);
     expect(first).toMatch(/live links/);
     expect(first).not.toMatch(/[",]/); // one plain field for a spreadsheet
   });
