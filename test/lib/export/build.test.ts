@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { AuditEntry } from '@/lib/api';
 import {
   auditCsv,
@@ -9,7 +10,9 @@ import {
   pushesCsv,
   pushesJson,
 } from '@/lib/export';
+import { resetTranslator } from '@/lib/i18n';
 import { NOW, trackedPush } from '../../components/dashboard/tracked-push';
+import { getMessageFrom, readMessages } from '../../i18n/messages';
 
 /**
  * A minimal RFC 4180 reader, enough to check what a spreadsheet would see: after the live-links warning line
@@ -174,6 +177,18 @@ describe('the live-links warning', () => {
     const document = JSON.parse(build());
     expect(Object.keys(document)[0]).toBe('warning');
     expect(document.warning).toMatch(/live links to secrets/);
+  });
+
+  it('speaks the UI language, and stays one field when the translation holds commas', () => {
+    fakeBrowser.i18n.getMessage = getMessageFrom(readMessages('de')) as typeof fakeBrowser.i18n.getMessage;
+    resetTranslator();
+    const warning = liveLinksWarning();
+    expect(warning).toMatch(/^Exportierte Dateien .*,/);
+    const file = pushesCsv([trackedPush()], NOW);
+    // Quoted as RFC 4180 says, so a spreadsheet shows the whole sentence in the first cell.
+    expect(file.split('\r\n')[0]).toBe(`"# ${warning}"`);
+    // The data after it stays the stable English of every export.
+    expect(parseCsv(file)[1]![3]).toBe('Active');
   });
 });
 
