@@ -1,4 +1,5 @@
 import { AppError } from '../errors';
+import { t } from '../i18n';
 
 /** `https://host/prefix/` → `https://host/prefix`; anything but http(s) is refused. */
 export function normalizeBaseUrl(baseUrl: string): string {
@@ -6,14 +7,14 @@ export function normalizeBaseUrl(baseUrl: string): string {
   try {
     url = new URL(baseUrl);
   } catch (error) {
-    throw new AppError('validation', 'The server address is not a URL.', {
-      fields: { baseUrl: ['is not a URL'] },
+    throw new AppError('validation', t('api_baseUrlNotUrl'), {
+      fields: { baseUrl: [t('api_fieldNotUrl')] },
       cause: error,
     });
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
-    throw new AppError('validation', 'The server address must start with https://.', {
-      fields: { baseUrl: ['must be an http or https URL'] },
+    throw new AppError('validation', t('api_baseUrlNotHttp'), {
+      fields: { baseUrl: [t('api_fieldNotHttp')] },
     });
   }
   return url.origin + url.pathname.replace(/\/+$/, '');

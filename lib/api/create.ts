@@ -9,6 +9,7 @@ import {
   durationToDays,
 } from '../durations';
 import type { CreatePushInput, Edition } from './types';
+import { t } from '../i18n';
 
 type Scalar = string | number | boolean;
 
@@ -49,10 +50,10 @@ export function createFields(input: CreatePushInput, edition: Edition): CreateFi
 
   const { expire_after_days: days, expire_after_duration: duration, expire_after_views: views } = input;
   if (days !== undefined && !isWhole(days, DAYS_MIN, DAYS_MAX)) {
-    fields.expire_after_days = [`must be a whole number from ${DAYS_MIN} to ${DAYS_MAX}`];
+    fields.expire_after_days = [t('api_fieldWholeNumber', DAYS_MIN, DAYS_MAX)];
   }
   if (views !== undefined && !isWhole(views, VIEWS_MIN, VIEWS_MAX)) {
-    fields.expire_after_views = [`must be a whole number from ${VIEWS_MIN} to ${VIEWS_MAX}`];
+    fields.expire_after_views = [t('api_fieldWholeNumber', VIEWS_MIN, VIEWS_MAX)];
   }
 
   if (edition === 'pro') {
@@ -69,12 +70,12 @@ export function createFields(input: CreatePushInput, edition: Edition): CreateFi
       if (isWhole(duration, 0, DURATIONS.length - 1)) {
         push.expire_after_days = Math.min(DAYS_MAX, Math.max(DAYS_MIN, durationToDays(duration)));
       } else {
-        fields.expire_after_duration = [`must be a whole number from 0 to ${DURATIONS.length - 1}`];
+        fields.expire_after_duration = [t('api_fieldWholeNumber', 0, DURATIONS.length - 1)];
       }
     }
     // oss drops unknown keys silently, so a recipient-verified push would quietly become an open one.
     if (input.authenticated_recipients === true) {
-      fields.authenticated_recipients = ['is only available on Password Pusher Pro'];
+      fields.authenticated_recipients = [t('api_fieldProOnly')];
     }
   }
 

@@ -1,5 +1,6 @@
 import { AppError } from '../errors';
 import { URL_TOKEN_PATTERN } from './schemas';
+import { t } from '../i18n';
 
 /**
  * Path builders for /api/v2. Paths are always built from a url_token, never taken from a response's
@@ -26,7 +27,7 @@ export function checkUrlToken(urlToken: string): string {
     urlToken === 'expired'
   ) {
     throw new AppError('validation', 'This is not a valid push link.', {
-      fields: { url_token: ['is not a valid push token'] },
+      fields: { url_token: [t('api_fieldNotPushToken')] },
     });
   }
   return urlToken;

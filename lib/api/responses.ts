@@ -62,6 +62,7 @@ export function fieldErrors(json: unknown): FieldErrors {
 }
 
 /** The 403 body of contract §3 for an authenticated_recipients push retrieved through the API. */
+// The server's own English words, matched in its answer: not shown to a person. i18n-ignore
 export const RECIPIENT_VERIFICATION_TEXT = 'This push requires recipient verification in a browser.';
 
 const notSecretPush = (status: number) =>

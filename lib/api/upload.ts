@@ -46,6 +46,7 @@ function urlOf(input: RequestInfo | URL): string {
 }
 
 function abortReason(signal: AbortSignal | null | undefined): unknown {
+  // fetch's own rejection, for code that tells an abort by its name; no person reads it. i18n-ignore
   return signal?.reason ?? new DOMException('The request was cancelled.', 'AbortError');
 }
 
@@ -149,6 +150,7 @@ export function createUploadFetch(options: UploadFetchOptions = {}): typeof fetc
         resolve(new Response(body, { status: xhr.status, statusText: xhr.statusText, headers }));
       });
       xhr.addEventListener('error', () => {
+        // fetch's own network failure, so callers treat both transports alike. i18n-ignore
         if (settle()) reject(new TypeError('Failed to fetch'));
       });
       xhr.addEventListener('abort', () => {
