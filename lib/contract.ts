@@ -19,4 +19,5 @@ export const MAX_EMAILS = 5;
 export const EMAIL_LOCALES = ['en', 'de', 'es', 'fr', 'it', 'nl'] as const;
 
 /** The body of the server's 413 (Rails' own answer to a body over its limit). */
+// Rails' words, which the demo service answers with as the real server does; no person reads them. i18n-ignore
 export const PAYLOAD_TOO_LARGE = { status: 413, error: 'Payload Too Large' } as const;

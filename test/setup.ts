@@ -6,10 +6,17 @@ import { getMessageFrom, readMessages } from './i18n/messages';
 
 const english = getMessageFrom(readMessages('en'));
 
-beforeEach(() => {
-  fakeBrowser.reset();
+function speakEnglish() {
   // WXT's fake browser has no i18n: the English messages.json, with the browser's substitution rules.
   fakeBrowser.i18n.getMessage = english as typeof fakeBrowser.i18n.getMessage;
   fakeBrowser.i18n.getUILanguage = () => 'en-US';
   resetTranslator();
+}
+
+// Also before the test file is imported: a module may word something once, at load (a constant message).
+speakEnglish();
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  speakEnglish();
 });

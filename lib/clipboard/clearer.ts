@@ -44,8 +44,8 @@ export function createClipboardClearer(deps: ClearerDeps): ClipboardClearer {
       if (pending !== undefined) cancelTimer(pending);
       pending = setTimer(() => {
         pending = undefined;
-        clearIfUnchanged(hash, deps).catch((error: unknown) =>
-          report('Could not clear the clipboard', error),
+        clearIfUnchanged(hash, deps).catch(
+          (error: unknown) => report('Could not clear the clipboard', error), // i18n-ignore: logged for developers
         );
       }, delayMs);
     },

@@ -50,7 +50,7 @@ export const demoFetch: typeof fetch = async (input, init) => {
   const { signal } = request;
   signal.throwIfAborted();
   if (new URL(request.url).origin !== new URL(DEMO_BASE_URL).origin)
-    throw new TypeError(`demoFetch only reaches ${DEMO_BASE_URL}`);
+    throw new TypeError(`demoFetch only reaches ${DEMO_BASE_URL}`); // i18n-ignore: a developer's mistake
   const bytes = await requestBodyBytes(request);
   // Above the limit the base64 form may not fit one runtime message (Chrome: 64 MiB): answer as the demo
   // service would, instead of failing in messaging.
@@ -63,6 +63,7 @@ export const demoFetch: typeof fetch = async (input, init) => {
   } catch (error) {
     if (signal.aborted) throw signal.reason;
     const message = error instanceof Error ? error.message : String(error);
+    // A failed fetch, as the client sees a real server's; describeError gives the words. i18n-ignore
     throw new TypeError(`The demo service did not answer: ${message}`, { cause: error });
   } finally {
     aborted.dispose();

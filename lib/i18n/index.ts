@@ -7,7 +7,8 @@
  * (`viewsLeft_one`, `viewsLeft_other`; Arabic also `_zero`, `_two`, `_few`, `_many`) and asked for by its base
  * key. Substitutions are `$1`…`$9` in the message; numbers are written in the UI language.
  */
-import { browser } from 'wxt/browser';
+// `browser` is WXT's auto-import, as in every other module: an explicit import of wxt/browser would load
+// webextension-polyfill when a Node test (Playwright) imports lib code, and the polyfill throws outside a browser.
 import { createTranslator, type PluralCategory, type Substitution, type Translator } from './core';
 
 type English = typeof import('../../public/_locales/en/messages.json');

@@ -25,6 +25,7 @@ export function handle<Req, Res>(message: Message<Req, Res>, handler: Handler<Re
 }
 
 /** The error message when no context answered: nobody handled the message, so it was not delivered. */
+// Matched by notDelivered and carried by an AppError 'internal', which describeError words. i18n-ignore
 export const NO_ANSWER = 'The extension did not answer. Try again.';
 
 // Chrome's words when no context listens at all (the offscreen document closed, the worker is starting).

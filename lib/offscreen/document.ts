@@ -56,6 +56,7 @@ const create = shared(
         // CLIPBOARD: quick pushes (lib/quick-push) copy the new link here, in the same one document.
         reasons: ['BLOBS', 'LOCAL_STORAGE', 'CLIPBOARD'],
         justification:
+          // For the browser (chrome.offscreen requires it), not shown to a person. i18n-ignore
           'Runs the built-in demo secret-push service until the user saves a server, and copies new links to the clipboard.',
       });
     } catch (error) {

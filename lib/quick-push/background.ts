@@ -15,6 +15,7 @@ import { isElsewhereNotice } from './pushed';
 import { createQuickPusher, isFailureNotice, type QuickPushDeps } from './pusher';
 import { readSelection } from './selection';
 import type { QuickPushOutcome } from './types';
+import { t } from '@/lib/i18n';
 
 export const PUSH_SELECTION_COMMAND = 'push-selection';
 
@@ -53,6 +54,8 @@ export interface QuickPushHandlers {
   tryAgain(notificationId: string): Promise<QuickPushOutcome>;
   /** What a notification's "Copy anyway" calls. */
   copyAnyway(notificationId: string): Promise<QuickPushOutcome>;
+  /** What runtime.onInstalled and onStartup call: (re)creates the menu items, titled in the UI language. */
+  installMenus(): Promise<void>;
 }
 
 function run(what: string, task: Promise<unknown>): void {
@@ -72,37 +75,37 @@ export function registerQuickPush(
   const handlers: QuickPushHandlers = {
     async menuClicked(info, tab) {
       const request = await requestFromMenu(info, tab, readSelection);
-      return request ? pusher.push(request) : pusher.nothing('There was nothing to push there.');
+      return request ? pusher.push(request) : pusher.nothing(t('quick_nothingThere'));
     },
     async command(command, tab) {
       if (command !== PUSH_SELECTION_COMMAND) return undefined;
       const [active] =
         tab?.id === undefined ? await browser.tabs.query({ active: true, currentWindow: true }) : [tab];
       const text = active?.id === undefined ? undefined : await readSelection(active.id);
-      if (text === undefined)
-        return pusher.nothing(
-          'Secret Push cannot read this page. Use the menu item "Push selected text" instead.',
-        );
-      if (!text.trim()) return pusher.nothing('Select some text first, then press the shortcut again.');
+      if (text === undefined) return pusher.nothing(t('quick_cannotReadPage'));
+      if (!text.trim()) return pusher.nothing(t('quick_selectFirst'));
       return pusher.push({ kind: 'text', payload: text });
     },
     tryAgain: (id) => pusher.tryAgain(id),
     copyAnyway: (id) => pusher.copyAnyway(id),
+    installMenus: () => createMenus(),
   };
   /** A notification's one action (its button in Chrome, a click on it in Firefox). */
   const act = (id: string) => {
+    // The words given to run() are logged for developers. i18n-ignore
     if (isFailureNotice(id)) run('Try again failed', handlers.tryAgain(id));
+    // i18n-ignore
     else if (isElsewhereNotice(id)) run('Copy anyway failed', handlers.copyAnyway(id));
   };
 
-  const installMenus = () => run('Could not create the menu items', createMenus());
+  const installMenus = () => run('Could not create the menu items', handlers.installMenus()); // i18n-ignore
   browser.runtime.onInstalled.addListener(installMenus);
   browser.runtime.onStartup.addListener(installMenus);
-  browser.contextMenus.onClicked.addListener((info, tab) =>
-    run('Quick push from the menu failed', handlers.menuClicked(info, tab)),
+  browser.contextMenus.onClicked.addListener(
+    (info, tab) => run('Quick push from the menu failed', handlers.menuClicked(info, tab)), // i18n-ignore
   );
-  browser.commands.onCommand.addListener((command, tab) =>
-    run('Quick push from the shortcut failed', handlers.command(command, tab)),
+  browser.commands.onCommand.addListener(
+    (command, tab) => run('Quick push from the shortcut failed', handlers.command(command, tab)), // i18n-ignore
   );
   // Each browser gets the one listener its notifications support (Firefox has no buttons).
   if (buttons)
@@ -112,7 +115,7 @@ export function registerQuickPush(
   else browser.notifications.onClicked.addListener(act);
   browser.notifications.onClosed.addListener((id) => {
     if (isFailureNotice(id) || isElsewhereNotice(id))
-      run('Could not drop what a notification held', pusher.dismissed(id));
+      run('Could not drop what a notification held', pusher.dismissed(id)); // i18n-ignore
   });
   exposeForE2E(handlers);
   return handlers;

@@ -6,6 +6,7 @@
 import { formatSize } from '@/lib/push/size';
 import type { ImageFile } from './input';
 import type { ImageRequest } from './types';
+import { t } from '@/lib/i18n';
 
 /** Larger images are refused before (Content-Length) or while (counted bytes) they download. */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -83,14 +84,13 @@ function originOf(url: string | undefined): string | undefined {
 }
 
 async function unreachable(url: URL, request: ImageRequest, options: ImageFetchOptions, error: unknown) {
-  if (error instanceof DOMException && error.name === 'TimeoutError')
-    return 'The image took too long to download. Try again.';
+  if (error instanceof DOMException && error.name === 'TimeoutError') return t('quick_imageTimeout');
   // With activeTab the menu click lets the extension read the page's own origin; any other origin needs a
   // host permission the user grants per site (the extension never asks for every site).
   const web = url.protocol === 'http:' || url.protocol === 'https:';
   if (web && url.origin !== originOf(request.pageUrl) && !(await options.canRead(url.origin)))
-    return `Secret Push needs access to ${url.host} to fetch this image: allow the extension on that site, then try again.`;
-  return 'The image could not be downloaded. Check your connection and try again.';
+    return t('quick_imageNeedsAccess', url.host);
+  return t('quick_imageUnreachable');
 }
 
 /** Downloads the image of a request, or says in one sentence why it cannot. */
@@ -98,14 +98,13 @@ export async function fetchImage(request: ImageRequest, options: ImageFetchOptio
   const max = options.maxBytes ?? IMAGE_MAX_BYTES;
   const tooLarge = {
     ok: false,
-    reason: `This image is larger than ${formatSize(max)}, the most a quick push sends.`,
+    reason: t('quick_imageTooLarge', formatSize(max)),
   } as const;
   const url = URL.canParse(request.src) ? new URL(request.src) : undefined;
   if (!url || !['http:', 'https:', 'data:'].includes(url.protocol))
     return {
       ok: false,
-      reason:
-        'This image exists only inside the page, so the extension cannot fetch it. Save it and push it as a file.',
+      reason: t('quick_imageInPage'),
     };
   let response: Response;
   try {
@@ -119,15 +118,15 @@ export async function fetchImage(request: ImageRequest, options: ImageFetchOptio
   const type = mediaType(response.headers.get('content-type'));
   const declared = Number(response.headers.get('content-length') ?? NaN);
   const refusal = !response.ok
-    ? `The image could not be downloaded (HTTP ${response.status}).`
+    ? t('quick_imageHttp', String(response.status))
     : !type.startsWith('image/')
-      ? 'That address did not return an image.'
+      ? t('quick_imageNotImage')
       : declared > max
         ? tooLarge.reason
         : undefined;
   if (refusal || !response.body) {
     await response.body?.cancel();
-    return { ok: false, reason: refusal ?? 'The image was empty.' };
+    return { ok: false, reason: refusal ?? t('quick_imageEmpty') };
   }
   let data: Blob | null;
   try {

@@ -2,6 +2,7 @@
  * The context-menu items and what a click on each one asks to push.
  */
 import type { QuickRequest } from './types';
+import { t, type MessageKey } from '@/lib/i18n';
 
 export const MENU_IDS = {
   selection: 'quick-push-selection',
@@ -12,20 +13,22 @@ export const MENU_IDS = {
 
 type MenuContext = 'selection' | 'link' | 'page' | 'image';
 
-export const MENU_ITEMS: ReadonlyArray<{ id: string; title: string; contexts: [MenuContext] }> = [
-  { id: MENU_IDS.selection, title: 'Push selected text', contexts: ['selection'] },
-  { id: MENU_IDS.link, title: 'Push this link', contexts: ['link'] },
-  { id: MENU_IDS.page, title: "Push this page's URL", contexts: ['page'] },
-  { id: MENU_IDS.image, title: 'Push this image', contexts: ['image'] },
+/** The items; each title is a message, read when the menus are made so it is in the browser's language. */
+export const MENU_ITEMS: ReadonlyArray<{ id: string; titleKey: MessageKey; contexts: [MenuContext] }> = [
+  { id: MENU_IDS.selection, titleKey: 'menu_pushSelection', contexts: ['selection'] },
+  { id: MENU_IDS.link, titleKey: 'menu_pushLink', contexts: ['link'] },
+  { id: MENU_IDS.page, titleKey: 'menu_pushPage', contexts: ['page'] },
+  { id: MENU_IDS.image, titleKey: 'menu_pushImage', contexts: ['image'] },
 ];
 
 type Menus = Pick<typeof browser.contextMenus, 'create' | 'removeAll'>;
 
 function createOne(menus: Menus, item: (typeof MENU_ITEMS)[number]): Promise<void> {
   return new Promise((resolve, reject) => {
-    menus.create(item, () => {
+    menus.create({ id: item.id, title: t(item.titleKey), contexts: item.contexts }, () => {
       const error = browser.runtime.lastError;
-      if (error) reject(new Error(`Menu item ${item.id}: ${error.message}`));
+      if (error)
+        reject(new Error(`Menu item ${item.id}: ${error.message}`)); // i18n-ignore: for developers
       else resolve();
     });
   });

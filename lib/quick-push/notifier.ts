@@ -3,6 +3,7 @@
  * ours (the watcher raises notifications too).
  */
 import { notificationIconUrl } from '@/lib/icon';
+import { t, type MessageKey } from '@/lib/i18n';
 
 export const NOTICE_PREFIX = 'quick-push:';
 export const FAILED_PREFIX = `${NOTICE_PREFIX}failed:`;
@@ -32,14 +33,11 @@ export type NotificationOptions = Browser.Notifications.CreateNotificationOption
   requireInteraction?: boolean;
 };
 
-export const TRY_AGAIN = 'Try again';
-export const COPY_ANYWAY = 'Copy anyway';
-
 /** A notification's one action: its button (Chrome), or what a click on it does (Firefox). */
 const ACTIONS = {
-  retry: { button: TRY_AGAIN, click: 'Click here to try again.' },
-  copyAnyway: { button: COPY_ANYWAY, click: 'Click here to copy it anyway.' },
-};
+  retry: { button: 'quick_tryAgain', click: 'quick_clickTryAgain' },
+  copyAnyway: { button: 'quick_copyAnyway', click: 'quick_clickCopyAnyway' },
+} as const satisfies Record<string, { button: MessageKey; click: MessageKey }>;
 
 /**
  * Chrome shows a "Try again" (or "Copy anyway") button and keeps the notification on screen until the
@@ -52,8 +50,8 @@ export function browserNotifier(options: { buttons: boolean }): Notifier {
       const action = notice.retry ? ACTIONS.retry : notice.copyAnyway ? ACTIONS.copyAnyway : undefined;
       const retry = action
         ? options.buttons
-          ? { buttons: [{ title: action.button }], requireInteraction: true }
-          : { message: `${notice.message} ${action.click}` }
+          ? { buttons: [{ title: t(action.button) }], requireInteraction: true }
+          : { message: t('quick_withAction', notice.message, t(action.click)) }
         : {};
       const created: NotificationOptions = {
         type: 'basic',

@@ -10,6 +10,7 @@ import type { LinkCheck } from '@/lib/push/link';
 import type { HeldLinks } from './held';
 import { ELSEWHERE_PREFIX, NOTICE_PREFIX, type Notifier } from './notifier';
 import { wireKind, type QuickPushKind, type QuickPushOutcome, type QuickRequest } from './types';
+import { t } from '@/lib/i18n';
 
 export interface PushedDeps {
   writeClipboard(text: string): Promise<void>;
@@ -38,15 +39,14 @@ async function copyAndSay(deps: PushedDeps, link: string, expiry: string): Promi
   const copied = await deps.writeClipboard(link).then(
     () => true,
     (error: unknown) => {
-      deps.report('Could not copy the link', error);
+      deps.report('Could not copy the link', error); // i18n-ignore: logged for developers
       return false;
     },
   );
   const notificationId = `${NOTICE_PREFIX}pushed:${deps.newId()}`;
-  const title = copied ? 'Secret link copied' : 'Pushed, but the link was not copied';
-  const message = copied
-    ? `${expiry} Paste the link where you want to share it.`.trim()
-    : `${expiry} Copy the link from the list of pushes in Secret Push.`.trim();
+  const title = t(copied ? 'quick_copiedTitle' : 'quick_notCopiedTitle');
+  const body = copied ? 'quick_copiedBody' : 'quick_notCopiedBody';
+  const message = expiry ? t(`${body}Expiry`, expiry) : t(body);
   await deps.notifier.show(notificationId, { title, message, retry: false });
   return { status: 'pushed', notificationId, link, copied, message };
 }
@@ -56,8 +56,8 @@ async function warn(deps: PushedDeps, link: string, check: Exclude<LinkCheck, { 
   const elsewhere = check.code === 'host-mismatch';
   const notificationId = `${elsewhere ? ELSEWHERE_PREFIX : `${NOTICE_PREFIX}refused:`}${deps.newId()}`;
   if (elsewhere) await deps.links.put(notificationId, link);
-  const message = `${check.message} The link was not copied${elsewhere ? '' : ': check the server settings'}.`;
-  const title = elsewhere ? 'Pushed, but the link points elsewhere' : 'Pushed, but the link is not safe';
+  const message = t(elsewhere ? 'quick_elsewhereBody' : 'quick_unsafeBody', check.message);
+  const title = t(elsewhere ? 'quick_elsewhereTitle' : 'quick_unsafeTitle');
   await deps.notifier.show(notificationId, { title, message, retry: false, copyAnyway: elsewhere });
   return { status: 'pushed' as const, notificationId, link, copied: false, message };
 }
@@ -70,6 +70,7 @@ export async function pushed(
 ): Promise<QuickPushOutcome> {
   await deps
     .record(push, { server, kind: wireKind(request), subject: subjectOf(request) })
+    // i18n-ignore: logged for developers
     .catch((error: unknown) => deps.report('Could not record the new push', error));
   if (!link.ok) return warn(deps, push.html_url, link);
   return copyAndSay(deps, link.url, expiryInWords(push, deps.now()));
@@ -79,7 +80,6 @@ export async function pushed(
 export async function copyAnyway(deps: PushedDeps, notificationId: string): Promise<QuickPushOutcome> {
   const link = await deps.links.take(notificationId);
   await deps.notifier.clear(notificationId);
-  if (link === undefined)
-    return { status: 'nothing', notificationId, message: 'The link is no longer held.' };
+  if (link === undefined) return { status: 'nothing', notificationId, message: t('quick_linkGone') };
   return copyAndSay(deps, link, '');
 }

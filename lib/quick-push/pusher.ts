@@ -9,6 +9,7 @@ import type { HeldPushes } from './held';
 import { FAILED_PREFIX, NOTICE_PREFIX } from './notifier';
 import { copyAnyway, isElsewhereNotice, pushed, type PushedDeps } from './pushed';
 import type { QuickPushOutcome, QuickRequest } from './types';
+import { t, type MessageKey } from '@/lib/i18n';
 
 export type { QuickConnection } from './create';
 
@@ -30,10 +31,11 @@ export interface QuickPusher {
   dismissed(notificationId: string): Promise<void>;
 }
 
-const WHAT: Record<QuickRequest['kind'], string> = {
-  text: 'the selected text',
-  url: 'the link',
-  image: 'the image',
+/** A failure's title, by what was being pushed. */
+const FAILED_TITLE: Record<QuickRequest['kind'], MessageKey> = {
+  text: 'quick_failedText',
+  url: 'quick_failedLink',
+  image: 'quick_failedImage',
 };
 
 /** True for the ids of failure notifications this module raised. */
@@ -44,7 +46,7 @@ export function isFailureNotice(id: string): boolean {
 /** Says in a notification that nothing was sent, and why. */
 async function nothing(deps: QuickPushDeps, message: string): Promise<QuickPushOutcome> {
   const notificationId = `${NOTICE_PREFIX}info:${deps.newId()}`;
-  await deps.notifier.show(notificationId, { title: 'Nothing was pushed', message, retry: false });
+  await deps.notifier.show(notificationId, { title: t('quick_nothingTitle'), message, retry: false });
   return { status: 'nothing', notificationId, message };
 }
 
@@ -61,10 +63,10 @@ async function failed(
   } catch (error) {
     // Without the held request (e.g. storage.session full with a large image address) there is nothing
     // to try again with: say only what failed.
-    deps.report('Could not hold the request for "Try again"', error);
+    deps.report('Could not hold the request for "Try again"', error); // i18n-ignore: logged for developers
     retry = false;
   }
-  const title = `Could not push ${WHAT[request.kind]}`;
+  const title = t(FAILED_TITLE[request.kind]);
   try {
     await deps.notifier.show(notificationId, { title, message, retry });
   } catch (error) {
@@ -72,6 +74,7 @@ async function failed(
     if (retry)
       await deps.held
         .remove(notificationId)
+        // i18n-ignore: logged for developers
         .catch((removeError: unknown) => deps.report('Could not drop the held request', removeError));
     throw error;
   }
@@ -94,14 +97,13 @@ export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
 
     async tryAgain(notificationId) {
       if (retrying.has(notificationId))
-        return { status: 'nothing', notificationId, message: 'Already sending.' };
+        return { status: 'nothing', notificationId, message: t('quick_alreadySending') };
       retrying.add(notificationId);
       try {
         // Taken out before sending: whatever happens next, this notification cannot send it a second time.
         const request = await deps.held.take(notificationId);
         await deps.notifier.clear(notificationId);
-        if (!request)
-          return await nothing(deps, 'The text to send is no longer held. Push it again from the page.');
+        if (!request) return await nothing(deps, t('quick_requestGone'));
         return await send(request);
       } finally {
         retrying.delete(notificationId);

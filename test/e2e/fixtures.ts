@@ -18,7 +18,11 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
-export async function launchWithExtension(): Promise<{
+/**
+ * `language` starts Chromium in that UI language (chrome.i18n follows the LANGUAGE environment variable
+ * here, not --lang: docs/toolchain.md, "Chromium in another UI language").
+ */
+export async function launchWithExtension(options: { language?: string } = {}): Promise<{
   context: BrowserContext;
   close: () => Promise<void>;
 }> {
@@ -33,6 +37,7 @@ export async function launchWithExtension(): Promise<{
     executablePath: CHROMIUM,
     headless: true,
     args: [`--disable-extensions-except=${EXT_PATH}`, `--load-extension=${EXT_PATH}`, ...CHROMIUM_ARGS],
+    ...(options.language ? { env: { ...process.env, LANGUAGE: options.language } } : {}),
   });
   return {
     context,
