@@ -1,7 +1,8 @@
 /**
  * The wiring beyond English: the dashboard, the viewer and the watcher's notifications render their words
  * from another locale's messages.json, with numbers, dates and relative times written that language's way.
- * Expected numbers and dates come from Intl itself, so the test follows the platform's ICU data.
+ * Expected numbers come from Intl and dates from lib/format with the locale named here, so the test follows
+ * the platform's ICU data and fails if a page formats in the browser's default locale instead.
  */
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -11,6 +12,7 @@ import { SelectionBar } from '@/components/dashboard/SelectionBar';
 import { DeleteSecret } from '@/components/viewer/DeleteSecret';
 import { ExpiryNote } from '@/components/viewer/ExpiryNote';
 import { SecretContent } from '@/components/viewer/SecretContent';
+import { formatDateTime } from '@/lib/format/time';
 import { resetTranslator } from '@/lib/i18n';
 import { eventMessage, notificationsFor } from '@/lib/watch/notify';
 import type { WatchEvent } from '@/lib/watch/types';
@@ -61,14 +63,7 @@ describe('the dashboard in Arabic', () => {
     const table = within(row.getByRole('table'));
     expect(table.getByRole('columnheader', { name: 'وكيل المستخدم' })).toBeTruthy();
     expect(table.getByText('المشاهدة')).toBeTruthy();
-    const at = new Intl.DateTimeFormat('ar', {
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    }).format(Date.parse('2026-01-01T11:30:00Z'));
+    const at = formatDateTime('2026-01-01T11:30:00Z', 'ar');
     expect(table.getByText(at)).toBeTruthy();
   });
 
@@ -111,14 +106,7 @@ describe('the viewer in Japanese', () => {
     const note = screen.getByText(
       (_, node) => node?.tagName === 'P' && /^遅くとも.+に期限が切れます。$/.test(node.textContent ?? ''),
     );
-    const exact = new Intl.DateTimeFormat('ja', {
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    }).format(Date.parse('2026-01-07T12:00:00Z'));
+    const exact = formatDateTime('2026-01-07T12:00:00Z', 'ja');
     expect(note.querySelector('time')?.getAttribute('title')).toBe(exact);
   });
 });
