@@ -51,6 +51,9 @@ export default defineConfig({
       // without a prompt (see the host seam below).
       ...(E2E_BUILD ? OPTIONAL_APIS : []),
     ],
+    // An organization's policy (lib/policy): Chrome reads storage.managed against this schema. Firefox reads the
+    // same keys from policies.json's 3rdparty.Extensions and has no such manifest key.
+    ...(browser === 'chrome' ? { storage: { managed_schema: 'managed-schema.json' } } : {}),
     // MV3 names host patterns optional_host_permissions; MV2 (Firefox) has only optional_permissions, and WXT
     // drops the MV3 key from MV2 builds instead of moving it, which left Firefox unable to ask for a server.
     ...(manifestVersion === 2

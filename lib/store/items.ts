@@ -5,6 +5,7 @@
  */
 import { storage } from '#imports';
 import { readServerList, removeVersion1Keys, serversFromVersion1 } from './migrate';
+import { NO_POLICY, type PolicyState } from '@/lib/policy/types';
 
 export type ServerChoice = {
   kind: 'hosted' | 'self-hosted';
@@ -181,5 +182,15 @@ export const quickPushLinksItem = storage.defineItem<Record<string, unknown>>('s
  */
 export const copyOnCreateItem = storage.defineItem<boolean>('local:copyOnCreate', {
   fallback: true,
+  version: 1,
+});
+
+/**
+ * The organization's policy as the background last read and checked it (lib/policy/background.ts, its one
+ * writer), from storage.managed. Kept here because the checking needs zod, which the popup must not load:
+ * every page reads this copy instead. Rewritten on every start of the background and on every change.
+ */
+export const policyItem = storage.defineItem<PolicyState>('local:policy', {
+  fallback: NO_POLICY,
   version: 1,
 });

@@ -110,7 +110,8 @@ export function saveServerSettings(input: ServerSettingsInput, also: SettingsCha
  * (AppError 'validation' otherwise), and then uses them again.
  */
 export async function setDemoMode(on: boolean): Promise<void> {
-  if (!on && (await readServers()).servers.length === 0)
+  // The servers in force count, so an organization's server is enough to leave demo mode.
+  if (!on && (await loadSettings()).servers.length === 0)
     throw new AppError('validation', t('store_demoNeedsServer'), {
       fields: { demoMode: [t('store_saveServerFirst')] },
     });

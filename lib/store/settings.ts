@@ -6,6 +6,7 @@ import {
   demoModeItem,
   demoTokenItem,
   deviceTokensItem,
+  policyItem,
   pushDefaultsItem,
   readServers,
   serversItem,
@@ -17,6 +18,8 @@ import {
   type TokenMap,
   type TokenPlace,
 } from './items';
+import { applyPolicy, hasPolicy } from '@/lib/policy/apply';
+import type { Policy } from '@/lib/policy/types';
 
 /** A saved server with its token, read from the place the user chose for it. */
 export interface ServerProfile extends SavedServer {
@@ -42,6 +45,8 @@ export interface Settings {
   servers: ServerProfile[];
   /** The default server's url; null while none is saved. */
   defaultServer: string | null;
+  /** The organization's policy these settings obey (loadSettings); absent when there is none, and in loadUserSettings. */
+  policy?: Policy;
 }
 
 /** Each saved server with the token kept for it (device or session, as its entry says). */
@@ -66,8 +71,18 @@ export function settingsFor(settings: Settings, url?: string | null): Settings {
   return { ...settings, server, token, tokenOrigin, tokenPlace };
 }
 
-/** Reads every settings item; `server` and its token are the default server's. */
+/**
+ * The settings in force: the user's with the organization's managed values in their place (lib/policy),
+ * and that policy. What every reader uses; only writers that keep the user's own values use loadUserSettings.
+ */
 export async function loadSettings(): Promise<Settings> {
+  const [settings, { policy }] = await Promise.all([loadUserSettings(), policyItem.getValue()]);
+  // Only a policy that sets something is attached, so unmanaged settings read exactly as they always did.
+  return hasPolicy(policy) ? settingsFor({ ...applyPolicy(settings, policy), policy }) : settings;
+}
+
+/** Reads every settings item as the user saved it; `server` and its token are the default server's. */
+export async function loadUserSettings(): Promise<Settings> {
   const list = await readServers(); // first: a version 1 value still there moves its token when read
   const [demoMode, defaults, demoToken, device, session] = await Promise.all([
     demoModeItem.getValue(),
@@ -83,7 +98,14 @@ export async function loadSettings(): Promise<Settings> {
 
 /** Calls back with fresh settings whenever any settings item changes (other tabs, the popup). */
 export function watchSettings(callback: (settings: Settings) => void): () => void {
-  const items = [demoModeItem, serversItem, deviceTokensItem, sessionTokensItem, pushDefaultsItem];
+  const items = [
+    demoModeItem,
+    serversItem,
+    deviceTokensItem,
+    sessionTokensItem,
+    pushDefaultsItem,
+    policyItem,
+  ];
   const reload = () => {
     loadSettings().then(callback, (error: unknown) => console.error('Could not reload settings', error));
   };

@@ -19,6 +19,7 @@ type Manifest = {
   host_permissions?: string[];
   optional_host_permissions?: string[];
   content_security_policy?: string | { extension_pages?: string };
+  storage?: { managed_schema?: string };
   browser_specific_settings?: Record<string, { strict_min_version?: string }>;
 };
 
@@ -114,5 +115,13 @@ describe('built manifests', () => {
     expect(carriers.filter((file) => file !== 'background.js' && !/chunks\/offscreen-/.test(file))).toEqual(
       [],
     );
+  });
+
+  it("Chrome declares the managed policy's schema, a file in the package; Firefox has no such key", () => {
+    expect(built.chrome!.storage).toEqual({ managed_schema: 'managed-schema.json' });
+    expect(fs.existsSync(path.join(outDir, 'chrome-shipped', 'chrome-mv3', 'managed-schema.json'))).toBe(
+      true,
+    );
+    expect(built.firefox!.storage).toBeUndefined();
   });
 });

@@ -1,0 +1,38 @@
+/**
+ * The background's side of the policy: read storage.managed on every start and on every change, check it,
+ * keep the checked copy every page reads (policyItem), and move every server's token to the place the
+ * organization requires, so a session-only rule leaves no token on disk.
+ */
+import { policyItem } from '@/lib/store/items';
+import { readManaged, watchManaged } from '@/lib/store/managed';
+import { saveSettings } from '@/lib/store/save';
+import { loadUserSettings } from '@/lib/store/settings';
+import type { TokenPlace } from '@/lib/store/items';
+import { fixedTokenPlace } from './apply';
+import { parsePolicy } from './parse';
+import type { PolicyState } from './types';
+
+/** Moves the token of every saved server kept elsewhere than `place` there (the default stays as it is). */
+async function moveTokens(place: TokenPlace): Promise<void> {
+  for (const { kind, url, edition, token, tokenOrigin, tokenPlace } of (await loadUserSettings()).servers) {
+    if (tokenPlace === place) continue;
+    const server = edition ? { kind, url, edition } : { kind, url };
+    await saveSettings({ server: { server, token: { value: token, place, origin: tokenOrigin } } });
+  }
+}
+
+/** Reads, checks and stores the policy; returns it. */
+export async function refreshPolicy(read: () => Promise<unknown> = readManaged): Promise<PolicyState> {
+  const state = parsePolicy(await read());
+  await policyItem.setValue(state);
+  const place = fixedTokenPlace(state.policy);
+  if (place) await moveTokens(place);
+  return state;
+}
+
+/** Registers the policy reader; called on every start of the background. Resolves once the policy is read. */
+export function registerPolicy(): Promise<void> {
+  const report = (error: unknown) => console.error('Could not apply the managed policy', error);
+  watchManaged(() => void refreshPolicy().catch(report));
+  return refreshPolicy().then(() => undefined, report);
+}

@@ -1,0 +1,106 @@
+/**
+ * The boundary of managed values: whatever an administrator wrote (Chrome checks only the types its schema
+ * declares, Firefox checks nothing) becomes a Policy of valid values and a note for each one ignored. A
+ * wrong value never throws and never takes its neighbours down with it: each key, each default and each
+ * listed kind is checked on its own.
+ */
+import { z } from 'zod';
+import { PUSH_KINDS, type PushKind } from '@/lib/contract';
+import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
+import { normalizeServerUrl } from '@/lib/store/rules';
+import type { PushDefaults } from '@/lib/store/items';
+import { NO_POLICY, type Policy, type PolicyNote, type PolicyState } from './types';
+
+/** The watcher's slowest check is hourly (lib/watch/period.ts): an organization may pick any minute up to it. */
+export const POLICY_INTERVAL_MAX = 60;
+
+const whole = (min: number, max: number) => z.number().int().min(min).max(max);
+
+const DEFAULT_FIELDS: { [K in keyof PushDefaults]: z.ZodType<PushDefaults[K]> } = {
+  expireAfterDuration: whole(0, DURATIONS.length - 1),
+  expireAfterDays: whole(DAYS_MIN, DAYS_MAX),
+  expireAfterViews: whole(VIEWS_MIN, VIEWS_MAX),
+  retrievalStep: z.boolean(),
+  deletableByViewer: z.boolean(),
+  passphrase: z.boolean(),
+};
+
+const serverUrl = z.string().transform((url, ctx) => {
+  try {
+    return normalizeServerUrl(url);
+  } catch {
+    ctx.addIssue({ code: 'custom', message: 'not a server address' }); // i18n-ignore: read by no one
+    return z.NEVER;
+  }
+});
+
+const SCALARS = {
+  serverUrl,
+  lockServer: z.boolean(),
+  allowDemoMode: z.boolean(),
+  tokenPlace: z.enum(['device', 'session', 'any']),
+  watchIntervalMinutes: whole(1, POLICY_INTERVAL_MAX),
+} as const;
+
+const kind = z.enum(PUSH_KINDS);
+const record = z.record(z.string(), z.unknown());
+
+/** A value as the options page quotes it: JSON, cut short. */
+function shown(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+}
+
+function parseKinds(value: unknown, notes: PolicyNote[]): PushKind[] | undefined {
+  if (!Array.isArray(value)) {
+    notes.push({ key: 'allowedKinds', value: shown(value) });
+    return undefined;
+  }
+  const kinds: PushKind[] = [];
+  value.forEach((entry, index) => {
+    const parsed = kind.safeParse(entry);
+    if (!parsed.success) notes.push({ key: `allowedKinds[${index}]`, value: shown(entry) });
+    else if (!kinds.includes(parsed.data)) kinds.push(parsed.data);
+  });
+  // No kind at all would leave nothing to push: an empty list is a mistake, not a ban.
+  if (kinds.length === 0 && value.length === 0) notes.push({ key: 'allowedKinds', value: '[]' });
+  return kinds.length > 0 ? kinds : undefined;
+}
+
+function parseDefaults(value: unknown, notes: PolicyNote[]): Partial<PushDefaults> | undefined {
+  const object = record.safeParse(value);
+  if (!object.success) {
+    notes.push({ key: 'defaults', value: shown(value) });
+    return undefined;
+  }
+  const defaults: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(object.data)) {
+    const schema = DEFAULT_FIELDS[key as keyof PushDefaults] as z.ZodType | undefined;
+    const parsed = schema?.safeParse(field);
+    if (parsed?.success) defaults[key] = parsed.data;
+    else notes.push({ key: `defaults.${key}`, value: shown(field) });
+  }
+  return Object.keys(defaults).length > 0 ? (defaults as Partial<PushDefaults>) : undefined;
+}
+
+/**
+ * The policy in `managed` (storage.managed's whole content; anything else, such as undefined when the
+ * browser has no managed storage, is no policy). Invalid and unknown values are left out, each with a note.
+ */
+export function parsePolicy(managed: unknown): PolicyState {
+  const object = record.safeParse(managed);
+  if (!object.success) return NO_POLICY;
+  const policy: Record<string, unknown> = {};
+  const notes: PolicyNote[] = [];
+  for (const [key, value] of Object.entries(object.data)) {
+    if (key === 'allowedKinds') policy.allowedKinds = parseKinds(value, notes);
+    else if (key === 'defaults') policy.defaults = parseDefaults(value, notes);
+    else if (key in SCALARS) {
+      const parsed = SCALARS[key as keyof typeof SCALARS].safeParse(value);
+      if (parsed.success) policy[key] = parsed.data;
+      else notes.push({ key, value: shown(value) });
+    } else notes.push({ key, value: shown(value) });
+  }
+  for (const key of Object.keys(policy)) if (policy[key] === undefined) delete policy[key];
+  return { policy: policy as Policy, notes };
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it } from 'vitest';
+import { parsePolicy } from '@/lib/policy/parse';
+import { NO_POLICY } from '@/lib/policy/types';
+
+describe('parsePolicy', () => {
+  it.each([
+    ['undefined (no managed storage)', undefined],
+    ['null', null],
+    ['a string', 'serverUrl'],
+    ['an array', [1, 2]],
+    ['an empty object', {}],
+  ])('reads %s as no policy', (_, managed) => {
+    expect(parsePolicy(managed)).toEqual(NO_POLICY);
+  });
+
+  it('keeps every valid key, the server address normalized', () => {
+    const managed = {
+      serverUrl: 'pwpush.example.com/',
+      lockServer: true,
+      allowDemoMode: false,
+      tokenPlace: 'session',
+      allowedKinds: ['text', 'url'],
+      defaults: {
+        expireAfterDuration: 3,
+        expireAfterDays: 2,
+        expireAfterViews: 1,
+        retrievalStep: true,
+        deletableByViewer: false,
+        passphrase: true,
+      },
+      watchIntervalMinutes: 30,
+    };
+    expect(parsePolicy(managed)).toEqual({
+      policy: { ...managed, serverUrl: 'https://pwpush.example.com' },
+      notes: [],
+    });
+  });
+
+  it.each([
+    ['serverUrl', 'ftp://files.example.com'],
+    ['serverUrl', 42],
+    ['lockServer', 'yes'],
+    ['allowDemoMode', 0],
+    ['tokenPlace', 'cloud'],
+    ['watchIntervalMinutes', 0],
+    ['watchIntervalMinutes', 61],
+    ['watchIntervalMinutes', 2.5],
+    ['allowedKinds', 'text'],
+    ['defaults', 'short'],
+  ])('ignores %s = %j with a note, and keeps the others', (key, value) => {
+    const { policy, notes } = parsePolicy({ lockServer: true, [key]: value });
+    expect(notes).toEqual([{ key, value: JSON.stringify(value) }]);
+    expect(policy).toEqual(key === 'lockServer' ? {} : { lockServer: true });
+  });
+
+  it('notes an unknown key (a typo) and ignores it', () => {
+    expect(parsePolicy({ serverURL: 'https://a.example' })).toEqual({
+      policy: {},
+      notes: [{ key: 'serverURL', value: '"https://a.example"' }],
+    });
+  });
+
+  it('checks each default on its own: a wrong one does not take the others down', () => {
+    const { policy, notes } = parsePolicy({
+      defaults: { expireAfterViews: 500, passphrase: true, expireAfterDuration: 18, color: 'red' },
+    });
+    expect(policy).toEqual({ defaults: { passphrase: true } });
+    expect(notes).toEqual([
+      { key: 'defaults.expireAfterViews', value: '500' },
+      { key: 'defaults.expireAfterDuration', value: '18' },
+      { key: 'defaults.color', value: '"red"' },
+    ]);
+  });
+
+  it('drops defaults that hold nothing valid', () => {
+    expect(parsePolicy({ defaults: { passphrase: 'yes' } }).policy).toEqual({});
+  });
+
+  it('keeps the valid kinds of a list, once each, and notes the others by position', () => {
+    const { policy, notes } = parsePolicy({ allowedKinds: ['text', 'files', 'text', 'qr', 7] });
+    expect(policy).toEqual({ allowedKinds: ['text', 'qr'] });
+    expect(notes).toEqual([
+      { key: 'allowedKinds[1]', value: '"files"' },
+      { key: 'allowedKinds[4]', value: '7' },
+    ]);
+  });
+
+  it('ignores an empty list of kinds with a note: nothing to push is a mistake, not a ban', () => {
+    expect(parsePolicy({ allowedKinds: [] })).toEqual({
+      policy: {},
+      notes: [{ key: 'allowedKinds', value: '[]' }],
+    });
+  });
+
+  it('quotes a long value cut short', () => {
+    const [note] = parsePolicy({ serverUrl: `https://${'a'.repeat(100)}.example/?q` }).notes;
+    expect(note?.value).toHaveLength(60);
+    expect(note?.value.endsWith('…')).toBe(true);
+  });
+});
