@@ -4,6 +4,9 @@
  * from an earlier life of the worker (held requests live in storage.session).
  */
 import { connectSaved } from '@/lib/connection/client';
+import { t } from '@/lib/i18n';
+import { allowedKinds } from '@/lib/policy/apply';
+import { policyItem } from '@/lib/store/items';
 import { recordCreatedPush } from '@/lib/watch/record';
 import { platformClipboard } from './clipboard';
 import { exposeForE2E } from './e2e-hook';
@@ -14,8 +17,7 @@ import { browserNotifier } from './notifier';
 import { isElsewhereNotice } from './pushed';
 import { createQuickPusher, isFailureNotice, type QuickPushDeps } from './pusher';
 import { readSelection } from './selection';
-import type { QuickPushOutcome } from './types';
-import { t } from '@/lib/i18n';
+import { wireKind, type QuickPushOutcome, type QuickRequest } from './types';
 
 export const PUSH_SELECTION_COMMAND = 'push-selection';
 
@@ -58,6 +60,12 @@ export interface QuickPushHandlers {
   installMenus(): Promise<void>;
 }
 
+/** The kinds the organization allows (all without a policy). */
+const allowed = async () => allowedKinds((await policyItem.getValue()).policy);
+
+/** Whether a request's kind is allowed: a menu item or the shortcut left over from before a policy change. */
+const isAllowed = async (request: QuickRequest) => (await allowed()).includes(wireKind(request));
+
 function run(what: string, task: Promise<unknown>): void {
   task.catch((error: unknown) => console.error(what, error));
 }
@@ -71,7 +79,12 @@ export function registerQuickPush(
   overrides: Partial<QuickPushDeps> = {},
   { buttons = BUTTONS }: { buttons?: boolean } = {},
 ): QuickPushHandlers {
-  const pusher = createQuickPusher({ ...defaultQuickPushDeps(buttons), ...overrides });
+  const base = createQuickPusher({ ...defaultQuickPushDeps(buttons), ...overrides });
+  const pusher = {
+    ...base,
+    push: async (request: QuickRequest) =>
+      (await isAllowed(request)) ? base.push(request) : base.nothing(t('policy_kindNotAllowed')),
+  };
   const handlers: QuickPushHandlers = {
     async menuClicked(info, tab) {
       const request = await requestFromMenu(info, tab, readSelection);
@@ -88,7 +101,7 @@ export function registerQuickPush(
     },
     tryAgain: (id) => pusher.tryAgain(id),
     copyAnyway: (id) => pusher.copyAnyway(id),
-    installMenus: () => createMenus(),
+    installMenus: () => allowed().then((kinds) => createMenus(browser.contextMenus, kinds)),
   };
   /** A notification's one action (its button in Chrome, a click on it in Firefox). */
   const act = (id: string) => {
@@ -101,6 +114,8 @@ export function registerQuickPush(
   const installMenus = () => run('Could not create the menu items', handlers.installMenus()); // i18n-ignore
   browser.runtime.onInstalled.addListener(installMenus);
   browser.runtime.onStartup.addListener(installMenus);
+  // The organization's allowed kinds changed: the menu offers exactly those.
+  policyItem.watch(installMenus);
   browser.contextMenus.onClicked.addListener(
     (info, tab) => run('Quick push from the menu failed', handlers.menuClicked(info, tab)), // i18n-ignore
   );

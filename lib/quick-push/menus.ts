@@ -1,7 +1,8 @@
 /**
  * The context-menu items and what a click on each one asks to push.
  */
-import type { QuickRequest } from './types';
+import { PUSH_KINDS, type PushKind } from '@/lib/contract';
+import type { QuickPushKind, QuickRequest } from './types';
 import { t, type MessageKey } from '@/lib/i18n';
 
 export const MENU_IDS = {
@@ -21,6 +22,14 @@ export const MENU_ITEMS: ReadonlyArray<{ id: string; titleKey: MessageKey; conte
   { id: MENU_IDS.image, titleKey: 'menu_pushImage', contexts: ['image'] },
 ];
 
+/** The kind of push each item makes (an image becomes a file push): an item is offered only if it is allowed. */
+export const MENU_KINDS: Readonly<Record<string, QuickPushKind>> = {
+  [MENU_IDS.selection]: 'text',
+  [MENU_IDS.link]: 'url',
+  [MENU_IDS.page]: 'url',
+  [MENU_IDS.image]: 'file',
+};
+
 type Menus = Pick<typeof browser.contextMenus, 'create' | 'removeAll'>;
 
 function createOne(menus: Menus, item: (typeof MENU_ITEMS)[number]): Promise<void> {
@@ -35,12 +44,16 @@ function createOne(menus: Menus, item: (typeof MENU_ITEMS)[number]): Promise<voi
 }
 
 /**
- * Creates the menu items. Idempotent: everything of ours is removed first, so running it on install, on
- * browser start and again after an update never meets "duplicate id".
+ * Creates the menu items of the `allowed` kinds (an organization's policy may allow fewer). Idempotent:
+ * everything of ours is removed first, so running it on install, on browser start, after an update and on
+ * a change of policy never meets "duplicate id".
  */
-export async function createMenus(menus: Menus = browser.contextMenus): Promise<void> {
+export async function createMenus(
+  menus: Menus = browser.contextMenus,
+  allowed: readonly PushKind[] = PUSH_KINDS,
+): Promise<void> {
   await menus.removeAll();
-  for (const item of MENU_ITEMS) await createOne(menus, item);
+  for (const item of MENU_ITEMS) if (allowed.includes(MENU_KINDS[item.id]!)) await createOne(menus, item);
 }
 
 /** The parts of contextMenus.OnClickData a quick push reads. */

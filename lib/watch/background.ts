@@ -8,7 +8,8 @@ import { AppError } from '@/lib/errors';
 import type { ApiClient } from '@/lib/api';
 import { connectFollowed, connectSaved } from '@/lib/connection/client';
 import { listenForMessages } from '@/lib/messages/runtime';
-import { watchSettingsItem, type WatchSettings } from '@/lib/store/items';
+import { watchInterval } from '@/lib/policy/apply';
+import { policyItem, watchSettingsItem, type WatchSettings } from '@/lib/store/items';
 import { watchSettings } from '@/lib/store/settings';
 import { accountKey } from './account';
 import type { ActionDeps } from './actions';
@@ -64,7 +65,9 @@ export async function connectAllFromSettings(): Promise<Connection[]> {
 }
 
 async function ensureAlarm(settings: WatchSettings): Promise<void> {
-  const period = alarmPeriod(settings.intervalMinutes);
+  // An organization's interval wins over the user's (lib/policy).
+  const { policy } = await policyItem.getValue();
+  const period = alarmPeriod(watchInterval(settings.intervalMinutes, policy));
   const existing = await browser.alarms.get(WATCH_ALARM);
   // Alarms outlive the worker: re-create only when missing or when the interval changed.
   if (existing?.periodInMinutes === period) return;
@@ -153,6 +156,9 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
       report('settings change failed'), // i18n-ignore
     );
   });
+  const unwatchPolicy = policyItem.watch(() => {
+    watchSettingsItem.getValue().then(ensureAlarm).catch(report('policy change failed'));
+  });
   // A server, token or demo mode saved (options, popup): the pushes of the one left go at once.
   const unwatchServer = watchSettings(() => {
     forget().then(badge).catch(report('erasing a left server failed')); // i18n-ignore
@@ -170,6 +176,7 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
       browser.alarms.onAlarm.removeListener(onAlarm);
       browser.notifications.onClicked.removeListener(onClicked);
       unwatch();
+      unwatchPolicy();
       unwatchServer();
       unlisten();
     },

@@ -9,6 +9,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { registerQuickPush } from '@/lib/quick-push/background';
 import { MENU_IDS } from '@/lib/quick-push/menus';
+import { policyItem } from '@/lib/store/items';
 import { closeWatchDb } from '@/lib/watch/db';
 import { harness, type Harness } from '../api/harness';
 import { notifications, POSTS, rig, sessionText, type Rig } from './helpers';
@@ -70,6 +71,26 @@ describe('registerQuickPush', () => {
     await vi.waitFor(() => expect(menuItems).toHaveLength(4));
     await fakeBrowser.runtime.onStartup.trigger();
     await vi.waitFor(() => expect(menuItems).toEqual(Object.values(MENU_IDS)));
+  });
+
+  it('offers only the menu items of the kinds the organization allows, and follows a change of policy', async () => {
+    await policyItem.setValue({ policy: { allowedKinds: ['url'] }, notes: [] });
+    registerQuickPush(r.deps);
+    await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' } as never);
+    await vi.waitFor(() => expect(menuItems).toEqual([MENU_IDS.link, MENU_IDS.page]));
+    await policyItem.setValue({ policy: { allowedKinds: ['text', 'file'] }, notes: [] });
+    await vi.waitFor(() => expect(menuItems).toEqual([MENU_IDS.selection, MENU_IDS.image]));
+  });
+
+  it('pushes nothing of a kind the organization does not allow (the shortcut pushes text)', async () => {
+    await policyItem.setValue({ policy: { allowedKinds: ['url'] }, notes: [] });
+    registerQuickPush(r.deps);
+    pageSelection = 'not allowed';
+    onCommand('push-selection', { id: 9 } as never);
+
+    const id = await notice('Nothing was pushed');
+    expect(notifications()[id]?.message).toBe('Your organization does not allow this kind of push.');
+    expect(POSTS(h)).toHaveLength(0);
   });
 
   it('"Push selected text" pushes the page’s selection and copies the link', async () => {

@@ -38,6 +38,14 @@ describe('createMenus', () => {
     ]);
   });
 
+  it('offers only the items whose kind is allowed (an image makes a file push)', async () => {
+    const { items } = fakeMenus();
+    await createMenus(fakeBrowser.contextMenus, ['url', 'file']);
+    expect([...items.keys()]).toEqual([MENU_IDS.link, MENU_IDS.page, MENU_IDS.image]);
+    await createMenus(fakeBrowser.contextMenus, ['text']);
+    expect([...items.keys()]).toEqual([MENU_IDS.selection]);
+  });
+
   it('can run again (install, then browser start) without a duplicate-id error', async () => {
     const { items, removeAll } = fakeMenus();
     await createMenus();

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendMessage } from '@/lib/messages/runtime';
 import { watchMessages } from '@/lib/watch/messages';
 import { FAILED_PREFIX } from '@/lib/quick-push/notifier';
-import { watchRevisionItem, watchSettingsItem } from '@/lib/store/items';
+import { policyItem, watchRevisionItem, watchSettingsItem } from '@/lib/store/items';
 import { setupWatcher, WATCH_ALARM, type Watcher } from '@/lib/watch/background';
 import { closeWatchDb, watchDb } from '@/lib/watch/db';
 import { listEvents, listTrackedPushes, readWatcherState } from '@/lib/watch/read';
@@ -56,6 +56,15 @@ describe('the schedule', () => {
     expect(await browser.alarms.get(WATCH_ALARM)).toMatchObject({ periodInMinutes: 1 });
     await watchSettingsItem.setValue({ intervalMinutes: 15, notifications: true, badge: 'unseen' });
     await expect.poll(async () => (await browser.alarms.get(WATCH_ALARM))?.periodInMinutes).toBe(15);
+  });
+
+  it("checks at the organization's interval, whatever the user chose, and follows a change of policy", async () => {
+    await watchSettingsItem.setValue({ intervalMinutes: 5, notifications: true, badge: 'unseen' });
+    await policyItem.setValue({ policy: { watchIntervalMinutes: 30 }, notes: [] });
+    await start().ready;
+    expect(await browser.alarms.get(WATCH_ALARM)).toMatchObject({ periodInMinutes: 30 });
+    await policyItem.setValue({ policy: {}, notes: [] });
+    await expect.poll(async () => (await browser.alarms.get(WATCH_ALARM))?.periodInMinutes).toBe(5);
   });
 
   it.each([
