@@ -40,9 +40,9 @@ describe('createMenus', () => {
 
   it('offers only the items whose kind is allowed (an image makes a file push)', async () => {
     const { items } = fakeMenus();
-    await createMenus(fakeBrowser.contextMenus, ['url', 'file']);
+    await createMenus(browser.contextMenus, ['url', 'file']);
     expect([...items.keys()]).toEqual([MENU_IDS.link, MENU_IDS.page, MENU_IDS.image]);
-    await createMenus(fakeBrowser.contextMenus, ['text']);
+    await createMenus(browser.contextMenus, ['text']);
     expect([...items.keys()]).toEqual([MENU_IDS.selection]);
   });
 
