@@ -6,13 +6,15 @@ export const KIND_LABELS: Record<PushKind, string> = {
   qr: 'QR code',
   file: 'Files',
 };
-const KINDS = Object.keys(KIND_LABELS) as PushKind[];
+const ALL_KINDS = Object.keys(KIND_LABELS) as PushKind[];
 
 export interface KindTabsProps {
   kind: PushKind;
   onChange: (kind: PushKind) => void;
   /** id of the tab panel the tabs control. */
   panelId: string;
+  /** The kinds offered (an organization's policy may allow fewer); every kind when absent. */
+  kinds?: readonly PushKind[];
 }
 
 export function tabId(kind: PushKind): string {
@@ -20,20 +22,20 @@ export function tabId(kind: PushKind): string {
 }
 
 /** WAI-ARIA tabs with automatic activation: arrows, Home and End move between kinds and select them. */
-export function KindTabs({ kind, onChange, panelId }: KindTabsProps) {
+export function KindTabs({ kind, onChange, panelId, kinds = ALL_KINDS }: KindTabsProps) {
   const move = (event: KeyboardEvent) => {
-    const at = KINDS.indexOf(kind);
+    const at = kinds.indexOf(kind);
     // Right to left the tabs run leftwards, so Left is the next one (WAI-ARIA APG, tabs pattern).
     const rtl = (event.currentTarget as HTMLElement).closest('[dir]')?.getAttribute('dir') === 'rtl';
     const next =
       event.key === (rtl ? 'ArrowLeft' : 'ArrowRight')
-        ? KINDS[(at + 1) % KINDS.length]
+        ? kinds[(at + 1) % kinds.length]
         : event.key === (rtl ? 'ArrowRight' : 'ArrowLeft')
-          ? KINDS[(at - 1 + KINDS.length) % KINDS.length]
+          ? kinds[(at - 1 + kinds.length) % kinds.length]
           : event.key === 'Home'
-            ? KINDS[0]
+            ? kinds[0]
             : event.key === 'End'
-              ? KINDS[KINDS.length - 1]
+              ? kinds[kinds.length - 1]
               : undefined;
     if (!next) return;
     event.preventDefault();
@@ -42,7 +44,7 @@ export function KindTabs({ kind, onChange, panelId }: KindTabsProps) {
   };
   return (
     <div role="tablist" aria-label="Kind of push" class="sp-tabs" onKeyDown={move}>
-      {KINDS.map((k) => (
+      {kinds.map((k) => (
         <button
           key={k}
           type="button"

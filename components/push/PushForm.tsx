@@ -130,7 +130,12 @@ export function PushForm(props: PushFormProps) {
         else onReset();
       }}
     >
-      <KindTabs kind={state.kind} panelId={PANEL_ID} onChange={(kind) => dispatch({ type: 'kind', kind })} />
+      <KindTabs
+        kind={state.kind}
+        kinds={state.kinds}
+        panelId={PANEL_ID}
+        onChange={(kind) => dispatch({ type: 'kind', kind })}
+      />
       <fieldset class="sp-plain" disabled={sending}>
         <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(state.kind)}>
           <KindPanel

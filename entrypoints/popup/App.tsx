@@ -20,7 +20,8 @@ async function load(): Promise<Load> {
   const passphrase = await defaultPassphrase(defaults.passphrase);
   // Until a server without a saved edition answers (CreatePush asks it), pro's choices are shown.
   const edition = context.edition ?? 'pro';
-  const initial = initForm({ defaults, edition, signedIn: context.signedIn, passphrase });
+  const { kinds } = context;
+  const initial = initForm({ defaults, edition, signedIn: context.signedIn, passphrase, kinds });
   return { state: 'ready', context, initial };
 }
 

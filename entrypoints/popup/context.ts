@@ -3,6 +3,8 @@
  * schemas (zod) so the popup opens light; connect.ts loads those when the server must be asked.
  */
 import type { Edition } from '@/lib/api/types';
+import type { PushKind } from '@/lib/contract';
+import { allowedKinds } from '@/lib/policy/apply';
 import { isSignedIn, knownEdition, targetBaseUrl } from '@/lib/connection/target';
 import { copyOnCreateItem, type PushDefaults } from '@/lib/store/items';
 import { loadSettings } from '@/lib/store/settings';
@@ -18,6 +20,8 @@ export interface PopupContext {
   defaults: PushDefaults;
   /** Copy a new push's link at once (copyOnCreateItem). */
   copyOnCreate: boolean;
+  /** The kinds of push offered when an organization allows only some; absent: every kind. */
+  kinds?: readonly PushKind[];
 }
 
 export async function loadPopupContext(): Promise<PopupContext> {
@@ -29,6 +33,7 @@ export async function loadPopupContext(): Promise<PopupContext> {
     edition: knownEdition(settings),
     signedIn: isSignedIn(settings),
     defaults: settings.defaults,
+    ...(settings.policy?.allowedKinds ? { kinds: allowedKinds(settings.policy) } : {}),
   };
 }
 

@@ -40,6 +40,8 @@ export interface FormInit {
   signedIn: boolean;
   /** A generated passphrase, when the defaults ask for one (the reducer has no randomness of its own). */
   passphrase?: string;
+  /** The kinds offered (an organization's policy may allow fewer); every kind when absent. */
+  kinds?: readonly PushKind[];
 }
 
 export interface FormState {
@@ -47,6 +49,8 @@ export interface FormState {
   signedIn: boolean;
   defaults: PushDefaults;
   kind: PushKind;
+  /** The kinds offered, the first one chosen on a fresh form; every kind when absent. */
+  kinds?: readonly PushKind[];
   /** The text secret. Each kind keeps its own value, so switching tabs loses nothing. */
   payload: string;
   url: string;

@@ -30,4 +30,12 @@ describe('KindTabs', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'QR code' }));
     expect(onChange).toHaveBeenCalledWith('qr');
   });
+
+  it('offers only the kinds given (an organization may allow fewer), arrows moving among them', () => {
+    const onChange = vi.fn();
+    render(<KindTabs kind="url" kinds={['url', 'file']} panelId="panel" onChange={onChange} />);
+    expect(screen.getAllByRole('tab').map((t) => t.textContent)).toEqual(['URL', 'Files']);
+    fireEvent.keyDown(screen.getByRole('tab', { selected: true }), { key: 'ArrowRight' });
+    expect(onChange).toHaveBeenCalledWith('file');
+  });
 });

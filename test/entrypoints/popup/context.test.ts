@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { loadPopupContext } from '@/entrypoints/popup/context';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
-import { copyOnCreateItem, DEFAULT_PUSH_DEFAULTS } from '@/lib/store/items';
+import { copyOnCreateItem, DEFAULT_PUSH_DEFAULTS, policyItem } from '@/lib/store/items';
 import { saveServerSettings, setDemoMode } from '@/lib/store/save';
 
 const SERVER = { kind: 'self-hosted', url: 'https://pwpush.example.com', edition: 'oss' } as const;
@@ -34,5 +34,23 @@ describe('loadPopupContext', () => {
     await saveServerSettings({ server: SERVER, token: null, tokenPlace: 'device' });
     await setDemoMode(true);
     expect(await loadPopupContext()).toMatchObject({ server: DEMO_BASE_URL, signedIn: true });
+  });
+
+  it("follows the organization's policy: its server, its defaults, only its kinds, no demo mode", async () => {
+    await policyItem.setValue({
+      policy: {
+        serverUrl: 'https://org.example',
+        allowDemoMode: false,
+        allowedKinds: ['url', 'text'],
+        defaults: { expireAfterViews: 1, passphrase: true },
+      },
+      notes: [],
+    });
+    expect(await loadPopupContext()).toMatchObject({
+      demoMode: false,
+      server: 'https://org.example',
+      kinds: ['text', 'url'],
+      defaults: { ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 1, passphrase: true },
+    });
   });
 });
