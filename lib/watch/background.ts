@@ -74,6 +74,13 @@ async function ensureAlarm(settings: WatchSettings): Promise<void> {
   await browser.alarms.create(WATCH_ALARM, { periodInMinutes: period, delayInMinutes: period });
 }
 
+/** Sets the alarm again when the organization's policy changes (its interval wins over the user's). */
+function followPolicy(report: (error: unknown) => void): () => void {
+  return policyItem.watch(() => {
+    watchSettingsItem.getValue().then(ensureAlarm).catch(report);
+  });
+}
+
 /** One notification per push with news (notify.ts), of the pushes of the account that refreshed. */
 async function showNotifications(events: WatchEvent[], pushes: TrackedPush[]): Promise<void> {
   for (const text of notificationsFor(events, pushes))
@@ -156,9 +163,7 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
       report('settings change failed'), // i18n-ignore
     );
   });
-  const unwatchPolicy = policyItem.watch(() => {
-    watchSettingsItem.getValue().then(ensureAlarm).catch(report('policy change failed'));
-  });
+  const unwatchPolicy = followPolicy(report('policy change failed'));
   // A server, token or demo mode saved (options, popup): the pushes of the one left go at once.
   const unwatchServer = watchSettings(() => {
     forget().then(badge).catch(report('erasing a left server failed')); // i18n-ignore
@@ -175,8 +180,7 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
     dispose() {
       browser.alarms.onAlarm.removeListener(onAlarm);
       browser.notifications.onClicked.removeListener(onClicked);
-      unwatch();
-      unwatchPolicy();
+      [unwatch, unwatchPolicy].forEach((stop) => stop());
       unwatchServer();
       unlisten();
     },
