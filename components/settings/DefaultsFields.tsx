@@ -2,6 +2,7 @@ import { DAYS_MAX, DAYS_MIN, DURATIONS, durationLabel, VIEWS_MAX, VIEWS_MIN } fr
 import type { PushDefaults } from '@/lib/store/items';
 import { CheckField } from '@/components/CheckField';
 import { NumberField } from './fields';
+import { ManagedNote } from './PolicyNotice';
 import { SavedNote } from './SavedNote';
 import { t, uiLocale } from '@/lib/i18n';
 
@@ -13,10 +14,15 @@ export interface DefaultsFieldsProps {
   onChange: (patch: Partial<PushDefaults>) => void;
   /** A change was just saved: the section says so quietly. */
   saved?: boolean;
+  /** The fields an organization's policy sets: shown disabled, with a line saying so. */
+  managed?: ReadonlySet<keyof PushDefaults>;
 }
 
 /** Defaults for new pushes: expiry (by edition), views, and the three switches. */
-export function DefaultsFields({ value, edition, errors, onChange, saved }: DefaultsFieldsProps) {
+export function DefaultsFields(props: DefaultsFieldsProps) {
+  const { value, edition, errors, onChange, saved } = props;
+  const managed = (key: keyof PushDefaults) => props.managed?.has(key) ?? false;
+  const note = (key: keyof PushDefaults) => managed(key) && <ManagedNote />;
   return (
     <fieldset>
       <legend>{t('settings_defaultsLegend')}</legend>
@@ -28,6 +34,7 @@ export function DefaultsFields({ value, edition, errors, onChange, saved }: Defa
           </label>
           <select
             id="default-duration"
+            disabled={managed('expireAfterDuration')}
             value={String(value.expireAfterDuration)}
             onChange={(e) => onChange({ expireAfterDuration: Number(e.currentTarget.value) })}
           >
@@ -38,6 +45,7 @@ export function DefaultsFields({ value, edition, errors, onChange, saved }: Defa
             ))}
           </select>
           {errors.expireAfterDuration && <p class="field-error">{errors.expireAfterDuration}</p>}
+          {note('expireAfterDuration')}
         </div>
       )}
       {edition !== 'pro' && (
@@ -48,6 +56,8 @@ export function DefaultsFields({ value, edition, errors, onChange, saved }: Defa
           max={DAYS_MAX}
           value={value.expireAfterDays}
           error={errors.expireAfterDays}
+          disabled={managed('expireAfterDays')}
+          note={note('expireAfterDays')}
           onChange={(expireAfterDays) => onChange({ expireAfterDays })}
         />
       )}
@@ -58,20 +68,34 @@ export function DefaultsFields({ value, edition, errors, onChange, saved }: Defa
         max={VIEWS_MAX}
         value={value.expireAfterViews}
         error={errors.expireAfterViews}
+        disabled={managed('expireAfterViews')}
+        note={note('expireAfterViews')}
         onChange={(expireAfterViews) => onChange({ expireAfterViews })}
       />
-      <CheckField checked={value.retrievalStep} onChange={(retrievalStep) => onChange({ retrievalStep })}>
+      <CheckField
+        checked={value.retrievalStep}
+        disabled={managed('retrievalStep')}
+        onChange={(retrievalStep) => onChange({ retrievalStep })}
+      >
         {t('settings_retrievalStep')}
       </CheckField>
+      {note('retrievalStep')}
       <CheckField
         checked={value.deletableByViewer}
+        disabled={managed('deletableByViewer')}
         onChange={(deletableByViewer) => onChange({ deletableByViewer })}
       >
         {t('settings_deletableByViewer')}
       </CheckField>
-      <CheckField checked={value.passphrase} onChange={(passphrase) => onChange({ passphrase })}>
+      {note('deletableByViewer')}
+      <CheckField
+        checked={value.passphrase}
+        disabled={managed('passphrase')}
+        onChange={(passphrase) => onChange({ passphrase })}
+      >
         {t('settings_askPassphrase')}
       </CheckField>
+      {note('passphrase')}
     </fieldset>
   );
 }

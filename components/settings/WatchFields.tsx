@@ -1,5 +1,6 @@
 import { CheckField } from '@/components/CheckField';
 import { NumberSelect } from './fields';
+import { ManagedNote } from './PolicyNotice';
 import { SavedNote } from './SavedNote';
 import { WATCH_INTERVALS, type WatchSettings } from '@/lib/store/items';
 import { plural, t } from '@/lib/i18n';
@@ -9,12 +10,20 @@ export interface WatchFieldsProps {
   onChange: (patch: Partial<WatchSettings>) => void;
   /** A change was just saved: the section says so quietly. */
   saved?: boolean;
+  /** The interval an organization's policy sets (any minute from 1 to 60): shown disabled, with a line. */
+  managedInterval?: number;
 }
 
 const intervalLabel = (minutes: number) => plural('settings_everyMinutes', minutes);
 
 /** How the extension watches the user's pushes: how often, whether it notifies, what the badge counts. */
-export function WatchFields({ value, onChange, saved }: WatchFieldsProps) {
+export function WatchFields({ value, onChange, saved, managedInterval }: WatchFieldsProps) {
+  const managed = managedInterval !== undefined;
+  const interval = managedInterval ?? value.intervalMinutes;
+  // The organization may pick a minute the list does not offer: it is shown among them.
+  const choices = WATCH_INTERVALS.includes(interval as never)
+    ? WATCH_INTERVALS
+    : [...WATCH_INTERVALS, interval].sort((a, b) => a - b);
   return (
     <fieldset>
       <legend>{t('settings_watchLegend')}</legend>
@@ -23,11 +32,13 @@ export function WatchFields({ value, onChange, saved }: WatchFieldsProps) {
         <label for="watch-interval">{t('settings_checkForViews')}</label>
         <NumberSelect
           id="watch-interval"
-          value={value.intervalMinutes}
-          choices={WATCH_INTERVALS}
+          value={interval}
+          choices={choices}
           label={intervalLabel}
+          disabled={managed}
           onChange={(intervalMinutes) => onChange({ intervalMinutes })}
         />
+        {managed && <ManagedNote />}
       </div>
       <CheckField checked={value.notifications} onChange={(notifications) => onChange({ notifications })}>
         {t('settings_notifyEvents')}

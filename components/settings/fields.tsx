@@ -11,6 +11,9 @@ export function NumberField(props: {
   max: number;
   value: number;
   error?: string;
+  disabled?: boolean;
+  /** A line under the field (an organization's "Set by your organization."). */
+  note?: ComponentChildren;
   onChange: (value: number) => void;
 }) {
   return (
@@ -22,11 +25,13 @@ export function NumberField(props: {
         min={props.min}
         max={props.max}
         step={1}
+        disabled={props.disabled}
         value={Number.isNaN(props.value) ? '' : props.value}
         aria-invalid={props.error ? true : undefined}
         onInput={(e) => props.onChange(numberOf(e.currentTarget))}
       />
       {props.error && <p class="field-error">{props.error}</p>}
+      {props.note}
     </div>
   );
 }
@@ -77,11 +82,13 @@ export function NumberSelect(props: {
   label: (choice: number) => string;
   /** The error/help ties of describedBy, for a field that has them. */
   aria?: ReturnType<typeof describedBy>;
+  disabled?: boolean;
   onChange: (value: number) => void;
 }) {
   return (
     <select
       id={props.id}
+      disabled={props.disabled}
       value={String(props.value)}
       {...props.aria}
       onChange={(e) => props.onChange(Number(e.currentTarget.value))}

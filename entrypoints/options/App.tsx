@@ -2,22 +2,23 @@ import { DemoBanner } from '@/components/DemoBanner';
 import { ClipboardFields } from '@/components/settings/ClipboardFields';
 import { ConnectionStatus } from '@/components/settings/ConnectionStatus';
 import { DefaultsFields } from '@/components/settings/DefaultsFields';
-import { DemoModeSwitch } from '@/components/settings/DemoModeSwitch';
+import { PolicyNotice } from '@/components/settings/PolicyNotice';
 import { ServerFields } from '@/components/settings/ServerFields';
-import { WatchFields } from '@/components/settings/WatchFields';
 import { describeError } from '@/lib/api/describe';
 import { knownEdition } from '@/lib/connection/target';
 import { toAppError } from '@/lib/errors';
+import { demoModeAllowed, hasPolicy, managedDefaults } from '@/lib/policy/apply';
 import { HOSTED_SERVERS } from '@/lib/store/rules';
 import { tokenPageFor } from './draft';
+import { DemoSection } from './DemoSection';
 import { useClipboardSetting } from './useClipboardSetting';
 import { useDefaultsSetting } from './useDefaultsSetting';
-import { useDemoToggle } from './useDemoToggle';
 import { useFormStatus } from './useFormStatus';
+import { usePolicy } from './usePolicy';
 import { useSavedFlash } from './useSavedFlash';
 import { useServerActions } from './useServerActions';
 import { useSettingsDraft } from './useSettingsDraft';
-import { useWatchSettings } from './useWatchSettings';
+import { WatchSection } from './WatchSection';
 import { t } from '@/lib/i18n';
 
 /**
@@ -28,15 +29,13 @@ export function App() {
   const form = useFormStatus();
   const draft = useSettingsDraft((error) => form.failed(describeError(toAppError(error))));
   const connection = useServerActions(draft, form);
-  const defaultsSetting = useDefaultsSetting(draft);
-  const { demoError, onToggleDemo } = useDemoToggle(draft.setSettings);
-  const [watch, changeWatch] = useWatchSettings();
+  const { policy, notes } = usePolicy();
+  const defaultsSetting = useDefaultsSetting(draft, policy);
   const clipboard = useClipboardSetting();
   const { settings, server, defaults } = draft;
   const saved = {
     tokenPlace: useSavedFlash(settings?.tokenPlace),
     defaults: useSavedFlash(settings?.defaults),
-    watch: useSavedFlash(watch),
     // One section, two settings: either saved says so.
     clipboard: useSavedFlash(
       clipboard.seconds === null || clipboard.copyOnCreate === null
@@ -58,7 +57,8 @@ export function App() {
     <main>
       <h1>{t('page_optionsTitle')}</h1>
       {settings.demoMode && <DemoBanner />}
-      <DemoModeSwitch on={settings.demoMode} error={demoError} onToggle={onToggleDemo} />
+      <PolicyNotice managed={hasPolicy(policy)} notes={notes} />
+      <DemoSection on={settings.demoMode} allowed={demoModeAllowed(policy)} setSettings={draft.setSettings} />
       <form onSubmit={connection.onConnect} noValidate>
         <ServerFields
           value={server}
@@ -84,10 +84,11 @@ export function App() {
         // Demo mode runs the pro engine; a server's edition is the one its connection check saw.
         edition={knownEdition(settings)}
         errors={defaultsSetting.errors}
+        managed={managedDefaults(policy)}
         onChange={defaultsSetting.change}
         saved={saved.defaults}
       />
-      {watch && <WatchFields value={watch} onChange={changeWatch} saved={saved.watch} />}
+      <WatchSection policy={policy} />
       {clipboard.seconds !== null && clipboard.copyOnCreate !== null && (
         <ClipboardFields
           value={clipboard.seconds}

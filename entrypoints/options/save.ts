@@ -6,6 +6,8 @@ import type { ServerFieldsValue } from '@/components/settings/ServerFields';
 import { saveServer, type ConnectionReport } from '@/lib/connection/check';
 import { toAppError } from '@/lib/errors';
 import type { PushDefaults, TokenPlace } from '@/lib/store/items';
+import { saveShownDefaults } from '@/lib/policy/save';
+import type { Policy } from '@/lib/policy/types';
 import { validateDefaults } from '@/lib/store/defaults';
 import { saveDefaults, setTokenPlace } from '@/lib/store/save';
 import type { Settings } from '@/lib/store/settings';
@@ -23,14 +25,18 @@ export function startConnect(server: ServerFieldsValue): Promise<ConnectionRepor
 
 /**
  * The push defaults as typed: saved at once when every field is valid (resolves once written), else the
- * words for each field at fault and nothing saved.
+ * words for each field at fault and nothing saved. Under a policy the fields it sets keep the user's own value.
  */
-export function saveDefaultsIfValid(defaults: PushDefaults): {
+export function saveDefaultsIfValid(
+  defaults: PushDefaults,
+  policy?: Policy,
+): {
   errors: FieldErrors;
   saving?: Promise<unknown>;
 } {
   try {
-    return { errors: {}, saving: saveDefaults(validateDefaults(defaults)) };
+    const valid = validateDefaults(defaults);
+    return { errors: {}, saving: policy ? saveShownDefaults(valid, policy) : saveDefaults(valid) };
   } catch (error) {
     return { errors: fieldMessages(toAppError(error)) };
   }

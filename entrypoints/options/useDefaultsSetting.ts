@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import type { Policy } from '@/lib/policy/types';
 import type { PushDefaults } from '@/lib/store/items';
 import type { FieldErrors } from './errors';
 import { saveDefaultsIfValid } from './save';
@@ -8,7 +9,10 @@ import type { SettingsDraft } from './useSettingsDraft';
  * The defaults for new pushes, saved on every change that leaves them valid; a field out of range says why
  * next to it and nothing is saved until it is fixed (what was typed stays).
  */
-export function useDefaultsSetting(draft: SettingsDraft): {
+export function useDefaultsSetting(
+  draft: SettingsDraft,
+  policy?: Policy,
+): {
   errors: FieldErrors;
   change: (patch: Partial<PushDefaults>) => void;
 } {
@@ -17,7 +21,7 @@ export function useDefaultsSetting(draft: SettingsDraft): {
     if (!draft.defaults) return;
     const next = { ...draft.defaults, ...patch };
     draft.setDefaults(next);
-    const { errors: refused, saving } = saveDefaultsIfValid(next);
+    const { errors: refused, saving } = saveDefaultsIfValid(next, policy);
     setErrors(refused);
     saving?.catch((error: unknown) => console.error('The defaults could not be saved', error));
   };

@@ -29,22 +29,44 @@ export interface FirefoxOptions {
    * as they would on a desktop, and test/firefox/alerts.ts reads and clicks them.
    */
   notificationWindows?: boolean;
+  /**
+   * A policies.json file (`{"policies":{…}}`) read by this browser only: Firefox honours the pref
+   * browser.policies.alternatePath under automation (Cu.isInAutomation: the "turn off all security" test
+   * pref with MOZ_DISABLE_NONLOCAL_CONNECTIONS=1, which leaves loopback open), so no machine-wide
+   * distribution/policies.json is written and other Firefox runs on the machine are not touched.
+   */
+  policiesFile?: string;
+}
+
+/** The prefs and environment that make this browser read `policiesFile` (see FirefoxOptions). */
+function policyLaunch(policiesFile: string | undefined) {
+  if (!policiesFile) return { prefs: {}, env: undefined };
+  return {
+    prefs: {
+      'security.turn_off_all_security_so_that_viruses_can_take_over_this_computer': true,
+      'browser.policies.alternatePath': policiesFile,
+    },
+    env: { ...process.env, MOZ_DISABLE_NONLOCAL_CONNECTIONS: '1' },
+  };
 }
 
 export async function launchFirefox(options: FirefoxOptions = {}): Promise<Firefox> {
   const extension = path.resolve(process.env.EXT_PATH_FIREFOX ?? '.output/e2e/firefox-mv2');
+  const policy = policyLaunch(options.policiesFile);
   const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
     headless: true,
     // Firefox 153 refuses BiDi navigation to moz-extension:// without it.
     args: ['--remote-allow-system-access'],
+    ...(policy.env ? { env: policy.env } : {}),
     extraPrefsFirefox: {
       'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: UUID }),
       // A permission request from a click resolves without a prompt nobody could click.
       'extensions.webextOptionalPermissionPrompts': false,
       'dom.events.testing.asyncClipboard': true,
       ...(options.notificationWindows ? { 'alerts.useSystemBackend': false } : {}),
+      ...policy.prefs,
     },
   });
   try {

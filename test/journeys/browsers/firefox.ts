@@ -3,11 +3,11 @@
  * background page plays the service worker's part: an extension page reaches it with getBackgroundPage().
  */
 import type { Page } from 'puppeteer-core';
-import { EXT_BASE, launchFirefox } from '../../firefox/browser';
+import { EXT_BASE, launchFirefox, type FirefoxOptions } from '../../firefox/browser';
 import type { ExtensionBrowser } from './types';
 
-export async function launchFirefoxJourneys(): Promise<ExtensionBrowser> {
-  const firefox = await launchFirefox();
+export async function launchFirefoxJourneys(options: FirefoxOptions = {}): Promise<ExtensionBrowser> {
+  const firefox = await launchFirefox(options);
   let bridge: Page | null = null;
   // One extension tab stays open to reach the background page from.
   const reach = async () => (bridge ??= await firefox.open('viewer.html', 'body'));

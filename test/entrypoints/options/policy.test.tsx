@@ -1,0 +1,64 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it } from 'vitest';
+import { App } from '@/entrypoints/options/App';
+import { DEFAULT_PUSH_DEFAULTS, policyItem, pushDefaultsItem, watchSettingsItem } from '@/lib/store/items';
+
+// Vitest runs without globals here, so Testing Library cannot unmount on its own.
+afterEach(cleanup);
+
+const POLICY = {
+  policy: { allowDemoMode: false, defaults: { expireAfterViews: 2 }, watchIntervalMinutes: 30 },
+  notes: [{ key: 'defaults.expireAfterDays', value: '500' }],
+};
+
+describe('options page under an organization policy', () => {
+  it('says some settings are managed and lists the ignored values', async () => {
+    await policyItem.setValue(POLICY);
+    render(<App />);
+    await screen.findByText('Some settings are managed by your organization and cannot be changed here.');
+    expect(screen.getByRole('heading', { name: 'Ignored policy values' })).toBeTruthy();
+    expect(screen.getByRole('listitem').textContent).toBe(
+      'Ignored \u2068defaults.expireAfterDays\u2069: \u2068500\u2069 is not a valid value here.',
+    );
+  });
+
+  it('turns demo mode off and disables its switch when the organization does not allow it', async () => {
+    await policyItem.setValue(POLICY);
+    render(<App />);
+    const demo = await screen.findByRole('switch', { name: 'Demo mode' });
+    expect(demo.getAttribute('aria-checked')).toBe('false');
+    expect((demo as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('Your organization does not allow demo mode.')).toBeTruthy();
+  });
+
+  it("shows the organization's default and interval disabled, each with a line saying so", async () => {
+    await policyItem.setValue(POLICY);
+    render(<App />);
+    const views = (await screen.findByLabelText('Expire after views')) as HTMLInputElement;
+    expect(views.value).toBe('2');
+    expect(views.disabled).toBe(true);
+    const interval = (await screen.findByLabelText('Check for views')) as HTMLSelectElement;
+    expect(interval.value).toBe('30');
+    expect(interval.disabled).toBe(true);
+    expect(screen.getAllByText('Set by your organization.')).toHaveLength(2);
+    expect((screen.getByLabelText('Ask for a passphrase') as HTMLInputElement).disabled).toBe(false);
+  });
+
+  it("saves a change of another default with the user's own value where the organization sets one", async () => {
+    await policyItem.setValue(POLICY);
+    await watchSettingsItem.setValue({ intervalMinutes: 5, notifications: true, badge: 'unseen' });
+    render(<App />);
+    fireEvent.click(await screen.findByLabelText('Ask for a passphrase'));
+    await waitFor(async () =>
+      expect(await pushDefaultsItem.getValue()).toEqual({ ...DEFAULT_PUSH_DEFAULTS, passphrase: true }),
+    );
+    expect((await watchSettingsItem.getValue()).intervalMinutes).toBe(5);
+  });
+
+  it('shows nothing of a policy when there is none', async () => {
+    render(<App />);
+    await screen.findByRole('switch', { name: 'Demo mode' });
+    expect(screen.queryByText('Set by your organization.')).toBeNull();
+    expect(screen.queryByText(/managed by your organization/)).toBeNull();
+  });
+});
