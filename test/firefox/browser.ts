@@ -6,7 +6,7 @@
 import path from 'node:path';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 
-const GECKO_ID = 'secret-push@example.com';
+export const GECKO_ID = 'secret-push@example.com';
 export const UUID = '5ec2e7b0-5eed-4a11-9a5e-000000000001';
 export const EXT_BASE = `moz-extension://${UUID}`;
 
