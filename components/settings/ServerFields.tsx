@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import type { TokenPlace } from '@/lib/store/items';
 import type { HostedServer } from '@/lib/store/rules';
 import { describedBy, SettingsField } from './fields';
+import { ManagedNote } from './PolicyNotice';
 import { SavedNote } from './SavedNote';
 import { TokenFields } from './TokenFields';
 import { t } from '@/lib/i18n';
@@ -30,6 +31,8 @@ export interface ServerFieldsProps {
   saved?: boolean;
   /** The section's actions and their outcome (Connect, Test connection). */
   children?: ComponentChildren;
+  /** What an organization's policy fixes: the server (lockServer), where the token is kept (tokenPlace). */
+  locked?: { server?: boolean; tokenPlace?: boolean };
 }
 
 /** Server choice, self-hosted address, and the token fields (TokenFields). */
@@ -45,6 +48,7 @@ export function ServerFields(props: ServerFieldsProps) {
         <label for="server-choice">{t('settings_server')}</label>
         <select
           id="server-choice"
+          disabled={props.locked?.server}
           value={value.choice}
           onChange={(e) => onChange({ choice: e.currentTarget.value })}
         >
@@ -60,6 +64,7 @@ export function ServerFields(props: ServerFieldsProps) {
           ))}
           <option value={SELF_HOSTED}>{t('settings_selfHosted')}</option>
         </select>
+        {props.locked?.server && <ManagedNote text={t('policy_serversLocked')} />}
       </div>
       {selfHosted && (
         <SettingsField
@@ -77,6 +82,7 @@ export function ServerFields(props: ServerFieldsProps) {
             // An example address, the same in every language. i18n-ignore
             placeholder="https://pwpush.example.com"
             value={value.customUrl}
+            disabled={props.locked?.server}
             {...describedBy('server-url', errors.serverUrl)}
             onInput={(e) => onChange({ customUrl: e.currentTarget.value })}
           />
@@ -87,6 +93,7 @@ export function ServerFields(props: ServerFieldsProps) {
         tokenPlace={value.tokenPlace}
         tokenPageUrl={tokenPageUrl}
         error={errors.token}
+        placeLocked={props.locked?.tokenPlace}
         onChange={onChange}
       />
       {props.children}

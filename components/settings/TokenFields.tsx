@@ -1,5 +1,6 @@
 import type { TokenPlace } from '@/lib/store/items';
 import { describedBy, SettingsField } from './fields';
+import { ManagedNote } from './PolicyNotice';
 import { t, type MessageKey } from '@/lib/i18n';
 
 const PLACES = [
@@ -13,11 +14,14 @@ export interface TokenFieldsProps {
   /** Where the chosen server shows the user's token; absent while the address is not valid. */
   tokenPageUrl?: string;
   error?: string;
+  /** Where the token is kept is the organization's choice: the choices are shown disabled, with a line. */
+  placeLocked?: boolean;
   onChange: (patch: { token?: string; tokenPlace?: TokenPlace }) => void;
 }
 
 /** The API token, where to find it, and where it is kept. */
-export function TokenFields({ token, tokenPlace, tokenPageUrl, error, onChange }: TokenFieldsProps) {
+export function TokenFields(props: TokenFieldsProps) {
+  const { token, tokenPlace, tokenPageUrl, error, onChange } = props;
   return (
     <>
       <SettingsField
@@ -53,11 +57,13 @@ export function TokenFields({ token, tokenPlace, tokenPageUrl, error, onChange }
               type="radio"
               name="token-place"
               checked={tokenPlace === place}
+              disabled={props.placeLocked}
               onChange={() => onChange({ tokenPlace: place })}
             />
             {t(label)}
           </label>
         ))}
+        {props.placeLocked && <ManagedNote />}
       </div>
     </>
   );

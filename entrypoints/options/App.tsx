@@ -7,7 +7,13 @@ import { ServerFields } from '@/components/settings/ServerFields';
 import { describeError } from '@/lib/api/describe';
 import { knownEdition } from '@/lib/connection/target';
 import { toAppError } from '@/lib/errors';
-import { demoModeAllowed, hasPolicy, managedDefaults } from '@/lib/policy/apply';
+import {
+  demoModeAllowed,
+  fixedTokenPlace,
+  hasPolicy,
+  managedDefaults,
+  serversLocked,
+} from '@/lib/policy/apply';
 import { HOSTED_SERVERS } from '@/lib/store/rules';
 import { tokenPageFor } from './draft';
 import { DemoSection } from './DemoSection';
@@ -67,6 +73,7 @@ export function App() {
           errors={{ serverUrl: form.errors.serverUrl, token: form.errors.token }}
           onChange={connection.onChange}
           saved={saved.tokenPlace}
+          locked={{ server: serversLocked(policy), tokenPlace: fixedTokenPlace(policy) !== undefined }}
         >
           <div class="actions">
             <button type="submit" disabled={busy}>

@@ -96,6 +96,19 @@ for (const name of BROWSERS)
       }));
       expect(views).toEqual({ value: '2', disabled: true });
       expect(await options.$eval('#watch-interval', (el) => (el as HTMLSelectElement).value)).toBe('30');
+      const server = await options.$eval('#server-url', (el) => ({
+        value: (el as HTMLInputElement).value,
+        disabled: (el as HTMLInputElement).disabled,
+      }));
+      expect(server).toEqual({ value: host.baseUrl, disabled: true });
+      expect(await options.$eval('#server-choice', (el) => (el as HTMLSelectElement).disabled)).toBe(true);
+      const places = await options.$$eval('input[name="token-place"]', (all) =>
+        all.map((el) => [(el as HTMLInputElement).checked, (el as HTMLInputElement).disabled]),
+      );
+      expect(places).toEqual([
+        [false, true],
+        [true, true],
+      ]);
     });
 
     it("the popup offers only the allowed kinds, sends to the organization's server with its defaults", async () => {

@@ -61,4 +61,25 @@ describe('options page under an organization policy', () => {
     expect(screen.queryByText('Set by your organization.')).toBeNull();
     expect(screen.queryByText(/managed by your organization/)).toBeNull();
   });
+
+  it("shows the organization's locked server and token place disabled; the token stays the user's to enter", async () => {
+    await policyItem.setValue({
+      policy: { serverUrl: 'https://pwpush.example.org', lockServer: true, tokenPlace: 'session' },
+      notes: [],
+    });
+    render(<App />);
+    const url = (await screen.findByLabelText('Server URL')) as HTMLInputElement;
+    expect(url.value).toBe('https://pwpush.example.org');
+    expect(url.disabled).toBe(true);
+    expect((screen.getByLabelText('Server', { exact: true }) as HTMLSelectElement).disabled).toBe(true);
+    expect(
+      screen.getByText('Your organization manages the servers: they cannot be added, changed or removed.'),
+    ).toBeTruthy();
+    expect((screen.getByLabelText('API token') as HTMLInputElement).disabled).toBe(false);
+    const radios = screen.getAllByRole('radio', { name: /session|device/ }) as HTMLInputElement[];
+    expect(radios.map((radio) => [radio.checked, radio.disabled])).toEqual([
+      [false, true],
+      [true, true],
+    ]);
+  });
 });
