@@ -163,7 +163,7 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
       report('settings change failed'), // i18n-ignore
     );
   });
-  const unwatchPolicy = followPolicy(report('policy change failed'));
+  const unwatchPolicy = followPolicy(report('policy change failed')); // i18n-ignore
   // A server, token or demo mode saved (options, popup): the pushes of the one left go at once.
   const unwatchServer = watchSettings(() => {
     forget().then(badge).catch(report('erasing a left server failed')); // i18n-ignore
