@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { plural, t, uiLocale, type MessageKey } from '@/lib/i18n';
+import { plural, t, type MessageKey } from '@/lib/i18n';
 import { pushLabel } from '@/lib/watch/label';
 import type { WatchEvent } from '@/lib/watch/types';
 import { When } from './When';
@@ -29,9 +29,8 @@ function details(event: WatchEvent): string {
     event.ip && t('dash_eventFrom', event.ip),
     event.user_agent,
   ].filter((part): part is string => Boolean(part));
-  // A list in the reader's language: "a, b, c", "a、b、c", "a، b، c".
-  const list = new Intl.ListFormat(uiLocale(), { type: 'unit', style: 'short' });
-  return parts.length ? ` — ${list.format(parts)}` : '';
+  // Joined with the reader's comma ("a, b", "a、b", "a، b"): Intl.ListFormat would add "and" ("et", "und").
+  return parts.length ? ` — ${parts.reduce((all, part) => t('dash_listJoin', all, part))}` : '';
 }
 
 /** What the watcher learnt, newest first: the last few, the rest on demand; unseen ones marked "New". */

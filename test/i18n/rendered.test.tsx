@@ -7,6 +7,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ActivityList } from '@/components/dashboard/ActivityList';
 import { PushItem } from '@/components/dashboard/PushItem';
 import { SelectionBar } from '@/components/dashboard/SelectionBar';
 import { DeleteSecret } from '@/components/viewer/DeleteSecret';
@@ -77,6 +78,24 @@ describe('the dashboard in Arabic', () => {
       <SelectionBar selected={11} shown={12} busy={false} onSelectAll={vi.fn()} onExpireSelected={vi.fn()} />,
     );
     expect(screen.getByText(`${new Intl.NumberFormat('ar').format(11)} مشاركةً محددة`)).toBeTruthy();
+  });
+});
+
+describe('the dashboard in French', () => {
+  it('lists an event’s details with a comma, never "et" between unrelated facts', () => {
+    speak('fr');
+    const event: WatchEvent = {
+      id: 'e1',
+      server: 'https://push.example',
+      url_token: 'abc123def456',
+      kind: 'viewed',
+      at: '2026-01-01T11:30:00Z',
+      seen: true,
+      views_left: 2,
+      ip: '203.0.113.4',
+    };
+    render(<ActivityList events={[event]} titles={{ abc123def456: 'Code' }} now={NOW} />);
+    expect(screen.getByText('— 2 consultations restantes, depuis 203.0.113.4')).toBeTruthy();
   });
 });
 
