@@ -36,6 +36,8 @@ export interface FirefoxOptions {
    * distribution/policies.json is written and other Firefox runs on the machine are not touched.
    */
   policiesFile?: string;
+  /** The UI language ("de", "ar"): Firefox uses the Debian language pack it names (firefox-esr-l10n-*). */
+  language?: string;
 }
 
 /** The prefs and environment that make this browser read `policiesFile` (see FirefoxOptions). */
@@ -67,6 +69,7 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Firef
       'dom.events.testing.asyncClipboard': true,
       ...(options.notificationWindows ? { 'alerts.useSystemBackend': false } : {}),
       ...policy.prefs,
+      ...(options.language ? { 'intl.locale.requested': options.language } : {}),
     },
   });
   try {

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import puppeteer, { type WebWorker } from 'puppeteer-core';
 import { CHROMIUM_ARGS } from '../../e2e/fixtures';
-import type { ExtensionBrowser } from './types';
+import type { ExtensionBrowser, LaunchOptions } from './types';
 
 /**
  * Right after launch the worker's context may answer before its global scope is set up (`chrome`, even
@@ -22,7 +22,7 @@ async function bindingsReady(worker: WebWorker): Promise<void> {
   }
 }
 
-export async function launchChromium(): Promise<ExtensionBrowser> {
+export async function launchChromium(options: LaunchOptions = {}): Promise<ExtensionBrowser> {
   const extension = path.resolve(process.env.EXT_PATH ?? '.output/e2e/chrome-mv3');
   if (!fs.existsSync(path.join(extension, 'manifest.json')))
     throw new Error(`No built extension at ${extension}: run \`npm test\` (it builds it)`);
@@ -33,6 +33,7 @@ export async function launchChromium(): Promise<ExtensionBrowser> {
     userDataDir,
     ignoreDefaultArgs: ['--disable-extensions'],
     args: [`--disable-extensions-except=${extension}`, `--load-extension=${extension}`, ...CHROMIUM_ARGS],
+    ...(options.language ? { env: { ...process.env, LANGUAGE: options.language } } : {}),
   });
   const target = await browser.waitForTarget(
     (t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'),

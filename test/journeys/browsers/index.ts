@@ -6,11 +6,11 @@
 import { afterAll, beforeAll, describe } from 'vitest';
 import { launchChromium } from './chromium';
 import { launchFirefoxJourneys } from './firefox';
-import type { BrowserName, ExtensionBrowser } from './types';
+import type { BrowserName, ExtensionBrowser, LaunchOptions } from './types';
 
-export type { BackgroundGlobal, BrowserName, ExtensionBrowser } from './types';
+export type { BackgroundGlobal, BrowserName, ExtensionBrowser, LaunchOptions } from './types';
 
-const launchers: Record<BrowserName, () => Promise<ExtensionBrowser>> = {
+const launchers: Record<BrowserName, (options?: LaunchOptions) => Promise<ExtensionBrowser>> = {
   chromium: launchChromium,
   firefox: launchFirefoxJourneys,
 };
@@ -24,16 +24,18 @@ export const BROWSERS: BrowserName[] = selected.filter((name) => name in launche
 /**
  * Declares `body` once per browser. `body` gets the browser's name (to branch where a browser differs, and
  * to say so in a test's name) and a getter for the launched browser (available inside tests and hooks).
+ * `options` start every browser of the block the same way (a UI language).
  */
 export function forEachBrowser(
   title: string,
   body: (name: BrowserName, browser: () => ExtensionBrowser) => void,
+  options: LaunchOptions = {},
 ): void {
   for (const name of BROWSERS) {
     describe(`${name}: ${title}`, () => {
       let launched: ExtensionBrowser | undefined;
       beforeAll(async () => {
-        launched = await launchers[name]();
+        launched = await launchers[name](options);
       });
       afterAll(() => launched?.close());
       body(name, () => {

@@ -2,6 +2,16 @@ import type { Page } from 'puppeteer-core';
 
 export type BrowserName = 'chromium' | 'firefox';
 
+export interface LaunchOptions {
+  /**
+   * The browser's UI language ("de", "ar"), which chrome.i18n and so the extension's pages follow. Chromium:
+   * the LANGUAGE environment variable (its --lang flag changes nothing on Linux); Firefox: the
+   * intl.locale.requested pref over the Debian language pack. Both need those packs installed
+   * (test/browsers.mjs). Unset: the machine's default, English here.
+   */
+  language?: string;
+}
+
 /**
  * One real browser with the journeys' build of the extension installed, as the shared journeys drive it.
  * The same journey runs on either implementation; where a browser differs, the journey branches on `name`
