@@ -3,6 +3,7 @@ import { registerDemoService } from '@/lib/demo/background';
 import { registerPolicy } from '@/lib/policy/background';
 import { registerQuickPush } from '@/lib/quick-push/background';
 import { setupWatcher } from '@/lib/watch/background';
+import { registerWelcome } from '@/lib/welcome/background';
 
 export default defineBackground(() => {
   // Runs on every worker start, so nothing here depends on state from an earlier life of the worker.
@@ -11,4 +12,5 @@ export default defineBackground(() => {
   registerClipboardClearing();
   registerQuickPush();
   setupWatcher();
+  registerWelcome();
 });

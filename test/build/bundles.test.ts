@@ -50,9 +50,20 @@ describe('webextension-polyfill', () => {
   it.each([
     [
       'chrome',
-      ['background', 'dashboard.html', 'offscreen.html', 'options.html', 'popup.html', 'viewer.html'],
+      [
+        'background',
+        'dashboard.html',
+        'offscreen.html',
+        'options.html',
+        'popup.html',
+        'viewer.html',
+        'welcome.html',
+      ],
     ],
-    ['firefox', ['background', 'dashboard.html', 'options.html', 'popup.html', 'viewer.html']],
+    [
+      'firefox',
+      ['background', 'dashboard.html', 'options.html', 'popup.html', 'viewer.html', 'welcome.html'],
+    ],
   ] as const)('is in every context of the %s build', (browser, expected) => {
     const dir = dirOf(browser);
     const all = contexts(dir);

@@ -1,7 +1,7 @@
 /**
  * Accessibility as a test: axe finds no violation, of any impact, on every page in both colour schemes: the
- * popup (form, and result after a create), the options page, the dashboard (with pushes, and with an audit
- * log open) and the viewer (before the reveal, at the passphrase prompt, after the reveal). Everything runs
+ * popup (form, and result after a create), the welcome page (as it opens, and after Try it), the options
+ * page, the dashboard (with pushes, and with an audit log open) and the viewer (before the reveal, at the passphrase prompt, after the reveal). Everything runs
  * in demo mode, as a fresh install does; pushes are made in the popup as a person would.
  */
 import AxeBuilder from '@axe-core/playwright';
@@ -59,6 +59,20 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await popup.getByRole('button', { name: 'Create push' }).click();
       await createdLink(popup);
       await expectClean(popup, 'the popup result');
+    });
+
+    test('welcome page: as it opens, and after Try it', async ({ context, extensionId, serviceWorker }) => {
+      await demoReady(serviceWorker);
+      const page = await context.newPage();
+      await page.emulateMedia({ colorScheme });
+      await page.goto(`chrome-extension://${extensionId}/welcome.html`);
+      await expect(page.getByText('Demo mode is on.')).toBeVisible();
+      await expectClean(page, 'the welcome page');
+      const viewer = context.waitForEvent('page');
+      await page.getByRole('button', { name: 'Try it' }).click();
+      await expect(page.getByRole('status')).toHaveText('Sample push created. Its link opened in a new tab.');
+      await (await viewer).close();
+      await expectClean(page, 'the welcome page after Try it');
     });
 
     test('options page', async ({ context, extensionId, serviceWorker }) => {

@@ -17,6 +17,10 @@ interface BidiFrame {
 
 export interface Firefox {
   browser: Browser;
+  /** The welcome page the install opened by itself, waited for at launch; it stays open. */
+  welcome: Page;
+  /** A tab whose address starts with `prefix` (the extension opened it), waited for up to 15 s. */
+  opened(prefix: string): Promise<Page>;
   /** Opens an extension page (`popup.html`, `viewer.html#/p/…`) in a new tab and waits for `ready`. */
   open(page: string, ready: string): Promise<Page>;
   close(): Promise<void>;
@@ -72,14 +76,19 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Firef
       ...(options.language ? { 'intl.locale.requested': options.language } : {}),
     },
   });
+  let welcome: Page;
   try {
     await browser.installExtension(extension);
+    // The install opens the welcome page a moment later: waited for here, so it never opens mid-test.
+    welcome = await openedTab(browser, `${EXT_BASE}/welcome.html`);
   } catch (error) {
     await browser.close();
     throw error;
   }
   return {
     browser,
+    welcome,
+    opened: (prefix) => openedTab(browser, prefix),
     async open(page, ready) {
       const tab = await browser.newPage();
       // Firefox's BiDi sends no load event for extension pages: navigate, then wait for what is needed.
@@ -92,6 +101,22 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Firef
     },
     close: () => browser.close(),
   };
+}
+
+/**
+ * The tab whose address starts with `prefix`. Firefox's BiDi reports a moz-extension:// tab as about:blank
+ * (no navigation events for extension pages), so each tab is asked for its own address.
+ */
+async function openedTab(browser: Browser, prefix: string, timeout = 15_000): Promise<Page> {
+  for (const started = Date.now(); Date.now() - started < timeout; ) {
+    for (const page of await browser.pages()) {
+      // A tab still loading or closing cannot answer yet; the next round asks it again.
+      const href = await page.evaluate(() => location.href).catch(() => '');
+      if (href.startsWith(prefix)) return page;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No tab opened at ${prefix} within ${timeout} ms`);
 }
 
 /** The visible text of the page. */

@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/fixtures';
+import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../e2e/fixtures';
 import { composePopup, popupImage, STORE_SIZE } from './compose';
 import { DEMO_PUSHES_IN, makeDemoPushes, type Scheme } from './demo-pushes';
 
@@ -52,6 +52,8 @@ async function launch(
     args: [`--disable-extensions-except=${extension}`, `--load-extension=${extension}`, ...CHROMIUM_ARGS],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  // The install's welcome tab, closed before anything is shot.
+  await (await welcomePage(context)).close();
   const close = async () => {
     await context.close();
     fs.rmSync(userDataDir, { recursive: true, force: true });

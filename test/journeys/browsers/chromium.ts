@@ -39,6 +39,9 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Exten
     (t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'),
   );
   const base = `chrome-extension://${new URL(target.url()).host}`;
+  const opened = async (prefix: string) =>
+    (await (await browser.waitForTarget((t) => t.url().startsWith(prefix), { timeout: 15_000 })).page())!;
+  const welcome = await opened(`${base}/welcome.html`);
   let worker: WebWorker | null = null;
   const background = async () => {
     if (worker) return worker;
@@ -49,6 +52,8 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Exten
   return {
     name: 'chromium',
     base,
+    welcome,
+    opened,
     async open(page, ready) {
       const tab = await browser.newPage();
       await tab.goto(`${base}/${page}`, { waitUntil: 'domcontentloaded' });

@@ -14,6 +14,8 @@ export async function launchFirefoxJourneys(options: FirefoxOptions = {}): Promi
   return {
     name: 'firefox',
     base: EXT_BASE,
+    welcome: firefox.welcome,
+    opened: firefox.opened,
     open: firefox.open,
     async web(url) {
       const tab = await firefox.browser.newPage();

@@ -26,6 +26,13 @@ export interface ExtensionBrowser {
   /** Opens a web page in a new tab and waits for its load. */
   web(url: string): Promise<Page>;
   /**
+   * The welcome page the install opened by itself (lib/welcome/background.ts), waited for at launch so it
+   * never opens in the middle of a journey; it stays open.
+   */
+  welcome: Page;
+  /** A tab the extension opened by itself whose address starts with `prefix`, waited for up to 15 s. */
+  opened(prefix: string): Promise<Page>;
+  /**
    * Runs `fn` in the extension's background (Chromium's service worker, Firefox's background page) with its
    * global object and a JSON argument; `fn` is sent as source, so it may use nothing from its closure.
    */

@@ -1,0 +1,76 @@
+import { t } from '@/lib/i18n';
+import { useWelcome, type TryState } from './useWelcome';
+
+/** What became of "Try it", said where the button is: politely while it works, as an alert if it failed. */
+function TryStatus({ attempt }: { attempt: TryState }) {
+  if (attempt.kind === 'failed')
+    return (
+      <p role="alert" class="sp-error">
+        {attempt.message}
+      </p>
+    );
+  return (
+    <p role="status" class="status">
+      {attempt.kind === 'busy' && t('welcome_tryBusy')}
+      {attempt.kind === 'done' && t('welcome_tryDone')}
+    </p>
+  );
+}
+
+/**
+ * The page a fresh install opens (lib/welcome/background.ts): what the extension does, that demo mode is on
+ * and what that means, and the two ways on: a sample push in demo mode, or the settings to connect a server.
+ */
+export function App() {
+  const { demoMode, attempt, tryIt, connect } = useWelcome();
+  return (
+    <main>
+      <header>
+        <img src="/icon/48.png" alt="" width={48} height={48} />
+        <h1>{t('welcome_title')}</h1>
+      </header>
+      <p class="lead">{t('welcome_lead')}</p>
+
+      <h2>{t('welcome_howHeading')}</h2>
+      <ol class="steps">
+        <li>{t('welcome_stepCreate')}</li>
+        <li>{t('welcome_stepShare')}</li>
+        <li>{t('welcome_stepWatch')}</li>
+      </ol>
+
+      {demoMode !== null && (
+        <p class="demo-banner">
+          {demoMode ? (
+            <>
+              <strong>{t('welcome_demoOn')}</strong> {t('welcome_demoText')}
+            </>
+          ) : (
+            t('welcome_demoOff')
+          )}
+        </p>
+      )}
+
+      <div class="choices">
+        {demoMode && (
+          <section class="card" aria-labelledby="try-heading">
+            <h2 id="try-heading">{t('welcome_tryHeading')}</h2>
+            <p>{t('welcome_tryText')}</p>
+            <button class="primary" onClick={tryIt} disabled={attempt.kind === 'busy'}>
+              {t('welcome_tryIt')}
+            </button>
+            <TryStatus attempt={attempt} />
+          </section>
+        )}
+        <section class="card" aria-labelledby="connect-heading">
+          <h2 id="connect-heading">{t('welcome_connectHeading')}</h2>
+          <p>{t('welcome_connectText')}</p>
+          <button class={demoMode ? '' : 'primary'} onClick={connect}>
+            {t('welcome_connect')}
+          </button>
+        </section>
+      </div>
+
+      <p class="tip">{t('welcome_toolbar')}</p>
+    </main>
+  );
+}

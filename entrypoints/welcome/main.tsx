@@ -1,0 +1,8 @@
+import { render } from 'preact';
+import { localizeDocument, t } from '@/lib/i18n';
+import { App } from './App';
+import './style.css';
+
+// <html lang dir> and the title in the UI language before the first paint of words.
+localizeDocument(document, t('welcome_title'));
+render(<App />, document.getElementById('app')!);
