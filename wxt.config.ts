@@ -17,6 +17,30 @@ const E2E_HOST = 'http://127.0.0.1/*';
 const CSP = "script-src 'self'; object-src 'none'; base-uri 'none'";
 
 /**
+ * `npm start` (wxt) opens Chromium on the welcome page, which needs a screen. On Linux with no display the
+ * browser cannot start, and WXT's runner then died with an unhandled ECONNRESET; it stops first instead,
+ * saying what to do. Tested in test/build/start.test.ts.
+ */
+function stopWithoutDisplay(): void {
+  const env = process.env;
+  if (process.platform !== 'linux' || env.DISPLAY || env.WAYLAND_DISPLAY) return;
+  console.error(
+    [
+      '',
+      'npm start opens Chromium with Secret Push loaded, but this machine has no display (DISPLAY and',
+      'WAYLAND_DISPLAY are not set). Either:',
+      '  - build the extension and load it in a browser that has a screen:',
+      '      npm run build',
+      '    then in chrome://extensions turn on Developer mode, "Load unpacked" and choose .output/chrome-mv3;',
+      '  - or run the browser on a virtual display (Debian: apt-get install xvfb):',
+      '      xvfb-run -a npm start',
+      '',
+    ].join('\n'),
+  );
+  process.exit(1);
+}
+
+/**
  * Permissions are the least the features need: no host access at install. A server's origin is requested
  * when the user saves it (optional_host_permissions); demo mode needs no host at all because the mock
  * service runs inside the extension.
@@ -28,6 +52,13 @@ export default defineConfig({
   // aliases wxt/browser to it in each bundle. Unit tests keep WXT's fakeBrowser (WxtVitest aliases wxt/browser
   // itself and never runs this module). Types: tsconfig.json points wxt/browser at types/wxt-browser.d.ts.
   modules: ['@wxt-dev/webextension-polyfill'],
+  hooks: {
+    // The dev server only (wxt / npm start), before it builds and opens the browser, and only when a browser
+    // is to be opened. Not 'ready': WXT's Vitest plugin runs that too, and builds never need a screen.
+    'server:created': (wxt) => {
+      if (!wxt.config.webExt.config?.disabled) stopWithoutDisplay();
+    },
+  },
   vite: () => ({
     plugins: [preact()],
     // Quick push's test seam (lib/quick-push/e2e-hook.ts): a constant, so other builds drop the seam's code.
