@@ -9,6 +9,8 @@ const OPTIONAL_HOSTS = ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*
  */
 const OPTIONAL_APIS = ['clipboardRead'];
 const E2E_BUILD = process.env.SECRET_PUSH_E2E === '1';
+/** The icon sizes the stores and browsers ask for, in public/icon. */
+const ICONS = Object.fromEntries([16, 32, 48, 128].map((size) => [size, `icon/${size}.png`]));
 const E2E_HOST = 'http://127.0.0.1/*';
 /**
  * The extension pages' policy, written out rather than left to each browser's default: only our own
@@ -52,6 +54,11 @@ export default defineConfig({
   // aliases wxt/browser to it in each bundle. Unit tests keep WXT's fakeBrowser (WxtVitest aliases wxt/browser
   // itself and never runs this module). Types: tsconfig.json points wxt/browser at types/wxt-browser.d.ts.
   modules: ['@wxt-dev/webextension-polyfill'],
+  // AMO's sources zip: what builds the package (README "Store packages"), not the tests or their output,
+  // which also live under the project root (.gitignore's entries among them).
+  zip: {
+    excludeSources: ['test/**', 'test-results/**', 'playwright-report/**', 'stats.html', '**/*.log'],
+  },
   hooks: {
     // The dev server only (wxt / npm start), before it builds and opens the browser, and only when a browser
     // is to be opened. Not 'ready': WXT's Vitest plugin runs that too, and builds never need a screen.
@@ -69,6 +76,12 @@ export default defineConfig({
     name: '__MSG_app_name__',
     description: '__MSG_app_description__',
     default_locale: 'en',
+    // WXT lists public/icon/<size>.png as the extension's icons; the toolbar button gets the same sizes, so
+    // both stores and every screen density see a sharp icon (each manifest version names its button).
+    [manifestVersion === 2 ? 'browser_action' : 'action']: {
+      default_icon: ICONS,
+      default_title: '__MSG_app_name__',
+    },
     permissions: [
       'storage',
       'contextMenus',
