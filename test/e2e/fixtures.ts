@@ -39,10 +39,12 @@ export async function launchWithExtension(options: { language?: string } = {}): 
     args: [`--disable-extensions-except=${EXT_PATH}`, `--load-extension=${EXT_PATH}`, ...CHROMIUM_ARGS],
     ...(options.language ? { env: { ...process.env, LANGUAGE: options.language } } : {}),
   });
-  // The install opens the welcome page by itself, a moment after launch. A test starts once it is there and
-  // closed (as a user would close it), so it never comes to the front in the middle of a test or is taken
-  // for the page a test opened. test/journeys/welcome.journey.ts checks the page itself.
-  await (await welcomePage(context)).close();
+  // The install opens the welcome page by itself, a moment after launch. A test starts once it is there, so it
+  // never comes to the front in the middle of a test or is taken for the page a test opened. It stays open
+  // (behind the tabs a test opens): closing it at once left the next extension page, now and then, with no
+  // messages at all (every word shown as its key), seen 3 times in ~80 launches under load.
+  // test/journeys/welcome.journey.ts checks the page itself.
+  await welcomePage(context);
   return {
     context,
     close: async () => {

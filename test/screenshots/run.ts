@@ -52,8 +52,8 @@ async function launch(
     args: [`--disable-extensions-except=${extension}`, `--load-extension=${extension}`, ...CHROMIUM_ARGS],
   });
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-  // The install's welcome tab, closed before anything is shot.
-  await (await welcomePage(context)).close();
+  // The install's welcome tab is open (and stays, behind) before anything is shot.
+  await welcomePage(context);
   const close = async () => {
     await context.close();
     fs.rmSync(userDataDir, { recursive: true, force: true });
