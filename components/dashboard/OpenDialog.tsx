@@ -2,7 +2,7 @@ import { t } from '@/lib/i18n';
 import { pushLabel } from '@/lib/watch/label';
 import type { TrackedPush } from '@/lib/watch/types';
 import { ConfirmDialog } from './ConfirmDialog';
-import { openWarning } from './open-words';
+import { openWarning } from '@/lib/push/open-warning';
 
 export interface OpenDialogProps {
   /** The push whose page would open; null: no dialog. */
@@ -19,7 +19,7 @@ export function OpenDialog({ push, problem, onConfirm, onCancel }: OpenDialogPro
   return (
     <ConfirmDialog
       title={t('dash_openTitle', pushLabel(push))}
-      message={problem ?? openWarning(push)}
+      message={problem ?? openWarning(push, { previewOffered: true })}
       confirmLabel={problem ? undefined : push.retrieval_step ? t('dash_openPage') : t('dash_openAndUseView')}
       onConfirm={onConfirm}
       onCancel={onCancel}

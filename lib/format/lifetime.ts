@@ -2,8 +2,9 @@
  * What the recipient's page says about a secret's life: the views left and when it expires, in words a
  * recipient reads at a glance ("can be viewed 2 more times", "expires in 6 days"), never "0 more times".
  */
+import { plural, t } from '@/lib/i18n';
+import { formatIn } from './relative';
 import { formatDateTime, secondsUntil } from './time';
-import { formatDuration } from './duration';
 
 /** The facts a push (either edition) or the demo page gives about its life. */
 export interface LifeFacts {
@@ -23,25 +24,20 @@ export function expiresIn(
   const seconds = secondsUntil(facts.expires_at, now);
   if (seconds !== undefined && facts.expires_at) {
     if (seconds <= 0) return undefined;
-    const words = `in ${formatDuration(seconds, { locale, style: 'words' })}`;
-    return { words, exact: formatDateTime(facts.expires_at, locale) };
+    return { words: formatIn(seconds, locale), exact: formatDateTime(facts.expires_at, locale) };
   }
   if (facts.days_remaining == null || facts.days_remaining <= 0) return undefined;
-  return { words: `in ${formatDuration(facts.days_remaining * 86_400, { locale, style: 'words' })}` };
+  return { words: formatIn(facts.days_remaining * 86_400, locale) };
 }
 
 /** After a reveal: how many more times it can be viewed, or that this was the last view. */
 export function viewsAfterReveal(remaining: number): string {
-  if (remaining <= 0)
-    return 'That was the last view: this secret has now expired. Copy it before you leave this page.';
-  return remaining === 1
-    ? 'This secret can be viewed 1 more time.'
-    : `This secret can be viewed ${remaining} more times.`;
+  if (remaining <= 0) return t('format_lastViewUsed');
+  return plural('format_viewableMoreTimes', remaining);
 }
 
 /** Before a reveal: what revealing it costs. */
 export function viewsBeforeReveal(remaining: number): string {
-  return remaining === 1
-    ? 'Revealing it uses its last view: after that it expires.'
-    : `Revealing it uses one of its ${remaining} remaining views.`;
+  // "Its last view" is said for exactly one, not for every count a language's "one" form covers.
+  return remaining === 1 ? t('format_revealUsesLastView') : plural('format_revealUsesOneOf', remaining);
 }

@@ -4,7 +4,7 @@
  * list read at a glance needs "in 6 days", not "in 5 days 23 hours".
  */
 import { secondsUntil } from './time';
-import { roundToOneUnit } from './units';
+import { exactLength, roundToOneUnit } from './units';
 
 /** Under this many seconds either way an instant reads "now": a minute-level clock cannot say more. */
 const NOW_SECONDS = 30;
@@ -21,4 +21,14 @@ export function formatRelative(iso: string, now: number, locale: string): string
     seconds < 0 ? -value : value,
     unit,
   );
+}
+
+/**
+ * A span from now as people say it, "in 6 days", "in 1 week", in `locale`'s words (Intl.RelativeTimeFormat
+ * puts the preposition and the case right: "in 6 Tagen", "dans 6 jours"). `exact` names a set length
+ * (an expiry choice) in its largest whole unit; otherwise the span is rounded to one unit.
+ */
+export function formatIn(seconds: number, locale: string, { exact = false } = {}): string {
+  const { unit, value } = exact ? exactLength(seconds) : roundToOneUnit(seconds);
+  return new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(value, unit);
 }

@@ -33,3 +33,24 @@ export function roundToOneUnit(seconds: number): SpanPart {
   if (hours < 24) return { unit: 'hour', value: hours };
   return { unit: 'day', value: Math.round(seconds / SECONDS.day) };
 }
+
+/** A unit people name a set length in, including the calendar's week and (30-day) month. */
+export type LengthUnit = TimeUnit | 'week' | 'month';
+
+const LENGTHS: ReadonlyArray<[LengthUnit, number]> = [
+  ['month', 30 * SECONDS.day],
+  ['week', 7 * SECONDS.day],
+  ['day', SECONDS.day],
+  ['hour', SECONDS.hour],
+  ['minute', SECONDS.minute],
+  ['second', SECONDS.second],
+];
+
+/**
+ * A set length (an expiry choice, not a countdown) in the largest unit it is a whole number of: 7 days is
+ * 1 week, 60 days 2 months, 45 minutes 45 minutes.
+ */
+export function exactLength(seconds: number): { unit: LengthUnit; value: number } {
+  const [unit, size] = LENGTHS.find(([, size]) => seconds >= size && seconds % size === 0) ?? ['second', 1];
+  return { unit, value: seconds / size };
+}

@@ -1,22 +1,22 @@
 /**
- * Counts of views, with the noun agreeing with its number through Intl.PluralRules.
+ * Counts of views in the UI language: each sentence is one plural message (lib/i18n), so the noun, its case
+ * and the number's form agree in every language ("1 of 1 view left", "noch 3 von 5 Aufrufen").
+ *
+ * The trailing `_locale` arguments are from before the words moved into messages: the messages' own language
+ * now decides both the words and the number's form. They are kept only so callers still compile.
  */
-
-function viewsNoun(count: number, locale: string): string {
-  return new Intl.PluralRules(locale).select(count) === 'one' ? 'view' : 'views';
-}
+import { plural } from '@/lib/i18n';
 
 /** "5 views", "1 view". */
-export function viewCount(count: number, locale: string): string {
-  return `${new Intl.NumberFormat(locale).format(count)} ${viewsNoun(count, locale)}`;
+export function viewCount(count: number, _locale?: string): string {
+  return plural('format_viewCount', count);
 }
 
 /**
  * "3 of 5 views left" (the noun agrees with the total: "1 of 1 view left"), or "3 views left" when the total
  * is not known.
  */
-export function viewsLeft(remaining: number, total: number | undefined, locale: string): string {
-  const number = new Intl.NumberFormat(locale);
-  if (total === undefined) return `${viewCount(remaining, locale)} left`;
-  return `${number.format(remaining)} of ${viewCount(total, locale)} left`;
+export function viewsLeft(remaining: number, total: number | undefined, _locale?: string): string {
+  if (total === undefined) return plural('format_viewsLeft', remaining);
+  return plural('format_viewsLeftOf', total, remaining);
 }

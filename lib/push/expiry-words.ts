@@ -1,12 +1,12 @@
 /**
  * The "Copy message" text: the link, then when it stops working, in words a recipient understands, and
- * whether a passphrase (sent separately) is needed.
+ * whether a passphrase (sent separately) is needed. In the UI language: the sender writes to people who
+ * usually share it.
  */
-import { DURATIONS } from '@/lib/durations';
-import { formatDuration } from '@/lib/format/duration';
-import { uiLocale } from '@/lib/i18n';
+import { durationSeconds } from '@/lib/durations';
+import { formatIn } from '@/lib/format/relative';
+import { plural, t, uiLocale } from '@/lib/i18n';
 import { secondsUntil } from '@/lib/format/time';
-import { viewCount } from '@/lib/format/views';
 
 const DAY_S = 86400;
 
@@ -20,16 +20,18 @@ export interface ExpiryFacts {
   views_remaining?: number | null;
 }
 
-/** How long is left: from expires_at against `now` when known, else the pro label, else oss days. */
+/**
+ * How long is left, as "in 3 days": from expires_at against `now` when known, else the pro duration (named
+ * as its choice is, "in 1 week"), else oss days.
+ */
 function timeLeft(facts: ExpiryFacts, now: number, locale: string): string | 'expired' | undefined {
   const seconds = secondsUntil(facts.expires_at, now);
-  if (seconds !== undefined)
-    return seconds <= 0 ? 'expired' : formatDuration(seconds, { locale, style: 'words' });
-  const label =
-    facts.expire_after_duration == null ? undefined : DURATIONS[facts.expire_after_duration]?.label;
-  if (label) return label;
+  if (seconds !== undefined) return seconds <= 0 ? 'expired' : formatIn(seconds, locale);
+  const duration =
+    facts.expire_after_duration == null ? undefined : durationSeconds(facts.expire_after_duration);
+  if (duration) return formatIn(duration, locale, { exact: true });
   if (facts.expire_after_days != null && facts.expire_after_days > 0) {
-    return formatDuration(facts.expire_after_days * DAY_S, { locale, style: 'words' });
+    return formatIn(facts.expire_after_days * DAY_S, locale);
   }
   return undefined;
 }
@@ -38,16 +40,17 @@ function timeLeft(facts: ExpiryFacts, now: number, locale: string): string | 'ex
 export function expiryInWords(facts: ExpiryFacts, now: number, locale: string = uiLocale()): string {
   const time = timeLeft(facts, now, locale);
   const views = facts.views_remaining ?? facts.expire_after_views;
-  if (time === 'expired' || views === 0) return 'This link has expired.';
-  const after = views == null ? undefined : `after ${viewCount(views, locale)}`;
-  if (time && after) return `Expires in ${time} or ${after}, whichever comes first.`;
-  if (time) return `Expires in ${time}.`;
-  if (after) return `Expires ${after}.`;
+  if (time === 'expired' || views === 0) return t('push_linkExpired');
+  if (time && views != null) return plural('push_expiresInOrAfterViews', views, time);
+  if (time) return t('push_expiresIn', time);
+  if (views != null) return plural('push_expiresAfterViews', views);
   return '';
 }
 
 /** What the message says about a passphrase: that one is needed and comes another way. */
-export const PASSPHRASE_LINE = 'You need a passphrase to open it: I will send it to you separately.';
+export function passphraseLine(): string {
+  return t('push_passphraseLine');
+}
 
 /**
  * The link and, on the next lines, its expiry and (when the push has one) that a passphrase is needed and
@@ -61,5 +64,5 @@ export function copyMessage(
   { passphrase = false }: { passphrase?: boolean } = {},
 ): string {
   const words = expiryInWords(facts, now, locale);
-  return [link, words, passphrase ? PASSPHRASE_LINE : ''].filter(Boolean).join('\n');
+  return [link, words, passphrase ? passphraseLine() : ''].filter(Boolean).join('\n');
 }

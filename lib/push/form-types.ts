@@ -42,12 +42,19 @@ export interface FormInit {
   passphrase?: string;
   /** The kinds offered (an organization's policy may allow fewer); every kind when absent. */
   kinds?: readonly PushKind[];
+  /**
+   * The server's code for the UI language when it writes e-mails in it (email-locale.ts): the notification
+   * e-mails' default language. Absent: English, the server's own default.
+   */
+  emailLocale?: string;
 }
 
 export interface FormState {
   edition: Edition;
   signedIn: boolean;
   defaults: PushDefaults;
+  /** FormInit's emailLocale, kept so a reset starts from it again. */
+  emailLocale?: string;
   kind: PushKind;
   /** The kinds offered, the first one chosen on a fresh form; every kind when absent. */
   kinds?: readonly PushKind[];

@@ -5,6 +5,7 @@
  */
 import { MAX_FILES } from '@/lib/contract';
 import type { FieldErrors } from '@/lib/errors';
+import { plural } from '@/lib/i18n';
 import { initForm } from './form-init';
 import { toCreateInput } from './form-input';
 import type { FormAction, FormOptions, FormState, NewFile } from './form-types';
@@ -52,7 +53,7 @@ function addFiles(state: FormState, files: NewFile[]): FormState {
   });
   const left = files.slice(room).map((file) => file.name);
   if (left.length === 0) return next;
-  const message = `Up to ${MAX_FILES} files can be attached; left out: ${left.join(', ')}.`;
+  const message = plural('push_errorFilesLeftOut', MAX_FILES, left.join(', '));
   return { ...next, errors: { ...next.errors, files: [message] } };
 }
 

@@ -5,11 +5,17 @@
  * (lib/watch/record.ts) as a host or a file name only, and a payload is never passed in.
  */
 import type { PushKind } from '@/lib/contract';
+import { t, type MessageKey } from '@/lib/i18n';
 
 const NOTE_CHARS = 40;
 const TOKEN_CHARS = 8;
 
-const KIND_WORDS: Record<PushKind, string> = { text: 'Text', url: 'URL', file: 'File', qr: 'QR code' };
+const KIND_WORDS: Record<PushKind, MessageKey> = {
+  text: 'push_kindText',
+  url: 'push_kindUrl',
+  file: 'push_kindFile',
+  qr: 'push_kindQr',
+};
 
 /** What the label is made of: every field but the token may be missing (an event whose push is unknown). */
 export interface LabelFacts {
@@ -39,10 +45,10 @@ export function pushLabel(push: LabelFacts, locale = 'en'): string {
   if (name) return name;
   const note = push.note?.trim().replace(/\s+/g, ' ');
   if (note) return note.length > NOTE_CHARS ? `${note.slice(0, NOTE_CHARS).trimEnd()}…` : note;
-  const kind = push.kind ? KIND_WORDS[push.kind] : 'Push';
+  const kind = t(push.kind ? KIND_WORDS[push.kind] : 'push_kindPush');
   const detail = push.subject?.trim() || madeAt(push.created_at, locale);
   if (detail) return `${kind} · ${detail}`;
-  return push.kind ? kind : `Push ${push.url_token.slice(0, TOKEN_CHARS)}`;
+  return push.kind ? kind : t('push_labelByToken', push.url_token.slice(0, TOKEN_CHARS));
 }
 
 /** What a push's label may show of its payload: a URL's host (never its path or query), or undefined. */

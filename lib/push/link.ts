@@ -4,6 +4,7 @@
  * `javascript:` or `data:` link, or one on another origin, must never reach a tab or a clipboard.
  */
 import { VIEWER_PATH } from '@/lib/demo/constants';
+import { t } from '@/lib/i18n';
 
 /** Where a push's links may point. */
 export interface LinkHome {
@@ -35,7 +36,7 @@ const refused = (message: string): LinkCheck => ({ ok: false, code: 'unsafe-link
 
 /** The expected origin's rule for a parsed link; undefined when it passes. */
 function problem(url: URL, home: LinkHome): LinkCheck | undefined {
-  if (url.username || url.password) return refused('The push link carries a user name or password.');
+  if (url.username || url.password) return refused(t('push_linkHasCredentials'));
   if (home.viewerOrigin !== undefined)
     // protocol//host, not url.origin: outside browsers an extension URL's origin is the opaque "null".
     return `${url.protocol}//${url.host}` === home.viewerOrigin && url.pathname === VIEWER_PATH
@@ -43,16 +44,16 @@ function problem(url: URL, home: LinkHome): LinkCheck | undefined {
       : {
           ok: false,
           code: 'host-mismatch',
-          message: `The push link points to ${url.protocol}//${url.host}, not this browser's demo viewer.`,
+          message: t('push_linkNotDemoViewer', `${url.protocol}//${url.host}`),
         };
   const server = new URL(home.server);
   const scheme = url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname));
-  if (!scheme) return refused(`The push link is not a web address the extension opens (${url.protocol}).`);
+  if (!scheme) return refused(t('push_linkScheme', url.protocol));
   if (url.origin !== server.origin)
     return {
       ok: false,
       code: 'host-mismatch',
-      message: `The push link points to ${url.origin}, not ${server.origin}.`,
+      message: t('push_linkOtherOrigin', url.origin, server.origin),
     };
   return undefined;
 }
@@ -64,6 +65,6 @@ function problem(url: URL, home: LinkHome): LinkCheck | undefined {
  */
 export function checkPushLink(link: string, home: LinkHome): LinkCheck {
   const url = parse(link);
-  if (!url) return refused('The push link is not a web address.');
+  if (!url) return refused(t('push_linkNotWebAddress'));
   return problem(url, home) ?? { ok: true, url: url.href };
 }

@@ -56,6 +56,7 @@ export const defaultRandom: RandomBytes = (bytes) => crypto.getRandomValues(new 
  * top block, so no outcome is more likely than another.
  */
 export function randomIndex(random: RandomBytes, n: number): number {
+  // i18n-ignore: a programming error, never shown (the form offers only valid options)
   if (!Number.isInteger(n) || n < 1 || n > 2 ** 32) throw new RangeError(`Cannot pick from ${n} items`);
   let bytes = 1;
   while (256 ** bytes < n) bytes++;
@@ -85,8 +86,10 @@ export function generateCharacters(
   options: CharacterOptions = CHARACTER_DEFAULTS,
 ): Generated {
   const alphabet = characterAlphabet(options);
+  // i18n-ignore: a programming error, never shown (the form offers only valid options)
   if (alphabet === '') throw new RangeError('Choose at least one kind of character');
   if (!Number.isInteger(options.length) || options.length < 1)
+    // i18n-ignore: a programming error, never shown (the form offers only valid options)
     throw new RangeError('Length must be 1 or more');
   let value = '';
   for (let i = 0; i < options.length; i++) value += alphabet[randomIndex(random, alphabet.length)];
@@ -104,8 +107,10 @@ export function generateWords(
   list: readonly string[],
   options: WordOptions = WORD_DEFAULTS,
 ): Generated {
+  // i18n-ignore: a programming error, never shown (the form offers only valid options)
   if (new Set(list).size !== list.length || list.length < 2) throw new RangeError('Need distinct words');
   const count = options.words;
+  // i18n-ignore: a programming error, never shown (the form offers only valid options)
   if (!Number.isInteger(count) || count < 1) throw new RangeError('Use 1 or more words');
   const picked = Array.from({ length: count }, () => list[randomIndex(random, list.length)]!);
   let entropyBits = count * Math.log2(list.length);

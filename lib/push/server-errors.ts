@@ -3,6 +3,7 @@
  * field's name in front of a fragment, as Rails' full messages have it.
  */
 import type { FieldErrors } from '@/lib/errors';
+import { t, type MessageKey } from '@/lib/i18n';
 import type { Edition } from './types';
 
 /** Form-level problems that belong to no single field. */
@@ -24,26 +25,30 @@ export const FORM_FIELDS = [
   'authenticated_recipients',
 ] as const;
 
-const LABELS: Record<string, string> = {
-  kind: 'Kind',
-  payload: 'Secret',
-  files: 'Files',
-  expire_after_duration: 'Expiry',
-  expire_after_days: 'Expiry',
-  expire_after_views: 'Views',
-  passphrase: 'Passphrase',
-  name: 'Name',
-  note: 'Note',
-  notify_emails_to: 'Notify e-mails',
-  notify_emails_to_locale: 'E-mail language',
-  authenticated_recipients: 'Authenticated recipients',
-  workspace_id: 'Workspace',
-  account_id: 'Workspace',
+/** The name each field has on the form, in the UI language. */
+const LABELS: Record<string, MessageKey> = {
+  kind: 'push_fieldKind',
+  payload: 'push_fieldSecret',
+  files: 'push_fieldFiles',
+  expire_after_duration: 'push_fieldExpiry',
+  expire_after_days: 'push_fieldExpiry',
+  expire_after_views: 'push_fieldViews',
+  passphrase: 'push_fieldPassphrase',
+  name: 'push_fieldName',
+  note: 'push_fieldNote',
+  notify_emails_to: 'push_fieldNotifyEmails',
+  notify_emails_to_locale: 'push_fieldEmailLanguage',
+  authenticated_recipients: 'push_fieldAuthRecipients',
+  workspace_id: 'push_fieldWorkspace',
+  account_id: 'push_fieldWorkspace',
 };
 
+/** A field's name; one the form does not know keeps the server's own attribute name, made readable. */
 function labelOf(key: string): string {
+  const label = LABELS[key];
+  if (label) return t(label);
   const words = key.replace(/_/g, ' ');
-  return LABELS[key] ?? words.charAt(0).toUpperCase() + words.slice(1);
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
 } from '@/lib/contract';
 import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
 import type { FieldErrors } from '@/lib/errors';
+import { plural, t } from '@/lib/i18n';
 import type { CreatePushInput, Edition } from './types';
 
 export interface ValidationContext {
@@ -70,34 +71,38 @@ function payloadErrors(kind: string, payload: string | undefined): string[] {
   // refused there too (lib/mock/validate.ts), so it is caught here before anything is sent.
   if (text.trim() === '') {
     return [
-      kind === 'url' ? 'Enter the URL.' : kind === 'qr' ? 'Enter the QR code text.' : 'Enter the secret.',
+      kind === 'url'
+        ? t('push_errorEnterUrl')
+        : kind === 'qr'
+          ? t('push_errorEnterQrText')
+          : t('push_errorEnterSecret'),
     ];
   }
   if (kind === 'text' && text.length > TEXT_MAX_CHARS && charCount(text) > TEXT_MAX_CHARS) {
-    return ['The secret is too long: at most 1,048,576 characters.'];
+    return [t('push_errorSecretTooLong', TEXT_MAX_CHARS)];
   }
   if (kind === 'qr' && text.length > QR_MAX_CHARS && charCount(text) > QR_MAX_CHARS) {
-    return ['The QR code text is too long: at most 1,024 characters.'];
+    return [t('push_errorQrTooLong', QR_MAX_CHARS)];
   }
-  if (kind === 'url' && !isHttpUrl(text)) return ['Enter a link that starts with http:// or https://.'];
+  if (kind === 'url' && !isHttpUrl(text)) return [t('push_errorNotHttp')];
   return [];
 }
 
 function emailErrors(list: string, signedIn: boolean): string[] {
-  if (!signedIn) return ['Sign in to send e-mail notifications.'];
+  if (!signedIn) return [t('push_errorEmailsNeedSignIn')];
   const emails = splitEmails(list);
-  if (emails.includes('')) return ['Separate the addresses with single commas.'];
-  if (emails.length > MAX_EMAILS) return [`Enter at most ${MAX_EMAILS} addresses.`];
+  if (emails.includes('')) return [t('push_errorEmailCommas')];
+  if (emails.length > MAX_EMAILS) return [plural('push_errorTooManyEmails', MAX_EMAILS)];
   const errors: string[] = [];
   const invalid = emails.filter((email) => !EMAIL.test(email));
-  if (invalid.length) errors.push(`Not an e-mail address: ${invalid.join(', ')}.`);
+  if (invalid.length) errors.push(t('push_errorNotEmail', invalid.join(', ')));
   const seen = new Set<string>();
   const repeated = emails.filter((email) => {
     const key = email.toLowerCase();
     if (!seen.has(key)) return !seen.add(key);
     return true;
   });
-  if (repeated.length) errors.push(`Listed more than once: ${[...new Set(repeated)].join(', ')}.`);
+  if (repeated.length) errors.push(t('push_errorRepeatedEmail', [...new Set(repeated)].join(', ')));
   return errors;
 }
 
@@ -105,9 +110,9 @@ function fileErrors(input: CreatePushInput, kind: string, signedIn: boolean): st
   const count = input.files?.length ?? 0;
   if (kind !== 'file' && input.files === undefined) return [];
   // The files key alone, even empty, makes the server demand a token (contract §3).
-  if (!signedIn) return ['Sign in to send files.'];
-  if (kind === 'file' && count === 0) return ['Attach at least one file.'];
-  if (count > MAX_FILES) return [`You can attach up to ${MAX_FILES} files.`];
+  if (!signedIn) return [t('push_errorFilesNeedSignIn')];
+  if (kind === 'file' && count === 0) return [t('push_errorAttachFile')];
+  if (count > MAX_FILES) return [plural('push_errorTooManyFiles', MAX_FILES)];
   return [];
 }
 
@@ -119,34 +124,34 @@ export function validateCreateInput(input: CreatePushInput, context: ValidationC
   };
   const kind = input.kind ?? (input.files?.length ? 'file' : 'text');
 
-  if (!(PUSH_KINDS as readonly string[]).includes(kind)) add('kind', ['Choose text, URL, QR code or files.']);
+  if (!(PUSH_KINDS as readonly string[]).includes(kind)) add('kind', [t('push_errorKind')]);
   else add('payload', payloadErrors(kind, input.payload));
   add('files', fileErrors(input, kind, context.signedIn));
 
   const views = input.expire_after_views;
   if (views !== undefined && !isWholeIn(views, VIEWS_MIN, VIEWS_MAX)) {
-    add('expire_after_views', [`Views must be a whole number from ${VIEWS_MIN} to ${VIEWS_MAX}.`]);
+    add('expire_after_views', [t('push_errorViewsRange', VIEWS_MIN, VIEWS_MAX)]);
   }
   const duration = input.expire_after_duration;
   if (duration !== undefined && !isWholeIn(duration, 0, DURATIONS.length - 1)) {
-    add('expire_after_duration', ['Choose one of the listed expiry times.']);
+    add('expire_after_duration', [t('push_errorDuration')]);
   }
   const days = input.expire_after_days;
   if (days !== undefined && !isWholeIn(days, DAYS_MIN, DAYS_MAX)) {
-    add('expire_after_days', [`Days must be a whole number from ${DAYS_MIN} to ${DAYS_MAX}.`]);
+    add('expire_after_days', [t('push_errorDaysRange', DAYS_MIN, DAYS_MAX)]);
   }
 
   const emails = input.notify_emails_to ?? '';
   if (emails.trim() !== '') add('notify_emails_to', emailErrors(emails, context.signedIn));
   const locale = input.notify_emails_to_locale;
   if (locale && !(EMAIL_LOCALES as readonly string[]).includes(locale)) {
-    add('notify_emails_to_locale', [`Choose one of: ${EMAIL_LOCALES.join(', ')}.`]);
+    add('notify_emails_to_locale', [t('push_errorEmailLocale', EMAIL_LOCALES.join(', '))]);
   }
   if (input.authenticated_recipients) {
     if (context.edition !== 'pro') {
-      add('authenticated_recipients', ['Authenticated recipients need a Pro server.']);
+      add('authenticated_recipients', [t('push_errorRecipientsNeedPro')]);
     } else if (emails.trim() === '') {
-      add('authenticated_recipients', ['Add the recipients’ e-mail addresses to verify them.']);
+      add('authenticated_recipients', [t('push_errorRecipientsNeedEmails')]);
     }
   }
   return errors;

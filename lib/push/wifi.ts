@@ -3,6 +3,8 @@
  * `WIFI:T:WPA;S:<ssid>;P:<password>;H:true;;`
  * (https://github.com/zxing/zxing/wiki/Barcode-Contents#wi-fi-network-config-android-ios-11).
  */
+import { t } from '@/lib/i18n';
+
 export type WifiSecurity = 'WPA' | 'WEP' | 'nopass';
 
 export interface WifiConfig {
@@ -31,7 +33,7 @@ export function wifiPayload(config: WifiConfig): string {
 /** What the form must say before it can build a payload; empty when the network is complete. */
 export function wifiProblems(config: WifiConfig): string[] {
   const problems: string[] = [];
-  if (config.ssid === '') problems.push('Enter the network name.');
-  if (config.security !== 'nopass' && config.password === '') problems.push('Enter the Wi-Fi password.');
+  if (config.ssid === '') problems.push(t('push_errorEnterNetworkName'));
+  if (config.security !== 'nopass' && config.password === '') problems.push(t('push_errorEnterWifiPassword'));
   return problems;
 }

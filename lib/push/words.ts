@@ -3,6 +3,7 @@
  * kept apart from the generator so the popup loads it only when someone asks for a word passphrase.
  * Written for this project (not copied from a published list), so it carries no licence terms.
  */
+// i18n-ignore: a word list for passphrases, not text a person reads in the interface.
 export const WORDS: readonly string[] = `
 able acid acorn acre act actor add adult aft after again age agent agree ahead aid
 aim air aisle alarm album alert algae alien alive alley allow alloy almond aloe aloft alone

@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OpenDialog } from '@/components/dashboard/OpenDialog';
-import { openWarning } from '@/components/dashboard/open-words';
+import { openWarning } from '@/lib/push/open-warning';
 import { trackedPush } from './tracked-push';
 
 afterEach(cleanup);
@@ -13,7 +13,7 @@ describe('openWarning', () => {
     [{ retrieval_step: true }, 'The page asks before it shows the secret; revealing it there uses one of'],
     [{ source: 'local' as const }, 'uses one of its views (up to 5 views).'],
   ])('says what opening %j costs', (overrides, words) => {
-    expect(openWarning(trackedPush(overrides))).toContain(words);
+    expect(openWarning(trackedPush(overrides), { previewOffered: true })).toContain(words);
   });
 });
 

@@ -1,6 +1,6 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { viewCount, viewsLeft } from '@/lib/format/views';
+import { speak } from '../../i18n/speak';
 
 describe('viewCount', () => {
   it.each([
@@ -11,13 +11,29 @@ describe('viewCount', () => {
     expect(viewCount(count, 'en')).toBe(text);
   });
 
-  it('writes the number as the locale does', () => {
-    expect(viewCount(1500, 'en')).toBe('1,500 views');
-    expect(viewCount(1500, 'de')).toBe('1.500 views');
+  // The messages' language decides the words, the number's form and the plural rule (issue 12).
+  it('writes the number as the messages’ language does', () => {
+    expect(viewCount(1500)).toBe('1,500 views');
+    speak('de');
+    expect(viewCount(1500)).toBe('1.500 Aufrufe');
   });
 
-  it('lets the locale’s plural rules choose the noun (French counts 0 as one)', () => {
-    expect(viewCount(0, 'fr')).toBe('0 view');
+  it('lets the language’s plural rules choose the noun (French counts 0 as one)', () => {
+    speak('fr');
+    expect(viewCount(0)).toBe('0 vue');
+    expect(viewCount(2)).toBe('2 vues');
+  });
+
+  it('has every Arabic form', () => {
+    speak('ar');
+    expect([0, 1, 2, 3, 11, 100].map((n) => viewCount(n))).toEqual([
+      'لا مشاهدات',
+      'مشاهدة واحدة',
+      'مشاهدتان',
+      '3 مشاهدات',
+      '11 مشاهدة',
+      '100 مشاهدة',
+    ]);
   });
 });
 
@@ -31,7 +47,9 @@ describe('viewsLeft', () => {
     expect(viewsLeft(remaining, total, 'en')).toBe(text);
   });
 
-  it('writes the numbers as the locale does', () => {
-    expect(viewsLeft(1200, 5000, 'de')).toBe('1.200 of 5.000 views left');
+  it('writes the numbers and the words in the messages’ language', () => {
+    speak('de');
+    expect(viewsLeft(1200, 5000)).toBe('1.200 von 5.000 Aufrufen übrig');
+    expect(viewsLeft(1, 1)).toBe('1 von 1 Aufruf übrig');
   });
 });

@@ -260,6 +260,24 @@ describe('toCreateInput', () => {
     });
   });
 
+  it('writes the e-mails in the UI language the server offers, by default, and again after a reset', () => {
+    const german = initForm({
+      defaults: DEFAULT_PUSH_DEFAULTS,
+      edition: 'pro',
+      signedIn: true,
+      emailLocale: 'de',
+    });
+    expect(german.options.notifyEmailsToLocale).toBe('de');
+    const sent = run(german, { type: 'options', patch: { notifyEmailsTo: 'a@x.io' } });
+    expect(toCreateInput(sent).notify_emails_to_locale).toBe('de');
+    const again = run(sent, { type: 'options', patch: { notifyEmailsToLocale: 'fr' } }, { type: 'reset' });
+    expect(again.options.notifyEmailsToLocale).toBe('de');
+  });
+
+  it('keeps English, the server’s own default, when the server has no e-mails in the UI language', () => {
+    expect(fresh().options.notifyEmailsToLocale).toBe('en');
+  });
+
   it('sends no language without addresses', () => {
     expect(toCreateInput(fresh())).not.toHaveProperty('notify_emails_to_locale');
   });
