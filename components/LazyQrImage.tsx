@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { t } from '@/lib/i18n';
 import { svgDataUrl } from '@/lib/push/qr';
 import type { LazyQr } from './useLazyQr';
 
@@ -16,11 +17,11 @@ export interface LazyQrImageProps {
 
 /** A useLazyQr code as the page shows it: drawing, could not be drawn, or the image. */
 export function LazyQrImage({ qr, alt, size, classes, children }: LazyQrImageProps) {
-  if (qr.state === 'loading') return <p class={classes.hint}>Drawing the QR code…</p>;
+  if (qr.state === 'loading') return <p class={classes.hint}>{t('push_qrDrawing')}</p>;
   if (qr.state === 'failed')
     return (
       <p role="alert" class={classes.error}>
-        The QR code could not be drawn.
+        {t('push_qrFailed')}
       </p>
     );
   if (qr.state !== 'shown') return null;

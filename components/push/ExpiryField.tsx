@@ -1,14 +1,23 @@
 import { DAYS_MAX, DAYS_MIN, DURATIONS } from '@/lib/durations';
 import type { FieldErrors } from '@/lib/errors';
+import { formatDays, formatLength } from '@/lib/format/duration';
+import { t, uiLocale } from '@/lib/i18n';
 import type { FormOptions } from '@/lib/push/form';
 import type { Edition } from '@/lib/push/types';
 import { SelectField, type Choice } from './OptionFields';
 
-const DURATION_CHOICES: Choice[] = DURATIONS.map((d) => ({ value: String(d.value), label: d.label }));
-const DAY_CHOICES: Choice[] = Array.from({ length: DAYS_MAX - DAYS_MIN + 1 }, (_, i) => {
-  const days = DAYS_MIN + i;
-  return { value: String(days), label: days === 1 ? '1 day' : `${days} days` };
-});
+/** pro's duration table, each named as people say the length in the UI language ("1 week", "1 Woche"). */
+function durationChoices(locale: string): Choice[] {
+  return DURATIONS.map((d) => ({ value: String(d.value), label: formatLength(d.seconds, locale) }));
+}
+
+/** oss's number of days, never turned into weeks: the server counts days. */
+function dayChoices(locale: string): Choice[] {
+  return Array.from({ length: DAYS_MAX - DAYS_MIN + 1 }, (_, i) => {
+    const days = DAYS_MIN + i;
+    return { value: String(days), label: formatDays(days, locale) };
+  });
+}
 
 /** Expiry in the edition's terms: pro's duration table, or oss's number of days. */
 export function ExpiryField(props: {
@@ -24,9 +33,9 @@ export function ExpiryField(props: {
     <SelectField
       id="sp-expiry"
       field={field}
-      label="Expiry"
+      label={t('push_fieldExpiry')}
       value={String(pro ? options.expireAfterDuration : options.expireAfterDays)}
-      choices={pro ? DURATION_CHOICES : DAY_CHOICES}
+      choices={pro ? durationChoices(uiLocale()) : dayChoices(uiLocale())}
       errors={errors[field]}
       onChange={(value) =>
         onChange(pro ? { expireAfterDuration: Number(value) } : { expireAfterDays: Number(value) })

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { FileEntry } from '@/lib/push/form';
 import { formatSize } from '@/lib/push/size';
 import { MAX_FILES } from '@/lib/contract';
+import { plural, t } from '@/lib/i18n';
 import { described, FieldError } from './FieldError';
 import './files.css';
 import './sr.css';
@@ -36,11 +37,15 @@ function usePastedFiles(enabled: boolean, onAdd: (files: File[]) => void) {
 
 function FileList({ files, onRemove }: Pick<FileDropProps, 'files' | 'onRemove'>) {
   return (
-    <ul class="sp-files" aria-label="Attached files">
+    <ul class="sp-files" aria-label={t('push_attachedFiles')}>
       {files.map((file) => (
         <li key={file.id}>
           <span class="sp-name">{file.name}</span> <span class="sp-hint">{formatSize(file.size)}</span>
-          <button type="button" aria-label={`Remove ${file.name}`} onClick={() => onRemove(file.id)}>
+          <button
+            type="button"
+            aria-label={t('push_removeFile', file.name)}
+            onClick={() => onRemove(file.id)}
+          >
             ×
           </button>
         </li>
@@ -60,13 +65,13 @@ export function FileDrop({ files, onAdd, onRemove, errors, needsTokenHref }: Fil
     <div class="sp-field">
       {/* Named for assistive technology; on screen the tab above already says "Files". */}
       <label for="sp-files" class="sp-sr">
-        Files
+        {t('push_fieldFiles')}
       </label>
       {blocked && (
         <p class="sp-warning" id="sp-files-why">
-          Sending files needs an API token: the server takes files only from a signed-in account.{' '}
+          {t('push_filesNeedToken')}{' '}
           <a href={needsTokenHref} target="_blank" rel="noopener">
-            Add a token in Settings
+            {t('push_addTokenInSettings')}
           </a>
         </p>
       )}
@@ -100,9 +105,10 @@ export function FileDrop({ files, onAdd, onRemove, errors, needsTokenHref }: Fil
         />
         <p id="sp-files-hint" class="sp-drop-text" aria-hidden="true">
           <UploadIcon size={20} />
-          <strong>Drop files here</strong>, paste them, or click to choose
+          <strong>{t('push_dropFiles')}</strong>
+          {t('push_dropFilesOr')}
         </p>
-        <p class="sp-hint">Up to {MAX_FILES} files.</p>
+        <p class="sp-hint">{plural('push_upToFiles', MAX_FILES)}</p>
       </div>
       {files.length > 0 && <FileList files={files} onRemove={onRemove} />}
       <FieldError field="files" messages={errors} />

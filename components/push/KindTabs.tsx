@@ -1,10 +1,12 @@
 import type { PushKind } from '@/lib/contract';
+import { t, type MessageKey } from '@/lib/i18n';
 
-export const KIND_LABELS: Record<PushKind, string> = {
-  text: 'Text',
-  url: 'URL',
-  qr: 'QR code',
-  file: 'Files',
+/** Each kind's tab, in the order shown. */
+const KIND_LABELS: Record<PushKind, MessageKey> = {
+  text: 'push_kindText',
+  url: 'push_kindUrl',
+  qr: 'push_kindQr',
+  file: 'push_fieldFiles',
 };
 const ALL_KINDS = Object.keys(KIND_LABELS) as PushKind[];
 
@@ -43,7 +45,7 @@ export function KindTabs({ kind, onChange, panelId, kinds = ALL_KINDS }: KindTab
     document.getElementById(tabId(next))?.focus();
   };
   return (
-    <div role="tablist" aria-label="Kind of push" class="sp-tabs" onKeyDown={move}>
+    <div role="tablist" aria-label={t('push_kindOfPush')} class="sp-tabs" onKeyDown={move}>
       {kinds.map((k) => (
         <button
           key={k}
@@ -55,7 +57,7 @@ export function KindTabs({ kind, onChange, panelId, kinds = ALL_KINDS }: KindTab
           tabIndex={k === kind ? 0 : -1}
           onClick={() => onChange(k)}
         >
-          {KIND_LABELS[k]}
+          {t(KIND_LABELS[k])}
         </button>
       ))}
     </div>

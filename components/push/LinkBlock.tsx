@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'preact/hooks';
 import { useFlash } from '@/components/useFlash';
 import { CheckIcon } from '@/components/icons/Check';
 import { CopyIcon } from '@/components/icons/Copy';
+import { t } from '@/lib/i18n';
 
 /**
  * The secret link, large and wrapped so every character is readable (never an <input> that scrolls): a
@@ -15,7 +16,7 @@ export function LinkBlock(props: { url: string; describedBy?: string; onCopy: ()
   return (
     <div class="sp-link-block">
       <span id="sp-link-label" class="sp-label">
-        Secret link
+        {t('push_secretLink')}
       </span>
       <div
         ref={link}
@@ -39,7 +40,7 @@ export function LinkBlock(props: { url: string; describedBy?: string; onCopy: ()
         }}
       >
         {copied ? <CheckIcon /> : <CopyIcon />}
-        {copied ? 'Copied' : 'Copy link'}
+        {copied ? t('push_copied') : t('push_copyLink')}
       </button>
     </div>
   );

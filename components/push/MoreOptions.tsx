@@ -1,5 +1,6 @@
 import type { FieldErrors } from '@/lib/errors';
-import { EMAIL_LOCALES } from '@/lib/contract';
+import { EMAIL_LOCALES, MAX_EMAILS } from '@/lib/contract';
+import { plural, t, type MessageKey } from '@/lib/i18n';
 import type { FormOptions } from '@/lib/push/form';
 import type { Edition } from '@/lib/push/types';
 import { CheckField, SelectField, TextField, type Choice } from './OptionFields';
@@ -7,10 +8,11 @@ import { CheckField, SelectField, TextField, type Choice } from './OptionFields'
 type TextKey = 'note' | 'notifyEmailsTo';
 type CheckKey = 'deletableByViewer' | 'retrievalStep' | 'authenticatedRecipients';
 type Spec =
-  | { type: 'text'; key: TextKey; id: string; field: string; label: string; hint?: string }
-  | { type: 'check'; key: CheckKey; field: string; label: string; proOnly?: boolean }
+  | { type: 'text'; key: TextKey; id: string; field: string; label: MessageKey; hint?: () => string }
+  | { type: 'check'; key: CheckKey; field: string; label: MessageKey; proOnly?: boolean }
   | { type: 'locale'; field: string };
 
+/** Each language by its own name, as language pickers show it: a reader finds their own at a glance. */
 const LANGUAGES: Record<(typeof EMAIL_LOCALES)[number], string> = {
   en: 'English',
   de: 'Deutsch',
@@ -27,23 +29,23 @@ const LOCALE_CHOICES: Choice[] = EMAIL_LOCALES.map((code) => ({
 
 /** The options behind "More options", in the order they are shown. */
 const SPECS: readonly Spec[] = [
-  { type: 'text', key: 'note', id: 'sp-note', field: 'note', label: 'Private note' },
-  { type: 'check', key: 'deletableByViewer', field: 'deletable_by_viewer', label: 'Deletable by viewer' },
-  { type: 'check', key: 'retrievalStep', field: 'retrieval_step', label: 'Retrieval step' },
+  { type: 'text', key: 'note', id: 'sp-note', field: 'note', label: 'push_privateNote' },
+  { type: 'check', key: 'deletableByViewer', field: 'deletable_by_viewer', label: 'push_deletableByViewer' },
+  { type: 'check', key: 'retrievalStep', field: 'retrieval_step', label: 'push_retrievalStep' },
   {
     type: 'text',
     key: 'notifyEmailsTo',
     id: 'sp-notify',
     field: 'notify_emails_to',
-    label: 'Notify e-mails',
-    hint: 'Up to 5 addresses, separated by commas, get the link by e-mail.',
+    label: 'push_fieldNotifyEmails',
+    hint: () => plural('push_notifyHint', MAX_EMAILS),
   },
   { type: 'locale', field: 'notify_emails_to_locale' },
   {
     type: 'check',
     key: 'authenticatedRecipients',
     field: 'authenticated_recipients',
-    label: 'Authenticated recipients',
+    label: 'push_fieldAuthRecipients',
     proOnly: true,
   },
 ];
@@ -60,10 +62,13 @@ export interface MoreOptionsProps {
 
 function Option({ spec, options, errors, onChange }: MoreOptionsProps & { spec: Spec }) {
   if (spec.type === 'text') {
-    const { key, type: _type, ...rest } = spec;
+    const { key, id, field, label, hint } = spec;
     return (
       <TextField
-        {...rest}
+        id={id}
+        field={field}
+        label={t(label)}
+        hint={hint?.()}
         value={options[key]}
         errors={errors[spec.field]}
         onInput={(v) => onChange({ [key]: v })}
@@ -75,7 +80,7 @@ function Option({ spec, options, errors, onChange }: MoreOptionsProps & { spec: 
     return (
       <CheckField
         field={field}
-        label={label}
+        label={t(label)}
         checked={options[key]}
         errors={errors[field]}
         onChange={(v) => onChange({ [key]: v })}
@@ -86,7 +91,7 @@ function Option({ spec, options, errors, onChange }: MoreOptionsProps & { spec: 
     <SelectField
       id="sp-notify-locale"
       field={spec.field}
-      label="E-mail language"
+      label={t('push_fieldEmailLanguage')}
       value={options.notifyEmailsToLocale}
       choices={LOCALE_CHOICES}
       errors={errors[spec.field]}

@@ -3,6 +3,7 @@ import type { FieldErrors } from '@/lib/errors';
 import type { FormOptions } from '@/lib/push/form';
 import type { PassphraseStyle } from '@/lib/push/passphrase';
 import { WandIcon } from '@/components/icons/Wand';
+import { t } from '@/lib/i18n';
 import { described, FieldError } from './FieldError';
 
 /** The passphrase with its generator; the container generates (it owns the randomness). */
@@ -16,7 +17,7 @@ export function PassphraseField(props: {
   const [style, setStyle] = useState<PassphraseStyle>('words');
   return (
     <div class="sp-field">
-      <label for="sp-passphrase">Passphrase</label>
+      <label for="sp-passphrase">{t('push_fieldPassphrase')}</label>
       <div class="sp-row">
         <input
           id="sp-passphrase"
@@ -28,26 +29,26 @@ export function PassphraseField(props: {
           {...described('passphrase', errors.passphrase, 'sp-passphrase-hint')}
         />
         <select
-          aria-label="Passphrase style"
+          aria-label={t('push_passphraseStyle')}
           value={style}
           onChange={(e) => setStyle(e.currentTarget.value as PassphraseStyle)}
         >
-          <option value="words">Words</option>
-          <option value="characters">Characters</option>
+          <option value="words">{t('push_styleWords')}</option>
+          <option value="characters">{t('push_styleCharacters')}</option>
         </select>
         {/* An icon button, so the row fits at 320 px without the label wrapping. */}
         <button
           type="button"
           class="icon-button"
-          aria-label="Generate passphrase"
-          title="Generate passphrase"
+          aria-label={t('push_generatePassphrase')}
+          title={t('push_generatePassphrase')}
           onClick={() => onGenerate(style)}
         >
           <WandIcon />
         </button>
       </div>
       <p id="sp-passphrase-hint" class="sp-hint">
-        Optional. Send it to the recipient another way.
+        {t('push_passphraseHint')}
       </p>
       <FieldError field="passphrase" messages={errors.passphrase} />
     </div>

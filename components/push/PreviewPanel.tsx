@@ -2,6 +2,8 @@ import { useState } from 'preact/hooks';
 import { LazyQrImage } from '@/components/LazyQrImage';
 import { useLazyQr } from '@/components/useLazyQr';
 import { ExternalLinkIcon } from '@/components/icons/ExternalLink';
+import { t } from '@/lib/i18n';
+import { openWarning } from '@/lib/push/open-warning';
 
 export interface PreviewPanelProps {
   url: string;
@@ -16,14 +18,6 @@ export interface PreviewPanelProps {
   onOpen: () => void;
 }
 
-/** What opening the real page costs, said before it is done. */
-export function openWarning(viewsLeft: number, retrievalStep: boolean): string {
-  const of = `one of the ${viewsLeft} view${viewsLeft === 1 ? '' : 's'} left`;
-  return retrievalStep
-    ? `The page asks before it reveals the secret: revealing it there uses ${of}.`
-    : `Opening the page uses ${of}${viewsLeft === 1 ? ': the recipient would find it expired' : ''}.`;
-}
-
 /**
  * What the recipient gets, shown here without asking the server anything, so no view is counted: the link,
  * its QR code, when it expires and whether a passphrase is needed. Opening the real page is offered last,
@@ -34,33 +28,39 @@ export function PreviewPanel(props: PreviewPanelProps) {
   const [confirming, setConfirming] = useState(false);
   return (
     <section class="sp-preview" aria-labelledby="sp-preview-title">
-      <h3 id="sp-preview-title">What the recipient gets</h3>
+      <h3 id="sp-preview-title">{t('push_previewTitle')}</h3>
       <p class="sp-preview-link">{props.url}</p>
       <LazyQrImage
         qr={qr}
-        alt="QR code of the secret link"
+        alt={t('push_qrAlt')}
         size={144}
         classes={{ hint: 'sp-hint', error: 'sp-error' }}
       />
       {props.expiry && <p class="sp-hint">{props.expiry}</p>}
-      {props.passphrase && <p class="sp-hint">They need the passphrase, which you send separately.</p>}
-      <p class="sp-hint">This preview uses no view.</p>
+      {props.passphrase && <p class="sp-hint">{t('push_previewNeedsPassphrase')}</p>}
+      <p class="sp-hint">{t('push_previewNoView')}</p>
       {confirming ? (
         <div class="sp-confirm" role="group" aria-labelledby="sp-open-warning">
-          <p id="sp-open-warning">{openWarning(props.viewsLeft, props.retrievalStep)}</p>
+          <p id="sp-open-warning">
+            {openWarning({
+              views_remaining: props.viewsLeft,
+              expire_after_views: props.viewsLeft,
+              retrieval_step: props.retrievalStep,
+            })}
+          </p>
           <div class="sp-row">
             <button type="button" class="danger" onClick={props.onOpen}>
-              Open and use a view
+              {t('push_openAndUseView')}
             </button>
             <button type="button" onClick={() => setConfirming(false)}>
-              Cancel
+              {t('push_cancel')}
             </button>
           </div>
         </div>
       ) : (
         <button type="button" onClick={() => setConfirming(true)}>
           <ExternalLinkIcon />
-          Open the page…
+          {t('push_openPage')}
         </button>
       )}
     </section>

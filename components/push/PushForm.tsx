@@ -2,6 +2,7 @@ import type { ComponentChildren } from 'preact';
 import type { FormAction, FormState } from '@/lib/push/form';
 import type { PassphraseStyle } from '@/lib/push/passphrase';
 import { QR_MAX_CHARS, TEXT_MAX_CHARS } from '@/lib/contract';
+import { t } from '@/lib/i18n';
 import { FieldError } from './FieldError';
 import { FileDrop } from './FileDrop';
 import { formKeyAction } from './keys';
@@ -76,7 +77,7 @@ function KindPanel({
     case 'qr':
       return (
         <>
-          <div class="sp-row" role="radiogroup" aria-label="QR code content">
+          <div class="sp-row" role="radiogroup" aria-label={t('push_qrContent')}>
             {(['text', 'wifi'] as const).map((source) => (
               <label key={source} class="sp-check">
                 <input
@@ -85,7 +86,7 @@ function KindPanel({
                   checked={state.qrSource === source}
                   onChange={() => dispatch({ type: 'qrSource', source })}
                 />
-                {source === 'text' ? 'Text' : 'Wi-Fi network'}
+                {source === 'text' ? t('push_kindText') : t('push_wifiNetwork')}
               </label>
             ))}
           </div>
@@ -100,7 +101,7 @@ function KindPanel({
               value={state.qrText}
               errors={errors}
               limit={QR_MAX_CHARS}
-              hint="The recipient sees this as a QR code."
+              hint={t('push_qrHint')}
               onInput={(value) => dispatch({ type: 'qrText', value })}
             />
           )}
@@ -162,10 +163,10 @@ export function PushForm(props: PushFormProps) {
       )}
       <div class="sp-row sp-actions">
         <button type="submit" class="sp-primary" disabled={sending}>
-          Create push
+          {t('push_create')}
         </button>
         <span role="status" class="sp-hint">
-          {sending ? 'Sending…' : ''}
+          {sending ? t('push_sending') : ''}
         </span>
         {sending && props.busy}
       </div>

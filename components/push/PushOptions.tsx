@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
 import type { FieldErrors } from '@/lib/errors';
+import { t } from '@/lib/i18n';
 import type { FormOptions } from '@/lib/push/form';
 import type { PassphraseStyle } from '@/lib/push/passphrase';
 import type { Edition } from '@/lib/push/types';
@@ -22,7 +23,7 @@ export interface PushOptionsProps {
 function ViewsField({ options, errors, onChange }: PushOptionsProps) {
   return (
     <div class="sp-field">
-      <label for="sp-views">Views</label>
+      <label for="sp-views">{t('push_fieldViews')}</label>
       <input
         id="sp-views"
         type="number"
@@ -51,8 +52,8 @@ export function PushOptions(props: PushOptionsProps) {
       <TextField
         id="sp-name"
         field="name"
-        label="Name"
-        hint="Optional; only you see it, in your list of pushes."
+        label={t('push_fieldName')}
+        hint={t('push_nameHint')}
         value={props.options.name}
         errors={props.errors.name}
         onInput={(name) => props.onChange({ name })}
@@ -63,7 +64,7 @@ export function PushOptions(props: PushOptionsProps) {
       </div>
       <PassphraseField {...props} />
       <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-        <summary>More options</summary>
+        <summary>{t('push_moreOptions')}</summary>
         <MoreOptions {...props} />
       </details>
     </div>

@@ -1,5 +1,6 @@
 import { LazyQrImage } from '@/components/LazyQrImage';
 import type { LazyQr } from '@/components/useLazyQr';
+import { t } from '@/lib/i18n';
 
 export interface QrPanelProps {
   qr: LazyQr;
@@ -11,18 +12,13 @@ export interface QrPanelProps {
 export function QrPanel({ qr, onDownloadPng, onDownloadSvg }: QrPanelProps) {
   return (
     <div class="sp-qr">
-      <LazyQrImage
-        qr={qr}
-        alt="QR code of the secret link"
-        size={192}
-        classes={{ hint: 'sp-hint', error: 'sp-error' }}
-      >
+      <LazyQrImage qr={qr} alt={t('push_qrAlt')} size={192} classes={{ hint: 'sp-hint', error: 'sp-error' }}>
         <div class="sp-row">
           <button type="button" onClick={onDownloadPng}>
-            Download PNG
+            {t('push_downloadPng')}
           </button>
           <button type="button" onClick={onDownloadSvg}>
-            Download SVG
+            {t('push_downloadSvg')}
           </button>
         </div>
       </LazyQrImage>

@@ -4,6 +4,7 @@ import { useFlash } from '@/components/useFlash';
 import { CheckIcon } from '@/components/icons/Check';
 import { CopyIcon } from '@/components/icons/Copy';
 import { QrIcon } from '@/components/icons/Qr';
+import { t } from '@/lib/i18n';
 
 export interface RecentItemProps {
   /** pushLabel: never the secret. */
@@ -32,13 +33,13 @@ export function RecentItem({ label, facts, url, onCopy, renderQr }: RecentItemPr
       {url && (
         <span class="recent-actions">
           {/* Named after the push: "Copy link" alone would be one of many on the page. */}
-          <button type="button" onClick={copy} aria-label={copied ? undefined : `Copy the link of ${label}`}>
+          <button type="button" onClick={copy} aria-label={copied ? undefined : t('push_copyLinkOf', label)}>
             {copied === 'yes' ? <CheckIcon /> : <CopyIcon />}
-            {copied === 'yes' ? 'Copied' : copied === 'failed' ? 'Not copied' : 'Copy'}
+            {copied === 'yes' ? t('push_copied') : copied === 'failed' ? t('push_notCopied') : t('push_copy')}
           </button>
-          <button type="button" aria-expanded={wanted} aria-label={`QR code of ${label}`} onClick={toggle}>
+          <button type="button" aria-expanded={wanted} aria-label={t('push_qrOf', label)} onClick={toggle}>
             <QrIcon />
-            QR
+            {t('push_qrButton')}
           </button>
         </span>
       )}
@@ -46,7 +47,7 @@ export function RecentItem({ label, facts, url, onCopy, renderQr }: RecentItemPr
         <span class="recent-qr">
           <LazyQrImage
             qr={qr}
-            alt={`QR code of the link of ${label}`}
+            alt={t('push_qrOfLinkOf', label)}
             size={144}
             classes={{ hint: 'sp-hint', error: 'sp-error' }}
           />

@@ -11,6 +11,7 @@ import './sr.css';
 import { CopyIcon } from '@/components/icons/Copy';
 import { EyeIcon } from '@/components/icons/Eye';
 import { QrIcon } from '@/components/icons/Qr';
+import { t } from '@/lib/i18n';
 
 export interface ResultViewProps {
   url: string;
@@ -64,7 +65,7 @@ export function ResultView(props: ResultViewProps) {
     <section class="sp-result" aria-labelledby="sp-result-title">
       {/* The status line below says it on screen ("Push created, link copied"); the heading names the part. */}
       <h2 id="sp-result-title" class="sp-sr">
-        Push created
+        {t('push_created')}
       </h2>
       <p role="status" class="sp-status">
         {status ?? ''}
@@ -84,22 +85,22 @@ export function ResultView(props: ResultViewProps) {
       <div class="sp-row sp-share">
         <button type="button" onClick={props.onCopyMessage}>
           <CopyIcon />
-          Copy message
+          {t('push_copyMessage')}
         </button>
         <button type="button" aria-expanded={preview} onClick={() => setPreview(!preview)}>
           <EyeIcon />
-          Preview
+          {t('push_preview')}
         </button>
         <button type="button" aria-expanded={qr.wanted} onClick={qr.toggle}>
           <QrIcon />
-          {qr.wanted ? 'Hide QR code' : 'Show QR code'}
+          {qr.wanted ? t('push_hideQr') : t('push_showQr')}
         </button>
       </div>
       <QrPanel qr={qr.qr} onDownloadPng={props.onDownloadPng} onDownloadSvg={props.onDownloadSvg} />
       {preview && <PreviewPanel {...props} passphrase={Boolean(passphrase)} />}
       {onNew && (
         <button type="button" onClick={onNew}>
-          New push
+          {t('push_newPush')}
         </button>
       )}
     </section>

@@ -1,3 +1,5 @@
+import { Fragment } from 'preact';
+import { plural, t } from '@/lib/i18n';
 import { charCount } from '@/lib/push/validate';
 import { described, FieldError } from './FieldError';
 
@@ -25,6 +27,24 @@ function nearCount(value: string, limit: number | undefined): number | undefined
   return count < limit * NEAR_LIMIT ? undefined : count;
 }
 
+/** A sentence about keys: the message says where they go, and they are drawn as keys ("Shift+Enter"). */
+function WithKeys({ text, keys }: { text: string; keys: string[] }) {
+  const [before, after] = text.split(KEY_MARK);
+  return (
+    <>
+      {before}
+      {keys.map((key, i) => (
+        <Fragment key={key}>
+          {i > 0 && '+'}
+          <kbd>{key}</kbd>
+        </Fragment>
+      ))}
+      {after}
+    </>
+  );
+}
+const KEY_MARK = '\u0000';
+
 /** The secret itself: a textarea whose accessible name is exactly "Secret". Never autocompleted or spell-checked. */
 export function SecretInput({ value, onInput, errors, hint, limit }: SecretInputProps) {
   const count = nearCount(value, limit);
@@ -37,7 +57,7 @@ export function SecretInput({ value, onInput, errors, hint, limit }: SecretInput
     .join(' ');
   return (
     <div class="sp-field">
-      <label for="sp-secret">Secret</label>
+      <label for="sp-secret">{t('push_fieldSecret')}</label>
       <textarea
         id="sp-secret"
         name="payload"
@@ -49,7 +69,8 @@ export function SecretInput({ value, onInput, errors, hint, limit }: SecretInput
         {...described('payload', errors, hints || undefined)}
       />
       <p id="sp-secret-keys" class="sp-hint">
-        <kbd>Enter</kbd> creates the push · <kbd>Shift</kbd>+<kbd>Enter</kbd> for a new line
+        <WithKeys text={t('push_enterCreates', KEY_MARK)} keys={['Enter']} /> ·{' '}
+        <WithKeys text={t('push_shiftEnterNewLine', KEY_MARK)} keys={['Shift', 'Enter']} />
       </p>
       {hint && (
         <p id="sp-secret-hint" class="sp-hint">
@@ -58,7 +79,7 @@ export function SecretInput({ value, onInput, errors, hint, limit }: SecretInput
       )}
       {count !== undefined && limit !== undefined && (
         <p id="sp-secret-count" class={count > limit ? 'sp-error' : 'sp-hint'}>
-          {count.toLocaleString('en')} of {limit.toLocaleString('en')} characters
+          {plural('push_charCount', limit, count)}
         </p>
       )}
       <FieldError field="payload" messages={errors} />

@@ -1,3 +1,4 @@
+import { t } from '@/lib/i18n';
 import { described, FieldError } from './FieldError';
 
 export interface UrlInputProps {
@@ -12,12 +13,13 @@ export interface UrlInputProps {
 export function UrlInput({ value, onInput, errors, onUseTabUrl }: UrlInputProps) {
   return (
     <div class="sp-field">
-      <label for="sp-url">URL</label>
+      <label for="sp-url">{t('push_kindUrl')}</label>
       <input
         id="sp-url"
         name="payload"
         type="url"
         inputMode="url"
+        // i18n-ignore: the scheme a link starts with, the same in every language
         placeholder="https://"
         value={value}
         autocomplete="off"
@@ -28,7 +30,7 @@ export function UrlInput({ value, onInput, errors, onUseTabUrl }: UrlInputProps)
       {onUseTabUrl && (
         <div class="sp-row">
           <button type="button" onClick={onUseTabUrl}>
-            Use this tab’s URL
+            {t('push_useTabUrl')}
           </button>
         </div>
       )}

@@ -1,4 +1,5 @@
 import { CheckField } from '@/components/CheckField';
+import { t, type MessageKey } from '@/lib/i18n';
 import type { WifiConfig, WifiSecurity } from '@/lib/push/wifi';
 import { described, FieldError } from './FieldError';
 import { FieldFrame } from './OptionFields';
@@ -10,16 +11,17 @@ export interface WifiBuilderProps {
   errors?: string[];
 }
 
-const SECURITY: Array<[WifiSecurity, string]> = [
-  ['WPA', 'WPA/WPA2/WPA3'],
-  ['WEP', 'WEP'],
-  ['nopass', 'None (open network)'],
+/** The standards' own names, the same in every language; only "none" is said in words. */
+const SECURITY: Array<[WifiSecurity, () => string]> = [
+  ['WPA', () => 'WPA/WPA2/WPA3'],
+  ['WEP', () => 'WEP'],
+  ['nopass', () => t('push_wifiNoSecurity')],
 ];
 
-const TEXTS = {
-  ssid: { id: 'sp-wifi-ssid', label: 'Network name' },
-  password: { id: 'sp-wifi-password', label: 'Wi-Fi password' },
-} as const;
+const TEXTS: Record<'ssid' | 'password', { id: string; label: MessageKey }> = {
+  ssid: { id: 'sp-wifi-ssid', label: 'push_wifiNetworkName' },
+  password: { id: 'sp-wifi-password', label: 'push_wifiPassword' },
+};
 
 /** A text field of the network; both carry the payload's errors, since the QR code is made of them. */
 function WifiText(props: {
@@ -30,7 +32,7 @@ function WifiText(props: {
 }) {
   const { id, label } = TEXTS[props.name];
   return (
-    <FieldFrame id={id} label={label}>
+    <FieldFrame id={id} label={t(label)}>
       <input
         id={id}
         value={props.config[props.name]}
@@ -48,10 +50,10 @@ export function WifiBuilder({ value, onChange, errors }: WifiBuilderProps) {
   const aria = described('payload', errors);
   return (
     // Named for assistive technology only: the "Wi-Fi network" choice just above is its visible heading.
-    <div class="sp-wifi" role="group" aria-label="Wi-Fi network">
+    <div class="sp-wifi" role="group" aria-label={t('push_wifiNetwork')}>
       <WifiText name="ssid" config={value} aria={aria} onChange={onChange} />
       <div class="sp-field">
-        <label for="sp-wifi-security">Security</label>
+        <label for="sp-wifi-security">{t('push_wifiSecurity')}</label>
         <select
           id="sp-wifi-security"
           value={value.security}
@@ -59,7 +61,7 @@ export function WifiBuilder({ value, onChange, errors }: WifiBuilderProps) {
         >
           {SECURITY.map(([v, label]) => (
             <option key={v} value={v}>
-              {label}
+              {label()}
             </option>
           ))}
         </select>
@@ -68,7 +70,7 @@ export function WifiBuilder({ value, onChange, errors }: WifiBuilderProps) {
         <WifiText name="password" config={value} aria={aria} onChange={onChange} />
       )}
       <CheckField class="sp-check" checked={value.hidden} onChange={(hidden) => onChange({ hidden })}>
-        Hidden network
+        {t('push_wifiHidden')}
       </CheckField>
       <FieldError field="payload" messages={errors} />
     </div>

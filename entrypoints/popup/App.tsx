@@ -1,7 +1,10 @@
 import { useEffect, useState } from 'preact/hooks';
 import { DemoBanner } from '@/components/DemoBanner';
 import { describeError } from '@/lib/api/describe';
+import { EMAIL_LOCALES } from '@/lib/contract';
 import { toAppError } from '@/lib/errors';
+import { t, uiLocale } from '@/lib/i18n';
+import { emailLocaleFor } from '@/lib/push/email-locale';
 import { initForm, type FormState } from '@/lib/push/form';
 import { destinationOf, loadPopupContext, type PopupContext } from './context';
 import { CreatePush } from './CreatePush';
@@ -21,8 +24,24 @@ async function load(): Promise<Load> {
   // Until a server without a saved edition answers (CreatePush asks it), pro's choices are shown.
   const edition = context.edition ?? 'pro';
   const { kinds } = context;
-  const initial = initForm({ defaults, edition, signedIn: context.signedIn, passphrase, kinds });
+  // Notification e-mails in the UI language, where the server writes them (else its own default).
+  const emailLocale = emailLocaleFor(uiLocale(), EMAIL_LOCALES);
+  const initial = initForm({ defaults, edition, signedIn: context.signedIn, passphrase, kinds, emailLocale });
   return { state: 'ready', context, initial };
+}
+
+const MARK = '\u0000';
+
+/** "to pwpush.com", the host in bold wherever the UI language puts it. */
+function Destination({ name, server }: { name: string; server: string | null }) {
+  const [before, after] = t('popup_destination', MARK).split(MARK);
+  return (
+    <span class="destination" title={server ?? undefined}>
+      {before}
+      <strong>{name}</strong>
+      {after}
+    </span>
+  );
 }
 
 /** The popup: the create form (or its result) and the recent pushes. Nothing of the form is stored. */
@@ -40,18 +59,16 @@ export function App() {
     <main>
       {page.state === 'ready' && page.context.demoMode && <DemoBanner settingsHref={settingsUrl} />}
       <header>
-        <h1>Secret Push</h1>
+        <h1>{t('app_name')}</h1>
         {page.state === 'ready' && destinationOf(page.context) && (
-          <span class="destination" title={page.context.server ?? undefined}>
-            to <strong>{destinationOf(page.context)}</strong>
-          </span>
+          <Destination name={destinationOf(page.context)!} server={page.context.server} />
         )}
         <a class="sp-settings" href={settingsUrl} target="_blank" rel="noopener">
           <SettingsIcon />
-          Settings
+          {t('popup_settings')}
         </a>
       </header>
-      {page.state === 'loading' && <p class="sp-hint">Loading…</p>}
+      {page.state === 'loading' && <p class="sp-hint">{t('popup_loading')}</p>}
       {page.state === 'failed' && (
         <p role="alert" class="sp-error">
           {page.message}
@@ -59,7 +76,7 @@ export function App() {
       )}
       {page.state === 'ready' && page.context.server === null && (
         <p role="alert" class="sp-error">
-          No server is saved. Open Settings and choose one, or turn demo mode on.
+          {t('popup_noServer')}
         </p>
       )}
       {page.state === 'ready' && page.context.server !== null && (

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { LinkRefused } from '@/components/push/LinkRefused';
 import { ResultView } from '@/components/push/ResultView';
 import { describeError } from '@/lib/api/describe';
-import { uiLocale } from '@/lib/i18n';
+import { t, uiLocale } from '@/lib/i18n';
 import { copyMessage, expiryInWords } from '@/lib/push/expiry-words';
 import { copyText, downloadQrPng, downloadQrSvg, openInTab, renderQr } from './share';
 import type { Created } from './useSubmit';
@@ -28,12 +28,12 @@ export function CreatedPush({ created, copyOnCreate, onNew }: CreatedPushProps) 
 function useCopyOnCreate(link: string, copyOnCreate: boolean, setStatus: (status: string) => void) {
   useEffect(() => {
     // Set after the live region is on the page, so screen readers announce it.
-    if (!copyOnCreate) return setStatus('Push created');
+    if (!copyOnCreate) return setStatus(t('push_created'));
     copyText(link).then(
-      () => setStatus('Push created, link copied'),
+      () => setStatus(t('popup_createdCopied')),
       (error: unknown) => {
         console.error('The link could not be copied', error);
-        setStatus('Push created. The link could not be copied: use Copy link.');
+        setStatus(t('popup_createdNotCopied'));
       },
     );
   }, []);
@@ -48,7 +48,7 @@ function SafeLink({ created, link, copyOnCreate, onNew }: CreatedPushProps & { l
       () => setStatus(done),
       (error: unknown) => {
         console.error('The action failed', error);
-        setStatus('That did not work. Try again.');
+        setStatus(t('popup_actionFailed'));
       },
     );
   };
@@ -64,10 +64,10 @@ function SafeLink({ created, link, copyOnCreate, onNew }: CreatedPushProps & { l
       warning={warning ? describeError(warning) : undefined}
       status={status}
       renderQr={renderQr}
-      onCopyLink={act(() => copyText(link), 'Link copied')}
+      onCopyLink={act(() => copyText(link), t('popup_linkCopied'))}
       onOpen={act(() => openInTab(link))}
-      onCopyMessage={act(() => copyText(message()), 'Message copied')}
-      onCopyPassphrase={act(() => copyText(created.passphrase), 'Passphrase copied')}
+      onCopyMessage={act(() => copyText(message()), t('popup_messageCopied'))}
+      onCopyPassphrase={act(() => copyText(created.passphrase), t('popup_passphraseCopied'))}
       onDownloadPng={act(() => downloadQrPng(link))}
       onDownloadSvg={act(() => downloadQrSvg(link))}
       onNew={onNew}

@@ -1,8 +1,9 @@
 import { useNow } from '@/components/useNow';
 import { RecentItem } from '@/components/push/RecentItem';
+import { t } from '@/lib/i18n';
 import { pushLabel } from '@/lib/watch/label';
 import type { TrackedPush } from '@/lib/watch/types';
-import { timeLeft, viewsLeft } from './recent';
+import { hasEnded, timeLeft, viewsLeft } from './recent';
 import { copyRecentLink, recentQr } from './recent-links';
 import { useRecentPushes } from './useRecent';
 
@@ -16,7 +17,7 @@ function openDashboard(event: Event) {
 /** "3 of 5 views left · 2 d 4 h left", or the end state alone. */
 function factsOf(push: TrackedPush, now: number): string {
   const time = timeLeft(push, now);
-  if (time === 'Expired' || time === 'Deleted') return time;
+  if (hasEnded(push, now)) return time;
   return time ? `${viewsLeft(push)} · ${time}` : viewsLeft(push);
 }
 
@@ -30,14 +31,14 @@ export function RecentPushes({ server }: { server: string }) {
 
   return (
     <section class="recent" aria-labelledby="recent-title">
-      <h2 id="recent-title">Recent pushes</h2>
-      {failed && <p class="sp-hint">The recent pushes could not be read: {failed}</p>}
-      {pushes?.length === 0 && <p class="sp-hint">No pushes yet.</p>}
+      <h2 id="recent-title">{t('popup_recentTitle')}</h2>
+      {failed && <p class="sp-hint">{t('popup_recentFailed', failed)}</p>}
+      {pushes?.length === 0 && <p class="sp-hint">{t('popup_noPushes')}</p>}
       {pushes && pushes.length > 0 && (
         <ul>
           {pushes.map((push) => {
             const facts = factsOf(push, now);
-            const live = facts !== 'Expired' && facts !== 'Deleted';
+            const live = !hasEnded(push, now);
             return (
               <RecentItem
                 key={push.url_token}
@@ -52,7 +53,7 @@ export function RecentPushes({ server }: { server: string }) {
         </ul>
       )}
       <a href={browser.runtime.getURL('/dashboard.html')} onClick={openDashboard}>
-        Open dashboard
+        {t('popup_openDashboard')}
       </a>
     </section>
   );

@@ -4,6 +4,8 @@
  * unrecorded and Create again would make a second one. So from then on there is nothing to cancel and the
  * server's answer decides.
  */
+import { t, uiLocale } from '@/lib/i18n';
+
 export function UploadProgress({
   fraction,
   onCancel,
@@ -15,17 +17,17 @@ export function UploadProgress({
   return (
     <>
       {fraction !== undefined && (
-        <progress aria-label="Upload progress" max={1} value={fraction}>
-          {Math.round(fraction * 100)} %
+        <progress aria-label={t('popup_uploadProgress')} max={1} value={fraction}>
+          {new Intl.NumberFormat(uiLocale(), { style: 'percent' }).format(fraction)}
         </progress>
       )}
       {sent ? (
         <button type="button" disabled>
-          Waiting for the server…
+          {t('popup_waitingForServer')}
         </button>
       ) : (
         <button type="button" onClick={onCancel}>
-          Cancel
+          {t('push_cancel')}
         </button>
       )}
     </>

@@ -5,6 +5,7 @@
 import type { Edition } from '@/lib/api/types';
 import type { PushKind } from '@/lib/contract';
 import { allowedKinds } from '@/lib/policy/apply';
+import { t } from '@/lib/i18n';
 import { isSignedIn, knownEdition, targetBaseUrl } from '@/lib/connection/target';
 import { copyOnCreateItem, type PushDefaults } from '@/lib/store/items';
 import { loadSettings } from '@/lib/store/settings';
@@ -40,7 +41,7 @@ export async function loadPopupContext(): Promise<PopupContext> {
 /** Where pushes go, as the popup's header says it: the server's host, or "Demo" for the built-in service. */
 export function destinationOf(context: Pick<PopupContext, 'demoMode' | 'server'>): string | undefined {
   if (context.server === null) return undefined;
-  if (context.demoMode) return 'Demo';
+  if (context.demoMode) return t('popup_demo');
   try {
     return new URL(context.server).host;
   } catch {

@@ -3,25 +3,31 @@
  * Pushes are named by pushLabel (lib/watch/label.ts), as everywhere else.
  */
 import { formatDuration } from '@/lib/format/duration';
-import { uiLocale } from '@/lib/i18n';
+import { plural, t, uiLocale } from '@/lib/i18n';
 import { secondsUntil } from '@/lib/format/time';
-import { viewCount, viewsLeft as viewsLeftWords } from '@/lib/format/views';
+import { viewsLeft as viewsLeftWords } from '@/lib/format/views';
 import type { TrackedPush } from '@/lib/watch/types';
 
 export const RECENT_COUNT = 5;
 
 /** "3 of 5 views left"; for a push tracked by time only (no token), the limit, since views are not known. */
 export function viewsLeft(push: TrackedPush): string {
-  if (push.source === 'local') return `up to ${viewCount(push.expire_after_views, uiLocale())}`;
-  return viewsLeftWords(push.views_remaining, push.expire_after_views, uiLocale());
+  if (push.source === 'local') return plural('popup_upToViews', push.expire_after_views);
+  return viewsLeftWords(push.views_remaining, push.expire_after_views);
 }
 
 /** "2 d 4 h left", "3 h 12 min left", "4 min 9 s left" (lib/format's 'compact' style), or the end state. */
 export function timeLeft(push: TrackedPush, now: number): string {
-  if (push.deleted) return 'Deleted';
-  if (push.expired) return 'Expired';
+  if (push.deleted) return t('popup_deleted');
+  if (hasEnded(push, now)) return t('popup_expired');
   const seconds = secondsUntil(push.expires_at, now);
   if (seconds === undefined) return '';
-  if (seconds < 1) return 'Expired';
-  return `${formatDuration(seconds, { locale: uiLocale(), style: 'compact' })} left`;
+  return t('popup_timeLeft', formatDuration(seconds, { locale: uiLocale(), style: 'compact' }));
+}
+
+/** Deleted, expired, or past its time: its link no longer works, so nothing of it is offered. */
+export function hasEnded(push: TrackedPush, now: number): boolean {
+  if (push.deleted || push.expired) return true;
+  const seconds = secondsUntil(push.expires_at, now);
+  return seconds !== undefined && seconds < 1;
 }

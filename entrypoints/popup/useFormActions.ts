@@ -1,5 +1,6 @@
 import { defaultRandom, generatePassphrase, type PassphraseStyle } from '@/lib/push/passphrase';
 import type { FormAction, FormState } from '@/lib/push/form';
+import { t } from '@/lib/i18n';
 import { defaultPassphrase } from './passphrase';
 import { activeTabUrl } from './tab';
 
@@ -45,7 +46,7 @@ export function useFormActions(
   const useTabUrl = () => {
     activeTabUrl().then((url) => {
       if (url) dispatch({ type: 'url', value: url });
-      setNotice(url ? undefined : 'This tab has no web address to share.');
+      setNotice(url ? undefined : t('popup_tabNoAddress'));
     }, report);
   };
 

@@ -74,9 +74,14 @@ describe('ResultView', () => {
   });
 
   it.each([
-    [1, false, 'Opening the page uses one of the 1 view left: the recipient would find it expired.'],
-    [3, false, 'Opening the page uses one of the 3 views left.'],
-    [3, true, 'The page asks before it reveals the secret: revealing it there uses one of the 3 views left.'],
+    // The dashboard's words (lib/push/open-warning.ts): one warning for both, never "one of the 1 view left".
+    [
+      1,
+      false,
+      'Opening the page shows the secret and uses its last view: the recipient will find it expired.',
+    ],
+    [3, false, 'Opening the page shows the secret and uses one of the 3 views left.'],
+    [3, true, 'The page asks before it shows the secret; revealing it there uses one of the 3 views left.'],
   ])(
     'opens the real page only after saying what it costs (%i views, reveal step %s)',
     (views, step, words) => {
