@@ -110,7 +110,7 @@ test('no sender action uses a view: copy, QR code, preview, the recent list', as
         await page.getByRole('button', { name: 'Open the page…' }).click();
         await expect(
           page.getByText(
-            'Opening the page uses one of the 1 view left: the recipient would find it expired.',
+            'Opening the page shows the secret and uses its last view: the recipient will find it expired.',
           ),
         ).toBeVisible();
         await page.getByRole('button', { name: 'Cancel' }).click();
