@@ -1,6 +1,6 @@
-import { DAYS_MAX, DAYS_MIN, DURATIONS } from '@/lib/durations';
+import { DAYS_MAX, DAYS_MIN, DURATIONS, durationLabel } from '@/lib/durations';
 import type { FieldErrors } from '@/lib/errors';
-import { formatDays, formatLength } from '@/lib/format/duration';
+import { formatDays } from '@/lib/format/duration';
 import { t, uiLocale } from '@/lib/i18n';
 import type { FormOptions } from '@/lib/push/form';
 import type { Edition } from '@/lib/push/types';
@@ -8,7 +8,7 @@ import { SelectField, type Choice } from './OptionFields';
 
 /** pro's duration table, each named as people say the length in the UI language ("1 week", "1 Woche"). */
 function durationChoices(locale: string): Choice[] {
-  return DURATIONS.map((d) => ({ value: String(d.value), label: formatLength(d.seconds, locale) }));
+  return DURATIONS.map((d) => ({ value: String(d.value), label: durationLabel(d.value, locale) }));
 }
 
 /** oss's number of days, never turned into weeks: the server counts days. */

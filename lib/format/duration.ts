@@ -6,7 +6,7 @@
  *   two digits wide so the text keeps its width while it ticks; "2d 3h 04m 05s", "42s".
  * - 'words' (copied message): one unit, rounded as people say it; "3 days", "1 hour".
  */
-import { type SpanPart, type TimeUnit, exactLength, roundToOneUnit, splitSeconds } from './units';
+import { type SpanPart, type TimeUnit, roundToOneUnit, splitSeconds } from './units';
 
 export type DurationStyle = 'compact' | 'clock' | 'words';
 
@@ -78,15 +78,6 @@ export function formatDuration(seconds: number, { locale, style }: DurationOptio
   if (style === 'compact') return compact(seconds, locale);
   if (style === 'clock') return clock(seconds, locale);
   return words(seconds, locale);
-}
-
-/**
- * A set length as its choice in a list reads ("15 minutes", "1 week", "3 months"), in `locale`'s words: the
- * largest unit the length is a whole number of (lib/format/units.ts exactLength).
- */
-export function formatLength(seconds: number, locale: string): string {
-  const { unit, value } = exactLength(seconds);
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(value);
 }
 
 /** A whole number of days in `locale`'s words ("1 day", "7 days"), never turned into weeks. */
