@@ -1,4 +1,5 @@
 import { Fragment } from 'preact';
+import { Placed, PLACE } from '@/components/Placed';
 import { plural, t } from '@/lib/i18n';
 import { charCount } from '@/lib/push/validate';
 import { described, FieldError } from './FieldError';
@@ -27,23 +28,19 @@ function nearCount(value: string, limit: number | undefined): number | undefined
   return count < limit * NEAR_LIMIT ? undefined : count;
 }
 
-/** A sentence about keys: the message says where they go, and they are drawn as keys ("Shift+Enter"). */
-function WithKeys({ text, keys }: { text: string; keys: string[] }) {
-  const [before, after] = text.split(KEY_MARK);
+/** Keys drawn as keys, "Shift+Enter". */
+function Keys({ keys }: { keys: string[] }) {
   return (
     <>
-      {before}
       {keys.map((key, i) => (
         <Fragment key={key}>
           {i > 0 && '+'}
           <kbd>{key}</kbd>
         </Fragment>
       ))}
-      {after}
     </>
   );
 }
-const KEY_MARK = '\u0000';
 
 /** The secret itself: a textarea whose accessible name is exactly "Secret". Never autocompleted or spell-checked. */
 export function SecretInput({ value, onInput, errors, hint, limit }: SecretInputProps) {
@@ -69,8 +66,13 @@ export function SecretInput({ value, onInput, errors, hint, limit }: SecretInput
         {...described('payload', errors, hints || undefined)}
       />
       <p id="sp-secret-keys" class="sp-hint">
-        <WithKeys text={t('push_enterCreates', KEY_MARK)} keys={['Enter']} /> ·{' '}
-        <WithKeys text={t('push_shiftEnterNewLine', KEY_MARK)} keys={['Shift', 'Enter']} />
+        <Placed text={t('push_enterCreates', PLACE)}>
+          <Keys keys={['Enter']} />
+        </Placed>{' '}
+        ·{' '}
+        <Placed text={t('push_shiftEnterNewLine', PLACE)}>
+          <Keys keys={['Shift', 'Enter']} />
+        </Placed>
       </p>
       {hint && (
         <p id="sp-secret-hint" class="sp-hint">

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { DemoBanner } from '@/components/DemoBanner';
+import { Placed, PLACE } from '@/components/Placed';
 import { describeError } from '@/lib/api/describe';
 import { EMAIL_LOCALES } from '@/lib/contract';
 import { toAppError } from '@/lib/errors';
@@ -30,16 +31,13 @@ async function load(): Promise<Load> {
   return { state: 'ready', context, initial };
 }
 
-const MARK = '\u0000';
-
 /** "to pwpush.com", the host in bold wherever the UI language puts it. */
 function Destination({ name, server }: { name: string; server: string | null }) {
-  const [before, after] = t('popup_destination', MARK).split(MARK);
   return (
     <span class="destination" title={server ?? undefined}>
-      {before}
-      <strong>{name}</strong>
-      {after}
+      <Placed text={t('popup_destination', PLACE)}>
+        <strong>{name}</strong>
+      </Placed>
     </span>
   );
 }

@@ -1,0 +1,20 @@
+import type { ComponentChildren } from 'preact';
+
+/**
+ * The mark to pass as a message's substitution where an element goes (a key, a bold host). A private-use
+ * character: browser.i18n drops a NUL in substitutions, and no message or name contains this one.
+ */
+export const PLACE = '\uE000';
+
+/** `text` (a message given PLACE as a substitution) with `children` where the message put PLACE. */
+export function Placed({ text, children }: { text: string; children: ComponentChildren }) {
+  const at = text.indexOf(PLACE);
+  if (at === -1) return <>{text}</>;
+  return (
+    <>
+      {text.slice(0, at)}
+      {children}
+      {text.slice(at + PLACE.length)}
+    </>
+  );
+}
