@@ -1,7 +1,7 @@
 /**
  * The extension in the browser's UI language (issue 12): the browser started in German and in Arabic, the
- * dashboard shows the locale's messages and no English one, `<html lang dir>` is set and Arabic is really
- * laid out right to left. Chromium takes the language from LANGUAGE (its --lang flag does nothing on
+ * popup and the dashboard show the locale's messages and no English one, `<html lang dir>` is set, Arabic
+ * is really laid out right to left, and a push made in the popup arrives on the server. Chromium takes the language from LANGUAGE (its --lang flag does nothing on
  * Linux), Firefox from intl.locale.requested over Debian's language pack; test/browsers.mjs installs both
  * browsers' packs.
  */
@@ -28,6 +28,37 @@ for (const locale of ['de', 'ar'] as const) {
       it(`runs in a browser whose UI language is ${locale}`, async () => {
         const ui = await browser().background((g) => g.chrome.i18n.getUILanguage(), null);
         expect(ui.split(/[-_]/)[0], 'the language pack is missing: see test/browsers.mjs').toBe(locale);
+      });
+
+      it('shows the popup translated and laid out in its direction, and creates a push on the server', async () => {
+        await useServer(browser(), host.baseUrl, ALICE.token);
+        const popup = await browser().open('popup.html', '#sp-secret');
+        expect(await documentLanguage(popup)).toEqual({ lang: tag, dir });
+        expect(await translationReport(popup, lang)).toMatchObject({ notMessages: [], englishKeys: [] });
+        expect((await translationReport(popup, lang)).translatedShown).toBeGreaterThan(5);
+
+        // The form starts at the line's start: Create sits at the left edge in German, the right in Arabic.
+        const create = await boxes(popup, 'button[type="submit"]', 'form');
+        const [start, end] = dir === 'rtl' ? [create.right, create.left] : [create.left, create.right];
+        expect(start).toBeLessThan(2);
+        expect(end).toBeGreaterThan(create.width / 3);
+        expect(await popup.$eval('button[type="submit"]', (b) => b.textContent!.trim())).toBe(
+          lang.say('Create push'),
+        );
+
+        await popup.type('#sp-secret', `${name} ${locale} secret 12`);
+        await popup.locator(`::-p-aria(${lang.say('Create push')}[role="button"])`).click();
+        const link = await popup.waitForSelector(`::-p-aria(${lang.say('Secret link')})`);
+        const shown = await link!.evaluate((el) => el.textContent!);
+        expect(shown.startsWith(`${host.baseUrl}/p/`)).toBe(true);
+        // The link reads left to right inside the right-to-left page.
+        expect(await link!.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
+        expect(await translationReport(popup, lang)).toMatchObject({ notMessages: [], englishKeys: [] });
+
+        const urlToken = /\/p\/([^/#?]+)/.exec(shown)![1]!;
+        expect((await ownerClient(host.baseUrl).retrievePush(urlToken)).payload).toBe(
+          `${name} ${locale} secret 12`,
+        );
       });
 
       // A push of the account (made on the server, so this test stands alone) listed after Refresh, its
