@@ -1,7 +1,7 @@
 /**
  * "Time left" in one of the three styles the extension shows, on Intl so the locale is an argument:
- * - 'compact' (popup's recent list): the two largest units from the first non-zero one, in the SI unit
- *   symbols d, h, min, s (the same in every language); "2 d 4 h", "3 h 12 min", "4 min 9 s".
+ * - 'compact' (popup's recent list): the two largest units from the first non-zero one, in the UI
+ *   language's narrow unit symbols (CLDR: "2d 4h" in English, "2 T, 4h" in German, "٢ ي و٤ س" in Arabic).
  * - 'clock' (dashboard countdown): every unit from the largest non-zero one down to seconds, the lower ones
  *   two digits wide so the text keeps its width while it ticks; "2d 3h 04m 05s", "42s".
  * - 'words' (copied message): one unit, rounded as people say it; "3 days", "1 hour".
@@ -15,8 +15,6 @@ export interface DurationOptions {
   locale: string;
   style: DurationStyle;
 }
-
-const SI_SYMBOLS: Record<TimeUnit, string> = { day: 'd', hour: 'h', minute: 'min', second: 's' };
 
 /**
  * The parts to show: up to `count` from the largest non-zero unit, but never fewer than `least` (so a
@@ -32,11 +30,21 @@ function joinUnits(texts: string[], locale: string, style: 'narrow' | 'long'): s
   return new Intl.ListFormat(locale, { type: 'unit', style }).format(texts);
 }
 
+/** One unit in `locale`'s narrow symbol, two digits wide when `padded` (a ticking clock keeps its width). */
+function narrow(part: SpanPart, locale: string, padded = false): string {
+  return new Intl.NumberFormat(locale, {
+    style: 'unit',
+    unit: part.unit,
+    unitDisplay: 'narrow',
+    minimumIntegerDigits: padded ? 2 : 1,
+  }).format(part.value);
+}
+
+// Not SI symbols: "d" and "h" are Latin letters in an Arabic or Japanese sentence; CLDR has each language's.
 function compact(seconds: number, locale: string): string {
-  const number = new Intl.NumberFormat(locale);
   const parts = leadingParts(splitSeconds(Math.max(0, Math.floor(seconds))), 2, 2);
   return joinUnits(
-    parts.map((part) => `${number.format(part.value)} ${SI_SYMBOLS[part.unit]}`),
+    parts.map((part) => narrow(part, locale)),
     locale,
     'narrow',
   );
@@ -45,15 +53,9 @@ function compact(seconds: number, locale: string): string {
 function clock(seconds: number, locale: string): string {
   // Ceiling: "1s" shows during the last second, "0s" only once the time is really up.
   const parts = leadingParts(splitSeconds(Math.max(0, Math.ceil(seconds))), 4, 1);
-  const texts = parts.map((part, index) => {
-    const padded = index > 0 && (part.unit === 'minute' || part.unit === 'second');
-    return new Intl.NumberFormat(locale, {
-      style: 'unit',
-      unit: part.unit,
-      unitDisplay: 'narrow',
-      minimumIntegerDigits: padded ? 2 : 1,
-    }).format(part.value);
-  });
+  const texts = parts.map((part, index) =>
+    narrow(part, locale, index > 0 && (part.unit === 'minute' || part.unit === 'second')),
+  );
   return joinUnits(texts, locale, 'narrow');
 }
 

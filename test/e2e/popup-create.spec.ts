@@ -54,7 +54,7 @@ test('a text push with a passphrase, views, expiry and a name', async ({
   const recent = page.getByRole('region', { name: 'Recent pushes' });
   await expect(recent.getByText('Wiki admin')).toBeVisible();
   await refreshWatcher(page);
-  await expect(recent.getByText(/^3 of 3 views left · 2 d 23 h left$/)).toBeVisible();
+  await expect(recent.getByText(/^3 of 3 views left · 2d 23h left$/)).toBeVisible();
   await expect(recent.getByText('text secret 7f3a')).toHaveCount(0);
 
   const client = ownerClient(host.baseUrl);

@@ -40,9 +40,9 @@ describe('viewsLeft', () => {
 
 describe('timeLeft', () => {
   it.each([
-    ['2026-03-04T15:30:00.000Z', '3 d 3 h left'],
-    ['2026-03-01T14:05:30.000Z', '2 h 5 min left'],
-    ['2026-03-01T12:04:09.000Z', '4 min 9 s left'],
+    ['2026-03-04T15:30:00.000Z', '3d 3h left'],
+    ['2026-03-01T14:05:30.000Z', '2h 5m left'],
+    ['2026-03-01T12:04:09.000Z', '4m 9s left'],
     ['2026-03-01T11:59:59.000Z', 'Expired'],
   ])('until %s reads "%s"', (expiresAt, words) => {
     expect(timeLeft(tracked({ expires_at: expiresAt }), NOW)).toBe(words);
@@ -50,7 +50,7 @@ describe('timeLeft', () => {
 
   it('ticks: one second later it says one second less', () => {
     const push = tracked({ expires_at: '2026-03-01T12:04:09.000Z' });
-    expect(timeLeft(push, NOW + 1000)).toBe('4 min 8 s left');
+    expect(timeLeft(push, NOW + 1000)).toBe('4m 8s left');
   });
 
   it('shows the end state of a deleted or expired push, and nothing without an expiry time', () => {
