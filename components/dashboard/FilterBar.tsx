@@ -1,10 +1,13 @@
 import { CheckField } from '@/components/CheckField';
 import { t, type MessageKey } from '@/lib/i18n';
 import type { Filters, StateFilter } from './filter';
+import { ServerFilter } from './ServerFilter';
 
 export interface FilterBarProps {
   filters: Filters;
   onChange: (patch: Partial<Filters>) => void;
+  /** The saved servers, when several: a choice of one of them appears. */
+  servers?: string[];
 }
 
 const STATES: Array<[StateFilter, MessageKey]> = [
@@ -14,9 +17,12 @@ const STATES: Array<[StateFilter, MessageKey]> = [
 ];
 
 /** Search by name, note or token, and narrow by state or passphrase. */
-export function FilterBar({ filters, onChange }: FilterBarProps) {
+export function FilterBar({ filters, onChange, servers = [] }: FilterBarProps) {
   return (
     <div class="filters" role="search">
+      {servers.length > 1 && (
+        <ServerFilter servers={servers} value={filters.server} onChange={(server) => onChange({ server })} />
+      )}
       <label class="search">
         {t('dash_search')}
         <input

@@ -14,7 +14,8 @@ import { When } from './When';
 /** What can be done with one push; the container decides how. One object for every row, never remade. */
 export interface PushActions {
   select: (token: string, on: boolean) => void;
-  toggleAudit: (token: string) => void;
+  /** `server`: the push's base URL, whose watcher reads the log. */
+  toggleAudit: (token: string, server: string) => void;
   /** Rejects with an Error that says in words why the link was not copied. */
   copyLink: (push: TrackedPush) => Promise<void>;
   /** Asks first: opening the page may use a view. */
@@ -34,6 +35,8 @@ export interface PushItemProps {
   hasToken: boolean;
   renderQr: (text: string) => Promise<string>;
   actions: PushActions;
+  /** The push's server, named when several are saved (issue 12); absent: not shown. */
+  serverName?: string;
 }
 
 function Views({ push }: { push: TrackedPush }) {
@@ -94,6 +97,7 @@ export const PushItem = memo(function PushItem({ push, now, actions, ...props }:
           <h3 id={titleId} class="push-title">
             {title}
           </h3>
+          {props.serverName && <span class="push-server">{props.serverName}</span>}
           <span class={`badge state-${active ? 'active' : 'expired'}`}>{stateWords(state)}</span>
           <span class="push-views">
             <Views push={push} />
@@ -126,7 +130,9 @@ export const PushItem = memo(function PushItem({ push, now, actions, ...props }:
             active={active}
             hasToken={props.hasToken}
             audit={props.audit}
-            onToggleAudit={props.canAudit ? () => actions.toggleAudit(push.url_token) : undefined}
+            onToggleAudit={
+              props.canAudit ? () => actions.toggleAudit(push.url_token, push.server) : undefined
+            }
             onOpen={() => actions.open(push)}
             onExpire={() => actions.expire(push)}
             renderQr={props.renderQr}

@@ -16,6 +16,8 @@ export interface PushListProps {
   /** Whether a push has an audit log to show (a token, and a push the server counts). */
   canAudit: (push: TrackedPush) => boolean;
   hasToken: boolean;
+  /** Names each push's server (several servers saved); absent: one server, not named. */
+  serverName?: (server: string) => string;
   renderQr: (text: string) => Promise<string>;
   /** The same object on every render, so unchanged rows are not rendered again. */
   actions: PushActions;
@@ -44,6 +46,7 @@ export function PushList({ pushes, shown, actions, ...props }: PushListProps) {
             audit={props.audits[push.url_token] ?? HIDDEN}
             canAudit={props.canAudit(push)}
             hasToken={props.hasToken}
+            serverName={props.serverName?.(push.server)}
             renderQr={props.renderQr}
             actions={actions}
           />

@@ -9,9 +9,11 @@ export interface Filters {
   query: string;
   state: StateFilter;
   passphraseOnly: boolean;
+  /** Only the pushes of this server (a base URL); '' for every server. */
+  server: string;
 }
 
-export const DEFAULT_FILTERS: Filters = { query: '', state: 'all', passphraseOnly: false };
+export const DEFAULT_FILTERS: Filters = { query: '', state: 'all', passphraseOnly: false, server: '' };
 
 function matches(push: TrackedPush, query: string): boolean {
   if (!query) return true;
@@ -25,6 +27,7 @@ export function filterPushes(pushes: readonly TrackedPush[], filters: Filters, n
   return pushes
     .filter((push) => {
       if (filters.passphraseOnly && !push.has_passphrase) return false;
+      if (filters.server && push.server !== filters.server) return false;
       if (filters.state !== 'all' && (pushState(push, now) === 'active') !== (filters.state === 'active'))
         return false;
       return matches(push, query);

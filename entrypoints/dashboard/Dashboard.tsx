@@ -15,7 +15,8 @@ import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/store/settings';
 import { pushLabel } from '@/lib/watch/label';
 import type { TrackedPush } from '@/lib/watch/types';
-import { useTracked } from './data';
+import { serverName } from '@/lib/store/rules';
+import { ALL_SERVERS, useTracked } from './data';
 import { useAudits } from './useAudits';
 import { useExpire } from './useExpire';
 import { useExport } from './useExport';
@@ -28,9 +29,16 @@ import { useStable } from './useStable';
 /** Times read "in 6 days", "2 minutes ago": a clock that moves once a minute is enough, and costs nothing. */
 const MINUTE = 60_000;
 
+/** Whether the push's own server has a token (several servers may be saved, some without one). */
+function tokenFor(settings: Settings, server: string): boolean {
+  return settings.demoMode || Boolean(settings.servers.find((s) => s.url === server)?.token);
+}
+
 /** The dashboard once the settings are known: every push sent to the current server from this browser. */
 export function Dashboard({ settings }: { settings: Settings }) {
-  const tracked = useTracked(targetBaseUrl(settings));
+  const several = !settings.demoMode && settings.servers.length > 1;
+  const serverUrls = settings.servers.map((server) => server.url);
+  const tracked = useTracked(several ? ALL_SERVERS : targetBaseUrl(settings));
   const now = useNow(MINUTE);
   const pushes = tracked.pushes ?? [];
   const { filters, changeFilters, shown } = useFilteredPushes(pushes, now);
@@ -39,7 +47,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
     [pushes],
   );
   const hasToken = isSignedIn(settings);
-  const canAudit = (push: TrackedPush) => hasToken && push.source === 'server';
+  const canAudit = (push: TrackedPush) => tokenFor(settings, push.server) && push.source === 'server';
   const selection = useSelection();
   const audits = useAudits();
   const refresh = useRefresh(tracked);
@@ -76,7 +84,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
       <section aria-labelledby="pushes-title" class="pushes-section">
         <div class="toolbar">
           <h2 id="pushes-title">{t('dash_yourPushes')}</h2>
-          <FilterBar filters={filters} onChange={changeFilters} />
+          <FilterBar filters={filters} onChange={changeFilters} servers={several ? serverUrls : undefined} />
           <ExportMenu auditAvailable={hasToken} {...exporter} />
         </div>
         <SelectionBar
@@ -95,6 +103,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
           audits={audits.audits}
           canAudit={canAudit}
           hasToken={hasToken}
+          serverName={several ? serverName : undefined}
           renderQr={links.renderQr}
           actions={actions}
         />

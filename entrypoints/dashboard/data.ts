@@ -31,6 +31,9 @@ function markSeenWhenVisible(events: WatchEvent[]) {
   );
 }
 
+/** useTracked's scope for every followed server's pushes (several saved servers, issue 12). */
+export const ALL_SERVERS = '*';
+
 export function useTracked(server: string | null): TrackedData {
   const [pushes, setPushes] = useState<TrackedPush[] | null>(null);
   const [events, setEvents] = useState<WatchEvent[]>([]);
@@ -39,9 +42,10 @@ export function useTracked(server: string | null): TrackedData {
 
   const reload = useCallback(() => {
     if (server === null) return;
-    Promise.all([listTrackedPushes(server), listEvents(), readWatcherState()]).then(
+    const all = server === ALL_SERVERS;
+    Promise.all([listTrackedPushes(all ? undefined : server), listEvents(), readWatcherState()]).then(
       ([fresh, allEvents, state]) => {
-        const mine = allEvents.filter((event) => event.server === server).slice(0, EVENT_LIMIT);
+        const mine = allEvents.filter((event) => all || event.server === server).slice(0, EVENT_LIMIT);
         setPushes(fresh);
         setEvents(mine);
         setWatcher(state);

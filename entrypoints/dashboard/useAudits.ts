@@ -9,19 +9,19 @@ export interface Audits {
   /** By url_token; a push not listed is hidden. */
   audits: Record<string, AuditState>;
   /** Shows a hidden log (reading it again), hides a shown one. */
-  toggle: (token: string) => void;
+  toggle: (token: string, server: string) => void;
 }
 
 export function useAudits(): Audits {
   const [audits, setAudits] = useState<Record<string, AuditState>>({});
   const set = (token: string, audit: AuditState) => setAudits((all) => ({ ...all, [token]: audit }));
-  const toggle = (token: string) => {
+  const toggle = (token: string, server: string) => {
     if ((audits[token]?.state ?? 'hidden') !== 'hidden') {
       set(token, { state: 'hidden' });
       return;
     }
     set(token, { state: 'loading' });
-    sendMessage(watchMessages.audit, { url_token: token }).then(
+    sendMessage(watchMessages.audit, { url_token: token, server }).then(
       (entries) => set(token, { state: 'shown', entries }),
       (error: unknown) => set(token, { state: 'failed', message: describeError(error) }),
     );

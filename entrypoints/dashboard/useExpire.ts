@@ -5,6 +5,7 @@ import { describeError } from '@/lib/api';
 import { sendMessage } from '@/lib/messages/runtime';
 import { watchMessages } from '@/lib/watch/messages';
 import { pushLabel } from '@/lib/watch/label';
+import type { ExpireResult } from '@/lib/watch/actions';
 import type { TrackedPush } from '@/lib/watch/types';
 
 type Report = SelectionBarProps['report'];
@@ -19,6 +20,18 @@ export interface Expire {
   report: Report;
 }
 
+/** Asks each push's own server to expire it (a selection may span servers), as one result. */
+async function expireOnTheirServers(targets: TrackedPush[]): Promise<ExpireResult> {
+  const byServer = new Map<string, TrackedPush[]>();
+  for (const push of targets) byServer.set(push.server, [...(byServer.get(push.server) ?? []), push]);
+  const results = await Promise.all(
+    [...byServer].map(([server, pushes]) =>
+      sendMessage(watchMessages.expire, { server, url_tokens: pushes.map((push) => push.url_token) }),
+    ),
+  );
+  return { expired: results.flatMap((r) => r.expired), failed: results.flatMap((r) => r.failed) };
+}
+
 /** `titles` names each push in the report; `onExpired` hears the url_tokens that did expire. */
 export function useExpire(titles: Record<string, string>, onExpired: (tokens: string[]) => void): Expire {
   const [asked, setAsked] = useState<TrackedPush[] | null>(null);
@@ -30,7 +43,7 @@ export function useExpire(titles: Record<string, string>, onExpired: (tokens: st
     setAsked(null);
     setBusy(true);
     setReport(null);
-    sendMessage(watchMessages.expire, { url_tokens: targets.map((push) => push.url_token) })
+    expireOnTheirServers(targets)
       .then(
         ({ expired, failed }) => {
           setReport({

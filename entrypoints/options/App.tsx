@@ -4,6 +4,7 @@ import { ConnectionStatus } from '@/components/settings/ConnectionStatus';
 import { DefaultsFields } from '@/components/settings/DefaultsFields';
 import { PolicyNotice } from '@/components/settings/PolicyNotice';
 import { ServerFields } from '@/components/settings/ServerFields';
+import { ServerList } from '@/components/settings/ServerList';
 import { describeError } from '@/lib/api/describe';
 import { knownEdition } from '@/lib/connection/target';
 import { toAppError } from '@/lib/errors';
@@ -23,6 +24,7 @@ import { useFormStatus } from './useFormStatus';
 import { usePolicy } from './usePolicy';
 import { useSavedFlash } from './useSavedFlash';
 import { useServerActions } from './useServerActions';
+import { useServerList } from './useServerList';
 import { useSettingsDraft } from './useSettingsDraft';
 import { WatchSection } from './WatchSection';
 import { t } from '@/lib/i18n';
@@ -37,6 +39,7 @@ export function App() {
   const connection = useServerActions(draft, form);
   const { policy, notes } = usePolicy();
   const defaultsSetting = useDefaultsSetting(draft, policy);
+  const list = useServerList(draft, form);
   const clipboard = useClipboardSetting();
   const { settings, server, defaults } = draft;
   const saved = {
@@ -65,6 +68,8 @@ export function App() {
       {settings.demoMode && <DemoBanner />}
       <PolicyNotice managed={hasPolicy(policy)} notes={notes} />
       <DemoSection on={settings.demoMode} allowed={demoModeAllowed(policy)} setSettings={draft.setSettings} />
+      {/* An organization that locks the server also keeps the list: nothing to add, remove or switch. */}
+      {list.servers.length > 0 && !serversLocked(policy) && <ServerList {...list} />}
       <form onSubmit={connection.onConnect} noValidate>
         <ServerFields
           value={server}

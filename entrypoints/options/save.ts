@@ -19,8 +19,8 @@ import { fieldMessages, type FieldErrors } from './errors';
  * the host permission request, which browsers allow only during the click (user gesture): call it straight
  * from the click handler. Any failure rejects, and the saved settings stay as they were.
  */
-export function startConnect(server: ServerFieldsValue): Promise<ConnectionReport> {
-  return saveServer(serverDraft(server));
+export function startConnect(server: ServerFieldsValue, makeDefault = true): Promise<ConnectionReport> {
+  return saveServer({ ...serverDraft(server), makeDefault });
 }
 
 /**
@@ -51,5 +51,5 @@ export function applyTokenPlace(
   fields: ServerFieldsValue,
   saved: Settings,
 ): Promise<void> | undefined {
-  return serverChanged(fields, saved) ? undefined : setTokenPlace(place);
+  return serverChanged(fields, saved) ? undefined : setTokenPlace(place, {}, saved.server?.url);
 }

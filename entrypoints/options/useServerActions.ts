@@ -1,6 +1,5 @@
 import type { ServerFieldsValue } from '@/components/settings/ServerFields';
 import { checkServer } from '@/lib/connection/check';
-import { loadSettings } from '@/lib/store/settings';
 import { serverDraft } from './draft';
 import { applyTokenPlace, startConnect } from './save';
 import type { FormStatus } from './useFormStatus';
@@ -19,12 +18,14 @@ export function useServerActions(draft: SettingsDraft, form: FormStatus) {
   const onConnect = (event: Event) => {
     event.preventDefault();
     if (!server) return;
-    const connecting = startConnect(server);
+    // A new server, or the default one, is the one pushes go to; editing another keeps the default as it is.
+    const makeDefault = draft.editing === null || draft.editing === settings?.defaultServer;
+    const connecting = startConnect(server, makeDefault);
     form.busy(t('options_connecting'));
     connecting
-      .then(async (report) => {
-        draft.resetFrom(await loadSettings());
-        form.done(t('options_connected'), report);
+      .then((report) => {
+        draft.edit(report.baseUrl);
+        form.done(makeDefault ? t('options_connected') : t('servers_saved'), report);
       })
       .catch(form.fail(t('options_notSaved')));
   };

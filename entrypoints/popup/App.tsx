@@ -7,6 +7,8 @@ import { toAppError } from '@/lib/errors';
 import { t, uiLocale } from '@/lib/i18n';
 import { emailLocaleFor } from '@/lib/push/email-locale';
 import { initForm, type FormState } from '@/lib/push/form';
+import { ServerSwitch } from '@/components/push/ServerSwitch';
+import { chooseServer } from './chosen';
 import { destinationOf, loadPopupContext, type PopupContext } from './context';
 import { CreatePush } from './CreatePush';
 import { defaultPassphrase } from './passphrase';
@@ -18,8 +20,8 @@ type Load =
   | { state: 'ready'; context: PopupContext; initial: FormState }
   | { state: 'failed'; message: string };
 
-async function load(): Promise<Load> {
-  const context = await loadPopupContext();
+async function load(url?: string): Promise<Load> {
+  const context = await loadPopupContext(url);
   const { defaults } = context;
   const passphrase = await defaultPassphrase(defaults.passphrase);
   // Until a server without a saved edition answers (CreatePush asks it), pro's choices are shown.
@@ -47,18 +49,26 @@ export function App() {
   const [page, setPage] = useState<Load>({ state: 'loading' });
   const settingsUrl = browser.runtime.getURL('/options.html');
 
-  useEffect(() => {
-    load().then(setPage, (error: unknown) =>
+  const show = (url?: string) =>
+    load(url).then(setPage, (error: unknown) =>
       setPage({ state: 'failed', message: describeError(toAppError(error)) }),
     );
-  }, []);
+  useEffect(() => void show(), []);
+  // Another saved server for this push: the form starts again with that server's edition and token.
+  const switchTo = (url: string) => {
+    chooseServer(url);
+    void show(url);
+  };
 
   return (
     <main>
       {page.state === 'ready' && page.context.demoMode && <DemoBanner settingsHref={settingsUrl} />}
       <header>
         <h1>{t('app_name')}</h1>
-        {page.state === 'ready' && destinationOf(page.context) && (
+        {page.state === 'ready' && page.context.servers.length > 1 && page.context.server && (
+          <ServerSwitch servers={page.context.servers} value={page.context.server} onChange={switchTo} />
+        )}
+        {page.state === 'ready' && page.context.servers.length <= 1 && destinationOf(page.context) && (
           <Destination name={destinationOf(page.context)!} server={page.context.server} />
         )}
         <a class="sp-settings" href={settingsUrl} target="_blank" rel="noopener">
@@ -79,7 +89,7 @@ export function App() {
       )}
       {page.state === 'ready' && page.context.server !== null && (
         <>
-          <CreatePush context={page.context} initial={page.initial} />
+          <CreatePush key={page.context.server} context={page.context} initial={page.initial} />
           <RecentPushes server={page.context.server} />
         </>
       )}

@@ -5,14 +5,24 @@
 import type { CreateResult, Edition } from '@/lib/api';
 import { shared } from '@/lib/async';
 import { connectSaved } from '@/lib/connection/client';
+import { chosenServer } from './chosen';
 import { checkLinkOf } from '@/lib/connection/link-home';
 import type { LinkCheck } from '@/lib/push/link';
 import { toCreateInput, type FormState } from '@/lib/push/form';
 import { formSubject } from '@/lib/push/form-subject';
 import { recordCreatedPush } from '@/lib/watch/record';
 
-/** One connection for the popup's lifetime, so the edition is asked once. A failed attempt is not kept. */
-const connection = shared(connectSaved);
+/**
+ * One connection per server for the popup's lifetime, so the edition is asked once; the server is the one
+ * picked in the popup (chosen.ts), the default one until then. A failed attempt is not kept.
+ */
+const connections = new Map<string | undefined, () => ReturnType<typeof connectSaved>>();
+function connection(): ReturnType<typeof connectSaved> {
+  const url = chosenServer();
+  let one = connections.get(url);
+  if (!one) connections.set(url, (one = shared(() => connectSaved(url))));
+  return one();
+}
 
 export async function detectEdition(): Promise<Edition> {
   return (await connection()).client.edition();

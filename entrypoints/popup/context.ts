@@ -8,7 +8,7 @@ import { allowedKinds } from '@/lib/policy/apply';
 import { t } from '@/lib/i18n';
 import { isSignedIn, knownEdition, targetBaseUrl } from '@/lib/connection/target';
 import { copyOnCreateItem, type PushDefaults } from '@/lib/store/items';
-import { loadSettings } from '@/lib/store/settings';
+import { loadSettings, settingsFor } from '@/lib/store/settings';
 
 export interface PopupContext {
   demoMode: boolean;
@@ -23,11 +23,16 @@ export interface PopupContext {
   copyOnCreate: boolean;
   /** The kinds of push offered when an organization allows only some; absent: every kind. */
   kinds?: readonly PushKind[];
+  /** The saved servers the popup can switch between (none in demo mode: pushes stay in the demo). */
+  servers: string[];
 }
 
-export async function loadPopupContext(): Promise<PopupContext> {
-  const [settings, copyOnCreate] = await Promise.all([loadSettings(), copyOnCreateItem.getValue()]);
+/** The context of the default server, or of the saved server `url` the person switched to. */
+export async function loadPopupContext(url?: string): Promise<PopupContext> {
+  const [saved, copyOnCreate] = await Promise.all([loadSettings(), copyOnCreateItem.getValue()]);
+  const settings = settingsFor(saved, url);
   return {
+    servers: settings.demoMode ? [] : settings.servers.map((server) => server.url),
     copyOnCreate,
     demoMode: settings.demoMode,
     server: targetBaseUrl(settings),

@@ -62,6 +62,12 @@ export function normalizeServerUrl(input: string): string {
   return `${url.origin}${path}`;
 }
 
+/** A saved server as people name it (lists, the popup's switch): its host, and its path when it has one. */
+export function serverName(url: string): string {
+  const { host, pathname } = new URL(url);
+  return pathname === '/' ? host : `${host}${pathname}`;
+}
+
 /** The hosted entry with this exact base URL, if any. */
 export function hostedServer(url: string): HostedServer | undefined {
   return HOSTED_SERVERS.find((s) => s.url === url);

@@ -181,7 +181,11 @@ describe('dashboard App', () => {
     expect(handlers.expire).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Expire 2 pushes' }));
     await waitFor(() => expect(screen.getByText('1 push expired.')).toBeTruthy());
-    expect(handlers.expire).toHaveBeenCalledWith({ url_tokens: ['bank2', 'door1'] }, expect.anything());
+    // Each push goes to its own server's watcher (issue 12: several servers); both are on the one saved here.
+    expect(handlers.expire).toHaveBeenCalledWith(
+      { server: 'https://push.example', url_tokens: ['bank2', 'door1'] },
+      expect.anything(),
+    );
     expect(screen.getByRole('alert').textContent).toBe(
       '1 push was not expired:Bank: This push belongs to another account.',
     );
@@ -232,7 +236,10 @@ describe('dashboard App', () => {
     fireEvent.click((await expanded('Door code')).getByRole('button', { name: 'Audit log' }));
     const table = await screen.findByRole('table', { name: 'Audit log of Door code' });
     expect(within(table).getByText('Recipient/1.0')).toBeTruthy();
-    expect(handlers.audit).toHaveBeenCalledWith({ url_token: 'door1' }, expect.anything());
+    expect(handlers.audit).toHaveBeenCalledWith(
+      { url_token: 'door1', server: 'https://push.example' },
+      expect.anything(),
+    );
   });
 
   it('reloads when the watcher bumps watchRevision', async () => {

@@ -148,7 +148,7 @@ describe('PushItem', () => {
     render(<PushItem {...p} />);
     expand();
     fireEvent.click(screen.getByRole('button', { name: 'Audit log' }));
-    expect(p.actions.toggleAudit).toHaveBeenCalledWith('abc123def456');
+    expect(p.actions.toggleAudit).toHaveBeenCalledWith('abc123def456', 'https://push.example');
   });
 
   it('confirms a copy on its own button, which turns back after a moment', async () => {

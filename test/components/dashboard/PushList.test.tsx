@@ -49,7 +49,7 @@ describe('PushList', () => {
       fireEvent.click(within(row).getByRole('button', { name: /^Details/ }));
     expect(within(second!).queryByRole('button', { name: 'Audit log' })).toBeNull();
     fireEvent.click(within(first!).getByRole('button', { name: 'Audit log' }));
-    expect(p.actions.toggleAudit).toHaveBeenCalledWith('door1');
+    expect(p.actions.toggleAudit).toHaveBeenCalledWith('door1', 'https://push.example');
     fireEvent.click(within(second!).getByRole('checkbox', { name: 'Select Bank' }));
     expect(p.actions.select).toHaveBeenCalledWith('bank2', true);
     expect((within(first!).getByRole('checkbox') as HTMLInputElement).checked).toBe(true);

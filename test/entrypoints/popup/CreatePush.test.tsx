@@ -25,6 +25,7 @@ const context: PopupContext = {
   signedIn: true,
   defaults: DEFAULT_PUSH_DEFAULTS,
   copyOnCreate: false,
+  servers: ['https://pp.example'],
 };
 
 function created(): SentPush {

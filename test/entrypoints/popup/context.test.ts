@@ -15,6 +15,7 @@ describe('loadPopupContext', () => {
       signedIn: true,
       defaults: DEFAULT_PUSH_DEFAULTS,
       copyOnCreate: true,
+      servers: [],
     });
   });
 
