@@ -1,0 +1,115 @@
+/**
+ * Several servers (issue 12), in both browsers: two Node mock hosts on loopback (two ports, two origins),
+ * each saved on the options page with its own token; a push made on each from the popup by switching the
+ * server; the dashboard shows both with their server and filters by one; removing a server takes its
+ * pushes off the dashboard. Each server's side is checked through the API.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { startMockHost, type MockHost } from '@/lib/mock/host/server';
+import { forEachBrowser, type ExtensionBrowser } from './browsers';
+import { ALICE, createdLink, openPopup, ownerClient, pageText, press, waitForText } from './steps';
+
+const BOB = { email: 'bob@example.com', token: 'bob-token-journey-02' };
+const SWITCH = 'select[aria-label="Server for this push"]';
+
+/** The name the pages give a server: host and port. */
+const nameOf = (host: MockHost) => new URL(host.baseUrl).host;
+
+/** Saves a self-hosted server with its token on the options page (Connect). */
+async function connect(options: Page, host: MockHost, token: string): Promise<void> {
+  await options.select('#server-choice', 'self-hosted');
+  await options.waitForSelector('#server-url');
+  await options.$eval('#server-url', (input) => ((input as HTMLInputElement).value = ''));
+  await options.type('#server-url', host.baseUrl);
+  await options.$eval('#api-token', (input) => ((input as HTMLInputElement).value = ''));
+  await options.type('#api-token', token);
+  await press(options, 'Connect');
+  await waitForText(options, 'Saved. Pushes now go to this server.');
+}
+
+/** Creates a named push in a fresh popup, on `host` when given (the header's server switch). */
+async function pushFromPopup(browser: ExtensionBrowser, name: string, host?: MockHost): Promise<string> {
+  const popup = await openPopup(browser);
+  if (host) {
+    await popup.select(SWITCH, host.baseUrl);
+    await popup.waitForFunction(
+      (selector, url) => (document.querySelector(selector) as HTMLSelectElement | null)?.value === url,
+      {},
+      SWITCH,
+      host.baseUrl,
+    );
+    await popup.waitForSelector('::-p-aria(Create push[role="button"])');
+  }
+  await popup.type('#sp-secret', `secret of ${name}`);
+  await popup.click('summary');
+  await popup.waitForSelector('#sp-name', { visible: true });
+  await popup.type('#sp-name', name);
+  await press(popup, 'Create push');
+  const { urlToken } = await createdLink(popup);
+  await popup.close();
+  return urlToken;
+}
+
+/** The names of the pushes the dashboard lists now. */
+const listed = (page: Page) =>
+  page.$$eval('article h3', (titles) => titles.map((title) => title.textContent ?? '').sort());
+
+forEachBrowser('several servers', (name, browser) => {
+  let first: MockHost;
+  let second: MockHost;
+  beforeAll(async () => {
+    first = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
+    second = await startMockHost({ port: 0, users: [BOB], rateLimit: 0 });
+  });
+  afterAll(async () => {
+    await Promise.all([first?.close(), second?.close()]);
+  });
+
+  it('saves two servers, pushes to each from the popup, filters the dashboard by one, and removes one', async () => {
+    const options = await browser().open('options.html', '#server-choice');
+    await connect(options, first, ALICE.token);
+    await press(options, 'Add a server');
+    await connect(options, second, BOB.token);
+    const servers = await options.$$eval('.server-list li', (rows) =>
+      rows.map((row) => row.getAttribute('aria-label')),
+    );
+    expect(servers).toEqual([nameOf(first), nameOf(second)]);
+    expect(await pageText(options)).toContain('Default');
+
+    // The last server connected is the default: the popup starts on it; the switch sends one push elsewhere.
+    const onSecond = await pushFromPopup(browser(), `On second ${name}`);
+    const onFirst = await pushFromPopup(browser(), `On first ${name}`, first);
+
+    // Each server has its own push, and only that one (its user's view through the API).
+    const firstOwner = ownerClient(first.baseUrl);
+    const secondOwner = ownerClient(second.baseUrl, BOB.token);
+    expect((await firstOwner.activeAll()).map((push) => push.url_token)).toEqual([onFirst]);
+    expect((await secondOwner.activeAll()).map((push) => push.url_token)).toEqual([onSecond]);
+
+    const page = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
+    await page.waitForFunction(() => document.querySelectorAll('article').length === 2);
+    expect(await listed(page)).toEqual([`On first ${name}`, `On second ${name}`].sort());
+    const shownServers = await page.$$eval('.push-server', (spans) => spans.map((s) => s.textContent).sort());
+    expect(shownServers).toEqual([nameOf(first), nameOf(second)].sort());
+
+    await page.select('.server-filter select', first.baseUrl);
+    await page.waitForFunction(() => document.querySelectorAll('article').length === 1);
+    expect(await listed(page)).toEqual([`On first ${name}`]);
+    await page.select('.server-filter select', '');
+
+    await options.bringToFront();
+    await press(options, `Remove ${nameOf(second)}`);
+    await waitForText(options, 'Server removed');
+    expect(
+      await options.$$eval('.server-list li', (rows) => rows.map((row) => row.getAttribute('aria-label'))),
+    ).toEqual([nameOf(first)]);
+
+    // The removed server's push is gone from the dashboard; the push itself still lives on its server.
+    await page.bringToFront();
+    await page.waitForFunction(() => document.querySelectorAll('article').length === 1);
+    expect(await listed(page)).toEqual([`On first ${name}`]);
+    expect(await page.$('.push-server')).toBeNull(); // one server left: not named on each push
+    expect((await secondOwner.activeAll()).map((push) => push.url_token)).toEqual([onSecond]);
+  });
+});
