@@ -14,7 +14,7 @@ async function saveAll() {
 describe('removeSavedServer', () => {
   it('gives back the host permission when no other saved server needs it', async () => {
     await saveAll();
-    const remove = vi.spyOn(fakeBrowser.permissions, 'remove').mockResolvedValue(true);
+    const remove = vi.spyOn(fakeBrowser.permissions, 'remove').mockImplementation(async () => {});
     await removeSavedServer(C.url);
     expect(remove).toHaveBeenCalledWith({ origins: ['https://pwpush.example.com/*'] });
     expect((await listServers()).servers.map((s) => s.url)).toEqual([A.url, B.url]);
@@ -22,7 +22,7 @@ describe('removeSavedServer', () => {
 
   it('keeps a permission another server shares (a pattern has no port: two loopback servers share one)', async () => {
     await saveAll();
-    const remove = vi.spyOn(fakeBrowser.permissions, 'remove').mockResolvedValue(true);
+    const remove = vi.spyOn(fakeBrowser.permissions, 'remove').mockImplementation(async () => {});
     await removeSavedServer(B.url);
     expect(remove).not.toHaveBeenCalled();
   });
