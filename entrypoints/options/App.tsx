@@ -22,7 +22,7 @@ import { useClipboardSetting } from './useClipboardSetting';
 import { useDefaultsSetting } from './useDefaultsSetting';
 import { useFormStatus } from './useFormStatus';
 import { usePolicy } from './usePolicy';
-import { useSavedFlash } from './useSavedFlash';
+import { useSavedNotes } from './useSavedNotes';
 import { useServerActions } from './useServerActions';
 import { useServerList } from './useServerList';
 import { useSettingsDraft } from './useSettingsDraft';
@@ -42,16 +42,7 @@ export function App() {
   const list = useServerList(draft, form);
   const clipboard = useClipboardSetting();
   const { settings, server, defaults } = draft;
-  const saved = {
-    tokenPlace: useSavedFlash(settings?.tokenPlace),
-    defaults: useSavedFlash(settings?.defaults),
-    // One section, two settings: either saved says so.
-    clipboard: useSavedFlash(
-      clipboard.seconds === null || clipboard.copyOnCreate === null
-        ? null
-        : [clipboard.seconds, clipboard.copyOnCreate],
-    ),
-  };
+  const saved = useSavedNotes(settings, clipboard);
 
   if (!settings || !server || !defaults)
     return (

@@ -23,10 +23,10 @@ export function useServerActions(draft: SettingsDraft, form: FormStatus) {
     const connecting = startConnect(server, makeDefault);
     form.busy(t('options_connecting'));
     connecting
-      .then((report) => {
-        draft.edit(report.baseUrl);
-        form.done(makeDefault ? t('options_connected') : t('servers_saved'), report);
-      })
+      // "Saved" only once the page shows the saved server: a change made right after it (where the token
+      // is kept) applies to that server, not to the fields' state before the save.
+      .then((report) => draft.edit(report.baseUrl).then(() => report))
+      .then((report) => form.done(makeDefault ? t('options_connected') : t('servers_saved'), report))
       .catch(form.fail(t('options_notSaved')));
   };
 

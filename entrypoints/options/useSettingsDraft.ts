@@ -19,8 +19,8 @@ export interface SettingsDraft {
   resetFrom(fresh: Settings): void;
   /** The saved server the server fields edit; null while they add a new one. */
   editing: string | null;
-  /** Edits the saved server `url` (null: a new one): the fields start again from it. */
-  edit(url: string | null): void;
+  /** Edits the saved server `url` (null: a new one): the fields start again from it once it is read. */
+  edit(url: string | null): Promise<void>;
 }
 
 /** The settings aimed at the server being edited; a new one has no server and no token yet. */
@@ -40,8 +40,12 @@ export function useSettingsDraft(onLoadError: (error: unknown) => void): Setting
   const [, rerender] = useState(0);
 
   const resetFrom = (fresh: Settings) => {
-    const target = aimed(fresh, editing.current);
-    if (editing.current && target.server?.url !== editing.current) editing.current = undefined;
+    let target = aimed(fresh, editing.current);
+    // The server being edited is not saved (any more): the fields go back to the default server's.
+    if (editing.current && target.server?.url !== editing.current) {
+      editing.current = undefined;
+      target = aimed(fresh, undefined);
+    }
     setSettings(target);
     setServer(serverFieldsFrom(target));
     setDefaults(fresh.defaults);
@@ -61,7 +65,7 @@ export function useSettingsDraft(onLoadError: (error: unknown) => void): Setting
   const edit = (url: string | null) => {
     editing.current = url;
     rerender((n) => n + 1);
-    loadSettings().then(resetFrom, onLoadError);
+    return loadSettings().then(resetFrom, onLoadError);
   };
 
   const changeServer = (patch: Partial<ServerFieldsValue>) => {
