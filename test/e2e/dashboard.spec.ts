@@ -201,7 +201,7 @@ function watcherRecords(page: Page): Promise<string> {
   });
 }
 
-test('saving another server erases the live links of the one left, and exports warn of them', async ({
+test('removing a server erases the live links of its pushes, and exports warn of them', async ({
   context,
   extensionId,
   serviceWorker,
@@ -233,6 +233,10 @@ test('saving another server erases the live links of the one left, and exports w
   await options.getByLabel('API token').fill('bob-token');
   await options.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(options.getByText('Saved. Pushes now go to this server.')).toBeVisible();
+  // Several servers (issue 12): the first one is kept, with its pushes, until the user removes it.
+  expect(await watcherRecords(page)).toContain(`${host.baseUrl}/p/${tokens[0]}`);
+  await options.getByRole('button', { name: `Remove ${new URL(host.baseUrl).host}`, exact: true }).click();
+  await expect(options.getByText('Server removed', { exact: false })).toBeVisible();
 
   await expect.poll(() => watcherRecords(page)).not.toContain(host.baseUrl);
   const after = await watcherRecords(page);

@@ -76,8 +76,24 @@ async function saveSelfHosted(page: Page, url: string, token: string) {
 }
 
 /** What the extension keeps, read in its own worker: the check "on the other side" of the screen. */
-function stored(serviceWorker: Worker) {
-  return serviceWorker.evaluate(() => chrome.storage.local.get(['server', 'demoMode', 'token']));
+/**
+ * What is saved, in the page's terms: the default server (lib/store keeps a list of servers, version 2),
+ * demo mode, and the default server's token where it is kept on this device.
+ */
+async function stored(serviceWorker: Worker) {
+  const saved = await serviceWorker.evaluate(() =>
+    chrome.storage.local.get(['server', 'demoMode', 'serverTokens']),
+  );
+  type Profile = { kind: string; url: string; edition?: string };
+  const list = saved.server as { defaultUrl?: string; servers?: Profile[] } | undefined;
+  const profile = list?.servers?.find((server) => server.url === list.defaultUrl);
+  const tokens = (saved.serverTokens ?? {}) as Record<string, { value: string }>;
+  const token = profile ? tokens[profile.url]?.value : undefined;
+  return {
+    ...(profile ? { server: { kind: profile.kind, url: profile.url, edition: profile.edition } } : {}),
+    ...(saved.demoMode === undefined ? {} : { demoMode: saved.demoMode as boolean }),
+    ...(token === undefined ? {} : { token }),
+  };
 }
 
 const demoSwitch = (page: Page) => page.getByRole('switch', { name: 'Demo mode' });
