@@ -10,7 +10,7 @@ import { expect } from './fixtures';
 
 export const ALICE = { email: 'alice@example.com', token: 'alice-token-popup-0123' };
 
-/** Saves a self-hosted server (and token) the way the options page does, from the extension's worker. */
+/** Saves a self-hosted server (and token) as the options page stores it, from the extension's worker. */
 export async function useServer(
   worker: Worker,
   url: string,
@@ -19,11 +19,13 @@ export async function useServer(
 ) {
   await worker.evaluate(
     async ({ url, token, edition }) => {
+      // The settings schema's version 2 (lib/store/items.ts): one saved server, the default, its token kept
+      // on the device and bound to its origin. Written whole, so a second call replaces the token.
       await chrome.storage.local.set({
-        server: { kind: 'self-hosted', url, edition },
+        server: { defaultUrl: url, servers: [{ kind: 'self-hosted', url, edition, tokenPlace: 'device' }] },
+        server$: { v: 2 },
+        serverTokens: token ? { [url]: { value: token, origin: new URL(url).origin } } : {},
         demoMode: false,
-        tokenPlace: 'device',
-        token,
       });
     },
     { url, token, edition },
