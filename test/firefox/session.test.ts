@@ -45,7 +45,10 @@ describe('Firefox: storage.session', () => {
       session: await browser.storage.session.get(null),
     }));
     expect(areas.local).not.toContain(ALICE.token);
-    expect(areas.session).toMatchObject({ token: ALICE.token });
+    // Settings version 2: the token is kept per server, bound to the server's origin.
+    expect(areas.session).toMatchObject({
+      serverTokens: { [host.baseUrl]: { value: ALICE.token, origin: new URL(host.baseUrl).origin } },
+    });
 
     const popup = await firefox.open('popup.html', '#sp-secret');
     expect(await pageText(popup)).not.toContain('Demo mode is on');

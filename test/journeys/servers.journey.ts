@@ -101,6 +101,8 @@ forEachBrowser('several servers', (name, browser) => {
     await options.bringToFront();
     await press(options, `Remove ${nameOf(second)}`);
     await waitForText(options, 'Server removed');
+    // The list follows the storage change, which Firefox reports a moment after the status line.
+    await options.waitForFunction(() => document.querySelectorAll('.server-list li').length === 1);
     expect(
       await options.$$eval('.server-list li', (rows) => rows.map((row) => row.getAttribute('aria-label'))),
     ).toEqual([nameOf(first)]);
