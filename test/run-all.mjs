@@ -27,6 +27,24 @@ const readJson = (file) => {
 let passed = 0;
 let failed = 0;
 const problems = [];
+// The failed tests by name, repeated at the very end so that the last lines of a long run say which ones.
+const failures = [];
+const vitestFailures = (report, suite) => {
+  for (const file of report.testResults ?? [])
+    for (const test of file.assertionResults ?? [])
+      if (test.status === 'failed')
+        failures.push(`${suite}: ${path.relative(root, file.name)} › ${test.fullName ?? test.title}`);
+};
+const playwrightFailures = (report) => {
+  const walk = (suite, trail) => {
+    for (const spec of suite.specs ?? [])
+      for (const test of spec.tests ?? [])
+        if (test.status === 'unexpected' || test.status === 'flaky')
+          failures.push(`playwright (${test.status}): ${[...trail, spec.title].join(' › ')}`);
+    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
+  };
+  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
+};
 
 // 1. Vitest: unit tests and service tests over real HTTP.
 const vitestJson = path.join(out, 'vitest.json');
@@ -43,6 +61,7 @@ const vitest = readJson(vitestJson);
 if (vitest) {
   passed += vitest.numPassedTests;
   failed += vitest.numFailedTests;
+  vitestFailures(vitest, 'vitest');
   if (vitest.numPendingTests + vitest.numTodoTests > 0)
     problems.push('vitest: skipped or todo tests are not allowed');
 }
@@ -78,6 +97,7 @@ if (browserProblem) {
   if (pw) {
     passed += pw.stats.expected;
     failed += pw.stats.unexpected + pw.stats.flaky;
+    playwrightFailures(pw);
     if (pw.stats.skipped > 0) problems.push('playwright: skipped tests are not allowed');
   }
   if (!pw || (pwStatus !== 0 && pw.stats.unexpected === 0)) {
@@ -125,6 +145,7 @@ if (firefoxProblem) {
   if (ff) {
     passed += ff.numPassedTests;
     failed += ff.numFailedTests;
+    vitestFailures(ff, 'journeys');
     if (ff.numPendingTests + ff.numTodoTests > 0)
       problems.push('journeys: skipped or todo tests are not allowed');
   }
@@ -135,6 +156,7 @@ if (firefoxProblem) {
 }
 
 if (problems.length > 0 && failed === 0) failed = problems.length;
+for (const f of failures) console.error(`✖ ${f}`);
 for (const p of problems) console.error(`✖ ${p}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
