@@ -10,6 +10,7 @@ import { startMockHost } from '@/lib/mock/host/server';
 import { idbCache } from '@/lib/watch/cache';
 import { watchDb } from '@/lib/watch/db';
 import { refreshWatch } from '@/lib/watch/refresh';
+import { ms, type BenchRow } from './rows';
 
 export const LIST_BUDGET = 10;
 export const AUDIT_BUDGET = 3;
@@ -80,4 +81,30 @@ export async function measureRefresh(edition: Edition, pushes = 500, changed = 3
   } finally {
     await host.close();
   }
+}
+
+/**
+ * The watcher's rows: pro within 10 list + 3 audit requests, and finding exactly the changed pushes; oss
+ * reported (it has no pagination headers, so with exactly 500 pushes it reads an empty 11th page).
+ */
+export function refreshRows(figures: RefreshFigures[]): BenchRow[] {
+  return figures.map((r) => {
+    const found = r.events === r.changed;
+    const figure = `${r.pushes} pushes, ${r.changed} viewed: ${r.listRequests} list + ${r.auditRequests} audit requests, ${r.events} events, ${ms(r.refreshMs)}`;
+    return r.edition === 'pro'
+      ? {
+          path: 'Watcher (pro)',
+          figure,
+          reference: `${r.changed} pushes viewed since the last refresh`,
+          budget: `≤ ${LIST_BUDGET} list + ${AUDIT_BUDGET} audit requests, every change found`,
+          within: found && r.listRequests <= LIST_BUDGET && r.auditRequests <= AUDIT_BUDGET,
+        }
+      : {
+          path: `Watcher (${r.edition})`,
+          figure,
+          reference: `${r.changed} pushes viewed since the last refresh`,
+          budget: 'reported; every change found',
+          within: found ? undefined : false,
+        };
+  });
 }
