@@ -4,7 +4,7 @@ import { QrIcon } from '@/components/icons/Qr';
 import { TrashIcon } from '@/components/icons/Trash';
 import { plural, t, type MessageKey } from '@/lib/i18n';
 import type { TrackedPush } from '@/lib/watch/types';
-import { Around } from './Around';
+import { Placed, PLACE } from '@/components/Placed';
 import { AuditTimeline, type AuditState } from './AuditTimeline';
 import { PreviewPanel } from './PreviewPanel';
 import { When } from './When';
@@ -47,9 +47,9 @@ function Facts({ push, now }: { push: TrackedPush; now: number }) {
       {push.has_passphrase && <li>{t('dash_factPassphrase')}</li>}
       {push.retrieval_step && <li>{t('dash_factRetrievalStep')}</li>}
       <li>
-        <Around message="dash_factCreated">
+        <Placed text={t('dash_factCreated', PLACE)}>
           <When at={push.created_at} now={now} />
-        </Around>
+        </Placed>
       </li>
       {push.source === 'local' && <li>{plural('dash_upToViews', push.expire_after_views)}</li>}
     </ul>

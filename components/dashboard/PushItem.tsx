@@ -5,7 +5,7 @@ import { plural, t } from '@/lib/i18n';
 import { pushLabel } from '@/lib/watch/label';
 import { pushState, stateWords } from '@/lib/watch/state';
 import type { TrackedPush } from '@/lib/watch/types';
-import { Around } from './Around';
+import { Placed, PLACE } from '@/components/Placed';
 import type { AuditState } from './AuditTimeline';
 import { CopyButton } from './CopyButton';
 import { PushDetails } from './PushDetails';
@@ -55,17 +55,17 @@ function TimeLeft({ push, now, active }: { push: TrackedPush; now: number; activ
   if (!active)
     return push.expired_on ? (
       <span class="hint">
-        <Around message="dash_ended">
+        <Placed text={t('dash_ended', PLACE)}>
           <When at={push.expired_on} now={now} />
-        </Around>
+        </Placed>
       </span>
     ) : null;
   if (!push.expires_at) return <span class="hint">{t('dash_noTimeLimit')}</span>;
   return (
     <span>
-      <Around message="dash_expires">
+      <Placed text={t('dash_expires', PLACE)}>
         <When at={push.expires_at} now={now} />
-      </Around>
+      </Placed>
     </span>
   );
 }

@@ -1,6 +1,6 @@
 import { RefreshIcon } from '@/components/icons/Refresh';
 import { t } from '@/lib/i18n';
-import { Around } from './Around';
+import { Placed, PLACE } from '@/components/Placed';
 import { When } from './When';
 
 export interface RefreshBarProps {
@@ -22,9 +22,9 @@ export function RefreshBar({ busy, lastRefreshed, error, onRefresh, now }: Refre
         {busy ? (
           t('dash_refreshBusy')
         ) : lastRefreshed ? (
-          <Around message="dash_lastRefreshed">
+          <Placed text={t('dash_lastRefreshed', PLACE)}>
             <When at={lastRefreshed} now={now} />
-          </Around>
+          </Placed>
         ) : (
           t('dash_notRefreshed')
         )}

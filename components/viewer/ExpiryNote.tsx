@@ -1,6 +1,6 @@
 import { expiresIn, type LifeFacts } from '@/lib/format/lifetime';
-import { uiLocale } from '@/lib/i18n';
-import { Around } from '@/components/dashboard/Around';
+import { t, uiLocale } from '@/lib/i18n';
+import { Placed, PLACE } from '@/components/Placed';
 
 /** "It expires in 6 days at the latest.", the exact time on hover; nothing when the time is unknown. */
 export function ExpiryNote({ facts, now }: { facts: LifeFacts; now: number }) {
@@ -8,11 +8,11 @@ export function ExpiryNote({ facts, now }: { facts: LifeFacts; now: number }) {
   if (!at) return null;
   return (
     <p class="expiry">
-      <Around message="viewer_expiresAtLatest">
+      <Placed text={t('viewer_expiresAtLatest', PLACE)}>
         <time dateTime={facts.expires_at ?? undefined} title={at.exact}>
           {at.words}
         </time>
-      </Around>
+      </Placed>
     </p>
   );
 }
