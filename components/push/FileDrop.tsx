@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { FileEntry } from '@/lib/push/form';
 import { formatSize } from '@/lib/push/size';
 import { MAX_FILES } from '@/lib/contract';
-import { plural, t } from '@/lib/i18n';
+import { plural, t, uiLocale } from '@/lib/i18n';
 import { described, FieldError } from './FieldError';
 import './files.css';
 import './sr.css';
@@ -40,7 +40,7 @@ function FileList({ files, onRemove }: Pick<FileDropProps, 'files' | 'onRemove'>
     <ul class="sp-files" aria-label={t('push_attachedFiles')}>
       {files.map((file) => (
         <li key={file.id}>
-          <span class="sp-name">{file.name}</span> <span class="sp-hint">{formatSize(file.size)}</span>
+          <span class="sp-name">{file.name}</span> <span class="sp-hint">{formatSize(file.size, uiLocale())}</span>
           <button
             type="button"
             aria-label={t('push_removeFile', file.name)}

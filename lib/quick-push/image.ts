@@ -6,7 +6,7 @@
 import { formatSize } from '@/lib/push/size';
 import type { ImageFile } from './input';
 import type { ImageRequest } from './types';
-import { t } from '@/lib/i18n';
+import { t, uiLocale } from '@/lib/i18n';
 
 /** Larger images are refused before (Content-Length) or while (counted bytes) they download. */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
@@ -98,7 +98,7 @@ export async function fetchImage(request: ImageRequest, options: ImageFetchOptio
   const max = options.maxBytes ?? IMAGE_MAX_BYTES;
   const tooLarge = {
     ok: false,
-    reason: t('quick_imageTooLarge', formatSize(max)),
+    reason: t('quick_imageTooLarge', formatSize(max, uiLocale())),
   } as const;
   const url = URL.canParse(request.src) ? new URL(request.src) : undefined;
   if (!url || !['http:', 'https:', 'data:'].includes(url.protocol))

@@ -339,7 +339,7 @@ test('a file push with two files whose bytes come back intact', async ({
   ]);
   const list = page.getByRole('list', { name: 'Attached files' });
   await expect(list.getByText('keys.bin')).toBeVisible();
-  await expect(list.getByText('68 KB')).toBeVisible();
+  await expect(list.getByText('68 kB')).toBeVisible();
   await expect(list.getByText('notes.txt')).toBeVisible();
   await page.getByLabel('Views').fill('4');
   await page.getByRole('button', { name: 'Create push' }).click();

@@ -306,7 +306,7 @@ describe('PushForm: files and Wi-Fi', () => {
       within(list)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['a.txt 3 B×', 'b.bin 2 KB×']);
+    ).toEqual(['a.txt 3 bytes×', 'b.bin 2 kB×']);
     fireEvent.click(screen.getByRole('button', { name: 'Remove a.txt' }));
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
   });

@@ -75,7 +75,7 @@ describe('fetchImage', () => {
     );
     expect(result).toEqual({
       ok: false,
-      reason: 'This image is larger than 200 KB, the most a quick push sends.',
+      reason: 'This image is larger than 200 kB, the most a quick push sends.',
     });
     expect(pulled.chunks).toBeLessThan(8);
   });
