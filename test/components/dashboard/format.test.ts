@@ -41,7 +41,7 @@ describe('viewsLeft', () => {
     [0, 5, '0 of 5 views left'],
     [1, 1, '1 of 1 view left'],
   ])('shows %i of %i as %j', (remaining, total, expected) => {
-    expect(viewsLeft(remaining, total, 'en')).toBe(expected);
+    expect(viewsLeft(remaining, total)).toBe(expected);
   });
 });
 
