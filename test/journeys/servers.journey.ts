@@ -99,7 +99,13 @@ forEachBrowser('several servers', (name, browser) => {
     await page.select('.server-filter select', '');
 
     await options.bringToFront();
+    // Remove asks first: keeping it changes nothing; confirming removes it.
     await press(options, `Remove ${nameOf(second)}`);
+    await waitForText(options, `Remove ${nameOf(second)}? Its token`);
+    await press(options, 'Keep it');
+    expect(await options.$$eval('.server-list li', (rows) => rows.length)).toBe(2);
+    await press(options, `Remove ${nameOf(second)}`);
+    await press(options, 'Remove server');
     await waitForText(options, 'Server removed');
     // The list follows the storage change, which Firefox reports a moment after the status line.
     await options.waitForFunction(() => document.querySelectorAll('.server-list li').length === 1);

@@ -1,0 +1,98 @@
+import { useEffect, useRef } from 'preact/hooks';
+import type { TokenPlace } from '@/lib/store/items';
+import { t } from '@/lib/i18n';
+import { serverName } from '@/lib/store/rules';
+import type { ServerRow } from './ServerList';
+
+export interface ServerItemProps {
+  server: ServerRow;
+  /** The form below edits this server. */
+  editing: boolean;
+  busy: boolean;
+  /** Remove was pressed: the row asks before anything is removed. */
+  asking: boolean;
+  onAsk: (ask: boolean) => void;
+  onEdit: (url: string) => void;
+  onMakeDefault: (url: string) => void;
+  onRemove: (url: string) => void;
+}
+
+function tokenWords(place: TokenPlace | null): string {
+  if (place === 'device') return t('servers_tokenDevice');
+  return place === 'session' ? t('servers_tokenSession') : t('servers_noToken');
+}
+
+/** The question in place of the row's buttons; focus goes to it and back to Remove when it closes. */
+function RemoveQuestion({ name, onAnswer }: { name: string; onAnswer: (remove: boolean) => void }) {
+  const confirm = useRef<HTMLButtonElement>(null);
+  useEffect(() => confirm.current?.focus(), []);
+  return (
+    <span
+      class="server-question"
+      role="group"
+      aria-labelledby={`ask-${name}`}
+      onKeyDown={(event) => event.key === 'Escape' && onAnswer(false)}
+    >
+      <span id={`ask-${name}`}>{t('servers_removeAsk', name)}</span>
+      <span class="server-actions">
+        <button type="button" class="danger" ref={confirm} onClick={() => onAnswer(true)}>
+          {t('servers_removeConfirm')}
+        </button>
+        <button type="button" onClick={() => onAnswer(false)}>
+          {t('servers_removeKeep')}
+        </button>
+      </span>
+    </span>
+  );
+}
+
+/** One saved server: its name, whether it is the default, where its token is kept, and its buttons. */
+export function ServerItem(props: ServerItemProps) {
+  const { server, editing, busy, asking } = props;
+  const name = serverName(server.url);
+  const remove = useRef<HTMLButtonElement>(null);
+  const answer = (yes: boolean) => {
+    props.onAsk(false);
+    if (yes) props.onRemove(server.url);
+    // Kept: focus returns to the button that asked, not to the top of the page.
+    else setTimeout(() => remove.current?.focus());
+  };
+  return (
+    <li class={editing ? 'server editing' : 'server'} aria-label={name}>
+      <span class="server-name">
+        <strong>{name}</strong>
+        {server.isDefault && <span class="badge">{t('servers_default')}</span>}
+      </span>
+      <span class="help">{tokenWords(server.tokenPlace)}</span>
+      {asking ? (
+        <RemoveQuestion name={name} onAnswer={answer} />
+      ) : (
+        <span class="server-actions">
+          {!server.isDefault && (
+            <button type="button" disabled={busy} onClick={() => props.onMakeDefault(server.url)}>
+              {t('servers_makeDefault')}
+            </button>
+          )}
+          <button
+            type="button"
+            disabled={busy || editing}
+            aria-label={t('servers_editNamed', name)}
+            onClick={() => props.onEdit(server.url)}
+          >
+            {t('servers_edit')}
+          </button>
+          <button
+            type="button"
+            class="danger"
+            ref={remove}
+            disabled={busy}
+            aria-label={t('servers_removeNamed', name)}
+            onClick={() => props.onAsk(true)}
+          >
+            {t('servers_remove')}
+          </button>
+        </span>
+      )}
+    </li>
+  );
+}
