@@ -6,6 +6,7 @@
 import 'fake-indexeddb/auto';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { createApiClient, type ApiClient } from '../../lib/api';
+import { savedServer } from '../saved-server';
 import { expect } from './fixtures';
 
 export const ALICE = { email: 'alice@example.com', token: 'alice-token-popup-0123' };
@@ -17,19 +18,7 @@ export async function useServer(
   token: string | null,
   edition: 'pro' | 'oss' = 'pro',
 ) {
-  await worker.evaluate(
-    async ({ url, token, edition }) => {
-      // The settings schema's version 2 (lib/store/items.ts): one saved server, the default, its token kept
-      // on the device and bound to its origin. Written whole, so a second call replaces the token.
-      await chrome.storage.local.set({
-        server: { defaultUrl: url, servers: [{ kind: 'self-hosted', url, edition, tokenPlace: 'device' }] },
-        server$: { v: 2 },
-        serverTokens: token ? { [url]: { value: token, origin: new URL(url).origin } } : {},
-        demoMode: false,
-      });
-    },
-    { url, token, edition },
-  );
+  await worker.evaluate((stored) => chrome.storage.local.set(stored), savedServer(url, token, edition));
 }
 
 export async function openPopup(context: BrowserContext, extensionId: string): Promise<Page> {

@@ -10,6 +10,7 @@ import 'fake-indexeddb/auto';
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api';
+import { savedServer } from '../saved-server';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { MENU_IDS } from '@/lib/quick-push/menus';
 import { alerts, clickAlert, waitForAlert } from './alerts';
@@ -30,18 +31,7 @@ afterAll(async () => {
 
 /** Saves the mock host as the server, with `token` (as the options page would store it). */
 function useHost(page: Page, token: string) {
-  return page.evaluate(
-    (url, token) =>
-      browser.storage.local.set({
-        server: { kind: 'self-hosted', url, edition: 'pro' },
-        demoMode: false,
-        tokenPlace: 'device',
-        token,
-        tokenOrigin: url,
-      }),
-    host.baseUrl,
-    token,
-  );
+  return page.evaluate((stored) => browser.storage.local.set(stored), savedServer(host.baseUrl, token));
 }
 
 describe('Firefox: notifications', () => {

@@ -6,6 +6,7 @@
 import 'fake-indexeddb/auto';
 import type { Page } from 'puppeteer-core';
 import { createApiClient, type ApiClient } from '@/lib/api';
+import { savedServer } from '../saved-server';
 import type { ExtensionBrowser } from './browsers';
 
 export const ALICE = { email: 'alice@example.com', token: 'alice-token-journey-01' };
@@ -18,16 +19,10 @@ export function useServer(
   edition: 'pro' | 'oss' = 'pro',
 ): Promise<void> {
   return browser.background(
-    async (g, { url, token, edition }) => {
-      await g.chrome.storage.local.set({
-        server: { kind: 'self-hosted', url, edition },
-        tokenOrigin: new URL(url).origin,
-        demoMode: false,
-        tokenPlace: 'device',
-        token,
-      });
+    async (g, stored) => {
+      await g.chrome.storage.local.set(stored);
     },
-    { url, token, edition },
+    savedServer(url, token, edition),
   );
 }
 
@@ -57,6 +52,25 @@ export function pageText(page: Page): Promise<string> {
 /** Waits until the page's visible text contains `text`. */
 export async function waitForText(page: Page, text: string, timeout = 15_000): Promise<void> {
   await page.waitForFunction((t) => document.body.innerText.includes(t), { timeout }, text);
+}
+
+/**
+ * Waits for an alert (role="alert") whose text contains `text`. On a timeout it says what the page showed
+ * instead, so that a failure in CI can be told apart from a slow machine.
+ */
+export async function waitForAlert(page: Page, text: string, timeout = 30_000): Promise<void> {
+  try {
+    await page.waitForFunction(
+      (t) => [...document.querySelectorAll('[role="alert"]')].some((el) => el.textContent?.includes(t)),
+      { timeout },
+      text,
+    );
+  } catch (error) {
+    const shown = await page.evaluate(() => document.body.innerText).catch(() => '(unreadable)');
+    throw new Error(`No alert saying "${text}" within ${timeout} ms. The page showed:\n${shown}`, {
+      cause: error,
+    });
+  }
 }
 
 /** Clicks the button with this accessible name. */

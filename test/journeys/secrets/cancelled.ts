@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { ExtensionBrowser } from '../browsers';
-import { ALICE, openPopup, press, useServer, waitForText } from '../steps';
+import { ALICE, openPopup, press, useServer, waitForAlert, waitForText } from '../steps';
 import { fill, valueOf } from './form';
 import { startHoldingServer } from './holding-server';
 
@@ -27,11 +27,7 @@ export async function cancelledAndFailed(browser: ExtensionBrowser, hostUrl: str
     await fill(popup, 'Secret', failed.payload);
     await fill(popup, 'Passphrase', failed.passphrase);
     await press(popup, 'Create push');
-    await popup.waitForFunction(() =>
-      [...document.querySelectorAll('[role="alert"]')].some((el) =>
-        el.textContent?.includes('could not be reached'),
-      ),
-    );
+    await waitForAlert(popup, 'could not be reached');
     expect(await valueOf(popup, 'Secret')).toBe(failed.payload);
     await popup.close();
   } finally {
