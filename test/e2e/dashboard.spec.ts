@@ -236,6 +236,7 @@ test('removing a server erases the live links of its pushes, and exports warn of
   // Several servers (issue 12): the first one is kept, with its pushes, until the user removes it.
   expect(await watcherRecords(page)).toContain(`${host.baseUrl}/p/${tokens[0]}`);
   await options.getByRole('button', { name: `Remove ${new URL(host.baseUrl).host}`, exact: true }).click();
+  await options.getByRole('button', { name: 'Remove server', exact: true }).click(); // it asks first
   await expect(options.getByText('Server removed', { exact: false })).toBeVisible();
 
   await expect.poll(() => watcherRecords(page)).not.toContain(host.baseUrl);
