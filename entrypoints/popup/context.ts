@@ -7,8 +7,9 @@ import type { PushKind } from '@/lib/contract';
 import { allowedKinds } from '@/lib/policy/apply';
 import { t } from '@/lib/i18n';
 import { isSignedIn, knownEdition, targetBaseUrl } from '@/lib/connection/target';
-import { copyOnCreateItem, type PushDefaults } from '@/lib/store/items';
-import { loadSettings, settingsFor } from '@/lib/store/settings';
+import { peekSettings } from '@/lib/store/peek';
+import { settingsFor } from '@/lib/store/profiles';
+import type { PushDefaults } from '@/lib/store/values';
 
 export interface PopupContext {
   demoMode: boolean;
@@ -29,7 +30,7 @@ export interface PopupContext {
 
 /** The context of the default server, or of the saved server `url` the person switched to. */
 export async function loadPopupContext(url?: string): Promise<PopupContext> {
-  const [saved, copyOnCreate] = await Promise.all([loadSettings(), copyOnCreateItem.getValue()]);
+  const { settings: saved, copyOnCreate } = await peekSettings();
   const settings = settingsFor(saved, url);
   return {
     servers: settings.demoMode ? [] : settings.servers.map((server) => server.url),

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '@/lib/api/describe';
-import { watchRevisionItem } from '@/lib/store/items';
-import { listTrackedPushes } from '@/lib/watch/read';
+import { onWatchRevision } from '@/lib/store/peek';
+import { recentTrackedPushes } from '@/lib/watch/peek';
 import type { TrackedPush } from '@/lib/watch/types';
 import { RECENT_COUNT } from './recent';
 
@@ -16,7 +16,7 @@ export function useRecentPushes(server: string): { pushes: TrackedPush[] | null;
   useEffect(() => {
     let live = true;
     const load = () =>
-      listTrackedPushes(server).then(
+      recentTrackedPushes(server).then(
         (all) => {
           if (!live) return;
           setPushes(all.slice(0, RECENT_COUNT));
@@ -28,7 +28,7 @@ export function useRecentPushes(server: string): { pushes: TrackedPush[] | null;
         },
       );
     void load();
-    const unwatch = watchRevisionItem.watch(() => void load());
+    const unwatch = onWatchRevision(() => void load());
     return () => {
       live = false;
       unwatch();

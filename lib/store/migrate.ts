@@ -6,7 +6,10 @@
  * run again at the next start, with nothing lost.
  */
 import { storage } from '#imports';
-import type { ServerChoice, ServerList, TokenMap, TokenPlace } from './items';
+import type { ServerChoice, ServerList, TokenMap, TokenPlace } from './values';
+import { isServerList } from './profiles';
+
+export { isServerList };
 
 /** Version 1's token keys, read here and nowhere else. */
 const V1 = {
@@ -15,11 +18,6 @@ const V1 = {
   tokenOrigin: 'local:tokenOrigin',
   tokenPlace: 'local:tokenPlace',
 } as const;
-
-/** A value already in version 2's shape (written by a version 2 writer before its version mark). */
-export function isServerList(value: unknown): value is ServerList {
-  return typeof value === 'object' && value !== null && Array.isArray((value as ServerList).servers);
-}
 
 async function readVersion1Token(): Promise<{
   place: TokenPlace;

@@ -1,6 +1,6 @@
 /**
  * The watcher's cache: the extension's own IndexedDB database 'secret-push' (the demo service keeps its data
- * in 'secret-push-mock'). One DBSchema, opened here only. Pages and the background share it: extension pages
+ * in 'secret-push-mock'). One DBSchema, opened and upgraded here only (the popup's quick read, peek.ts, reads it as it is and never upgrades it). Pages and the background share it: extension pages
  * and the worker have the same origin.
  */
 import { shared } from '@/lib/async';
@@ -9,10 +9,8 @@ import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import { adoptLegacyRecords, adoptLegacyState, upgradeWatchDb } from './migrate';
 export { ACCOUNT_STORES } from './migrate';
 import type { CachedAudit, TrackedPush, WatcherState, WatchEvent } from './types';
-
-export const WATCH_DB_NAME = 'secret-push';
-/** 2: every record carries its account key (account.ts), indexed 'by-account'. */
-export const WATCH_DB_VERSION = 2;
+import { WATCH_DB_NAME, WATCH_DB_VERSION } from './db-names';
+export { WATCH_DB_NAME, WATCH_DB_VERSION };
 
 /** A record as stored: with the account key it belongs to (the refresh core never sees it). */
 export type Stored<T> = T & { account: string };

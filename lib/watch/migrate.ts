@@ -11,8 +11,8 @@ import type { WatchDB } from './db';
 
 /** The stores whose records belong to an account. */
 export const ACCOUNT_STORES = ['pushes', 'audit', 'events'] as const;
-/** Never a real key (those start with an origin, or are 'demo'). */
-export const LEGACY_ACCOUNT = 'legacy';
+import { LEGACY_ACCOUNT } from './db-names';
+export { LEGACY_ACCOUNT };
 /** Where the one watcher state of earlier versions was kept. */
 const LEGACY_STATE_KEY = 'watcher';
 
