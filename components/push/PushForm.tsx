@@ -4,13 +4,14 @@ import type { PassphraseStyle } from '@/lib/push/passphrase';
 import { QR_MAX_CHARS, TEXT_MAX_CHARS } from '@/lib/contract';
 import { t } from '@/lib/i18n';
 import { FieldError } from './FieldError';
-import { FileDrop } from './FileDrop';
+import { onDemand, Part, whenLoaded, type OnDemand } from '@/components/onDemand';
+import type { FileDropProps } from './FileDrop';
 import { formKeyAction } from './keys';
 import { KindTabs, tabId } from './KindTabs';
 import { PushOptions } from './PushOptions';
 import { SecretInput } from './SecretInput';
 import { UrlInput } from './UrlInput';
-import { WifiBuilder } from './WifiBuilder';
+import type { WifiBuilderProps } from './WifiBuilder';
 import './push.css';
 
 export interface PushFormProps {
@@ -32,6 +33,15 @@ export interface PushFormProps {
 }
 
 const PANEL_ID = 'sp-kind-panel';
+// Asked for by a tab or a choice, so they load then (the switch waits for them), not at open.
+const FILE_DROP = onDemand<FileDropProps>(() => import('./FileDrop').then((m) => m.FileDrop));
+const WIFI_BUILDER = onDemand<WifiBuilderProps>(() => import('./WifiBuilder').then((m) => m.WifiBuilder));
+
+/** Dispatches `action` once the part it shows has arrived (at once when it has, or needs none). */
+function showing<P>(part: OnDemand<P> | undefined, dispatch: () => void): void {
+  if (part) whenLoaded(part, dispatch);
+  else dispatch();
+}
 
 function KindPanel({
   state,
@@ -61,7 +71,8 @@ function KindPanel({
       );
     case 'file':
       return (
-        <FileDrop
+        <Part
+          of={FILE_DROP}
           files={state.files}
           errors={state.errors.files}
           needsTokenHref={needsTokenHref}
@@ -84,14 +95,19 @@ function KindPanel({
                   type="radio"
                   name="sp-qr-source"
                   checked={state.qrSource === source}
-                  onChange={() => dispatch({ type: 'qrSource', source })}
+                  onChange={() =>
+                    showing(source === 'wifi' ? WIFI_BUILDER : undefined, () =>
+                      dispatch({ type: 'qrSource', source }),
+                    )
+                  }
                 />
                 {source === 'text' ? t('push_kindText') : t('push_wifiNetwork')}
               </label>
             ))}
           </div>
           {state.qrSource === 'wifi' ? (
-            <WifiBuilder
+            <Part
+              of={WIFI_BUILDER}
               value={state.wifi}
               errors={errors}
               onChange={(patch) => dispatch({ type: 'wifi', patch })}
@@ -135,7 +151,9 @@ export function PushForm(props: PushFormProps) {
         kind={state.kind}
         kinds={state.kinds}
         panelId={PANEL_ID}
-        onChange={(kind) => dispatch({ type: 'kind', kind })}
+        onChange={(kind) =>
+          showing(kind === 'file' ? FILE_DROP : undefined, () => dispatch({ type: 'kind', kind }))
+        }
       />
       <fieldset class="sp-plain" disabled={sending}>
         <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(state.kind)}>

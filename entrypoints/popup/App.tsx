@@ -1,9 +1,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { DemoBanner } from '@/components/DemoBanner';
 import { Placed, PLACE } from '@/components/Placed';
-import { describeError } from '@/lib/api/describe';
 import { EMAIL_LOCALES } from '@/lib/contract';
-import { toAppError } from '@/lib/errors';
 import { t, uiLocale } from '@/lib/i18n';
 import { emailLocaleFor } from '@/lib/push/email-locale';
 import { initForm, type FormState } from '@/lib/push/form';
@@ -12,6 +10,7 @@ import { chooseServer } from './chosen';
 import { destinationOf, loadPopupContext, type PopupContext } from './context';
 import { CreatePush } from './CreatePush';
 import { defaultPassphrase } from './passphrase';
+import { described } from './words';
 import { RecentPushes } from './Recent';
 import { SettingsIcon } from '@/components/icons/Settings';
 
@@ -51,7 +50,7 @@ export function App() {
 
   const show = (url?: string) =>
     load(url).then(setPage, (error: unknown) =>
-      setPage({ state: 'failed', message: describeError(toAppError(error)) }),
+      described(error).then((message) => setPage({ state: 'failed', message })),
     );
   useEffect(() => void show(), []);
   // Another saved server for this push: the form starts again with that server's edition and token.

@@ -1,20 +1,20 @@
 import { useEffect, useReducer, useState } from 'preact/hooks';
 import { PushForm } from '@/components/push/PushForm';
-import { describeError } from '@/lib/api/describe';
-import { toAppError } from '@/lib/errors';
 import { formReducer, type FormState } from '@/lib/push/form';
 import type { PopupContext } from './context';
-import { CreatedPush } from './CreatedPush';
+import { Part } from '@/components/onDemand';
+import { CREATED_PUSH } from './result-part';
 import { UploadProgress } from './UploadProgress';
 import { useEdition } from './useEdition';
 import { useFormActions } from './useFormActions';
 import { useSubmit } from './useSubmit';
+import { described, describedNow } from './words';
 
 /** The create form and its result: the form's state, its notice, and the hooks that send and act. */
 export function CreatePush({ context, initial }: { context: PopupContext; initial: FormState }) {
   const [state, dispatch] = useReducer(formReducer, initial);
   const [notice, setNotice] = useState<string>();
-  const report = (error: unknown) => setNotice(describeError(toAppError(error)));
+  const report = (error: unknown) => void described(error).then(setNotice);
   const submit = useSubmit(state, dispatch);
   const actions = useFormActions(state, dispatch, { setNotice, report, forget: submit.forget });
   useEdition(context, dispatch, report);
@@ -25,7 +25,14 @@ export function CreatePush({ context, initial }: { context: PopupContext; initia
   }, [state.status, state.submission]);
 
   if (state.status === 'done' && submit.created)
-    return <CreatedPush created={submit.created} copyOnCreate={context.copyOnCreate} onNew={actions.reset} />;
+    return (
+      <Part
+        of={CREATED_PUSH}
+        created={submit.created}
+        copyOnCreate={context.copyOnCreate}
+        onNew={actions.reset}
+      />
+    );
 
   return (
     <>
@@ -42,7 +49,7 @@ export function CreatePush({ context, initial }: { context: PopupContext; initia
         onGenerate={actions.generate}
         onUseTabUrl={actions.useTabUrl}
         needsTokenHref={state.signedIn ? undefined : browser.runtime.getURL('/options.html')}
-        failureMessage={state.failure ? describeError(state.failure) : undefined}
+        failureMessage={state.failure ? describedNow(state.failure) : undefined}
         busy={
           // Only a file upload can be cancelled: it reports its progress, so Cancel is offered only while
           // the body is still on its way. A text create gives no such sign, and cancelling it could say

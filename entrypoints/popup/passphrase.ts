@@ -1,6 +1,7 @@
-import { defaultRandom, generatePassphrase } from '@/lib/push/passphrase';
-
 /** A passphrase for a fresh form when the saved defaults ask for one. */
 export async function defaultPassphrase(wanted: boolean): Promise<string | undefined> {
-  return wanted ? (await generatePassphrase(defaultRandom, 'words')).value : undefined;
+  if (!wanted) return undefined;
+  // The generator (and its word list) loads when a passphrase is wanted, not with every popup.
+  const { defaultRandom, generatePassphrase } = await import('@/lib/push/passphrase');
+  return (await generatePassphrase(defaultRandom, 'words')).value;
 }

@@ -5,7 +5,6 @@
  */
 import { AppError } from '@/lib/errors';
 import type { TrackedPush } from '@/lib/watch/types';
-import { copyText, renderQr } from './share';
 
 async function passedLink(push: Pick<TrackedPush, 'html_url' | 'server'>): Promise<string> {
   const { checkLinkOf } = await import('@/lib/connection/link-home');
@@ -14,11 +13,14 @@ async function passedLink(push: Pick<TrackedPush, 'html_url' | 'server'>): Promi
   return check.url;
 }
 
+// The clipboard and QR code helpers (share.ts) load with the first copy or QR code, not at open.
 export async function copyRecentLink(push: TrackedPush): Promise<void> {
+  const { copyText } = await import('./share');
   await copyText(await passedLink(push));
 }
 
 /** The QR code of a recent push's link; `push` is the one whose html_url was asked for. */
 export async function recentQr(push: TrackedPush): Promise<string> {
+  const { renderQr } = await import('./share');
   return renderQr(await passedLink(push));
 }

@@ -1,4 +1,4 @@
-import { defaultRandom, generatePassphrase, type PassphraseStyle } from '@/lib/push/passphrase';
+import type { PassphraseStyle } from '@/lib/push/passphrase';
 import type { FormAction, FormState } from '@/lib/push/form';
 import { t } from '@/lib/i18n';
 import { defaultPassphrase } from './passphrase';
@@ -37,10 +37,9 @@ export function useFormActions(
   };
 
   const generate = (style: PassphraseStyle) => {
-    generatePassphrase(defaultRandom, style).then(
-      ({ value }) => dispatch({ type: 'options', patch: { passphrase: value } }),
-      report,
-    );
+    import('@/lib/push/passphrase')
+      .then(({ defaultRandom, generatePassphrase }) => generatePassphrase(defaultRandom, style))
+      .then(({ value }) => dispatch({ type: 'options', patch: { passphrase: value } }), report);
   };
 
   const useTabUrl = () => {

@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'preact/hooks';
-import { describeError } from '@/lib/api/describe';
 import { onWatchRevision } from '@/lib/store/peek';
 import { recentTrackedPushes } from '@/lib/watch/peek';
 import type { TrackedPush } from '@/lib/watch/types';
 import { RECENT_COUNT } from './recent';
+import { described } from './words';
 
 /**
  * The last pushes created on this server, from the watcher's cache (null while loading); `failed` says why
@@ -24,7 +24,7 @@ export function useRecentPushes(server: string): { pushes: TrackedPush[] | null;
         },
         (error: unknown) => {
           console.error('Could not read the recent pushes', error);
-          if (live) setFailed(describeError(error));
+          void described(error).then((message) => live && setFailed(message));
         },
       );
     void load();

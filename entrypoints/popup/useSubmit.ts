@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { toAppError } from '@/lib/errors';
 import type { FormAction, FormState } from '@/lib/push/form';
 import type { SentPush } from './connect';
+import { CREATED_PUSH } from './result-part';
+import { loadErrorWords } from './words';
 
 export interface Created {
   result: SentPush;
@@ -36,14 +38,23 @@ export function useSubmit(state: FormState, dispatch: (action: FormAction) => vo
     inFlight.current = controller;
     setProgress(state.kind === 'file' ? 0 : undefined);
     const passphrase = state.options.passphrase;
+    const resultView = CREATED_PUSH.load().catch((error: unknown) => {
+      console.error('The result view could not be loaded', error); // shown when it does (Part retries)
+    });
     import('./connect')
       .then(({ sendForm }) => sendForm(state, { signal: controller.signal, onProgress: setProgress }))
+      // The result view arrives with the push (loaded alongside, in the time the server takes), never after it.
+      .then((result) => Promise.all([result, resultView]))
       .then(
-        (result) => {
+        ([result]) => {
           setCreated({ result, passphrase });
           dispatch({ type: 'sent' });
         },
-        (error: unknown) => dispatch({ type: 'failed', error: toAppError(error).toJSON() }),
+        // Worded before the form fails, so its alert shows with it (words.ts).
+        (error: unknown) =>
+          void loadErrorWords().finally(() =>
+            dispatch({ type: 'failed', error: toAppError(error).toJSON() }),
+          ),
       )
       .finally(() => {
         inFlight.current = null;

@@ -297,10 +297,11 @@ describe('PushForm: options', () => {
 });
 
 describe('PushForm: files and Wi-Fi', () => {
-  it('lists picked files with their sizes and removes one', () => {
+  it('lists picked files with their sizes and removes one', async () => {
     render(<Harness actions={[{ type: 'kind', kind: 'file' }]} />);
     const files = [new File(['abc'], 'a.txt', { type: 'text/plain' }), new File(['x'.repeat(2048)], 'b.bin')];
-    fireEvent.change(screen.getByLabelText('Files', { selector: 'input' }), { target: { files } });
+    // The files panel loads on demand (components/onDemand.tsx).
+    fireEvent.change(await screen.findByLabelText('Files', { selector: 'input' }), { target: { files } });
     const list = screen.getByRole('list', { name: 'Attached files' });
     expect(
       within(list)
@@ -311,7 +312,7 @@ describe('PushForm: files and Wi-Fi', () => {
     expect(within(list).getAllByRole('listitem')).toHaveLength(1);
   });
 
-  it('shows the Wi-Fi fields and hides the password of an open network', () => {
+  it('shows the Wi-Fi fields and hides the password of an open network', async () => {
     render(
       <Harness
         actions={[
@@ -320,13 +321,14 @@ describe('PushForm: files and Wi-Fi', () => {
         ]}
       />,
     );
-    expect(screen.getByRole('textbox', { name: 'Network name' })).toBeTruthy();
+    // The Wi-Fi builder loads on demand (components/onDemand.tsx).
+    expect(await screen.findByRole('textbox', { name: 'Network name' })).toBeTruthy();
     expect(screen.getByRole('textbox', { name: 'Wi-Fi password' })).toBeTruthy();
     fireEvent.change(screen.getByRole('combobox', { name: 'Security' }), { target: { value: 'nopass' } });
     expect(screen.queryByRole('textbox', { name: 'Wi-Fi password' })).toBeNull();
   });
 
-  it('shows "Wi-Fi network" once: the choice names the group of its fields, which has no heading of its own', () => {
+  it('shows "Wi-Fi network" once: the choice names the group of its fields, which has no heading of its own', async () => {
     render(
       <Harness
         actions={[
@@ -335,11 +337,11 @@ describe('PushForm: files and Wi-Fi', () => {
         ]}
       />,
     );
+    expect(await screen.findByRole('group', { name: 'Wi-Fi network' })).toBeTruthy();
     expect(screen.getAllByText('Wi-Fi network')).toHaveLength(1);
-    expect(screen.getByRole('group', { name: 'Wi-Fi network' })).toBeTruthy();
   });
 
-  it('sends the Wi-Fi network as the QR payload', () => {
+  it('sends the Wi-Fi network as the QR payload', async () => {
     const send = vi.fn(() => new Promise<never>(() => {}));
     render(
       <Harness
@@ -350,7 +352,9 @@ describe('PushForm: files and Wi-Fi', () => {
         ]}
       />,
     );
-    fireEvent.input(screen.getByRole('textbox', { name: 'Network name' }), { target: { value: 'Home' } });
+    fireEvent.input(await screen.findByRole('textbox', { name: 'Network name' }), {
+      target: { value: 'Home' },
+    });
     fireEvent.input(screen.getByRole('textbox', { name: 'Wi-Fi password' }), { target: { value: 'pw;1' } });
     fireEvent.click(createButton());
     expect(send).toHaveBeenCalledWith(

@@ -108,7 +108,7 @@ describe('CreatePush', () => {
     );
     renderForm();
     fireEvent.click(screen.getByRole('tab', { name: 'Files' }));
-    const input = screen.getByLabelText('Files', { selector: 'input' });
+    const input = await screen.findByLabelText('Files', { selector: 'input' }); // loaded on demand
     fireEvent.change(input, { target: { files: [new File(['abc'], 'half.txt', { type: 'text/plain' })] } });
     fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Cancel' }));
@@ -134,7 +134,7 @@ describe('CreatePush', () => {
     });
     renderForm();
     fireEvent.click(screen.getByRole('tab', { name: 'Files' }));
-    const input = screen.getByLabelText('Files', { selector: 'input' });
+    const input = await screen.findByLabelText('Files', { selector: 'input' }); // loaded on demand
     fireEvent.change(input, { target: { files: [new File(['abc'], 'a.txt', { type: 'text/plain' })] } });
     fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
     await waitFor(() => expect(sendForm).toHaveBeenCalledTimes(1));
@@ -155,7 +155,7 @@ describe('CreatePush', () => {
     });
     renderForm();
     fireEvent.click(screen.getByRole('tab', { name: 'Files' }));
-    const input = screen.getByLabelText('Files', { selector: 'input' });
+    const input = await screen.findByLabelText('Files', { selector: 'input' }); // loaded on demand
     fireEvent.change(input, { target: { files: [new File(['abc'], 'a.txt', { type: 'text/plain' })] } });
     fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
     await waitFor(() => expect(sendForm).toHaveBeenCalledTimes(1));
