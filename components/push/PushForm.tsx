@@ -43,6 +43,48 @@ function showing<P>(part: OnDemand<P> | undefined, dispatch: () => void): void {
   else dispatch();
 }
 
+/** The QR code's content: text, or a Wi-Fi network built from its fields. */
+function QrSource({ state, dispatch }: Pick<PushFormProps, 'state' | 'dispatch'>) {
+  const errors = state.errors.payload;
+  return (
+    <>
+      <div class="sp-row" role="radiogroup" aria-label={t('push_qrContent')}>
+        {(['text', 'wifi'] as const).map((source) => (
+          <label key={source} class="sp-check">
+            <input
+              type="radio"
+              name="sp-qr-source"
+              checked={state.qrSource === source}
+              onChange={() =>
+                showing(source === 'wifi' ? WIFI_BUILDER : undefined, () =>
+                  dispatch({ type: 'qrSource', source }),
+                )
+              }
+            />
+            {source === 'text' ? t('push_kindText') : t('push_wifiNetwork')}
+          </label>
+        ))}
+      </div>
+      {state.qrSource === 'wifi' ? (
+        <Part
+          of={WIFI_BUILDER}
+          value={state.wifi}
+          errors={errors}
+          onChange={(patch) => dispatch({ type: 'wifi', patch })}
+        />
+      ) : (
+        <SecretInput
+          value={state.qrText}
+          errors={errors}
+          limit={QR_MAX_CHARS}
+          hint={t('push_qrHint')}
+          onInput={(value) => dispatch({ type: 'qrText', value })}
+        />
+      )}
+    </>
+  );
+}
+
 function KindPanel({
   state,
   dispatch,
@@ -86,43 +128,7 @@ function KindPanel({
         />
       );
     case 'qr':
-      return (
-        <>
-          <div class="sp-row" role="radiogroup" aria-label={t('push_qrContent')}>
-            {(['text', 'wifi'] as const).map((source) => (
-              <label key={source} class="sp-check">
-                <input
-                  type="radio"
-                  name="sp-qr-source"
-                  checked={state.qrSource === source}
-                  onChange={() =>
-                    showing(source === 'wifi' ? WIFI_BUILDER : undefined, () =>
-                      dispatch({ type: 'qrSource', source }),
-                    )
-                  }
-                />
-                {source === 'text' ? t('push_kindText') : t('push_wifiNetwork')}
-              </label>
-            ))}
-          </div>
-          {state.qrSource === 'wifi' ? (
-            <Part
-              of={WIFI_BUILDER}
-              value={state.wifi}
-              errors={errors}
-              onChange={(patch) => dispatch({ type: 'wifi', patch })}
-            />
-          ) : (
-            <SecretInput
-              value={state.qrText}
-              errors={errors}
-              limit={QR_MAX_CHARS}
-              hint={t('push_qrHint')}
-              onInput={(value) => dispatch({ type: 'qrText', value })}
-            />
-          )}
-        </>
-      );
+      return <QrSource state={state} dispatch={dispatch} />;
   }
 }
 
