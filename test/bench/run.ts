@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { dashboardRows, measureDashboard } from './dashboard';
 import { measurePopup, popupRows } from './popup';
+import { measureQuickPush, quickPushRows } from './quick';
 import { measureRefresh, refreshRows } from './refresh';
 import { formatRow, verdict, type BenchRow } from './rows';
 
@@ -45,6 +46,8 @@ async function main(): Promise<void> {
   add('popup', popup, popupRows(popup));
   const dashboard = await measureDashboard(e2e);
   add('dashboard', dashboard, dashboardRows(dashboard));
+  const quick = await measureQuickPush(e2e);
+  add('quick push', quick, quickPushRows(quick));
   const refresh = [await measureRefresh('pro'), await measureRefresh('oss')];
   add('refresh', refresh, refreshRows(refresh));
 
