@@ -3,12 +3,12 @@
  * "Try again". Listeners are added synchronously on every start of the worker; nothing depends on state
  * from an earlier life of the worker (held requests live in storage.session).
  */
-import { connectSaved } from '@/lib/connection/client';
 import { t } from '@/lib/i18n';
 import { allowedKinds } from '@/lib/policy/apply';
 import { policyItem } from '@/lib/store/items';
 import { recordCreatedPush } from '@/lib/watch/record';
 import { platformClipboard } from './clipboard';
+import { keptConnection } from './connection';
 import { exposeForE2E } from './e2e-hook';
 import { sessionHeldLinks, sessionHeldPushes } from './held';
 import { fetchImage } from './image';
@@ -26,10 +26,7 @@ const BUTTONS = !import.meta.env.FIREFOX;
 
 export function defaultQuickPushDeps(buttons = BUTTONS): QuickPushDeps {
   return {
-    connect: async () => {
-      const { client, signedIn, settings } = await connectSaved();
-      return { client, signedIn, defaults: settings.defaults };
-    },
+    connect: keptConnection(),
     fetchImage: (request) =>
       fetchImage(request, {
         // Late-bound: a bare `fetch` called as a property of another object throws "Illegal invocation".

@@ -1,0 +1,104 @@
+/**
+ * Quick push's kept connection: one client (and so one version request) while the saved settings stay the
+ * same, a new one as soon as the server or the token changes. The real settings store on fakeBrowser, the
+ * real client against the in-process mock behind fetch.
+ */
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createMockBackend, openMockStore } from '@/lib/mock';
+import { keptConnection } from '@/lib/quick-push/connection';
+import { DEFAULT_PUSH_DEFAULTS, pushDefaultsItem } from '@/lib/store/items';
+import { saveServerSettings } from '@/lib/store/save';
+
+const SERVER_URL = 'https://pwpush.example.com';
+const OTHER_URL = 'https://eu.pwpush.example.com';
+const ALICE = { email: 'alice@example.com', token: 'alice-token-0123456789' };
+const BOB = { email: 'bob@example.com', token: 'bob-token-0123456789ab' };
+
+let seen: Request[];
+
+/** Both servers answer through the real mock backend; every request is recorded. */
+beforeEach(async () => {
+  seen = [];
+  const backends = new Map(
+    await Promise.all(
+      [SERVER_URL, OTHER_URL].map(async (baseUrl) => {
+        const store = await openMockStore({ name: `quick-connection-${Math.random()}` });
+        const backend = createMockBackend({
+          store,
+          baseUrl,
+          edition: 'pro',
+          users: [ALICE, BOB],
+          rateLimit: 0,
+        });
+        return [new URL(baseUrl).origin, backend] as const;
+      }),
+    ),
+  );
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    seen.push(request.clone());
+    return backends.get(new URL(request.url).origin)!(request);
+  });
+});
+
+const save = (url: string, token: string) =>
+  saveServerSettings({
+    server: { kind: 'self-hosted', url },
+    token,
+    tokenPlace: 'device',
+    makeDefault: true,
+  });
+
+const versionRequests = () => seen.filter((request) => request.url.endsWith('/api/v2/version')).length;
+
+async function quickCreate(connect: ReturnType<typeof keptConnection>) {
+  const { client } = await connect();
+  return client.createPush({ kind: 'text', payload: 'a secret' });
+}
+
+describe('keptConnection', () => {
+  it('asks the server its version once for every quick push made with the same settings', async () => {
+    await save(SERVER_URL, ALICE.token);
+    const connect = keptConnection();
+    await quickCreate(connect);
+    await quickCreate(connect);
+    await quickCreate(connect);
+    expect(versionRequests()).toBe(1);
+    expect(seen.filter((request) => request.method === 'POST')).toHaveLength(3);
+  });
+
+  it('uses the new token at once when the user saves another one', async () => {
+    await save(SERVER_URL, ALICE.token);
+    const connect = keptConnection();
+    await quickCreate(connect);
+    await save(SERVER_URL, BOB.token);
+    await quickCreate(connect);
+    const creates = seen.filter((request) => request.method === 'POST');
+    expect(creates.map((request) => request.headers.get('authorization'))).toEqual([
+      `Bearer ${ALICE.token}`,
+      `Bearer ${BOB.token}`,
+    ]);
+  });
+
+  it('sends to the new default server at once, and asks that server its version', async () => {
+    await save(SERVER_URL, ALICE.token);
+    const connect = keptConnection();
+    await quickCreate(connect);
+    await save(OTHER_URL, ALICE.token);
+    await quickCreate(connect);
+    const creates = seen.filter((request) => request.method === 'POST');
+    expect(creates.map((request) => new URL(request.url).origin)).toEqual([SERVER_URL, OTHER_URL]);
+    expect(versionRequests()).toBe(2);
+  });
+
+  it('reads the push defaults afresh for every quick push, with the client kept', async () => {
+    await save(SERVER_URL, ALICE.token);
+    const connect = keptConnection();
+    const first = await connect();
+    await pushDefaultsItem.setValue({ ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 2 });
+    const second = await connect();
+    expect(second.client).toBe(first.client);
+    expect(first.defaults.expireAfterViews).toBe(DEFAULT_PUSH_DEFAULTS.expireAfterViews);
+    expect(second.defaults.expireAfterViews).toBe(2);
+  });
+});
