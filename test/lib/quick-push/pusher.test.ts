@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { describeError } from '@/lib/api';
 import { AppError } from '@/lib/errors';
@@ -63,6 +63,31 @@ describe('a quick push that works', () => {
     expect(tracked).toHaveLength(1);
     expect(tracked[0]).toMatchObject({ html_url: outcome.link, kind: 'url', source: 'local' });
     expect(JSON.stringify(tracked)).not.toContain('example.com/a');
+  });
+
+  it('copies the link while the push is being recorded, and is done only once it is recorded', async () => {
+    const { deps, clipboard } = rig(h);
+    let release!: () => void;
+    const recording = new Promise<void>((resolve) => (release = resolve));
+    const recorded: string[] = [];
+    const pending = createQuickPusher({
+      ...deps,
+      record: async (push, info) => {
+        await recording;
+        await deps.record(push, info);
+        recorded.push(push.html_url);
+      },
+    }).push({ kind: 'text', payload: SECRET });
+    let done = false;
+    void pending.then(() => (done = true));
+
+    await vi.waitFor(() => expect(clipboard).toHaveLength(1));
+    expect(done).toBe(false);
+    release();
+    const outcome = await pending;
+    expect(outcome).toMatchObject({ status: 'pushed', copied: true, link: clipboard[0] });
+    expect(recorded).toEqual([clipboard[0]]);
+    expect(await listTrackedPushes(BASE)).toHaveLength(1);
   });
 
   it('uses the days default on an oss server', async () => {
