@@ -6,6 +6,7 @@
  * the pending clear is lost, never done wrongly).
  */
 import { handle, listenForMessages } from '@/lib/messages/runtime';
+import { BACKGROUND_IS_WORKER } from '@/lib/offscreen/document';
 import { inOffscreenOr } from '@/lib/offscreen/send';
 import { clipboardClearItem } from '@/lib/store/items';
 import { navigatorClipboard } from './access';
@@ -14,11 +15,17 @@ import { clipboardClearLater, clipboardCopied } from './messages';
 
 let backgroundClearer: ClipboardClearer | undefined;
 
-const scheduleClear = inOffscreenOr(clipboardClearLater, async ({ hash, delayMs }) => {
+/** Firefox: the background page keeps the timer itself (never in Chrome's build, see BACKGROUND_IS_WORKER). */
+async function scheduleInThisPage({ hash, delayMs }: { hash: string; delayMs: number }) {
   backgroundClearer ??= createClipboardClearer(navigatorClipboard());
   backgroundClearer.schedule(hash, delayMs);
   return { scheduled: true as const };
-});
+}
+
+const scheduleClear = inOffscreenOr(
+  clipboardClearLater,
+  BACKGROUND_IS_WORKER ? undefined : scheduleInThisPage,
+);
 
 /**
  * Schedules the clearing of a copy (by its hash) after the delay the user chose; false when clearing is

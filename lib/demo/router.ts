@@ -18,19 +18,30 @@ export interface DemoService {
   pageInfo(urlToken: string): Promise<DemoPageInfo>;
 }
 
-// Firefox: the background page has IndexedDB and lives as long as it is needed, so it hosts the service.
-// Loaded on first use (in Chrome the mock never runs in the worker); a failed load is tried again next time.
-const localHost = shared(async () => {
-  const { createDemoHost, viewerPageUrl } = await import('./host');
-  return createDemoHost({ pageUrl: viewerPageUrl(browser.runtime.getURL(VIEWER_PATH)) });
-});
+/**
+ * Firefox: the background page has IndexedDB and lives as long as it is needed, so it hosts the service,
+ * loaded on first use (a failed load is tried again next time). Never called in Chrome's build, whose
+ * worker bundle therefore carries none of the mock (test/build/background.test.ts).
+ */
+function serviceInThisPage() {
+  const host = shared(async () => {
+    const { createDemoHost, viewerPageUrl } = await import('./host');
+    return createDemoHost({ pageUrl: viewerPageUrl(browser.runtime.getURL(VIEWER_PATH)) });
+  });
+  return {
+    fetch: async ({ request, token }: { request: WireRequest; token: string }) =>
+      (await host()).handle(request, token),
+    pageInfo: async ({ url_token }: { url_token: string }) => (await host()).pageInfo(url_token),
+  };
+}
 
-const hostFetch = inOffscreenOr(demoHostMessages.fetch, async ({ request, token }) =>
-  (await localHost()).handle(request, token),
-);
-const hostPageInfo = inOffscreenOr(demoHostMessages.pageInfo, async ({ url_token }) =>
-  (await localHost()).pageInfo(url_token),
-);
+// lib/offscreen/document.ts's BACKGROUND_IS_WORKER, written out: the bundler folds this expression before
+// it follows import('./host'), so Chrome's worker bundle never reads the mock at all (with the imported
+// constant the mock was dropped later, but qrcode's CommonJS wrappers stayed behind: 3.5 KB).
+const here =
+  import.meta.env.MANIFEST_VERSION === 3 && !import.meta.env.FIREFOX ? undefined : serviceInThisPage();
+const hostFetch = inOffscreenOr(demoHostMessages.fetch, here?.fetch);
+const hostPageInfo = inOffscreenOr(demoHostMessages.pageInfo, here?.pageInfo);
 
 /** Where the demo service runs: the offscreen document in Chrome, this background page in Firefox. */
 export const demoService: DemoService = {

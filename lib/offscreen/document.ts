@@ -28,6 +28,15 @@ interface ChromeOffscreen {
 const chromeApi = browser as unknown as ChromeOffscreen;
 
 /**
+ * Build time: true in a build whose background is a service worker (Chrome MV3), which never does a
+ * document's work itself but always hands it to the offscreen document. WXT defines both values per build,
+ * so the bundler drops the background-page code (the demo service, the clipboard writer) from Chrome's
+ * background.js. False in Firefox's build (a background page) and in unit tests, where WXT defines neither
+ * and the choice is made at run time (hasOffscreenDocuments).
+ */
+export const BACKGROUND_IS_WORKER = import.meta.env.MANIFEST_VERSION === 3 && !import.meta.env.FIREFOX;
+
+/**
  * True where offscreen documents exist (Chrome MV3). Firefox has none: its background page is a document
  * that can host the demo service and write the clipboard itself. The one place that tells the two apart.
  */

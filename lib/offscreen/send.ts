@@ -23,11 +23,13 @@ export async function sendToOffscreen<Req, Res>(message: Message<Req, Res>, data
 
 /**
  * Work the background hands to a document: the offscreen document where there is one (Chrome), `here` in
- * the background page otherwise (Firefox). Decided on each call.
+ * the background page otherwise (Firefox). Decided on each call. `here` is undefined in a build whose
+ * background never does the work itself (callers pass `BACKGROUND_IS_WORKER ? undefined : …`, so Chrome's
+ * worker bundle leaves that code out): then the work always goes to the offscreen document.
  */
 export function inOffscreenOr<Req, Res>(
   message: Message<Req, Res>,
-  here: (data: Req) => Promise<Res>,
+  here: ((data: Req) => Promise<Res>) | undefined,
 ): (data: Req) => Promise<Res> {
-  return (data) => (hasOffscreenDocuments() ? sendToOffscreen(message, data) : here(data));
+  return (data) => (!here || hasOffscreenDocuments() ? sendToOffscreen(message, data) : here(data));
 }

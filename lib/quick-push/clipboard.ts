@@ -5,6 +5,7 @@
  */
 import { clearClipboardLater } from '@/lib/clipboard/background';
 import { clearCopyLater } from '@/lib/clipboard/copied';
+import { BACKGROUND_IS_WORKER } from '@/lib/offscreen/document';
 import { inOffscreenOr } from '@/lib/offscreen/send';
 import { clipboardWrite } from './messages';
 
@@ -18,7 +19,7 @@ async function writeInBackgroundPage({ text }: { text: string }): Promise<{ copi
 
 /** The clipboard as the background reaches it: through the offscreen document, or in its own page. */
 export function platformClipboard(): ClipboardWriter {
-  const write = inOffscreenOr(clipboardWrite, writeInBackgroundPage);
+  const write = inOffscreenOr(clipboardWrite, BACKGROUND_IS_WORKER ? undefined : writeInBackgroundPage);
   return async (text) => {
     await write({ text });
     // The new link is a secret: cleared later if the user asked (lib/clipboard).

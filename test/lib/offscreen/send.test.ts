@@ -111,4 +111,10 @@ describe('inOffscreenOr', () => {
     await expect(inOffscreenOr(work, here)({ n: 4 })).resolves.toBe(5);
     expect(fakeBrowser.runtime.sendMessage).not.toHaveBeenCalled();
   });
+
+  it('always hands the work to the offscreen document in a build whose background never does it', async () => {
+    installFakeOffscreen();
+    await expect(inOffscreenOr(work, undefined)({ n: 6 })).resolves.toBe(12);
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
 });
