@@ -6,6 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { backgroundRows, measureBackground } from './background';
 import { dashboardRows, measureDashboard } from './dashboard';
 import { measurePopup, popupRows } from './popup';
 import { measureQuickPush, quickPushRows } from './quick';
@@ -48,6 +49,8 @@ async function main(): Promise<void> {
   add('dashboard', dashboard, dashboardRows(dashboard));
   const quick = await measureQuickPush(e2e);
   add('quick push', quick, quickPushRows(quick));
+  const background = await measureBackground(shipped);
+  add('background', background, backgroundRows(background));
   const refresh = [await measureRefresh('pro'), await measureRefresh('oss')];
   add('refresh', refresh, refreshRows(refresh));
 

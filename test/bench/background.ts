@@ -1,0 +1,253 @@
+/**
+ * Background (issue 13): the size of the Chrome build's background.js (raw and gzipped) and the time its
+ * top-level evaluation takes when the stopped service worker wakes. Reported, with no budget, unless the
+ * worker still carries the demo service (then over: the worker never runs it, the offscreen document does).
+ *
+ * How the time is taken, with nothing added to the shipped code: Chromium runs with the DevTools protocol on
+ * a pipe. The bench stops every service worker (ServiceWorker.stopAllWorkers), starts a trace, wakes the
+ * worker with a runtime message from one of its extension pages, and reads the worker thread's
+ * EvaluateScript event for background.js (compiling and running its top level; V8's v8.compile and v8.run
+ * inside it give the split). A blank worker (one onMessage listener) loaded beside it is woken the same way,
+ * alternately, as the reference.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/fixtures';
+import { kb, median, ms, type BenchRow } from './rows';
+
+/** Strings only the demo service's code holds (test/build/background.test.ts checks them against builds). */
+export const MOCK_MARKERS = [
+  'You need to sign in or sign up before continuing.',
+  'There is no secret at this address.',
+  '"version" cannot be null or undefined',
+];
+
+export interface BackgroundFigures {
+  bytes: number;
+  gzipBytes: number;
+  /** The demo service's markers found in background.js (none expected). */
+  mockMarkers: string[];
+  /** Medians of the wakes, each alternated with the blank worker's. */
+  wakeMs: { worker: WakeTimes; blank: WakeTimes; runs: number };
+}
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+/** A DevTools protocol client over Chromium's --remote-debugging-pipe (fd 3 in, fd 4 out, NUL-separated). */
+function pipeClient(child: ChildProcess) {
+  const [, , , input, output] = child.stdio as unknown as [
+    unknown,
+    unknown,
+    unknown,
+    NodeJS.WritableStream,
+    NodeJS.ReadableStream,
+  ];
+  let nextId = 1;
+  let buffer = '';
+  const pending = new Map<number, { resolve: (v: Json) => void; reject: (e: Error) => void }>();
+  const listeners = new Set<(method: string, params: Json, sessionId?: string) => void>();
+  output.on('data', (chunk: Buffer) => {
+    buffer += chunk.toString('utf8');
+    let end: number;
+    while ((end = buffer.indexOf('\0')) >= 0) {
+      const message = JSON.parse(buffer.slice(0, end)) as Json;
+      buffer = buffer.slice(end + 1);
+      const waiter = message.id === undefined ? undefined : pending.get(message.id);
+      if (waiter) {
+        pending.delete(message.id);
+        if (message.error) waiter.reject(new Error(`${message.error.message} (${message.id})`));
+        else waiter.resolve(message.result);
+      } else if (message.method)
+        for (const listen of listeners) listen(message.method, message.params, message.sessionId);
+    }
+  });
+  return {
+    send(method: string, params: Json = {}, sessionId?: string): Promise<Json> {
+      const id = nextId++;
+      input.write(JSON.stringify({ id, method, params, ...(sessionId ? { sessionId } : {}) }) + '\0');
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`No answer to ${method} in 20 s`)), 20_000);
+        const settle =
+          <T>(done: (value: T) => void) =>
+          (value: T) => (clearTimeout(timer), done(value));
+        pending.set(id, { resolve: settle(resolve), reject: settle(reject) });
+      });
+    },
+    on(listen: (method: string, params: Json, sessionId?: string) => void): () => void {
+      listeners.add(listen);
+      return () => listeners.delete(listen);
+    },
+  };
+}
+type Cdp = ReturnType<typeof pipeClient>;
+
+function waitFor<T>(cdp: Cdp, pick: (method: string, params: Json, sessionId?: string) => T | undefined) {
+  return new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => (stop(), reject(new Error('The browser did not answer in 20 s'))), 20_000);
+    const stop = cdp.on((method, params, sessionId) => {
+      const found = pick(method, params, sessionId);
+      if (found === undefined) return;
+      clearTimeout(timer);
+      stop();
+      resolve(found);
+    });
+  });
+}
+
+const sleep = (msDelay: number) => new Promise((resolve) => setTimeout(resolve, msDelay));
+
+/** A blank MV3 extension: one worker with one message listener, and a page that wakes it. */
+function blankExtension(dir: string): void {
+  fs.mkdirSync(dir, { recursive: true });
+  fs.writeFileSync(
+    path.join(dir, 'manifest.json'),
+    JSON.stringify({
+      manifest_version: 3,
+      name: 'blank',
+      version: '1',
+      background: { service_worker: 'blank-worker.js' },
+    }),
+  );
+  fs.writeFileSync(path.join(dir, 'blank-worker.js'), 'chrome.runtime.onMessage.addListener(() => {});\n');
+}
+
+const WAKE = 'chrome.runtime.sendMessage({ bench: "wake" }).catch(() => {}); 1';
+const WAKE_PAGE = '<!doctype html><meta charset="utf-8"><title>wake</title>';
+
+const TRACE_CATEGORIES = ['devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline'];
+
+/** One wake's times (ms): the script's evaluation, and within it V8's compile and run of the top level. */
+export interface WakeTimes {
+  evaluate: number;
+  compile: number;
+  run: number;
+}
+
+/** The worker script's own events of a trace: EvaluateScript, v8.compile and v8.run (durations in µs). */
+export function wakeTimes(events: Json[], scriptUrl: string): WakeTimes {
+  const of = (name: string) => {
+    const found = events.find(
+      (e) => e.name === name && e.ph === 'X' && JSON.stringify(e.args).includes(scriptUrl),
+    );
+    if (!found) throw new Error(`No ${name} event for ${scriptUrl} in the trace: the measurement is broken`);
+    return (found.dur as number) / 1000;
+  };
+  return { evaluate: of('EvaluateScript'), compile: of('v8.compile'), run: of('v8.run') };
+}
+
+/** Stops every service worker, then traces the wake of the one whose extension page is `page`. */
+async function traceWake(cdp: Cdp, page: string, workerUrl: string): Promise<WakeTimes> {
+  // Running first, so that the stop below is a real stop of a started worker.
+  await cdp.send('Runtime.evaluate', { expression: WAKE }, page);
+  await sleep(300);
+  await cdp.send('ServiceWorker.stopAllWorkers', {}, page);
+  await sleep(300);
+  const events: Json[] = [];
+  const stop = cdp.on((method, params) => {
+    if (method === 'Tracing.dataCollected') events.push(...(params.value as Json[]));
+  });
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: TRACE_CATEGORIES },
+    transferMode: 'ReportEvents',
+  });
+  await cdp.send('Runtime.evaluate', { expression: WAKE }, page);
+  await sleep(1000);
+  const done = waitFor(cdp, (method) => (method === 'Tracing.tracingComplete' ? true : undefined));
+  await cdp.send('Tracing.end');
+  await done;
+  stop();
+  return wakeTimes(events, workerUrl);
+}
+
+/** Opens an extension page of the extension whose worker is `workerUrl`; returns its session. */
+async function openPage(cdp: Cdp, workerUrl: string): Promise<string> {
+  const url = new URL('bench-wake.html', workerUrl).href;
+  const { targetId } = await cdp.send('Target.createTarget', { url });
+  const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: true });
+  await cdp.send('Runtime.runIfWaitingForDebugger', {}, sessionId);
+  await cdp.send('ServiceWorker.enable', {}, sessionId);
+  return sessionId as string;
+}
+
+export async function measureBackground(extDir: string, runs = 10): Promise<BackgroundFigures> {
+  const code = fs.readFileSync(path.join(extDir, 'background.js'));
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-bench-bg-'));
+  // Copies, so the wake page is never written into the build being measured.
+  const ours = path.join(work, 'ext');
+  const blank = path.join(work, 'blank');
+  fs.cpSync(extDir, ours, { recursive: true });
+  blankExtension(blank);
+  for (const dir of [ours, blank]) fs.writeFileSync(path.join(dir, 'bench-wake.html'), WAKE_PAGE);
+  const both = `${ours},${blank}`;
+  const child = spawn(
+    CHROMIUM,
+    [
+      '--headless',
+      '--remote-debugging-pipe',
+      `--user-data-dir=${path.join(work, 'profile')}`,
+      `--disable-extensions-except=${both}`,
+      `--load-extension=${both}`,
+      ...CHROMIUM_ARGS,
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
+  );
+  try {
+    const cdp = pipeClient(child);
+    const workers = new Map<'worker' | 'blank', string>();
+    cdp.on((method, params) => {
+      const info = params?.targetInfo as Json | undefined;
+      if (method === 'Target.targetCreated' && info?.type === 'service_worker')
+        workers.set(String(info.url).endsWith('/blank-worker.js') ? 'blank' : 'worker', String(info.url));
+    });
+    await cdp.send('Target.setDiscoverTargets', { discover: true });
+    for (let i = 0; i < 100 && workers.size < 2; i++) await sleep(100);
+    if (workers.size < 2) throw new Error('The two extensions did not start their workers');
+    await sleep(1000); // the install's welcome tab opens
+    const pages = {
+      worker: await openPage(cdp, workers.get('worker')!),
+      blank: await openPage(cdp, workers.get('blank')!),
+    };
+    const times = { worker: [] as WakeTimes[], blank: [] as WakeTimes[] };
+    for (let i = 0; i < runs; i++)
+      for (const which of ['worker', 'blank'] as const)
+        times[which].push(await traceWake(cdp, pages[which], workers.get(which)!));
+    const medians = (list: WakeTimes[]): WakeTimes => ({
+      evaluate: median(list.map((t) => t.evaluate)),
+      compile: median(list.map((t) => t.compile)),
+      run: median(list.map((t) => t.run)),
+    });
+    return {
+      bytes: code.length,
+      gzipBytes: zlib.gzipSync(code, { level: 9 }).length,
+      mockMarkers: MOCK_MARKERS.filter((marker) => code.includes(marker)),
+      wakeMs: { worker: medians(times.worker), blank: medians(times.blank), runs },
+    };
+  } finally {
+    child.kill();
+    await sleep(300);
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+/** One row: size and evaluation time, reported; over only if the worker still carries the demo service. */
+export function backgroundRows(figures: BackgroundFigures): BenchRow[] {
+  const { worker, blank, runs } = figures.wakeMs;
+  const mock = figures.mockMarkers.length > 0;
+  return [
+    {
+      path: 'Background',
+      figure:
+        `background.js ${kb(figures.bytes)} (${kb(figures.gzipBytes)} gzipped); evaluation on wake, median ` +
+        `${ms(worker.evaluate)} of ${runs} (compile ${ms(worker.compile)}, run ${ms(worker.run)})` +
+        (mock ? '; STILL HOLDS THE DEMO SERVICE' : ''),
+      reference: `blank worker ${ms(blank.evaluate)}`,
+      budget:
+        'no code the worker does not run (the demo service is in the offscreen document); size and time reported',
+      within: mock ? false : undefined,
+    },
+  ];
+}
