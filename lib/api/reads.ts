@@ -2,7 +2,7 @@
  * The client's reads: lists, audit logs and previews. Each is safe to repeat, so each goes through the
  * client's `read` (a short Retry-After is waited out).
  */
-import type { z } from 'zod';
+import type { z } from '@/lib/zod';
 import { toPage, walkPages } from './pagination';
 import { ACTIVE_PATH, EXPIRED_PATH, auditPath, checkPage, previewPath } from './paths';
 import type { Read } from './retry';
@@ -11,7 +11,7 @@ import type { ApiRequest, Endpoint, RawResponse } from './transport';
 import type { ApiClient } from './types';
 
 /** One exchange, its body checked against `schema` (createApiClient's `call`). */
-export type Call = <S extends z.ZodType>(
+export type Call = <S extends z.core.$ZodType>(
   request: ApiRequest,
   schema: S,
 ) => Promise<{ data: z.infer<S>; raw: RawResponse }>;

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from '@/lib/zod';
 import { AppError, type FieldErrors } from '../errors';
 import type { Endpoint, RawResponse } from './transport';
 
@@ -140,7 +140,7 @@ export function errorFor(raw: RawResponse, endpoint: Endpoint, hasToken: boolean
 }
 
 /** Validated data of a successful response, or the AppError it stands for. */
-export function decode<S extends z.ZodType>(
+export function decode<S extends z.core.$ZodType>(
   raw: RawResponse,
   schema: S,
   endpoint: Endpoint,
@@ -151,7 +151,7 @@ export function decode<S extends z.ZodType>(
   }
   const body = readBody(raw);
   if (body.json === undefined) throw notSecretPush(raw.status);
-  const parsed = schema.safeParse(body.json);
+  const parsed = z.safeParse(schema, body.json);
   if (!parsed.success) {
     // Name the paths only: issue messages may quote received values, and a value could be a secret.
     const paths = parsed.error.issues.map((issue) => issue.path.join('.') || '(root)');

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 /**
  * zod schemas of every v2 response, snake_case as on the wire (docs/api-contract.md §4). `z.object` strips
@@ -6,31 +6,27 @@ import { z } from 'zod';
  * data stays plain JSON and can cross runtime messaging as it is.
  */
 
-// zod 4 probes for `new Function` unless told not to; the MV3 CSP forbids eval, so the probe logs a CSP
-// violation and web-ext lint flags it (docs/toolchain.md, pitfall 11). Configure before any schema parses.
-z.config({ jitless: true });
-
 /** A url_token as the real server generates it: lowercase base64url, no padding (reference §12). */
 export const URL_TOKEN_PATTERN = /^[a-z0-9_-]+$/;
 
 const timestamp = z.string();
-const count = z.number().int().nonnegative();
+const count = z.number().check(z.int(), z.nonnegative());
 
 /** The fields every view of a push carries, in both editions (contract §4). */
 const pushCore = {
-  url_token: z.string().regex(URL_TOKEN_PATTERN),
+  url_token: z.string().check(z.regex(URL_TOKEN_PATTERN)),
   html_url: z.string(),
   json_url: z.string(),
   created_at: timestamp,
   updated_at: timestamp,
   expired: z.boolean(),
-  expired_on: timestamp.nullable(),
+  expired_on: z.nullable(timestamp),
   deleted: z.boolean(),
   // oss answers null for url pushes (reference §3).
-  deletable_by_viewer: z.boolean().nullable(),
+  deletable_by_viewer: z.nullable(z.boolean()),
   retrieval_step: z.boolean(),
   // pro: null or "********"; oss: "" without one, the clear value with one, null once expired.
-  passphrase: z.string().nullable(),
+  passphrase: z.nullable(z.string()),
   expire_after_days: count,
   expire_after_views: count,
   days_remaining: count,
@@ -38,26 +34,26 @@ const pushCore = {
 };
 
 /** The creator's fields: create and list views (and pro's delete view). pro documents them as nullable. */
-const creatorFields = { name: z.string().nullable(), note: z.string().nullable() };
+const creatorFields = { name: z.nullable(z.string()), note: z.nullable(z.string()) };
 
 /** pro's expiry fields, in every pro view. */
 const proExpiryFields = {
-  expire_after_duration: z.number().int(),
-  expires_at: timestamp.nullable(),
-  expires_in: z.number().nonnegative(),
+  expire_after_duration: z.number().check(z.int()),
+  expires_at: z.nullable(timestamp),
+  expires_in: z.number().check(z.nonnegative()),
 };
 
 /** pro's owner fields: create, delete and list views. */
 const proOwnerFields = {
   // Prefixed workspace id; older pro servers sent an integer (seed §2.1).
-  account_id: z.union([z.string(), z.number()]).nullable(),
-  notify_emails_to: z.string().nullable(),
+  account_id: z.nullable(z.union([z.string(), z.number()])),
+  notify_emails_to: z.nullable(z.string()),
 };
 
 /** Fields a server may add without the contract requiring them: read when present, never demanded. */
 const optionalExtras = {
-  kind: z.string().optional(),
-  notify_emails_to_locale: z.string().nullable().optional(),
+  kind: z.optional(z.string()),
+  notify_emails_to_locale: z.optional(z.nullable(z.string())),
 };
 
 /**
@@ -77,7 +73,7 @@ export const ossPushSchema = z.object({
   ...pushCore,
   ...creatorFields,
   ...optionalExtras,
-  notify_emails_to: z.string().nullable().optional(),
+  notify_emails_to: z.optional(z.nullable(z.string())),
 });
 /** oss delete view: the create view minus name and note. */
 export const ossDeletedPushSchema = z.object({ ...pushCore, ...optionalExtras });
@@ -88,14 +84,14 @@ export const ossDeletedPushSchema = z.object({ ...pushCore, ...optionalExtras })
  */
 export const pushSchema = z.object({
   ...pushCore,
-  name: z.string().nullable().optional(),
-  note: z.string().nullable().optional(),
+  name: z.optional(z.nullable(z.string())),
+  note: z.optional(z.nullable(z.string())),
   ...optionalExtras,
-  expire_after_duration: z.number().int().optional(),
-  expires_at: timestamp.nullable().optional(),
-  expires_in: z.number().nonnegative().optional(),
-  account_id: proOwnerFields.account_id.optional(),
-  notify_emails_to: z.string().nullable().optional(),
+  expire_after_duration: z.optional(z.number().check(z.int())),
+  expires_at: z.optional(z.nullable(timestamp)),
+  expires_in: z.optional(z.number().check(z.nonnegative())),
+  account_id: z.optional(proOwnerFields.account_id),
+  notify_emails_to: z.optional(z.nullable(z.string())),
 });
 export type Push = z.infer<typeof pushSchema>;
 
@@ -107,10 +103,10 @@ export const pushFileSchema = z.object({
 export type PushFile = z.infer<typeof pushFileSchema>;
 
 /** What a retrieval adds: the secret itself. `payload` is null once expired. */
-const secretFields = { payload: z.string().nullable(), files: z.array(pushFileSchema) };
+const secretFields = { payload: z.nullable(z.string()), files: z.array(pushFileSchema) };
 
 /** The retrieval view of either edition (edition not known yet). */
-export const retrievedPushSchema = pushSchema.extend(secretFields);
+export const retrievedPushSchema = z.extend(pushSchema, secretFields);
 export type RetrievedPush = z.infer<typeof retrievedPushSchema>;
 
 /** pro retrieval: the Push minus account_id, name, note and notify_emails_to, plus payload and files. */
@@ -128,27 +124,24 @@ export type Preview = z.infer<typeof previewSchema>;
 
 /** Extra detail of a `creation_email_send` entry (reference §4.4); loosely typed because it is not in the seed. */
 export const notifyByEmailSchema = z.object({
-  recipients: z
-    .union([z.string(), z.array(z.string())])
-    .nullable()
-    .optional(),
-  locale: z.string().nullable().optional(),
-  status: z.string().nullable().optional(),
-  error_message: z.string().nullable().optional(),
-  successful_sends: z.number().nullable().optional(),
-  proceed_at: z.string().nullable().optional(),
+  recipients: z.optional(z.nullable(z.union([z.string(), z.array(z.string())]))),
+  locale: z.optional(z.nullable(z.string())),
+  status: z.optional(z.nullable(z.string())),
+  error_message: z.optional(z.nullable(z.string())),
+  successful_sends: z.optional(z.nullable(z.number())),
+  proceed_at: z.optional(z.nullable(z.string())),
 });
 
 export const auditEntrySchema = z.object({
   // A string, not an enum: the seed calls its list "common values", and an unknown future kind must not
   // make a whole audit page unreadable.
   kind: z.string(),
-  ip: z.string().nullable(),
-  user_agent: z.string().nullable(),
-  referrer: z.string().nullable(),
+  ip: z.nullable(z.string()),
+  user_agent: z.nullable(z.string()),
+  referrer: z.nullable(z.string()),
   created_at: timestamp,
   updated_at: timestamp,
-  notify_by_email: notifyByEmailSchema.optional(),
+  notify_by_email: z.optional(notifyByEmailSchema),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
@@ -158,10 +151,10 @@ export const pushListSchema = z.array(pushSchema);
 
 /** The schemas of the push views, per edition, and loose ones for an edition not known yet. */
 export interface PushSchemas {
-  push: z.ZodType<Push>;
-  deleted: z.ZodType<Push>;
-  list: z.ZodType<Push[]>;
-  retrieved: z.ZodType<RetrievedPush>;
+  push: z.ZodMiniType<Push>;
+  deleted: z.ZodMiniType<Push>;
+  list: z.ZodMiniType<Push[]>;
+  retrieved: z.ZodMiniType<RetrievedPush>;
 }
 
 export const PUSH_SCHEMAS: Record<'pro' | 'oss' | 'unknown', PushSchemas> = {
@@ -185,6 +178,6 @@ export const versionSchema = z.object({
   api_version: z.string(),
   // "commercial" on pro, "oss" on the open-source server; any other value is handled in edition.ts.
   edition: z.string(),
-  features: z.record(z.string(), z.unknown()).optional(),
+  features: z.optional(z.record(z.string(), z.unknown())),
 });
 export type VersionInfo = z.infer<typeof versionSchema>;

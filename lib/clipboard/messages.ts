@@ -2,10 +2,10 @@
  * The clipboard clearer's messages: a page that copied a secret tells the background (by hash only), and
  * the background hands the timer to the offscreen document (Chrome), which can read the clipboard.
  */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { defineMessage } from '@/lib/messages/message';
 
-const hash = z.string().regex(/^[0-9a-f]{64}$/);
+const hash = z.string().check(z.regex(/^[0-9a-f]{64}$/));
 
 /** A page copied a secret, a link or a passphrase: clear it later if the setting says so. */
 export const clipboardCopied = defineMessage<{ hash: string }, { scheduled: boolean }>({
@@ -19,6 +19,6 @@ export const clipboardCopied = defineMessage<{ hash: string }, { scheduled: bool
 export const clipboardClearLater = defineMessage<{ hash: string; delayMs: number }, { scheduled: true }>({
   type: 'clipboard-clear-later',
   to: 'offscreen',
-  request: z.object({ hash, delayMs: z.number().int().min(0).max(3_600_000) }),
+  request: z.object({ hash, delayMs: z.number().check(z.int(), z.gte(0), z.lte(3_600_000)) }),
   privileged: true,
 });

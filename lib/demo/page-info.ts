@@ -5,7 +5,7 @@
  * reveal step says them before anything is revealed. Nothing secret: never the payload, the passphrase or
  * the recipients. Reading it counts no view.
  */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import type { PushKind } from '@/lib/contract';
 
 export type DemoPushKind = PushKind;
@@ -22,9 +22,5 @@ export interface DemoPageInfo {
 }
 
 export const demoPageInfoRequestSchema = z.object({
-  url_token: z
-    .string()
-    .min(1)
-    .max(256)
-    .regex(/^[A-Za-z0-9_-]+$/),
+  url_token: z.string().check(z.minLength(1), z.maxLength(256), z.regex(/^[A-Za-z0-9_-]+$/)),
 });

@@ -3,7 +3,7 @@
  * its name, who answers it, the shape of its request and whether only our own pages may send it. This
  * module and runtime.ts know no feature; they only carry what the declarations describe.
  */
-import type { z } from 'zod';
+import type { z } from '@/lib/zod';
 
 /**
  * One channel per receiver. runtime.sendMessage reaches every extension context but the sender, so a page's
@@ -17,7 +17,7 @@ export interface Message<Req, Res> {
   readonly type: string;
   readonly to: Receiver;
   /** The request's shape, checked by the receiver before its handler runs. */
-  readonly request: z.ZodType<Req>;
+  readonly request: z.core.$ZodType<Req>;
   /**
    * Only our own extension pages and contexts may send it (lib/messages/sender.ts): it touches a token, a
    * secret or the user's pushes.

@@ -4,6 +4,7 @@
  * as plain data ({err}) because Error objects do not survive structured cloning between extension contexts.
  */
 import { AppError, toAppError, type AppErrorData } from '@/lib/errors';
+import { z } from '@/lib/zod';
 import { CHANNELS, type Message } from './message';
 import { isOwnExtensionSender } from './sender';
 
@@ -42,7 +43,7 @@ export function notDelivered(error: unknown): boolean {
 async function answer({ message, handler }: Route, data: unknown, sender: Sender): Promise<unknown> {
   if (message.privileged && !isOwnExtensionSender(sender))
     throw new AppError('forbidden', 'Only Secret Push pages and contexts may send this message.');
-  const parsed = message.request.safeParse(data);
+  const parsed = z.safeParse(message.request, data);
   if (!parsed.success) throw new AppError('bad-request', `The '${message.type}' message was malformed.`);
   return handler(parsed.data, sender);
 }

@@ -3,25 +3,25 @@
  * Chrome serialises runtime messages as JSON, so Blob, ArrayBuffer and Headers would not survive: bodies
  * travel as base64 bytes (multipart bodies included, byte for byte) and headers as ordered pairs.
  */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 
 const headerPairs = z.array(z.tuple([z.string(), z.string()]));
 
 export const wireRequestSchema = z.object({
-  method: z.string().min(1),
-  url: z.string().min(1),
+  method: z.string().check(z.minLength(1)),
+  url: z.string().check(z.minLength(1)),
   headers: headerPairs,
   /** base64 of the body bytes; null when the request has no body */
-  body: z.string().nullable(),
+  body: z.nullable(z.string()),
 });
 export type WireRequest = z.infer<typeof wireRequestSchema>;
 
 export const wireResponseSchema = z.object({
-  status: z.number().int().min(200).max(599),
+  status: z.number().check(z.int(), z.gte(200), z.lte(599)),
   statusText: z.string(),
   headers: headerPairs,
   /** base64 of the body bytes; null when the response has no body */
-  body: z.string().nullable(),
+  body: z.nullable(z.string()),
 });
 export type WireResponse = z.infer<typeof wireResponseSchema>;
 

@@ -4,7 +4,7 @@
  * wrong value never throws and never takes its neighbours down with it: each key, each default and each
  * listed kind is checked on its own.
  */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { PUSH_KINDS, type PushKind } from '@/lib/contract';
 import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
 import { normalizeServerUrl } from '@/lib/store/rules';
@@ -14,9 +14,9 @@ import { NO_POLICY, type Policy, type PolicyNote, type PolicyState } from './typ
 /** The watcher's slowest check is hourly (lib/watch/period.ts): an organization may pick any minute up to it. */
 export const POLICY_INTERVAL_MAX = 60;
 
-const whole = (min: number, max: number) => z.number().int().min(min).max(max);
+const whole = (min: number, max: number) => z.number().check(z.int(), z.gte(min), z.lte(max));
 
-const DEFAULT_FIELDS: { [K in keyof PushDefaults]: z.ZodType<PushDefaults[K]> } = {
+const DEFAULT_FIELDS: { [K in keyof PushDefaults]: z.ZodMiniType<PushDefaults[K]> } = {
   expireAfterDuration: whole(0, DURATIONS.length - 1),
   expireAfterDays: whole(DAYS_MIN, DAYS_MAX),
   expireAfterViews: whole(VIEWS_MIN, VIEWS_MAX),
@@ -25,14 +25,17 @@ const DEFAULT_FIELDS: { [K in keyof PushDefaults]: z.ZodType<PushDefaults[K]> } 
   passphrase: z.boolean(),
 };
 
-const serverUrl = z.string().transform((url, ctx) => {
-  try {
-    return normalizeServerUrl(url);
-  } catch {
-    ctx.addIssue({ code: 'custom', message: 'not a server address' }); // i18n-ignore: read by no one
-    return z.NEVER;
-  }
-});
+const serverUrl = z.pipe(
+  z.string(),
+  z.transform((url: string, ctx) => {
+    try {
+      return normalizeServerUrl(url);
+    } catch {
+      ctx.issues.push({ code: 'custom', message: 'not a server address', input: url }); // i18n-ignore: read by no one
+      return z.NEVER;
+    }
+  }),
+);
 
 const SCALARS = {
   serverUrl,
@@ -75,7 +78,7 @@ function parseDefaults(value: unknown, notes: PolicyNote[]): Partial<PushDefault
   }
   const defaults: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(object.data)) {
-    const schema = DEFAULT_FIELDS[key as keyof PushDefaults] as z.ZodType | undefined;
+    const schema = DEFAULT_FIELDS[key as keyof PushDefaults] as z.ZodMiniType | undefined;
     const parsed = schema?.safeParse(field);
     if (parsed?.success) defaults[key] = parsed.data;
     else notes.push({ key: `defaults.${key}`, value: shown(field) });

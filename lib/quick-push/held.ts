@@ -3,7 +3,7 @@
  * or a link on another origin for "Copy anyway", and for nothing else. Entries are keyed by notification
  * id, taken out (removed) before they are used, and removed when the notification is dismissed.
  */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { createSerial } from '@/lib/async';
 import { quickPushHeldItem, quickPushLinksItem } from '@/lib/store/items';
 import { quickRequestSchema, type QuickRequest } from './types';
@@ -24,7 +24,7 @@ type SessionItem = typeof quickPushHeldItem;
  * but not a browser restart. Operations run one after another: each is a read-modify-write of one item.
  * Entries are read back through `schema` (the storage boundary).
  */
-function sessionHeld<T>(schema: z.ZodType<T>, item: SessionItem): Held<T> {
+function sessionHeld<T>(schema: z.core.$ZodType<T>, item: SessionItem): Held<T> {
   const serial = createSerial();
   function update<R>(change: (all: Record<string, unknown>) => R): Promise<R> {
     return serial(async () => {
@@ -43,7 +43,7 @@ function sessionHeld<T>(schema: z.ZodType<T>, item: SessionItem): Held<T> {
       update((all) => {
         const entry = all[id];
         delete all[id];
-        const parsed = schema.safeParse(entry);
+        const parsed = z.safeParse(schema, entry);
         return parsed.success ? parsed.data : undefined;
       }),
     remove: (id) =>

@@ -2,7 +2,7 @@
  * What a quick push sends, as plain data: it is held (storage.session) for "Try again", so it is validated
  * again when read back (zod, the storage boundary).
  */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import type { PushKind } from '@/lib/contract';
 
 export const quickRequestSchema = z.discriminatedUnion('kind', [
@@ -11,7 +11,7 @@ export const quickRequestSchema = z.discriminatedUnion('kind', [
   /** A link or the page's address, sent as a URL push. */
   z.object({ kind: z.literal('url'), payload: z.string() }),
   /** An image on a page: the extension fetches `src` and sends it as a file push. */
-  z.object({ kind: z.literal('image'), src: z.string(), pageUrl: z.string().optional() }),
+  z.object({ kind: z.literal('image'), src: z.string(), pageUrl: z.optional(z.string()) }),
 ]);
 export type QuickRequest = z.infer<typeof quickRequestSchema>;
 export type ImageRequest = Extract<QuickRequest, { kind: 'image' }>;

@@ -1,5 +1,5 @@
 /** The ranges of the push defaults, the same for both editions, checked with zod before they are saved. */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import { AppError } from '@/lib/errors';
 import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
 import type { PushDefaults } from './items';
@@ -10,7 +10,7 @@ import { t } from '@/lib/i18n';
  * written when the check fails so it is in the UI language.
  */
 const whole = (min: number, max: number, error: () => string) =>
-  z.number({ error }).int({ error }).min(min, { error }).max(max, { error });
+  z.number({ error }).check(z.int({ error }), z.gte(min, { error }), z.lte(max, { error }));
 
 const pushDefaultsSchema = z.object({
   expireAfterDuration: whole(0, DURATIONS.length - 1, () => t('store_defaultsDuration')),

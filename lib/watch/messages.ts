@@ -2,16 +2,16 @@
  * The watcher's messages (lib/watch/background.ts answers them, the dashboard sends them). Every one is
  * privileged: they read and delete the user's pushes with their token.
  */
-import { z } from 'zod';
+import { z } from '@/lib/zod';
 import type { AuditEntry } from '@/lib/api';
 import { URL_TOKEN_PATTERN } from '@/lib/api/schemas';
 import { defineMessage } from '@/lib/messages/message';
 import type { ExpireResult } from './actions';
 import type { RefreshSummary } from './types';
 
-const urlToken = z.string().regex(URL_TOKEN_PATTERN);
+const urlToken = z.string().check(z.regex(URL_TOKEN_PATTERN));
 /** The base URL of the pushes' server (a TrackedPush's `server`); absent: the default server. */
-const server = z.string().max(2048).optional();
+const server = z.optional(z.string().check(z.maxLength(2048)));
 
 export const watchMessages = {
   /** Refresh the cache now (Retry-After still applies). */

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import type { Edition } from '@/lib/api';
 import {
   auditSchema,
@@ -106,7 +106,7 @@ async function views(edition: Edition) {
   };
 }
 
-function expectView(schema: z.ZodType, view: Json, keys: string[]) {
+function expectView(schema: z.ZodMiniType, view: Json, keys: string[]) {
   expect(sorted(Object.keys(view))).toEqual(sorted(keys));
   const parsed = schema.safeParse(view);
   expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
@@ -141,7 +141,7 @@ describe.each(['pro', 'oss'] as const)('every %s view of the mock', (edition) =>
     const v = await views(edition);
     const keys = KEYS[edition];
     const schemas = SCHEMAS[edition];
-    const samples: Array<[z.ZodType, Json, string[]]> = [
+    const samples: Array<[z.ZodMiniType, Json, string[]]> = [
       [schemas.push, v.creates[0]!, keys.push],
       [schemas.retrieved, v.retrieved[0]!, keys.retrieved],
       [schemas.deleted, v.deleted[0]!, keys.deleted],
