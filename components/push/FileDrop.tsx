@@ -40,7 +40,8 @@ function FileList({ files, onRemove }: Pick<FileDropProps, 'files' | 'onRemove'>
     <ul class="sp-files" aria-label={t('push_attachedFiles')}>
       {files.map((file) => (
         <li key={file.id}>
-          <span class="sp-name">{file.name}</span> <span class="sp-hint">{formatSize(file.size, uiLocale())}</span>
+          <span class="sp-name">{file.name}</span>{' '}
+          <span class="sp-hint">{formatSize(file.size, uiLocale())}</span>
           <button
             type="button"
             aria-label={t('push_removeFile', file.name)}
