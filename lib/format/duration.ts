@@ -7,6 +7,7 @@
  * - 'words' (copied message): one unit, rounded as people say it; "3 days", "1 hour".
  */
 import { type SpanPart, type TimeUnit, roundToOneUnit, splitSeconds } from './units';
+import { listFormat, numberFormat } from './intl';
 
 export type DurationStyle = 'compact' | 'clock' | 'words';
 
@@ -27,12 +28,12 @@ function leadingParts(parts: SpanPart[], count: number, least: number): SpanPart
 }
 
 function joinUnits(texts: string[], locale: string, style: 'narrow' | 'long'): string {
-  return new Intl.ListFormat(locale, { type: 'unit', style }).format(texts);
+  return listFormat(locale, { type: 'unit', style }).format(texts);
 }
 
 /** One unit in `locale`'s narrow symbol, two digits wide when `padded` (a ticking clock keeps its width). */
 function narrow(part: SpanPart, locale: string, padded = false): string {
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: part.unit,
     unitDisplay: 'narrow',
@@ -70,9 +71,7 @@ function words(seconds: number, locale: string): string {
   const DurationFormat = (Intl as unknown as { DurationFormat?: DurationFormatCtor }).DurationFormat;
   if (DurationFormat)
     return new DurationFormat(locale, { style: 'long' }).format({ [`${part.unit}s`]: part.value });
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: part.unit, unitDisplay: 'long' }).format(
-    part.value,
-  );
+  return numberFormat(locale, { style: 'unit', unit: part.unit, unitDisplay: 'long' }).format(part.value);
 }
 
 /** A span of `seconds` in words of `locale`, in the given style (see the module comment). */
@@ -84,5 +83,5 @@ export function formatDuration(seconds: number, { locale, style }: DurationOptio
 
 /** A whole number of days in `locale`'s words ("1 day", "7 days"), never turned into weeks. */
 export function formatDays(days: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long' }).format(days);
+  return numberFormat(locale, { style: 'unit', unit: 'day', unitDisplay: 'long' }).format(days);
 }

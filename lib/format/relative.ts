@@ -4,6 +4,7 @@
  * list read at a glance needs "in 6 days", not "in 5 days 23 hours".
  */
 import { secondsUntil } from './time';
+import { relativeTimeFormat } from './intl';
 import { exactLength, roundToOneUnit } from './units';
 
 /** Under this many seconds either way an instant reads "now": a minute-level clock cannot say more. */
@@ -14,13 +15,10 @@ export function formatRelative(iso: string, now: number, locale: string): string
   const seconds = secondsUntil(iso, now);
   if (seconds === undefined) return iso;
   if (Math.abs(seconds) < NOW_SECONDS)
-    return new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second');
+    return relativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second');
   // 'always': "in 1 day" rather than "tomorrow", which a rounded 30 hours is not always.
   const { unit, value } = roundToOneUnit(Math.abs(seconds));
-  return new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(
-    seconds < 0 ? -value : value,
-    unit,
-  );
+  return relativeTimeFormat(locale, { numeric: 'always' }).format(seconds < 0 ? -value : value, unit);
 }
 
 /**
@@ -30,5 +28,5 @@ export function formatRelative(iso: string, now: number, locale: string): string
  */
 export function formatIn(seconds: number, locale: string, { exact = false } = {}): string {
   const { unit, value } = exact ? exactLength(seconds) : roundToOneUnit(seconds);
-  return new Intl.RelativeTimeFormat(locale, { numeric: 'always' }).format(value, unit);
+  return relativeTimeFormat(locale, { numeric: 'always' }).format(value, unit);
 }

@@ -2,6 +2,8 @@
  * Instants: how far away one is, and how it reads in a locale.
  */
 
+import { dateTimeFormat } from './intl';
+
 /** Seconds from `now` (ms) until the ISO instant `iso`; undefined when there is none or it does not parse. */
 export function secondsUntil(iso: string | null | undefined, now: number): number | undefined {
   if (!iso) return undefined;
@@ -13,7 +15,7 @@ export function secondsUntil(iso: string | null | undefined, now: number): numbe
 export function formatDateTime(iso: string, locale: string | undefined): string {
   const at = Date.parse(iso);
   if (Number.isNaN(at)) return iso;
-  return new Intl.DateTimeFormat(locale, {
+  return dateTimeFormat(locale, {
     year: 'numeric',
     month: 'numeric',
     day: 'numeric',

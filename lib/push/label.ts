@@ -5,6 +5,7 @@
  * (lib/watch/record.ts) as a host or a file name only, and a payload is never passed in.
  */
 import type { PushKind } from '@/lib/contract';
+import { dateTimeFormat } from '@/lib/format/intl';
 import { t, type MessageKey } from '@/lib/i18n';
 
 const NOTE_CHARS = 40;
@@ -33,7 +34,7 @@ function madeAt(iso: string | undefined, locale: string): string | undefined {
   const at = iso ? Date.parse(iso) : NaN;
   if (Number.isNaN(at)) return undefined;
   const format = { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' } as const;
-  return new Intl.DateTimeFormat(locale, format).format(at);
+  return dateTimeFormat(locale, format).format(at);
 }
 
 /**
