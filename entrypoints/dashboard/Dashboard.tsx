@@ -38,7 +38,7 @@ function tokenFor(settings: Settings, server: string): boolean {
 export function Dashboard({ settings }: { settings: Settings }) {
   const several = !settings.demoMode && settings.servers.length > 1;
   const serverUrls = settings.servers.map((server) => server.url);
-  const tracked = useTracked(several ? ALL_SERVERS : targetBaseUrl(settings));
+  const tracked = useTracked(settings, several ? ALL_SERVERS : targetBaseUrl(settings));
   const now = useNow(MINUTE);
   const pushes = tracked.pushes ?? [];
   const { filters, changeFilters, shown } = useFilteredPushes(pushes, now);

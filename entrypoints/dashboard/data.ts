@@ -4,7 +4,9 @@ import { describeError } from '@/lib/api';
 import { sendMessage } from '@/lib/messages/runtime';
 import { watchRevisionItem } from '@/lib/store/items';
 import { watchMessages } from '@/lib/watch/messages';
-import { listEvents, listTrackedPushes, readWatcherState } from '@/lib/watch/read';
+import type { Settings } from '@/lib/store/settings';
+import { watchDb } from '@/lib/watch/db';
+import { readTracked } from '@/lib/watch/read';
 import type { TrackedPush, WatcherState, WatchEvent } from '@/lib/watch/types';
 
 /** How many events "Recent activity" lists. */
@@ -31,10 +33,22 @@ function markSeenWhenVisible(events: WatchEvent[]) {
   );
 }
 
+/**
+ * Opens the cache while the settings are read, so the first read of the pushes waits for neither in turn. A
+ * failure is left to that read, which tries again and says why.
+ */
+export function openCacheEarly(): void {
+  watchDb().catch(() => undefined);
+}
+
 /** useTracked's scope for every followed server's pushes (several saved servers, issue 12). */
 export const ALL_SERVERS = '*';
 
-export function useTracked(server: string | null): TrackedData {
+/**
+ * The pushes of `server` (ALL_SERVERS: of every followed server; null: none yet) for `settings`, the page's
+ * own: the cache is read in one go with them, not with settings read again for each list.
+ */
+export function useTracked(settings: Settings, server: string | null): TrackedData {
   const [pushes, setPushes] = useState<TrackedPush[] | null>(null);
   const [events, setEvents] = useState<WatchEvent[]>([]);
   const [watcher, setWatcher] = useState<WatcherState | null>(null);
@@ -43,18 +57,18 @@ export function useTracked(server: string | null): TrackedData {
   const reload = useCallback(() => {
     if (server === null) return;
     const all = server === ALL_SERVERS;
-    Promise.all([listTrackedPushes(all ? undefined : server), listEvents(), readWatcherState()]).then(
-      ([fresh, allEvents, state]) => {
-        const mine = allEvents.filter((event) => all || event.server === server).slice(0, EVENT_LIMIT);
-        setPushes(fresh);
+    readTracked(settings, all ? undefined : server).then(
+      (fresh) => {
+        const mine = fresh.events.filter((event) => all || event.server === server).slice(0, EVENT_LIMIT);
+        setPushes(fresh.pushes);
         setEvents(mine);
-        setWatcher(state);
+        setWatcher(fresh.watcher);
         setError(undefined);
         markSeenWhenVisible(mine);
       },
       (failure: unknown) => setError(describeError(failure)),
     );
-  }, [server]);
+  }, [settings, server]);
 
   useEffect(() => {
     reload();
