@@ -5,6 +5,7 @@
  */
 import type { Page, Worker } from '@playwright/test';
 import { createApiClient } from '../../lib/api';
+import { savedServer } from '../saved-server';
 
 const NAMES = ['Door code', 'Wi-Fi guest', 'Bank login', 'VPN key', 'Server root', 'Mail password'];
 
@@ -26,18 +27,9 @@ export async function createPushes(baseUrl: string, token: string, count: number
   return tokens;
 }
 
-/** Points the extension at the host with a token, as the options page would have saved it. */
+/** Points the extension at the host with a token, as the options page saves it (the version 2 store). */
 export async function useHost(serviceWorker: Worker, baseUrl: string, token: string): Promise<void> {
-  await serviceWorker.evaluate(
-    ([url, token]) =>
-      chrome.storage.local.set({
-        server: { kind: 'self-hosted', url, edition: 'pro' },
-        demoMode: false,
-        tokenPlace: 'device',
-        token,
-      }),
-    [baseUrl, token] as const,
-  );
+  await serviceWorker.evaluate((items) => chrome.storage.local.set(items), savedServer(baseUrl, token));
 }
 
 /** The dashboard's rows of pushes. */
