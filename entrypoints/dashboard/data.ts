@@ -5,8 +5,8 @@ import { sendMessage } from '@/lib/messages/runtime';
 import { watchRevisionItem } from '@/lib/store/items';
 import { watchMessages } from '@/lib/watch/messages';
 import type { Settings } from '@/lib/store/settings';
-import { watchDb } from '@/lib/watch/db';
 import { readTracked } from '@/lib/watch/read';
+import { takeEarlyRead } from './early';
 import type { TrackedPush, WatcherState, WatchEvent } from '@/lib/watch/types';
 
 /** How many events "Recent activity" lists. */
@@ -33,14 +33,6 @@ function markSeenWhenVisible(events: WatchEvent[]) {
   );
 }
 
-/**
- * Opens the cache while the settings are read, so the first read of the pushes waits for neither in turn. A
- * failure is left to that read, which tries again and says why.
- */
-export function openCacheEarly(): void {
-  watchDb().catch(() => undefined);
-}
-
 /** useTracked's scope for every followed server's pushes (several saved servers, issue 12). */
 export const ALL_SERVERS = '*';
 
@@ -57,10 +49,10 @@ export function useTracked(settings: Settings, server: string | null): TrackedDa
   const reload = useCallback(() => {
     if (server === null) return;
     const all = server === ALL_SERVERS;
-    readTracked(settings, all ? undefined : server).then(
+    (takeEarlyRead(settings) ?? readTracked(settings)).then(
       (fresh) => {
         const mine = fresh.events.filter((event) => all || event.server === server).slice(0, EVENT_LIMIT);
-        setPushes(fresh.pushes);
+        setPushes(all ? fresh.pushes : fresh.pushes.filter((push) => push.server === server));
         setEvents(mine);
         setWatcher(fresh.watcher);
         setError(undefined);

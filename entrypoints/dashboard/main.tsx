@@ -1,10 +1,10 @@
 import { render } from 'preact';
 import { localizeDocument, t } from '@/lib/i18n';
 import { App } from './App';
-import { openCacheEarly } from './data';
+import { readEarly } from './early';
 import './style.css';
 
 // <html lang dir> and the title in the UI language before the first paint of words.
 localizeDocument(document, t('page_dashboardTitle'));
-openCacheEarly();
+readEarly();
 render(<App />, document.getElementById('app')!);

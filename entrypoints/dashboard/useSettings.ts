@@ -1,18 +1,15 @@
 /** The settings, loaded once and followed as they change in any page. */
 import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '@/lib/api';
-import { peekSettings } from '@/lib/store/peek';
 import { watchSettings, type Settings } from '@/lib/store/settings';
+import { firstSettings } from './early';
 
 export function useSettings(): { settings: Settings | null; error?: string } {
   const [settings, setSettings] = useState<Settings | null>(null);
   const [error, setError] = useState<string>();
   useEffect(() => {
-    // The first read in one round (two plain gets, as the popup's), not the store's item by item.
-    peekSettings().then(
-      ({ settings }) => setSettings(settings),
-      (failure: unknown) => setError(describeError(failure)),
-    );
+    // The first read in one round (two plain gets), not the store's item by item; started by main.tsx.
+    firstSettings().then(setSettings, (failure: unknown) => setError(describeError(failure)));
     return watchSettings(setSettings);
   }, []);
   return { settings, error };
