@@ -3,14 +3,15 @@ import { EMAIL_LOCALES, MAX_EMAILS } from '@/lib/contract';
 import { plural, t, type MessageKey } from '@/lib/i18n';
 import type { FormOptions } from '@/lib/push/form';
 import type { Edition } from '@/lib/push/types';
+import type { MoreField } from './more-fields';
 import { CheckField, SelectField, TextField, type Choice } from './OptionFields';
 
 type TextKey = 'note' | 'notifyEmailsTo';
 type CheckKey = 'deletableByViewer' | 'retrievalStep' | 'authenticatedRecipients';
 type Spec =
-  | { type: 'text'; key: TextKey; id: string; field: string; label: MessageKey; hint?: () => string }
-  | { type: 'check'; key: CheckKey; field: string; label: MessageKey; proOnly?: boolean }
-  | { type: 'locale'; field: string };
+  | { type: 'text'; key: TextKey; id: string; field: MoreField; label: MessageKey; hint?: () => string }
+  | { type: 'check'; key: CheckKey; field: MoreField; label: MessageKey; proOnly?: boolean }
+  | { type: 'locale'; field: MoreField };
 
 /** Each language by its own name, as language pickers show it: a reader finds their own at a glance. */
 const LANGUAGES: Record<(typeof EMAIL_LOCALES)[number], string> = {
@@ -50,8 +51,8 @@ const SPECS: readonly Spec[] = [
   },
 ];
 
-/** The wire fields behind "More options": an error on one of them opens it. */
-export const MORE_FIELDS: readonly string[] = SPECS.map((spec) => spec.field);
+/** The fields shown, in order: more-fields.ts lists the same (a test holds them together). */
+export const SHOWN_FIELDS: readonly MoreField[] = SPECS.map((spec) => spec.field);
 
 export interface MoreOptionsProps {
   edition: Edition;

@@ -7,7 +7,9 @@ import type { PassphraseStyle } from '@/lib/push/passphrase';
 import type { Edition } from '@/lib/push/types';
 import { ExpiryField } from './ExpiryField';
 import { described, FieldError } from './FieldError';
-import { MORE_FIELDS, MoreOptions } from './MoreOptions';
+import { onDemand, Part, whenLoaded } from '@/components/onDemand';
+import { MORE_FIELDS } from './more-fields';
+import type { MoreOptionsProps } from './MoreOptions';
 import { TextField } from './OptionFields';
 import { PassphraseField } from './PassphraseField';
 
@@ -39,12 +41,15 @@ function ViewsField({ options, errors, onChange }: PushOptionsProps) {
   );
 }
 
+// Loaded when "More options" is first opened (or one of its fields has an error); it opens once arrived.
+const MORE_OPTIONS = onDemand<MoreOptionsProps>(() => import('./MoreOptions').then((m) => m.MoreOptions));
+
 /** Name, expiry, views and passphrase up front; the rest under "More options", opened when one of them has an error. */
 export function PushOptions(props: PushOptionsProps) {
   const moreHasErrors = MORE_FIELDS.some((field) => props.errors[field]?.length);
   const [open, setOpen] = useState(moreHasErrors);
   useEffect(() => {
-    if (moreHasErrors) setOpen(true);
+    if (moreHasErrors) whenLoaded(MORE_OPTIONS, () => setOpen(true));
   }, [moreHasErrors]);
 
   return (
@@ -64,8 +69,16 @@ export function PushOptions(props: PushOptionsProps) {
       </div>
       <PassphraseField {...props} />
       <details open={open} onToggle={(e) => setOpen(e.currentTarget.open)}>
-        <summary>{t('push_moreOptions')}</summary>
-        <MoreOptions {...props} />
+        <summary
+          onClick={(event) => {
+            if (MORE_OPTIONS.loaded()) return;
+            event.preventDefault(); // opened with its fields, once they have arrived
+            whenLoaded(MORE_OPTIONS, () => setOpen(true));
+          }}
+        >
+          {t('push_moreOptions')}
+        </summary>
+        {(open || MORE_OPTIONS.loaded()) && <Part of={MORE_OPTIONS} {...props} />}
       </details>
     </div>
   );

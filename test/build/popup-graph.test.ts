@@ -49,6 +49,7 @@ const ON_DEMAND: Record<string, string> = {
   'the result view (ResultView, its preview)': 'push_previewNoView',
   'the error words (lib/api/describe.ts)': 'error_rateLimitedWait',
   'the passphrase generator': 'Choose at least one kind of character',
+  MoreOptions: 'Nederlands',
 };
 
 describe("the popup's static import graph", () => {

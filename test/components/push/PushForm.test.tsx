@@ -53,6 +53,11 @@ function Harness({
 }
 
 const secret = () => screen.getByRole('textbox', { name: 'Secret' });
+/** "More options" loads its fields when first opened (components/onDemand.tsx): opens it and waits for them. */
+async function openMoreOptions() {
+  fireEvent.click(screen.getByText('More options'));
+  await waitFor(() => expect(screen.getByText('More options').closest('details')!.open).toBe(true));
+}
 const createButton = () => screen.getByRole('button', { name: 'Create push' });
 
 describe('PushForm: names', () => {
@@ -247,16 +252,19 @@ describe('PushForm: options', () => {
     );
   });
 
-  it('shows authenticated recipients on pro only', () => {
+  it('shows authenticated recipients on pro only', async () => {
     render(<Harness edition="pro" />);
-    expect(screen.getByRole('checkbox', { name: 'Authenticated recipients', hidden: true })).toBeTruthy();
+    await openMoreOptions();
+    expect(screen.getByRole('checkbox', { name: 'Authenticated recipients' })).toBeTruthy();
     cleanup();
     render(<Harness edition="oss" />);
-    expect(screen.queryByRole('checkbox', { name: 'Authenticated recipients', hidden: true })).toBeNull();
+    await openMoreOptions();
+    expect(screen.queryByRole('checkbox', { name: 'Authenticated recipients' })).toBeNull();
   });
 
-  it('names every option field', () => {
+  it('names every option field', async () => {
     render(<Harness />);
+    await openMoreOptions();
     for (const name of ['Passphrase', 'Name', 'Private note', 'Notify e-mails']) {
       expect(screen.getByRole('textbox', { name, hidden: true })).toBeTruthy();
     }
@@ -283,15 +291,19 @@ describe('PushForm: options', () => {
     expect(button.querySelector('svg')?.getAttribute('aria-hidden')).toBe('true');
   });
 
-  it('opens "More options" when one of its fields has an error', () => {
+  it('opens "More options" when one of its fields has an error', async () => {
     render(<Harness signedIn={false} />);
     fireEvent.input(secret(), { target: { value: 's' } });
-    fireEvent.input(screen.getByRole('textbox', { name: 'Notify e-mails', hidden: true }), {
+    await openMoreOptions();
+    fireEvent.input(screen.getByRole('textbox', { name: 'Notify e-mails' }), {
       target: { value: 'a@x.io' },
     });
-    fireEvent.click(createButton());
     const details = screen.getByText('More options').closest('details')!;
-    expect(details.open).toBe(true);
+    details.open = false;
+    fireEvent(details, new Event('toggle'));
+    await waitFor(() => expect(details.open).toBe(false));
+    fireEvent.click(createButton());
+    await waitFor(() => expect(details.open).toBe(true));
     expect(screen.getByRole('alert').textContent).toBe('Sign in to send e-mail notifications.');
   });
 });
