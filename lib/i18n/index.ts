@@ -7,8 +7,6 @@
  * (`viewsLeft_one`, `viewsLeft_other`; Arabic also `_zero`, `_two`, `_few`, `_many`) and asked for by its base
  * key. Substitutions are `$1`…`$9` in the message; numbers are written in the UI language.
  */
-// `browser` is WXT's auto-import, as in every other module: an explicit import of wxt/browser would load
-// webextension-polyfill when a Node test (Playwright) imports lib code, and the polyfill throws outside a browser.
 import { createTranslator, type PluralCategory, type Substitution, type Translator } from './core';
 
 type English = typeof import('../../public/_locales/en/messages.json');
@@ -22,7 +20,10 @@ export type MessageKey = Exclude<Key, `${string}_${PluralCategory}`>;
 let translator: Translator | undefined;
 
 function current(): Translator {
-  translator ??= createTranslator((key, substitutions) => browser.i18n.getMessage(key, substitutions));
+  translator ??= createTranslator((key, substitutions) =>
+    // The translator asks for the keys of the English file (plural ones with their category), which WXT types.
+    browser.i18n.getMessage(key as Key, substitutions),
+  );
   return translator;
 }
 

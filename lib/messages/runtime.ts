@@ -10,7 +10,7 @@ import { isOwnExtensionSender } from './sender';
 
 type Envelope = { channel: string; type: string; data: unknown };
 type Reply = { res: unknown } | { err: AppErrorData };
-type Sender = Browser.Runtime.MessageSender;
+type Sender = Browser.runtime.MessageSender;
 
 export type Handler<Req, Res> = (data: Req, sender: Sender) => Promise<Res>;
 
@@ -50,19 +50,25 @@ async function answer({ message, handler }: Route, data: unknown, sender: Sender
 
 /**
  * Answers the routes' messages in this context; returns a function that stops answering them. The listener
- * answers by returning a promise of the reply (webextension-polyfill's `browser`; Firefox and Chrome 144+ do
- * the same natively), and returns undefined for a message that is not its own, which leaves it to others.
+ * returns true and answers later through sendResponse, the one form both browsers' own `browser` honour
+ * (Firefox, and every Chrome: a returned promise is honoured only by recent Chromes, 156 among them). For a
+ * message that is not its own it returns undefined and never calls sendResponse, which leaves it to others.
  */
 export function listenForMessages(routes: readonly Route[]): () => void {
   const byType = new Map(routes.map((route) => [route.message.type, route]));
-  const listener = (message: unknown, sender: Sender): Promise<Reply> | undefined => {
+  const listener = (
+    message: unknown,
+    sender: Sender,
+    sendResponse: (reply: Reply) => void,
+  ): true | undefined => {
     const { channel, type, data } = (message ?? {}) as Partial<Envelope>;
     const route = typeof type === 'string' ? byType.get(type) : undefined;
     if (!route || CHANNELS[route.message.to] !== channel) return undefined;
-    return answer(route, data, sender).then(
-      (res): Reply => ({ res }),
-      (error: unknown): Reply => ({ err: toAppError(error).toJSON() }),
+    void answer(route, data, sender).then(
+      (res) => sendResponse({ res }),
+      (error: unknown) => sendResponse({ err: toAppError(error).toJSON() }),
     );
+    return true;
   };
   browser.runtime.onMessage.addListener(listener);
   return () => browser.runtime.onMessage.removeListener(listener);

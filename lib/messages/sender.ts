@@ -15,7 +15,7 @@ export function ownExtension(): OwnExtension {
 
 /** True when the message comes from one of our extension pages, the background or the offscreen document. */
 export function isOwnExtensionSender(
-  sender: Pick<Browser.Runtime.MessageSender, 'id' | 'url'>,
+  sender: Pick<Browser.runtime.MessageSender, 'id' | 'url'>,
   own: OwnExtension = ownExtension(),
 ): boolean {
   if (!sender.id || sender.id !== own.id) return false;

@@ -9,9 +9,9 @@ import { shared } from '@/lib/async';
 export const OFFSCREEN_PATH = '/offscreen.html';
 
 /**
- * Chrome's offscreen API and its OFFSCREEN_DOCUMENT context type. webextension-polyfill hands both through
- * unwrapped (MV3 Chrome already returns promises), but its types come from Firefox's schemas, which have
- * neither: this is the part of Chrome's API used here. Chrome's enums are their names as strings.
+ * The part of Chrome's offscreen API and runtime.getContexts used here. WXT's types (Chrome's) declare
+ * `offscreen` as always there, but Firefox has none, so it is optional here; Chrome's enums are their names
+ * as strings. Both calls return promises in MV3 Chrome.
  */
 interface ChromeOffscreen {
   offscreen?: {

@@ -25,13 +25,10 @@ export interface Notifier {
 }
 
 /**
- * The options a notification is created with. Chrome also reads buttons and requireInteraction, which
- * Firefox (whose schemas the polyfill's types come from) does not have; Firefox gets neither.
+ * The options a notification is created with (Chrome's, from WXT's types). Firefox refuses buttons and has
+ * no requireInteraction, so it gets neither (browserNotifier's `buttons`).
  */
-export type NotificationOptions = Browser.Notifications.CreateNotificationOptions & {
-  buttons?: Array<{ title: string }>;
-  requireInteraction?: boolean;
-};
+export type NotificationOptions = Browser.notifications.NotificationCreateOptions;
 
 /** A notification's one action: its button (Chrome), or what a click on it does (Firefox). */
 const ACTIONS = {

@@ -146,7 +146,7 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
   const actionDeps = async (server?: string): Promise<ActionDeps> =>
     depsFor(await followed(), server, cacheFor, clock);
 
-  const onAlarm = (alarm: Browser.Alarms.Alarm) => {
+  const onAlarm = (alarm: Browser.alarms.Alarm) => {
     if (alarm.name === WATCH_ALARM) refresh(false).catch(report('scheduled refresh failed')); // i18n-ignore
   };
   const onClicked = (id: string) => {

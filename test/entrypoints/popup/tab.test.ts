@@ -5,7 +5,7 @@ import { activeTabUrl } from '@/entrypoints/popup/tab';
 // The fake browser has no focused window to answer { currentWindow: true }, so the query is scripted; what
 // is tested is which tab is asked for and what is made of its address.
 function activeTab(url: string | undefined) {
-  const tabs = [{ url }] as Browser.Tabs.Tab[];
+  const tabs = [{ url }] as Browser.tabs.Tab[];
   // query is overloaded (callback and promise forms); the promise form is the one used.
   return vi.spyOn(fakeBrowser.tabs, 'query').mockImplementation((() => Promise.resolve(tabs)) as never);
 }

@@ -2,8 +2,8 @@ import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 
 /**
- * Makes fakeBrowser's runtime messaging behave like the extension's `browser` (webextension-polyfill; Firefox
- * and Chrome 144+ natively): the message and the reply go through a JSON round trip (so anything that is not
+ * Makes fakeBrowser's runtime messaging behave like the browsers' own `browser` (Firefox, Chromium 156):
+ * the message and the reply go through a JSON round trip (so anything that is not
  * JSON-safe breaks the test), the listeners see a real sender, a listener answers by returning a promise of
  * its reply (or `true` and a later sendResponse), and a message nobody answers rejects as Chrome's does.
  * fakeBrowser's trigger awaits what each listener returned, so a settled value other than undefined or false

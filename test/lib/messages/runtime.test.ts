@@ -57,16 +57,38 @@ describe('runtime messaging', () => {
     expect(notDelivered(error)).toBe(true);
   });
 
-  it('answers by returning a promise of the reply, never through sendResponse', async () => {
+  it('answers through sendResponse: true at once, the reply when the handler is done', async () => {
     const addListener = vi.spyOn(fakeBrowser.runtime.onMessage, 'addListener');
     listenForMessages([handle(greet, hello)]);
     const listener = addListener.mock.calls[0]![0] as (...args: unknown[]) => unknown;
     const sendResponse = vi.fn();
     const envelope = { channel: 'secret-push', type: 'test-greet', data: { name: 'Ada' } };
-    const returned = listener(envelope, sender, sendResponse);
-    expect(returned).toBeInstanceOf(Promise);
-    await expect(returned).resolves.toEqual({ res: 'hello Ada' });
-    expect(sendResponse).not.toHaveBeenCalled();
+    expect(listener(envelope, sender, sendResponse)).toBe(true);
+    await vi.waitFor(() => expect(sendResponse).toHaveBeenCalledWith({ res: 'hello Ada' }));
+    expect(sendResponse).toHaveBeenCalledTimes(1);
+  });
+
+  it('sends a refusal and a handler error through sendResponse as plain data', async () => {
+    const addListener = vi.spyOn(fakeBrowser.runtime.onMessage, 'addListener');
+    listenForMessages([
+      handle(greet, async () => {
+        throw new AppError('rate-limited', 'Too many requests.', { status: 429, retryAfter: 30 });
+      }),
+    ]);
+    const listener = addListener.mock.calls[0]![0] as (...args: unknown[]) => unknown;
+    const failed = vi.fn();
+    const envelope = { channel: 'secret-push', type: 'test-greet', data: { name: 'Ada' } };
+    expect(listener(envelope, sender, failed)).toBe(true);
+    await vi.waitFor(() =>
+      expect(failed).toHaveBeenCalledWith({
+        err: { code: 'rate-limited', message: 'Too many requests.', status: 429, retryAfter: 30 },
+      }),
+    );
+    const refused = vi.fn();
+    expect(listener(envelope, { id: 'another', url: 'chrome-extension://another/' }, refused)).toBe(true);
+    await vi.waitFor(() =>
+      expect(refused).toHaveBeenCalledWith({ err: expect.objectContaining({ code: 'forbidden' }) }),
+    );
   });
 
   it('returns nothing for a message it does not answer, leaving it to other listeners', () => {

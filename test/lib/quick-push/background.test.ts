@@ -14,9 +14,12 @@ import { closeWatchDb } from '@/lib/watch/db';
 import { harness, type Harness } from '../api/harness';
 import { notifications, POSTS, rig, sessionText, type Rig } from './helpers';
 
-// Chrome's click data: Firefox's (the polyfill's types) adds the modifier keys, which Chrome does not send.
-type MenuListener = (info: Omit<Browser.Menus.OnClickData, 'modifiers'>, tab?: Browser.Tabs.Tab) => void;
-type CommandListener = (command: string, tab?: Browser.Tabs.Tab) => void;
+// Chrome's click data (WXT's types); Firefox's also has modifier keys, which Chrome does not send.
+type MenuListener = (
+  info: Omit<Browser.contextMenus.OnClickData, 'modifiers'>,
+  tab?: Browser.tabs.Tab,
+) => void;
+type CommandListener = (command: string, tab?: Browser.tabs.Tab) => void;
 
 let h: Harness;
 let r: Rig;

@@ -1,10 +1,9 @@
 /**
- * The messaging core through webextension-polyfill where it does its work: a Chrome without the `browser`
- * namespace (before 144), whose `chrome` takes callbacks and answers a message only when a listener
- * returns true and calls sendResponse. fakeBrowser's own runtime messaging behaves exactly so, and stands as
- * that `chrome` here; the polyfill is loaded over it the way the built bundles load it.
+ * The messaging core on a browser's own runtime messaging with no polyfill in between: a `chrome` that
+ * answers a message only when a listener returns true and calls sendResponse, and ignores a returned promise
+ * (every Chrome before it learnt promise answers; Firefox and Chromium 156 take both forms). fakeBrowser's
+ * own runtime messaging behaves exactly so, and stands as that browser here, unpatched.
  */
-import { createRequire } from 'node:module';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -12,26 +11,18 @@ import { AppError } from '@/lib/errors';
 import { defineMessage } from '@/lib/messages/message';
 import { handle, listenForMessages, NO_ANSWER, sendMessage } from '@/lib/messages/runtime';
 
-vi.mock('wxt/browser', async () => {
-  const { fakeBrowser: chrome } = await import('wxt/testing/fake-browser');
-  const require = createRequire(import.meta.url);
-  const id = require.resolve('webextension-polyfill');
-  delete require.cache[id];
-  const native = (globalThis as { browser?: unknown }).browser;
-  vi.stubGlobal('browser', undefined); // no browser namespace: the polyfill wraps chrome
-  vi.stubGlobal('chrome', chrome);
-  const polyfill: unknown = require(id);
-  vi.stubGlobal('browser', native);
-  if (polyfill === chrome) throw new Error('the polyfill handed the fake back instead of wrapping it');
-  return { browser: polyfill };
-});
-
 const greet = defineMessage<{ name: string }, string>({
   type: 'test-greet',
   to: 'background',
   request: z.object({ name: z.string() }),
   // fakeBrowser's own sendMessage names no sender, which a privileged message would refuse.
   privileged: false,
+});
+const guarded = defineMessage<{ name: string }, string>({
+  type: 'test-guarded',
+  to: 'background',
+  request: z.object({ name: z.string() }),
+  privileged: true,
 });
 
 let listeners: Array<(...args: unknown[]) => unknown>;
@@ -44,13 +35,13 @@ beforeEach(() => {
   });
 });
 
-describe('messaging through webextension-polyfill on a Chrome before 144', () => {
-  it('answers with the promise the listener returns', async () => {
+describe("messaging on the browser's own runtime, answered only through sendResponse", () => {
+  it('delivers the reply', async () => {
     listenForMessages([handle(greet, async ({ name }) => `hello ${name}`)]);
     await expect(sendMessage(greet, { name: 'Ada' })).resolves.toBe('hello Ada');
   });
 
-  it('hands chrome the sendResponse form it needs: true now, the reply later', async () => {
+  it('hands the browser the form it needs: true now, the reply later', async () => {
     listenForMessages([handle(greet, async ({ name }) => `hello ${name}`)]);
     const sendResponse = vi.fn();
     const envelope = { channel: 'secret-push', type: 'test-greet', data: { name: 'Ada' } };
@@ -58,13 +49,26 @@ describe('messaging through webextension-polyfill on a Chrome before 144', () =>
     await vi.waitFor(() => expect(sendResponse).toHaveBeenCalledWith({ res: 'hello Ada' }));
   });
 
-  it('sends a handler error back as data, rethrown with its code', async () => {
+  it('sends a handler error back as data, rethrown with its code and words', async () => {
     listenForMessages([
       handle(greet, async () => {
         throw new AppError('network', 'The server could not be reached.');
       }),
     ]);
-    await expect(sendMessage(greet, { name: 'Ada' })).rejects.toMatchObject({ code: 'network' });
+    await expect(sendMessage(greet, { name: 'Ada' })).rejects.toMatchObject({
+      name: 'AppError',
+      code: 'network',
+      message: 'The server could not be reached.',
+    });
+  });
+
+  it('sends a malformed request and a stranger back refused, before the handler runs', async () => {
+    const hello = vi.fn(async () => 'hello');
+    listenForMessages([handle(greet, hello), handle(guarded, hello)]);
+    await expect(sendMessage(greet, { name: 42 } as never)).rejects.toMatchObject({ code: 'bad-request' });
+    // The unpatched fake names no sender: not one of ours.
+    await expect(sendMessage(guarded, { name: 'Ada' })).rejects.toMatchObject({ code: 'forbidden' });
+    expect(hello).not.toHaveBeenCalled();
   });
 
   it('leaves a message nobody answers unanswered, which the sender reports', async () => {

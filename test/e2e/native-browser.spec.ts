@@ -1,0 +1,76 @@
+/**
+ * The extension ships without webextension-polyfill (wxt.config.ts): every context uses Chromium's own
+ * `browser`, so each promise the code awaits must come from Chromium itself. These checks pin that down in
+ * the real browser for every API the extension awaits, and the callback-and-lastError form that
+ * lib/quick-push/menus.ts uses for contextMenus.create (which returns an id, not a promise).
+ */
+import { expect, test } from './fixtures';
+
+test('the worker and the pages have the browser’s own `browser`, not a wrapper', async ({
+  context,
+  serviceWorker,
+  extensionId,
+}) => {
+  const probe = () => {
+    const own = (globalThis as unknown as { browser?: typeof chrome }).browser;
+    return { id: own?.runtime?.id, sameId: own?.runtime?.id === chrome.runtime.id };
+  };
+  expect(await serviceWorker.evaluate(probe)).toEqual({ id: extensionId, sameId: true });
+  const page = await context.newPage();
+  await page.goto(`chrome-extension://${extensionId}/popup.html`);
+  expect(await page.evaluate(probe)).toEqual({ id: extensionId, sameId: true });
+});
+
+test('every API the extension awaits returns a promise in Chromium', async ({ serviceWorker }) => {
+  const kinds = await serviceWorker.evaluate(async () => {
+    const b = (globalThis as unknown as { browser: typeof chrome }).browser;
+    const icon = b.runtime.getURL('/icon/128.png');
+    const calls: Record<string, () => unknown> = {
+      'alarms.create': () => b.alarms.create('native-probe', { delayInMinutes: 60 }),
+      'alarms.get': () => b.alarms.get('native-probe'),
+      'notifications.create': () =>
+        b.notifications.create('native-probe', { type: 'basic', iconUrl: icon, title: 'T', message: 'M' }),
+      'notifications.clear': () => b.notifications.clear('native-probe'),
+      'permissions.contains': () => b.permissions.contains({ origins: ['https://example.com/*'] }),
+      'permissions.remove': () => b.permissions.remove({ origins: ['https://example.com/*'] }),
+      'tabs.query': () => b.tabs.query({ active: true }),
+      'action.setBadgeText': () => b.action.setBadgeText({ text: '' }),
+      'storage.local.get': () => b.storage.local.get('native-probe'),
+      'contextMenus.removeAll': () => b.contextMenus.removeAll(),
+      'scripting.executeScript': () => b.scripting.executeScript({ target: { tabId: -1 }, func: () => 1 }),
+      'runtime.getContexts': () => b.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT'] }),
+      'runtime.sendMessage': () => b.runtime.sendMessage({ channel: 'native-probe' }),
+    };
+    const kinds: Record<string, string> = {};
+    for (const [name, call] of Object.entries(calls)) {
+      const result = call();
+      kinds[name] = result instanceof Promise ? 'promise' : typeof result;
+      // Settled before the next call (scripting rejects a tab id of -1: only the promise matters here).
+      await Promise.resolve(result).catch(() => undefined);
+    }
+    await b.alarms.clear('native-probe');
+    return kinds;
+  });
+  expect(Object.entries(kinds).filter(([, kind]) => kind !== 'promise')).toEqual([]);
+  expect(Object.keys(kinds)).toHaveLength(13);
+});
+
+test('contextMenus.create reports a failure through browser.runtime.lastError in its callback', async ({
+  serviceWorker,
+}) => {
+  const errors = await serviceWorker.evaluate(async () => {
+    const b = (globalThis as unknown as { browser: typeof chrome }).browser;
+    const create = () =>
+      new Promise<string | undefined>((resolve) => {
+        b.contextMenus.create({ id: 'native-probe', title: 'Probe', contexts: ['page'] }, () =>
+          resolve(b.runtime.lastError?.message),
+        );
+      });
+    const first = await create();
+    const duplicate = await create();
+    await b.contextMenus.remove('native-probe');
+    return { first, duplicate };
+  });
+  expect(errors.first).toBeUndefined();
+  expect(errors.duplicate).toMatch(/duplicate id/i);
+});
