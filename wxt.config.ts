@@ -52,7 +52,7 @@ export default defineConfig({
   outDir: process.env.WXT_OUT_DIR ?? '.output',
   // No webextension-polyfill: every context's `browser` (wxt/browser) is the browser's own, whose APIs return
   // promises in both browsers we ship to (Chromium 156 MV3, Firefox ESR MV2; checked in
-  // test/e2e/native-browser.spec.ts). The polyfill handed that native object through there anyway, for 9.6 KB
+  // test/e2e/native-browser.spec.ts). The polyfill handed that native object through there anyway, for 9.7 KB
   // in every bundle. Message listeners answer through sendResponse (lib/messages/runtime.ts).
   // AMO's sources zip: what builds the package (README "Store packages"), not the tests or their output,
   // which also live under the project root (.gitignore's entries among them).

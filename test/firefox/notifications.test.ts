@@ -40,7 +40,7 @@ describe('Firefox: notifications', () => {
     const refused = await page.evaluate(async () => {
       try {
         // Firefox checks the options against its schema and throws before any promise exists.
-        // Chrome's options, which Firefox's types (webextension-polyfill's) rightly leave out.
+        // Chrome's options (WXT's types are Chrome's), which Firefox refuses.
         const withButtons = {
           type: 'basic',
           iconUrl: browser.runtime.getURL('/icon/128.png'),
