@@ -21,8 +21,9 @@ let translator: Translator | undefined;
 
 function current(): Translator {
   translator ??= createTranslator((key, substitutions) =>
-    // The translator asks for the keys of the English file (plural ones with their category), which WXT types.
-    browser.i18n.getMessage(key as Key, substitutions),
+    // WXT types getMessage's name as the keys it last generated (wxt prepare); the translator's keys are
+    // the English file's, checked by `t` and `plural`.
+    browser.i18n.getMessage(key as Parameters<typeof browser.i18n.getMessage>[0], substitutions),
   );
   return translator;
 }
