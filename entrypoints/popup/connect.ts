@@ -28,6 +28,17 @@ export async function detectEdition(): Promise<Edition> {
   return (await connection()).client.edition();
 }
 
+const fileClientModule = () => import('./file-client');
+
+/**
+ * Readies a file push while files are being attached: the connection, the server's version and the upload
+ * transport's module, so Create goes straight to the upload. A failure is kept by nothing: the send tries
+ * again and reports it.
+ */
+export async function prepareFileSend(): Promise<void> {
+  await Promise.all([detectEdition(), fileClientModule()]);
+}
+
 export interface SendOptions {
   signal: AbortSignal;
   /** File pushes only: the share of the upload sent, 0..1 (undefined when the size is unknown). */
@@ -48,7 +59,9 @@ export async function sendForm(state: FormState, { signal, onProgress }: SendOpt
   const input = toCreateInput(state, await plain.edition());
   // The upload transport (XMLHttpRequest, for progress) loads only when files are sent.
   const client =
-    state.kind === 'file' ? (await import('./file-client')).fileClient(settings, onProgress) : plain;
+    state.kind === 'file'
+      ? (await fileClientModule()).fileClient(settings, onProgress, plain.version)
+      : plain;
   const result = await client.createPush(input, { signal });
   try {
     await recordCreatedPush(result.push, {

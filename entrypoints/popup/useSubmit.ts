@@ -5,6 +5,16 @@ import type { SentPush } from './connect';
 import { CREATED_PUSH } from './result-part';
 import { loadErrorWords } from './words';
 
+/** The API side, loaded once on first use (a file attached, or Create); a failed load is tried again. */
+let connectModule: Promise<typeof import('./connect')> | undefined;
+function loadConnect(): Promise<typeof import('./connect')> {
+  connectModule ??= import('./connect').catch((error: unknown) => {
+    connectModule = undefined;
+    throw error;
+  });
+  return connectModule;
+}
+
 export interface Created {
   result: SentPush;
   /** Kept in memory only, for "Copy passphrase"; gone when the popup closes. */
@@ -41,7 +51,7 @@ export function useSubmit(state: FormState, dispatch: (action: FormAction) => vo
     const resultView = CREATED_PUSH.load().catch((error: unknown) => {
       console.error('The result view could not be loaded', error); // shown when it does (Part retries)
     });
-    import('./connect')
+    loadConnect()
       .then(({ sendForm }) => sendForm(state, { signal: controller.signal, onProgress: setProgress }))
       // The result view arrives with the push (loaded alongside, in the time the server takes), never after it.
       .then((result) => Promise.all([result, resultView]))
@@ -60,6 +70,15 @@ export function useSubmit(state: FormState, dispatch: (action: FormAction) => vo
         inFlight.current = null;
       });
   }, [state]);
+
+  // Files attached: the connection and the upload module are readied now, not after Create (connect.ts).
+  const withFiles = state.kind === 'file' && state.files.length > 0;
+  useEffect(() => {
+    if (withFiles)
+      void loadConnect()
+        .then(({ prepareFileSend }) => prepareFileSend())
+        .catch(() => undefined);
+  }, [withFiles]);
 
   const cancel = () => inFlight.current?.abort();
   const forget = () => {

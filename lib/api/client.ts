@@ -55,7 +55,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   /** Asked once per client (edition() reuses the answer); a failure is not kept, the next call asks again. */
   const version = shared(async () => {
-    const info = await readVersion({ exchange, read, hasToken });
+    const info = await (options.version?.() ?? readVersion({ exchange, read, hasToken }));
     knownEdition = editionOf(info);
     return info;
   });

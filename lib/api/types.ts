@@ -14,6 +14,11 @@ export interface ApiClientOptions {
   pageOrigin?: string;
   /** How reads wait out a Retry-After; injected by tests. Default: setTimeout. */
   sleep?: (ms: number) => Promise<void>;
+  /**
+   * The server's version as another client of the same server reads it (the popup's upload client takes
+   * its main client's), so the server is not asked twice; default: this client asks GET /api/v2/version.
+   */
+  version?: () => Promise<VersionInfo>;
 }
 
 /** Wire names (snake_case); the client adapts expiry to the edition. */

@@ -2,7 +2,7 @@
  * From settings to a working API client: the server, token and edition of target.ts, over the transport
  * that reaches it (the built-in demo service through demoFetch, a real server through fetch).
  */
-import { createApiClient, type ApiClient } from '@/lib/api';
+import { createApiClient, type ApiClient, type ApiClientOptions } from '@/lib/api';
 import { demoFetch, demoPageOrigin } from '@/lib/demo/transport';
 import { demoToken } from '@/lib/demo/token';
 import { AppError } from '@/lib/errors';
@@ -19,9 +19,14 @@ export interface Transports {
 /**
  * The client for these settings. Demo mode: the built-in demo service through demoFetch, with the demo
  * token, and html_url on the viewer page. Otherwise the saved server with the user's token over fetch;
- * a token saved for another origin is refused (AppError 'token-elsewhere'), never sent.
+ * a token saved for another origin is refused (AppError 'token-elsewhere'), never sent. `shared.version`:
+ * the server's version as another client of these settings read it, so it is not asked again.
  */
-export function clientForSettings(settings: Settings, transports: Transports = {}): ApiClient {
+export function clientForSettings(
+  settings: Settings,
+  transports: Transports = {},
+  shared: Pick<ApiClientOptions, 'version'> = {},
+): ApiClient {
   const baseUrl = targetBaseUrl(settings);
   if (baseUrl === null)
     throw new AppError('internal', 'No server is saved. Open Settings and choose one, or turn demo mode on.');
@@ -32,6 +37,7 @@ export function clientForSettings(settings: Settings, transports: Transports = {
       token,
       fetch: transports.demo ?? demoFetch,
       pageOrigin: demoPageOrigin(),
+      ...shared,
     });
   assertTokenFor(baseUrl, settings);
   // Late-bound wrapper: a bare `fetch` called as a property of another object throws "Illegal invocation".
@@ -39,6 +45,7 @@ export function clientForSettings(settings: Settings, transports: Transports = {
     baseUrl,
     token,
     fetch: transports.server ?? ((input, init) => fetch(input, init)),
+    ...shared,
   });
 }
 

@@ -11,6 +11,7 @@ import { dashboardRows, measureDashboard } from './dashboard';
 import { measurePopup, popupRows } from './popup';
 import { measureQuickPush, quickPushRows } from './quick';
 import { measureRefresh, refreshRows } from './refresh';
+import { measureUpload, uploadRows } from './upload';
 import { formatRow, verdict, type BenchRow } from './rows';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
@@ -51,6 +52,8 @@ async function main(): Promise<void> {
   add('quick push', quick, quickPushRows(quick));
   const background = await measureBackground(shipped);
   add('background', background, backgroundRows(background));
+  const upload = await measureUpload(e2e);
+  add('upload', upload, uploadRows(upload));
   const refresh = [await measureRefresh('pro'), await measureRefresh('oss')];
   add('refresh', refresh, refreshRows(refresh));
 

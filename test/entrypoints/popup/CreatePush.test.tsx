@@ -9,9 +9,11 @@ import { CreatePush } from '@/entrypoints/popup/CreatePush';
 
 // The API side is replaced by a scripted sendForm: the container's job is when and how often it is called.
 const sendForm = vi.fn<(state: FormState, options: SendOptions) => Promise<SentPush>>();
+const prepareFileSend = vi.fn(async () => {});
 vi.mock('@/entrypoints/popup/connect', () => ({
   sendForm: (state: FormState, options: SendOptions) => sendForm(state, options),
   detectEdition: async () => 'pro',
+  prepareFileSend: () => prepareFileSend(),
 }));
 
 // The background's clipboard clearing is another test's business; the copy here is asked to be cleared.
@@ -51,6 +53,7 @@ const secret = () => screen.getByRole('textbox', { name: 'Secret' }) as HTMLText
 
 beforeEach(() => {
   sendForm.mockReset();
+  prepareFileSend.mockClear();
 });
 afterEach(cleanup);
 
@@ -124,6 +127,20 @@ describe('CreatePush', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
     expect(await screen.findByText('Sending…')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+  });
+
+  it('readies a file push once files are attached, not before, and sends nothing doing so', async () => {
+    renderForm();
+    fireEvent.click(screen.getByRole('tab', { name: 'Files' }));
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(prepareFileSend).not.toHaveBeenCalled();
+    const input = screen.getByLabelText('Files', { selector: 'input' });
+    fireEvent.change(input, { target: { files: [new File(['abc'], 'a.txt', { type: 'text/plain' })] } });
+    await waitFor(() => expect(prepareFileSend).toHaveBeenCalledTimes(1));
+    fireEvent.change(input, { target: { files: [new File(['def'], 'b.txt', { type: 'text/plain' })] } });
+    expect(await screen.findByText('b.txt')).toBeTruthy();
+    expect(prepareFileSend).toHaveBeenCalledTimes(1);
+    expect(sendForm).not.toHaveBeenCalled();
   });
 
   it('shows upload progress for files', async () => {

@@ -47,6 +47,35 @@ describe('the popup connection', () => {
   });
 });
 
+describe('prepareFileSend', () => {
+  it('asks the server its version once, for the connection the send then uses', async () => {
+    const versions: string[] = [];
+    const store = await openMockStore({ name: `popup-prepare-${Math.random()}` });
+    const backend = createMockBackend({
+      store,
+      baseUrl: SERVER_URL,
+      edition: 'oss',
+      users: [],
+      rateLimit: 0,
+    });
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      if (new URL(request.url).pathname === '/api/v2/version') versions.push(request.method);
+      return backend(request);
+    });
+    const { prepareFileSend, detectEdition } = await freshConnect();
+    await saveServerSettings({
+      server: { kind: 'self-hosted', url: SERVER_URL },
+      token: null,
+      tokenPlace: 'device',
+    });
+    await prepareFileSend();
+    expect(versions).toEqual(['GET']);
+    expect(await detectEdition()).toBe('oss');
+    expect(versions).toEqual(['GET']);
+  });
+});
+
 describe('sendForm and the new push link (issue 9 #4)', () => {
   async function sendWith(htmlUrl: (real: string) => string) {
     const store = await openMockStore({ name: `popup-link-${Math.random()}` });

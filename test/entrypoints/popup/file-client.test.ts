@@ -4,7 +4,7 @@
 /** The popup's file uploads: no byte follows a redirect to another origin (issue 9 #6), and the upload still made. */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fileClient } from '@/entrypoints/popup/file-client';
 import { startMockHost } from '@/lib/mock/host/server';
 import { DEFAULT_PUSH_DEFAULTS } from '@/lib/store/items';
@@ -59,6 +59,23 @@ describe('fileClient', () => {
       code: 'not-secret-push',
     });
     expect(received).toEqual([]);
+  });
+
+  it('asks the server version through the popup client only: the upload client reuses it', async () => {
+    const seen: string[] = [];
+    const server = await listen((req, bytes, res) => {
+      seen.push(`${req.method} ${req.url} ${bytes > 0 ? 'with body' : 'no body'}`);
+      if (req.url?.startsWith('/api/v2/version'))
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(VERSION));
+      else res.writeHead(400, { 'content-type': 'application/json' }).end('{"error":"no push"}');
+    });
+    const version = vi.fn(async () => VERSION);
+    const client = fileClient(settingsFor(server), () => {}, version);
+    await expect(client.createPush({ kind: 'file', files: [FILE] })).rejects.toMatchObject({
+      code: 'bad-request',
+    });
+    expect(version).toHaveBeenCalledTimes(1);
+    expect(seen).toEqual(['POST /api/v2/pushes no body', 'POST /api/v2/pushes with body']);
   });
 
   // happy-dom's XMLHttpRequest fires no upload progress: popup-create.spec.ts checks the progress in Chromium.

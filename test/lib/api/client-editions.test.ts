@@ -22,6 +22,19 @@ describe.each(['pro', 'oss'] as const)('the client against the %s mock', (editio
     });
   });
 
+  it('takes the version another client of the server read, asking the server nothing', async () => {
+    const h = await harness(edition);
+    const first = h.client();
+    const second = h.client(null, { version: first.version });
+    await expect(second.edition()).resolves.toBe(edition);
+    await second.createPush({ payload: 'one', expire_after_days: 3 });
+    await expect(first.edition()).resolves.toBe(edition);
+    expect(h.requests.filter((r) => r.url.endsWith('/api/v2/version'))).toHaveLength(1);
+    // The shared version also chose the edition's form of the expiry, as the client's own would have.
+    const sent = (await bodyOf(lastCreate(h.requests))) as { push: Record<string, unknown> };
+    expect(sent.push).toHaveProperty(edition === 'pro' ? 'expire_after_duration' : 'expire_after_days');
+  });
+
   it('sends days as the edition understands them', async () => {
     const h = await harness(edition);
     const { push } = await h.client().createPush({ payload: 'secret', expire_after_days: 3 });
