@@ -132,9 +132,9 @@ describe('CreatePush', () => {
   it('readies a file push once files are attached, not before, and sends nothing doing so', async () => {
     renderForm();
     fireEvent.click(screen.getByRole('tab', { name: 'Files' }));
+    const input = await screen.findByLabelText('Files', { selector: 'input' }); // loaded on demand
     await new Promise((resolve) => setTimeout(resolve));
     expect(prepareFileSend).not.toHaveBeenCalled();
-    const input = screen.getByLabelText('Files', { selector: 'input' });
     fireEvent.change(input, { target: { files: [new File(['abc'], 'a.txt', { type: 'text/plain' })] } });
     await waitFor(() => expect(prepareFileSend).toHaveBeenCalledTimes(1));
     fireEvent.change(input, { target: { files: [new File(['def'], 'b.txt', { type: 'text/plain' })] } });
