@@ -22,7 +22,7 @@ import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { createFields } from '@/lib/api/create';
 import { initForm } from '@/lib/push/form-init';
 import { toCreateInput } from '@/lib/push/form-input';
-import type { PushDefaults } from '@/lib/store/items';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/store/values';
 import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../e2e/fixtures';
 import { ownerClient, useServer } from '../e2e/popup-support';
 import { median, ms, ratio, type BenchRow } from './rows';
@@ -140,19 +140,6 @@ async function popupRun(
   }
 }
 
-/**
- * lib/store/items.ts's DEFAULT_PUSH_DEFAULTS (that module needs WXT's storage, which Node has not): what a
- * fresh popup starts from. checkSameSettings holds the curl push to the popup's as the server stored them.
- */
-const FRESH_DEFAULTS: PushDefaults = {
-  expireAfterDuration: 12,
-  expireAfterDays: 7,
-  expireAfterViews: 5,
-  retrievalStep: true,
-  deletableByViewer: true,
-  passphrase: false,
-};
-
 /** A blank extension page with a file input, copied into the bench build only (never shipped). */
 const BARE_PAGE = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>bare</title></head>
 <body><input type="file" id="file"></body></html>`;
@@ -199,9 +186,12 @@ async function bareRun(
   }
 }
 
-/** The `push[...]` fields the popup sends for a file push on a pro server with the fresh defaults. */
+/**
+ * The `push[...]` fields a fresh popup sends for a file push on a pro server (the stored defaults); the first
+ * round checks that the server keeps the same settings for curl's push as for the popup's.
+ */
 function popupFields(): Record<string, string> {
-  const form = initForm({ defaults: FRESH_DEFAULTS, edition: 'pro', signedIn: true });
+  const form = initForm({ defaults: DEFAULT_PUSH_DEFAULTS, edition: 'pro', signedIn: true });
   const state = { ...form, kind: 'file' as const };
   const { push } = createFields(toCreateInput(state, 'pro'), 'pro');
   return Object.fromEntries(Object.entries(push).map(([key, value]) => [`push[${key}]`, String(value)]));
