@@ -1,9 +1,8 @@
 /** The dashboard's view of the watcher's cache: loaded on open, reloaded whenever the watcher says so. */
 import { useCallback, useEffect, useState } from 'preact/hooks';
-import { describeError } from '@/lib/api';
-import { sendMessage } from '@/lib/messages/runtime';
+import { describeError } from '@/lib/api/describe';
 import { watchRevisionItem } from '@/lib/store/items';
-import { watchMessages } from '@/lib/watch/messages';
+import { askWatcher } from './ask';
 import type { Settings } from '@/lib/store/settings';
 import { readTracked } from '@/lib/watch/read';
 import { takeEarlyRead } from './early';
@@ -28,7 +27,7 @@ export interface TrackedData {
  */
 function markSeenWhenVisible(events: WatchEvent[]) {
   if (!events.some((event) => !event.seen) || document.visibilityState !== 'visible') return;
-  sendMessage(watchMessages.markSeen, undefined).catch((error: unknown) =>
+  askWatcher('markSeen', undefined).catch((error: unknown) =>
     console.error('Could not mark events as seen', error),
   );
 }

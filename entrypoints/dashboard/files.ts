@@ -1,8 +1,7 @@
 /** Page-side effects of an export: the audit logs it reads and the file it saves. */
 import { saveFile } from '@/lib/download';
 import type { PushAudit } from '@/lib/export';
-import { sendMessage } from '@/lib/messages/runtime';
-import { watchMessages } from '@/lib/watch/messages';
+import { askWatcher } from './ask';
 import type { TrackedPush } from '@/lib/watch/types';
 
 const TYPES = { csv: 'text/csv;charset=utf-8', json: 'application/json' } as const;
@@ -23,7 +22,7 @@ export async function fetchAudits(
   const audits: PushAudit[] = [];
   for (const push of pushes) {
     progress(audits.length, pushes.length);
-    audits.push({ push, entries: await sendMessage(watchMessages.audit, { url_token: push.url_token }) });
+    audits.push({ push, entries: await askWatcher('audit', { url_token: push.url_token }) });
   }
   return audits;
 }

@@ -1,6 +1,6 @@
 /** The refresh bar's words: when the watcher last ran and why a refresh did not. */
 import { formatTime } from '@/components/dashboard/format';
-import { describeError } from '@/lib/api';
+import { describeError } from '@/lib/api/describe';
 import { t } from '@/lib/i18n';
 import type { RefreshSummary, WatcherState } from '@/lib/watch/types';
 

@@ -1,9 +1,8 @@
 /** The audit logs opened on the page, one per push, read from the watcher when first shown. */
 import { useState } from 'preact/hooks';
 import type { AuditState } from '@/components/dashboard/AuditTimeline';
-import { describeError } from '@/lib/api';
-import { sendMessage } from '@/lib/messages/runtime';
-import { watchMessages } from '@/lib/watch/messages';
+import { describeError } from '@/lib/api/describe';
+import { askWatcher } from './ask';
 
 export interface Audits {
   /** By url_token; a push not listed is hidden. */
@@ -21,7 +20,7 @@ export function useAudits(): Audits {
       return;
     }
     set(token, { state: 'loading' });
-    sendMessage(watchMessages.audit, { url_token: token, server }).then(
+    askWatcher('audit', { url_token: token, server }).then(
       (entries) => set(token, { state: 'shown', entries }),
       (error: unknown) => set(token, { state: 'failed', message: describeError(error) }),
     );

@@ -1,9 +1,8 @@
 /** Expiring pushes: the question first, then the request, then what expired and what did not, in words. */
 import { useState } from 'preact/hooks';
 import type { SelectionBarProps } from '@/components/dashboard/SelectionBar';
-import { describeError } from '@/lib/api';
-import { sendMessage } from '@/lib/messages/runtime';
-import { watchMessages } from '@/lib/watch/messages';
+import { describeError } from '@/lib/api/describe';
+import { askWatcher } from './ask';
 import { pushLabel } from '@/lib/watch/label';
 import type { ExpireResult } from '@/lib/watch/actions';
 import type { TrackedPush } from '@/lib/watch/types';
@@ -26,7 +25,7 @@ async function expireOnTheirServers(targets: TrackedPush[]): Promise<ExpireResul
   for (const push of targets) byServer.set(push.server, [...(byServer.get(push.server) ?? []), push]);
   const results = await Promise.all(
     [...byServer].map(([server, pushes]) =>
-      sendMessage(watchMessages.expire, { server, url_tokens: pushes.map((push) => push.url_token) }),
+      askWatcher('expire', { server, url_tokens: pushes.map((push) => push.url_token) }),
     ),
   );
   return { expired: results.flatMap((r) => r.expired), failed: results.flatMap((r) => r.failed) };

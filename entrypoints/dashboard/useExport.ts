@@ -1,37 +1,22 @@
 /** The export buttons: the shown list at once, or its audit logs read one after another first. */
 import { useState } from 'preact/hooks';
 import type { ExportFormat, ExportWhat } from '@/components/dashboard/ExportMenu';
-import { describeError } from '@/lib/api';
+import { describeError } from '@/lib/api/describe';
 import { t } from '@/lib/i18n';
-import { auditCsv, auditJson, exportFileName, pushesCsv, pushesJson } from '@/lib/export';
 import type { TrackedPush } from '@/lib/watch/types';
-import { downloadText, fetchAudits } from './files';
+import type { ExportState } from './export-run';
 
-export interface Export {
-  busy: boolean;
-  status?: string;
+export interface Export extends ExportState {
   onExport: (what: ExportWhat, format: ExportFormat) => void;
 }
 
 /** `shown` is what the filters show; only the pushes `canAudit` accepts have an audit log to export. */
 export function useExport(shown: TrackedPush[], canAudit: (push: TrackedPush) => boolean): Export {
-  const [state, setState] = useState<{ busy: boolean; status?: string }>({ busy: false });
+  const [state, setState] = useState<ExportState>({ busy: false });
+  // The first export waits the few ms its chunk takes to load; a chunk that fails to load says so.
   const onExport = (what: ExportWhat, format: ExportFormat) => {
-    const at = Date.now();
-    const fileName = exportFileName(what, format, at);
-    if (what === 'pushes') {
-      downloadText(format === 'csv' ? pushesCsv(shown, at) : pushesJson(shown, at), fileName, format);
-      setState({ busy: false, status: t('export_saved', fileName) });
-      return;
-    }
-    setState({ busy: true, status: t('export_reading') });
-    fetchAudits(shown.filter(canAudit), (done, total) =>
-      setState({ busy: true, status: t('export_readingProgress', done, total) }),
-    ).then(
-      (list) => {
-        downloadText(format === 'csv' ? auditCsv(list) : auditJson(list, at), fileName, format);
-        setState({ busy: false, status: t('export_saved', fileName) });
-      },
+    import('./export-run').then(
+      ({ runExport }) => runExport(what, format, shown, canAudit, setState),
       (error: unknown) => setState({ busy: false, status: t('export_failed', describeError(error)) }),
     );
   };

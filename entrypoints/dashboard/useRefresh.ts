@@ -1,9 +1,8 @@
 /** The Refresh button: this page's own click, and the watcher's last run whoever started it. */
 import { useState } from 'preact/hooks';
 import type { RefreshBarProps } from '@/components/dashboard/RefreshBar';
-import { describeError } from '@/lib/api';
-import { sendMessage } from '@/lib/messages/runtime';
-import { watchMessages } from '@/lib/watch/messages';
+import { describeError } from '@/lib/api/describe';
+import { askWatcher } from './ask';
 import type { TrackedData } from './data';
 import { lastRefreshed, refreshProblem, watcherProblem } from './refresh';
 
@@ -15,7 +14,7 @@ export function useRefresh({
   const [clicked, setClicked] = useState<{ busy: boolean; error?: string }>({ busy: false });
   const onRefresh = () => {
     setClicked({ busy: true });
-    sendMessage(watchMessages.refresh, undefined)
+    askWatcher('refresh', undefined)
       .then(
         (summary) => setClicked({ busy: false, error: refreshProblem(summary) }),
         (error: unknown) => setClicked({ busy: false, error: describeError(error) }),

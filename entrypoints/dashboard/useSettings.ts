@@ -1,6 +1,6 @@
 /** The settings, loaded once and followed as they change in any page. */
 import { useEffect, useState } from 'preact/hooks';
-import { describeError } from '@/lib/api';
+import { describeError } from '@/lib/api/describe';
 import { watchSettings, type Settings } from '@/lib/store/settings';
 import { firstSettings } from './early';
 

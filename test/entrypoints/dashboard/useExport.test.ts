@@ -1,0 +1,21 @@
+import { act, renderHook, waitFor } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { useExport } from '@/entrypoints/dashboard/useExport';
+import { trackedPush } from '../../components/dashboard/tracked-push';
+
+const saveFile = vi.hoisted(() => vi.fn());
+vi.mock('@/lib/download', () => ({ saveFile }));
+
+afterEach(() => saveFile.mockReset());
+
+describe('useExport', () => {
+  it('saves the first export once its builders have loaded on demand (the click is not lost)', async () => {
+    const { result } = renderHook(() => useExport([trackedPush()], () => false));
+    act(() => result.current.onExport('pushes', 'csv'));
+    await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
+    const [blob, fileName] = saveFile.mock.calls[0] as [Blob, string];
+    expect(fileName).toMatch(/^secret-push-pushes-\d{4}-\d\d-\d\d\.csv$/);
+    expect(await blob.text()).toContain('url_token');
+    await waitFor(() => expect(result.current.status).toBe(`Saved ${fileName}`));
+  });
+});
