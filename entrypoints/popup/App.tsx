@@ -4,32 +4,37 @@ import { Placed, PLACE } from '@/components/Placed';
 import { EMAIL_LOCALES } from '@/lib/contract';
 import { t, uiLocale } from '@/lib/i18n';
 import { emailLocaleFor } from '@/lib/push/email-locale';
-import { initForm, type FormState } from '@/lib/push/form';
+import { pendingForm, type FormInit } from '@/lib/push/form';
 import { ServerSwitch } from '@/components/push/ServerSwitch';
 import { chooseServer } from './chosen';
 import { destinationOf, loadPopupContext, type PopupContext } from './context';
 import { CreatePush } from './CreatePush';
 import { defaultPassphrase } from './passphrase';
 import { described } from './words';
+import { lastDemoShown, rememberDemoShown } from './frame-hint';
 import { RecentPushes } from './Recent';
 import { SettingsIcon } from '@/components/icons/Settings';
 
+/** `form` counts the forms started: a switch of server starts a new one, the first read fills the first. */
 type Load =
   | { state: 'loading' }
-  | { state: 'ready'; context: PopupContext; initial: FormState }
+  | { state: 'ready'; context: PopupContext; init: FormInit; form: number }
   | { state: 'failed'; message: string };
 
-async function load(url?: string): Promise<Load> {
+// Notification e-mails in the UI language, where the server writes them (else its own default).
+const emailLocale = () => emailLocaleFor(uiLocale(), EMAIL_LOCALES);
+
+async function load(url?: string): Promise<{ context: PopupContext; init: FormInit }> {
   const context = await loadPopupContext(url);
   const { defaults } = context;
   const passphrase = await defaultPassphrase(defaults.passphrase);
   // Until a server without a saved edition answers (CreatePush asks it), pro's choices are shown.
   const edition = context.edition ?? 'pro';
   const { kinds } = context;
-  // Notification e-mails in the UI language, where the server writes them (else its own default).
-  const emailLocale = emailLocaleFor(uiLocale(), EMAIL_LOCALES);
-  const initial = initForm({ defaults, edition, signedIn: context.signedIn, passphrase, kinds, emailLocale });
-  return { state: 'ready', context, initial };
+  return {
+    context,
+    init: { defaults, edition, signedIn: context.signedIn, passphrase, kinds, emailLocale: emailLocale() },
+  };
 }
 
 /** "to pwpush.com", the host in bold wherever the UI language puts it. */
@@ -46,11 +51,20 @@ function Destination({ name, server }: { name: string; server: string | null }) 
 /** The popup: the create form (or its result) and the recent pushes. Nothing of the form is stored. */
 export function App() {
   const [page, setPage] = useState<Load>({ state: 'loading' });
+  // The form is there from the first render, pending until the settings fill it (typing starts at once).
+  const [initial] = useState(() => pendingForm(emailLocale()));
   const settingsUrl = browser.runtime.getURL('/options.html');
 
   const show = (url?: string) =>
-    load(url).then(setPage, (error: unknown) =>
-      described(error).then((message) => setPage({ state: 'failed', message })),
+    load(url).then(
+      ({ context, init }) =>
+        setPage((was) => ({
+          state: 'ready',
+          context,
+          init,
+          form: url && was.state === 'ready' ? was.form + 1 : 0,
+        })),
+      (error: unknown) => described(error).then((message) => setPage({ state: 'failed', message })),
     );
   useEffect(() => void show(), []);
   // Another saved server for this push: the form starts again with that server's edition and token.
@@ -59,9 +73,14 @@ export function App() {
     void show(url);
   };
 
+  const ready = page.state === 'ready' ? page : undefined;
+  const demo = ready ? ready.context.demoMode : page.state === 'loading' && lastDemoShown();
+  useEffect(() => {
+    if (ready) rememberDemoShown(ready.context.demoMode);
+  }, [ready?.context.demoMode]);
   return (
     <main>
-      {page.state === 'ready' && page.context.demoMode && <DemoBanner settingsHref={settingsUrl} />}
+      {demo && <DemoBanner settingsHref={settingsUrl} />}
       <header>
         <h1>{t('app_name')}</h1>
         {page.state === 'ready' && page.context.servers.length > 1 && page.context.server && (
@@ -75,23 +94,26 @@ export function App() {
           {t('popup_settings')}
         </a>
       </header>
-      {page.state === 'loading' && <p class="sp-hint">{t('popup_loading')}</p>}
       {page.state === 'failed' && (
         <p role="alert" class="sp-error">
           {page.message}
         </p>
       )}
-      {page.state === 'ready' && page.context.server === null && (
+      {ready?.context.server === null && (
         <p role="alert" class="sp-error">
           {t('popup_noServer')}
         </p>
       )}
-      {page.state === 'ready' && page.context.server !== null && (
-        <>
-          <CreatePush key={page.context.server} context={page.context} initial={page.initial} />
-          <RecentPushes server={page.context.server} />
-        </>
+      {/* One place for the form, pending or filled, so the settings' arrival keeps it (and what was typed). */}
+      {(page.state === 'loading' || (ready && ready.context.server !== null)) && (
+        <CreatePush
+          key={ready?.form ?? 0}
+          context={ready?.context}
+          initial={initial}
+          settings={ready?.init}
+        />
       )}
+      {ready?.context.server && <RecentPushes server={ready.context.server} />}
     </main>
   );
 }

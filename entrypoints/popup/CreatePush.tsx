@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useState } from 'preact/hooks';
 import { PushForm } from '@/components/push/PushForm';
-import { formReducer, type FormState } from '@/lib/push/form';
+import { formReducer, type FormInit, type FormState } from '@/lib/push/form';
 import type { PopupContext } from './context';
 import { Part } from '@/components/onDemand';
 import { CREATED_PUSH } from './result-part';
@@ -10,9 +10,20 @@ import { useFormActions } from './useFormActions';
 import { useSubmit } from './useSubmit';
 import { described, describedNow } from './words';
 
+export interface CreatePushProps {
+  /** Undefined while the saved settings are read (the form is shown, pending, from the first render). */
+  context?: PopupContext;
+  initial: FormState;
+  /** The form the settings make; a pending form takes it, keeping what was typed meanwhile. */
+  settings?: FormInit;
+}
+
 /** The create form and its result: the form's state, its notice, and the hooks that send and act. */
-export function CreatePush({ context, initial }: { context: PopupContext; initial: FormState }) {
+export function CreatePush({ context, initial, settings }: CreatePushProps) {
   const [state, dispatch] = useReducer(formReducer, initial);
+  useEffect(() => {
+    if (settings) dispatch({ type: 'settings', init: settings });
+  }, [settings]);
   const [notice, setNotice] = useState<string>();
   const report = (error: unknown) => void described(error).then(setNotice);
   const submit = useSubmit(state, dispatch);
@@ -29,7 +40,7 @@ export function CreatePush({ context, initial }: { context: PopupContext; initia
       <Part
         of={CREATED_PUSH}
         created={submit.created}
-        copyOnCreate={context.copyOnCreate}
+        copyOnCreate={context?.copyOnCreate ?? false}
         onNew={actions.reset}
       />
     );

@@ -7,12 +7,12 @@ import type { PopupContext } from './context';
  * was not is the server asked now (which loads the API client at open).
  */
 export function useEdition(
-  context: PopupContext,
+  context: PopupContext | undefined,
   dispatch: (action: FormAction) => void,
   report: (error: unknown) => void,
 ): void {
   useEffect(() => {
-    if (context.edition) return;
+    if (!context || context.edition) return;
     import('./connect')
       .then(({ detectEdition }) => detectEdition())
       .then((edition) => dispatch({ type: 'context', edition, signedIn: context.signedIn }), report);

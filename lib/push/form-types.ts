@@ -74,10 +74,16 @@ export interface FormState {
   failure: AppErrorData | null;
   /** Grows by one for each accepted submit. */
   submission: number;
+  /** Set while the saved settings are still being read (form-settle.ts): no submit is accepted yet. */
+  pending?: true;
+  /** A submit made while pending, made once the settings arrive. */
+  submitQueued?: true;
 }
 
 export type FormAction =
   | { type: 'context'; edition: Edition; signedIn: boolean }
+  /** The saved settings have been read: the pending form takes them, keeping what was typed meanwhile. */
+  | { type: 'settings'; init: FormInit }
   | { type: 'kind'; kind: PushKind }
   | { type: 'payload'; value: string }
   | { type: 'url'; value: string }

@@ -7,6 +7,7 @@ import { MAX_FILES } from '@/lib/contract';
 import type { FieldErrors } from '@/lib/errors';
 import { plural } from '@/lib/i18n';
 import { initForm } from './form-init';
+import { pendingForm, settleForm } from './form-settle';
 import { toCreateInput } from './form-input';
 import type { FormAction, FormOptions, FormState, NewFile } from './form-types';
 import { fieldErrorsFrom422 } from './server-errors';
@@ -17,6 +18,7 @@ import { wifiProblems } from './wifi';
 export type * from './form-types';
 export { initForm } from './form-init';
 export { toCreateInput } from './form-input';
+export { pendingForm } from './form-settle';
 
 const OPTION_FIELDS: Record<keyof FormOptions, string> = {
   expireAfterDuration: 'expire_after_duration',
@@ -70,6 +72,11 @@ export function validateForm(state: FormState): FieldErrors {
 
 export function formReducer(state: FormState, action: FormAction): FormState {
   if (action.type === 'context') return { ...state, edition: action.edition, signedIn: action.signedIn };
+  if (action.type === 'settings') {
+    // A submit made before the settings arrived goes now, once, by the settings' rules.
+    const settled = settleForm(state, action.init);
+    return state.pending && state.submitQueued ? formReducer(settled, { type: 'submit' }) : settled;
+  }
   // While a send is under way the form is frozen: what is on screen is what was sent.
   if (state.status === 'sending' && action.type !== 'sent' && action.type !== 'failed') return state;
   switch (action.type) {
@@ -97,6 +104,8 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       return edit(state, fields, { options: { ...state.options, ...action.patch } });
     }
     case 'submit': {
+      // Before the settings are known there is no server, edition or policy to send by: it waits for them.
+      if (state.pending) return { ...state, submitQueued: true };
       if (state.status === 'done') return state;
       const errors = validateForm(state);
       if (Object.keys(errors).length) return { ...state, errors, status: 'idle', failure: null };
@@ -110,6 +119,9 @@ export function formReducer(state: FormState, action: FormAction): FormState {
       return { ...state, status: 'failed', failure: action.error, errors };
     }
     case 'reset':
-      return initForm({ ...state, passphrase: action.passphrase });
+      // A reset before the settings arrive stays pending: it must not pass for a form made from them.
+      return state.pending
+        ? pendingForm(state.emailLocale)
+        : initForm({ ...state, passphrase: action.passphrase });
   }
 }

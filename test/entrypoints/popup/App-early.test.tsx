@@ -1,0 +1,83 @@
+/**
+ * The popup shows its Secret field before the saved settings are read: what is typed meanwhile stays, and a
+ * create waits for the settings (their server, their policy), once.
+ */
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '@/entrypoints/popup/App';
+import type { SendOptions, SentPush } from '@/entrypoints/popup/connect';
+import type { FormState } from '@/lib/push/form';
+import { policyItem } from '@/lib/store/items';
+import { speak } from '../../i18n/speak';
+
+const sendForm = vi.fn<(state: FormState, options: SendOptions) => Promise<SentPush>>();
+vi.mock('@/entrypoints/popup/connect', () => ({
+  sendForm: (state: FormState, options: SendOptions) => sendForm(state, options),
+  detectEdition: async () => 'pro',
+}));
+
+/** Holds storage.local's reads until `release()`, as a slow disk would. */
+function holdSettings() {
+  const get = fakeBrowser.storage.local.get.bind(fakeBrowser.storage.local);
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  vi.spyOn(fakeBrowser.storage.local, 'get').mockImplementation(((keys: never) =>
+    gate.then(() => get(keys))) as never);
+  return release;
+}
+
+beforeEach(() => {
+  fakeBrowser.reset();
+  speak('en');
+  sendForm.mockReset();
+  sendForm.mockImplementation(() => new Promise(() => {}));
+});
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
+
+describe('the popup before its settings are read', () => {
+  it('shows the Secret field at once, focused, and keeps what is typed when the settings arrive', async () => {
+    const release = holdSettings();
+    render(<App />);
+    const secret = screen.getByRole('textbox', { name: 'Secret' }) as HTMLTextAreaElement;
+    expect(document.activeElement).toBe(secret);
+    fireEvent.input(secret, { target: { value: 'typed early' } });
+    release();
+    await screen.findByRole('heading', { name: 'Recent pushes' }); // shown once the settings name a server
+    expect((screen.getByRole('textbox', { name: 'Secret' }) as HTMLTextAreaElement).value).toBe(
+      'typed early',
+    );
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Secret' }));
+  });
+
+  it('sends a create made before the settings only once they are read, and only once', async () => {
+    const release = holdSettings();
+    render(<App />);
+    fireEvent.input(screen.getByRole('textbox', { name: 'Secret' }), { target: { value: 's3cret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sendForm).not.toHaveBeenCalled();
+    release();
+    await waitFor(() => expect(sendForm).toHaveBeenCalledTimes(1));
+    expect(sendForm.mock.calls[0]![0]).toMatchObject({ payload: 's3cret', kind: 'text' });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sendForm).toHaveBeenCalledTimes(1);
+  });
+
+  it('moves off Text when the policy does not allow it, and never offers it again', async () => {
+    await policyItem.setValue({ policy: { allowedKinds: ['url'] }, notes: [] });
+    const release = holdSettings();
+    render(<App />);
+    fireEvent.input(screen.getByRole('textbox', { name: 'Secret' }), { target: { value: 'typed' } });
+    release();
+    await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Secret' })).toBeNull());
+    expect(screen.queryByRole('tab', { name: 'Text' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(sendForm).not.toHaveBeenCalled(); // the URL field is empty: validation, not the typed text, answers
+  });
+});
