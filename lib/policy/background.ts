@@ -21,10 +21,17 @@ async function moveTokens(place: TokenPlace): Promise<void> {
   }
 }
 
-/** Reads, checks and stores the policy; returns it. */
+/** Whether two checked policies say the same (plain JSON data, built by parsePolicy in one key order). */
+const samePolicy = (a: PolicyState, b: PolicyState) => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * Reads, checks and stores the policy; returns it. Written only when it changed: a write fires
+ * storage.onChanged in every context (the watcher's alarm, quick push's menus), and the worker reads the
+ * policy again at every wake, where it is almost always the same.
+ */
 export async function refreshPolicy(read: () => Promise<unknown> = readManaged): Promise<PolicyState> {
-  const state = parsePolicy(await read());
-  await policyItem.setValue(state);
+  const [state, stored] = await Promise.all([read().then(parsePolicy), policyItem.getValue()]);
+  if (!samePolicy(state, stored)) await policyItem.setValue(state);
   const place = fixedTokenPlace(state.policy);
   if (place) await moveTokens(place);
   return state;

@@ -142,9 +142,19 @@ export const copyOnCreateItem = storage.defineItem<boolean>('local:copyOnCreate'
 /**
  * The organization's policy as the background last read and checked it (lib/policy/background.ts, its one
  * writer), from storage.managed. Kept here because the checking needs zod, which the popup must not load:
- * every page reads this copy instead. Rewritten on every start of the background and on every change.
+ * every page reads this copy instead. Read again on every start of the background and on every change of
+ * storage.managed, written only when it changed.
  */
 export const policyItem = storage.defineItem<PolicyState>('local:policy', {
   fallback: NO_POLICY,
   version: 1,
+});
+
+/**
+ * Set once the watcher's startup work (lib/watch/startup.ts: erasing left accounts, the alarm, the badge) is
+ * done in this browser session, so a woken worker skips it. storage.session, like the alarm and the badge,
+ * is gone when the browser closes and when the extension is reloaded, updated or disabled.
+ */
+export const watchStartedItem = storage.defineItem<boolean>('session:watchStarted', {
+  fallback: false,
 });

@@ -23,6 +23,7 @@ import { alarmPeriod } from './period';
 import { mergeSummaries, refreshFollowed } from './refresh-all';
 import { watchRoutes } from './routes';
 import { bumpRevision } from './revision';
+import { oncePerSession } from './startup';
 import type { RefreshSummary, TrackedPush, WatchEvent } from './types';
 
 export const WATCH_ALARM = 'watch-refresh';
@@ -49,7 +50,7 @@ export interface WatcherOptions {
 
 export interface Watcher {
   refresh(force: boolean): Promise<RefreshSummary>;
-  /** Resolves when the startup work (alarm, badge) is done. */
+  /** Resolves when the startup work (alarm, badge) is done, or known done earlier in this browser session. */
   ready: Promise<void>;
   dispose(): void;
 }
@@ -169,10 +170,12 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
     forget().then(badge).catch(report('erasing a left server failed')); // i18n-ignore
   });
   const unlisten = listenForMessages(watchRoutes({ refresh, serial, actionDeps, badge }));
-  const ready = forget()
-    .then(() => watchSettingsItem.getValue())
-    .then((settings) => Promise.all([ensureAlarm(settings), updateBadge(cacheFor, settings)]))
-    .then(() => undefined);
+  // Once per browser session, not at every wake (startup.ts says why that is safe).
+  const ready = oncePerSession(() =>
+    forget()
+      .then(() => watchSettingsItem.getValue())
+      .then((settings) => Promise.all([ensureAlarm(settings), updateBadge(cacheFor, settings)])),
+  );
   ready.catch(report('startup failed')); // i18n-ignore
   return {
     refresh,

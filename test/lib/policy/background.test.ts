@@ -51,6 +51,30 @@ describe('refreshPolicy', () => {
     });
   });
 
+  it('writes nothing when the policy read at a start is the one already stored', async () => {
+    await fakeBrowser.storage.managed.set({ lockServer: true });
+    await refreshPolicy();
+    const changes = vi.fn();
+    const unwatch = policyItem.watch(changes);
+    await refreshPolicy();
+    await registerPolicy();
+    unwatch();
+    expect(changes).not.toHaveBeenCalled();
+    expect(await policyItem.getValue()).toEqual({ policy: { lockServer: true }, notes: [] });
+  });
+
+  it('writes the policy when it changed since the last start', async () => {
+    await fakeBrowser.storage.managed.set({ lockServer: true });
+    await refreshPolicy();
+    const changes = vi.fn();
+    const unwatch = policyItem.watch(changes);
+    await fakeBrowser.storage.managed.set({ lockServer: false });
+    await refreshPolicy();
+    unwatch();
+    expect(changes).toHaveBeenCalledTimes(1);
+    expect(await policyItem.getValue()).toEqual({ policy: { lockServer: false }, notes: [] });
+  });
+
   it('follows a change of the managed values while running', async () => {
     await registerPolicy();
     await fakeBrowser.storage.managed.set({ allowDemoMode: false });

@@ -1,0 +1,22 @@
+/**
+ * The watcher's startup work (erase the accounts the user left, set the alarm, draw the badge) runs once per
+ * browser session, not at every wake of Chrome's service worker, where it would compete with the event that
+ * woke it (a quick push) for the worker's one thread. Skipping it on a wake is safe because everything it
+ * produces outlives the worker within a session:
+ * - the alarm: alarms persist across worker restarts and are lost at most when the browser restarts or the
+ *   extension is reloaded or updated (developer.chrome.com/docs/extensions/reference/api/alarms, Persistence);
+ * - the badge: the action's badge text is browser state kept for the extension, not the worker's;
+ * - the erase: a settings change wakes the worker (storage.onChanged) and erases then, and every refresh
+ *   erases first.
+ * The marker lives in storage.session, which is cleared when the browser stops and when the extension is
+ * reloaded, updated or disabled: exactly the moments the alarm or the badge may be gone. A settings or
+ * policy change still sets the alarm and the badge again at once (background.ts).
+ */
+import { watchStartedItem } from '@/lib/store/items';
+
+/** Runs `work` unless it already ran in this browser session; marks it done only once it succeeded. */
+export async function oncePerSession(work: () => Promise<unknown>): Promise<void> {
+  if (await watchStartedItem.getValue()) return;
+  await work();
+  await watchStartedItem.setValue(true);
+}
