@@ -107,6 +107,13 @@ function depsFor(
   return { client: match.client, cache: cacheFor(match.account), server: match.client.baseUrl, clock };
 }
 
+/** The startup work: erases the accounts left, then sets the alarm and draws the badge. */
+async function startUp(forget: () => Promise<unknown>, cacheFor: (account: string) => WatchCache) {
+  await forget();
+  const settings = await watchSettingsItem.getValue();
+  await Promise.all([ensureAlarm(settings), updateBadge(cacheFor, settings)]);
+}
+
 /** Registers the watcher; called on every start of the background. */
 export function setupWatcher(options: WatcherOptions = {}): Watcher {
   const clock = options.clock ?? Date.now;
@@ -171,11 +178,7 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
   });
   const unlisten = listenForMessages(watchRoutes({ refresh, serial, actionDeps, badge }));
   // Once per browser session, not at every wake (startup.ts says why that is safe).
-  const ready = oncePerSession(() =>
-    forget()
-      .then(() => watchSettingsItem.getValue())
-      .then((settings) => Promise.all([ensureAlarm(settings), updateBadge(cacheFor, settings)])),
-  );
+  const ready = oncePerSession(() => startUp(forget, cacheFor));
   ready.catch(report('startup failed')); // i18n-ignore
   return {
     refresh,
