@@ -1,10 +1,10 @@
 /** The dashboard's view of the watcher's cache: loaded on open, reloaded whenever the watcher says so. */
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { describeError } from '@/lib/api/describe';
-import { watchRevisionItem } from '@/lib/store/items';
+import { onWatchRevision } from '@/lib/store/peek';
 import { askWatcher } from './ask';
 import type { Settings } from '@/lib/store/settings';
-import { readTracked } from '@/lib/watch/read';
+import { readTracked } from '@/lib/watch/read-tracked';
 import { takeEarlyRead } from './early';
 import type { TrackedPush, WatcherState, WatchEvent } from '@/lib/watch/types';
 
@@ -65,7 +65,7 @@ export function useTracked(settings: Settings, server: string | null): TrackedDa
     reload();
     // The watcher bumps watchRevision after every refresh that ran (alarm, another tab's Refresh; changed,
     // unchanged or failed) and after every change of the cache: the one signal pages need.
-    return watchRevisionItem.watch(reload);
+    return onWatchRevision(reload);
   }, [reload]);
 
   useEffect(() => {

@@ -6,7 +6,7 @@
 import { peekSettings } from '@/lib/store/peek';
 import type { Settings } from '@/lib/store/settings';
 import { watchDb } from '@/lib/watch/db';
-import { readTracked, type TrackedSnapshot } from '@/lib/watch/read';
+import { readTracked, type TrackedSnapshot } from '@/lib/watch/read-tracked';
 
 let settings: Promise<Settings> | undefined;
 let snapshot: { settings: Settings; read: Promise<TrackedSnapshot> } | undefined;

@@ -59,3 +59,21 @@ export function onWatchRevision(callback: () => void): () => void {
   browser.storage.onChanged.addListener(listener);
   return () => browser.storage.onChanged.removeListener(listener);
 }
+
+/** The keys, by area, of the items watchSettings (settings.ts) follows: what the settings are built from. */
+export const SETTINGS_KEYS: Readonly<Record<string, readonly string[]>> = {
+  local: ['demoMode', 'server', 'serverTokens', 'pushDefaults', 'policy'],
+  session: ['serverTokens'],
+};
+
+/**
+ * Calls back whenever one of the settings' stored values changes (what watchSettings follows, without the
+ * store's library, so a page can follow its settings from its first render); returns the unwatch.
+ */
+export function onSettingsChange(callback: () => void): () => void {
+  const listener = (changes: Record<string, unknown>, area: string) => {
+    if (SETTINGS_KEYS[area]?.some((key) => key in changes)) callback();
+  };
+  browser.storage.onChanged.addListener(listener);
+  return () => browser.storage.onChanged.removeListener(listener);
+}

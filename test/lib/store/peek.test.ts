@@ -15,9 +15,15 @@ import {
   sessionTokensItem,
   watchRevisionItem,
 } from '@/lib/store/items';
-import { onWatchRevision, PEEKED_LOCAL, PEEKED_SESSION, peekSettings } from '@/lib/store/peek';
+import {
+  onSettingsChange,
+  onWatchRevision,
+  PEEKED_LOCAL,
+  PEEKED_SESSION,
+  peekSettings,
+} from '@/lib/store/peek';
 import { saveServerSettings } from '@/lib/store/save';
-import { loadSettings } from '@/lib/store/settings';
+import { loadSettings, watchSettings } from '@/lib/store/settings';
 
 const SERVER = { kind: 'self-hosted', url: 'https://pwpush.example.com' } as const;
 const ORG = 'https://push.org.example';
@@ -91,5 +97,34 @@ describe('onWatchRevision', () => {
     unwatch();
     await watchRevisionItem.setValue(2);
     expect(callback).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('onSettingsChange', () => {
+  it('calls back on a change to any item the settings are built from, as watchSettings reloads on', async () => {
+    const plain = vi.fn();
+    const store = vi.fn();
+    const unwatch = onSettingsChange(plain);
+    const unwatchStore = watchSettings(store);
+    const changes: Array<() => Promise<void>> = [
+      () => demoModeItem.setValue(false),
+      () => saveServerSettings({ server: SERVER, token: 'device-token', tokenPlace: 'device' }),
+      () => deviceTokensItem.setValue({ [SERVER.url]: { value: 'other', origin: SERVER.url } }),
+      () => sessionTokensItem.setValue({ [SERVER.url]: { value: 'session', origin: SERVER.url } }),
+      () => pushDefaultsItem.setValue({ ...PEEKED_LOCAL.pushDefaults, expireAfterViews: 3 }),
+      () => policyItem.setValue({ policy: { serverUrl: ORG, lockServer: true }, notes: [] }),
+    ];
+    for (const [index, change] of changes.entries()) {
+      await change();
+      expect(plain).toHaveBeenCalledTimes(index + 1);
+    }
+    await vi.waitFor(() => expect(store).toHaveBeenCalled());
+    await watchRevisionItem.setValue(1);
+    await copyOnCreateItem.setValue(false);
+    expect(plain).toHaveBeenCalledTimes(changes.length);
+    unwatch();
+    unwatchStore();
+    await demoModeItem.setValue(true);
+    expect(plain).toHaveBeenCalledTimes(changes.length);
   });
 });
