@@ -51,13 +51,18 @@ export async function peekSettings(): Promise<{ settings: Settings; copyOnCreate
   };
 }
 
-/** Calls back whenever the watcher bumps its revision (items.ts watchRevisionItem); returns the unwatch. */
-export function onWatchRevision(callback: () => void): () => void {
+/** Calls back whenever one of `keys` (by storage area) changes; returns the unwatch. */
+function onStoredChange(keys: Readonly<Record<string, readonly string[]>>, callback: () => void): () => void {
   const listener = (changes: Record<string, unknown>, area: string) => {
-    if (area === 'local' && 'watchRevision' in changes) callback();
+    if (keys[area]?.some((key) => key in changes)) callback();
   };
   browser.storage.onChanged.addListener(listener);
   return () => browser.storage.onChanged.removeListener(listener);
+}
+
+/** Calls back whenever the watcher bumps its revision (items.ts watchRevisionItem); returns the unwatch. */
+export function onWatchRevision(callback: () => void): () => void {
+  return onStoredChange({ local: ['watchRevision'] }, callback);
 }
 
 /** The keys, by area, of the items watchSettings (settings.ts) follows: what the settings are built from. */
@@ -71,9 +76,5 @@ export const SETTINGS_KEYS: Readonly<Record<string, readonly string[]>> = {
  * store's library, so a page can follow its settings from its first render); returns the unwatch.
  */
 export function onSettingsChange(callback: () => void): () => void {
-  const listener = (changes: Record<string, unknown>, area: string) => {
-    if (SETTINGS_KEYS[area]?.some((key) => key in changes)) callback();
-  };
-  browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
+  return onStoredChange(SETTINGS_KEYS, callback);
 }
