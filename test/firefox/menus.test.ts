@@ -13,7 +13,7 @@ import { MENU_IDS, MENU_ITEMS } from '@/lib/quick-push/menus';
 import { waitForAlert } from './alerts';
 import { readClipboard } from './background';
 import { EXT_BASE, launchFirefox, type Firefox } from './browser';
-import { chromeWindows, inChromeWindow } from './chrome';
+import { chromeWindows, inChromeWindow, waitFor } from './chrome';
 
 // A 2×2 PNG, served on the loopback origin the journeys' build may read (SECRET_PUSH_E2E=1).
 const PNG = Buffer.from(
@@ -50,11 +50,14 @@ const MAIN_WINDOW = 'chrome://browser/content/browser.xhtml';
 async function contextMenuOf(page: Page, selector: string): Promise<string[]> {
   await page.click(selector, { button: 'right' });
   const [main] = await chromeWindows(firefox.browser, MAIN_WINDOW);
-  return inChromeWindow<string[]>(
-    firefox.browser,
-    main!,
-    `const menu = document.getElementById('contentAreaContextMenu');
-     JSON.stringify(menu.state === 'open' ? [...menu.querySelectorAll('menuitem')].filter((m) => !m.hidden).map((m) => m.label) : [])`,
+  // The menu opens a moment after the click (and the last one may still be closing): read it once open.
+  return waitFor(`the context menu on ${selector}`, () =>
+    inChromeWindow<string[] | null>(
+      firefox.browser,
+      main!,
+      `const menu = document.getElementById('contentAreaContextMenu');
+       JSON.stringify(menu.state === 'open' ? [...menu.querySelectorAll('menuitem')].filter((m) => !m.hidden).map((m) => m.label) : null)`,
+    ).then((labels) => labels ?? undefined),
   );
 }
 
@@ -77,6 +80,13 @@ async function closeMenu(): Promise<void> {
     firefox.browser,
     main!,
     `document.getElementById('contentAreaContextMenu').hidePopup(); '""'`,
+  );
+  await waitFor('the context menu to close', () =>
+    inChromeWindow<string>(
+      firefox.browser,
+      main!,
+      `JSON.stringify(document.getElementById('contentAreaContextMenu').state)`,
+    ).then((state) => (state === 'closed' ? state : undefined)),
   );
 }
 

@@ -65,13 +65,17 @@ for (const locale of ['de', 'ar'] as const) {
       // details open.
       it('shows the dashboard translated, its title at the start of the line', async () => {
         await useServer(browser(), host.baseUrl, ALICE.token);
-        await ownerClient(host.baseUrl).createPush({
+        const listed = await ownerClient(host.baseUrl).createPush({
           payload: `${name} ${locale} listed`,
           expire_after_views: 2,
         });
         const dashboard = await browser().open('dashboard.html', 'main h1');
         await dashboard.locator(`::-p-aria(${lang.say('Refresh')}[role="button"])`).click();
-        const push = await dashboard.waitForSelector('article.push');
+        // This push, which only Refresh brings: once it is listed the list has stopped moving under the click
+        // (the popup's push, cached earlier, is listed at once and shifts when the refresh lands).
+        const push = await dashboard.waitForSelector(
+          `article[aria-labelledby="title-${listed.push.url_token}"]`,
+        );
         await (await push!.waitForSelector(`::-p-aria(${lang.say('Details')}[role="button"])`))!.click();
         await dashboard.waitForSelector('.push-details');
         expect(await documentLanguage(dashboard)).toEqual({ lang: tag, dir });
