@@ -2,6 +2,7 @@
  * The pro edition's expiry enum (`expire_after_duration`, 0..17), per docs/api-contract.md §6. Shared by the
  * mock service, the API client and the create form, so the table exists once.
  */
+import { numberFormat } from './format/intl';
 export interface Duration {
   value: number;
   /** English, for the mock service and developers; people read durationLabel's words. */
@@ -65,7 +66,7 @@ export function durationLabel(value: number, locale: string): string {
       ['hour', HOUR],
     ] as const
   ).find(([, length]) => seconds % length === 0) ?? ['minute', MINUTE];
-  return new Intl.NumberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(seconds / size);
+  return numberFormat(locale, { style: 'unit', unit, unitDisplay: 'long' }).format(seconds / size);
 }
 
 /** Days a duration lasts, rounded up (15 minutes → 1), as `expire_after_days` reports it on pro. */

@@ -4,6 +4,7 @@
  * unrecorded and Create again would make a second one. So from then on there is nothing to cancel and the
  * server's answer decides.
  */
+import { numberFormat } from '@/lib/format/intl';
 import { t, uiLocale } from '@/lib/i18n';
 
 export function UploadProgress({
@@ -18,7 +19,7 @@ export function UploadProgress({
     <>
       {fraction !== undefined && (
         <progress aria-label={t('popup_uploadProgress')} max={1} value={fraction}>
-          {new Intl.NumberFormat(uiLocale(), { style: 'percent' }).format(fraction)}
+          {numberFormat(uiLocale(), { style: 'percent' }).format(fraction)}
         </progress>
       )}
       {sent ? (

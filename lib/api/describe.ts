@@ -1,4 +1,5 @@
 import { plural, t, uiLocale, type MessageKey } from '../i18n';
+import { listFormat } from '../format/intl';
 import { isAppError, type AppErrorData, type ErrorCode } from '../errors';
 
 /**
@@ -19,8 +20,7 @@ function rateLimited(error: AppErrorData): string {
 /** The server's (or the client's) field messages, each after its field's name, in the UI language's lists. */
 function fieldList(fields: Record<string, string[]>): string {
   const locale = uiLocale();
-  const list = (items: string[]) =>
-    new Intl.ListFormat(locale, { type: 'unit', style: 'short' }).format(items);
+  const list = (items: string[]) => listFormat(locale, { type: 'unit', style: 'short' }).format(items);
   const text = list(
     Object.entries(fields).map(([field, messages]) =>
       t('error_fieldMessages', field.replaceAll('_', ' '), messages.join(', ')),

@@ -29,9 +29,11 @@ export interface Translator {
 export function createTranslator(getMessage: GetMessage): Translator {
   const locale = getMessage('locale') || 'en';
   const dir = getMessage('dir') === 'rtl' ? 'rtl' : 'ltr';
-  const numbers = new Intl.NumberFormat(locale);
-  const rules = new Intl.PluralRules(locale);
-  const write = (value: Substitution) => (typeof value === 'number' ? numbers.format(value) : value);
+  // Made on first use: most pages open without a number or a plural to write, and making them costs.
+  let numbers: Intl.NumberFormat | undefined;
+  let rules: Intl.PluralRules | undefined;
+  const write = (value: Substitution) =>
+    typeof value === 'number' ? (numbers ??= new Intl.NumberFormat(locale)).format(value) : value;
   const lookup = (key: string, substitutions: readonly Substitution[]) =>
     getMessage(key, substitutions.map(write));
 
@@ -42,7 +44,11 @@ export function createTranslator(getMessage: GetMessage): Translator {
     text: (key, substitutions) => lookup(key, substitutions) || key,
     plural: (key, count, substitutions) => {
       const all = [count, ...substitutions];
-      return lookup(`${key}_${rules.select(count)}`, all) || lookup(`${key}_other`, all) || key;
+      return (
+        lookup(`${key}_${(rules ??= new Intl.PluralRules(locale)).select(count)}`, all) ||
+        lookup(`${key}_other`, all) ||
+        key
+      );
     },
   };
 }

@@ -1,3 +1,4 @@
+import { numberFormat } from '../format/intl';
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
 
 /**
@@ -12,7 +13,7 @@ export function formatSize(bytes: number, locale: string): string {
     unit++;
   }
   const digits = unit === 0 || value >= 10 ? 0 : 1;
-  return new Intl.NumberFormat(locale, {
+  return numberFormat(locale, {
     style: 'unit',
     unit: UNITS[unit],
     // "3 bytes", not the short form's "3 byte"; "1.5 kB" and up in their short symbols.
