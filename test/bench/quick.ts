@@ -32,6 +32,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { createApiClient, type ApiClient } from '@/lib/api';
+import { createFields, encodeCreate } from '@/lib/api/create';
 import { startMockHost } from '@/lib/mock/host/server';
 import type { QuickPushHandlers } from '@/lib/quick-push/background';
 import { MENU_IDS, type MenuClick } from '@/lib/quick-push/menus';
@@ -54,12 +55,22 @@ export interface QuickPushFigures {
   warmHandlerMs: number;
   /** Median ms of the bare API create from Node in the same run, alternated with the warm runs. */
   apiMs: number;
+  /**
+   * Median ms of the same create request sent with a bare fetch from the extension's service worker (no
+   * extension code around it), alternated with the others: what Chrome's network costs on its own.
+   */
+  workerFetchMs: number;
   /** Median ms, wake-up event sent → the link copied, the worker stopped before each run. */
   coldMs: number;
   /** Median ms, wake-up event sent → the handler entered (worker started, background.js evaluated). */
   wakeMs: number;
   /** Median ms, in the new worker: the handler entered → the link copied. */
   coldHandlerMs: number;
+  /**
+   * Median ms, the same wake-up of a service worker that does nothing (a second, blank extension loaded only
+   * in the bench: one message listener), alternated with the cold runs: Chrome's own cost of a wake.
+   */
+  blankWakeMs: number;
   runs: number;
 }
 
@@ -183,12 +194,12 @@ type Versions = { versions: Array<{ scriptURL: string; runningStatus: string }> 
  * session of an extension page: the extension's storage partition) and waits until Chromium reports it
  * stopped. Playwright keeps the worker's target across the stop, so the same Worker runs in the next one.
  */
-async function stopWorker(blank: Page): Promise<void> {
+async function stopWorker(blank: Page, script = '/background.js'): Promise<void> {
   const cdp = await blank.context().newCDPSession(blank);
   try {
     const stopped = new Promise<void>((resolve) =>
       cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }: Versions) => {
-        const ours = versions.filter((v) => v.scriptURL.endsWith('/background.js'));
+        const ours = versions.filter((v) => v.scriptURL.endsWith(script));
         if (ours.length > 0 && ours.every((v) => v.runningStatus === 'stopped')) resolve();
       }),
     );
@@ -207,15 +218,49 @@ interface Setup {
   page: Page;
   tabId: number;
   owner: ApiClient;
+  /** The blank extension's worker and page (BLANK_EXTENSION). */
+  blankWorker: Worker;
+  blankPage: Page;
   /** When the last copy happened in the offscreen document (epoch ms, Chrome's clock). */
   copiedAt: () => Promise<number>;
 }
 
-/** Alternates `runs` warm quick pushes with `runs` bare API creates; returns the medians. */
+/**
+ * The create request the API client sends (lib/api/transport.ts: its headers, body and fetch options), sent
+ * with a bare fetch from the service worker and timed there: the floor any extension code stands on.
+ */
+function workerFetch(worker: Worker, baseUrl: string): Promise<number> {
+  const body = encodeCreate(createFields({ kind: 'text', payload: SECRET }, 'pro'), undefined) as string;
+  return worker.evaluate(
+    async ({ url, token, body }) => {
+      const started = performance.now();
+      const response = await fetch(url, {
+        method: 'POST',
+        headers: {
+          Accept: 'application/json',
+          Authorization: `Bearer ${token}`,
+          'Content-Type': 'application/json',
+        },
+        body,
+        credentials: 'omit',
+        redirect: 'manual',
+      });
+      const text = await response.text();
+      const took = performance.now() - started;
+      if (response.status !== 201 || !JSON.parse(text).url_token)
+        throw new Error(`bare create: ${response.status}`);
+      return took;
+    },
+    { url: `${baseUrl}/api/v2/pushes`, token: TOKEN, body },
+  );
+}
+
+/** Alternates `runs` warm quick pushes with `runs` bare API creates from Node and from the worker. */
 async function measureWarm(setup: Setup, info: MenuClick, runs: number) {
   const warm: number[] = [];
   const handler: number[] = [];
   const api: number[] = [];
+  const bare: number[] = [];
   for (let i = 0; i < runs; i++) {
     const { entered, done, outcome } = await clickMenu(setup.worker, info, setup.tabId);
     warm.push((await setup.copiedAt()) - entered);
@@ -224,24 +269,61 @@ async function measureWarm(setup: Setup, info: MenuClick, runs: number) {
     const apiStarted = performance.now();
     await setup.owner.createPush({ kind: 'text', payload: SECRET });
     api.push(performance.now() - apiStarted);
+    bare.push(await workerFetch(setup.worker, setup.owner.baseUrl));
   }
-  return { warmMs: median(warm), warmHandlerMs: median(handler), apiMs: median(api) };
+  return {
+    warmMs: median(warm),
+    warmHandlerMs: median(handler),
+    apiMs: median(api),
+    workerFetchMs: median(bare),
+  };
 }
 
-/** `runs` cold quick pushes: the worker stopped, then woken by a runtime message from the blank page. */
+// Sent from an extension page, its time taken there (Chrome's clock, as the worker's): nobody answers this
+// message, so its promise rejects (ignored). Not awaited by the caller until the worker has run.
+const sendWake = (page: Page) =>
+  page.evaluate(() => {
+    const sentAt = performance.timeOrigin + performance.now();
+    void chrome.runtime.sendMessage({ bench: 'wake' }).catch(() => undefined);
+    return sentAt;
+  });
+
+/** A service worker that does nothing but listen, with a page to wake it from: the wake-up's floor. */
+export const BLANK_EXTENSION = {
+  'manifest.json': JSON.stringify({
+    manifest_version: 3,
+    name: 'bench blank worker',
+    version: '1',
+    background: { service_worker: 'blank-worker.js' },
+  }),
+  'blank-worker.js': 'chrome.runtime.onMessage.addListener(() => {}); globalThis.benchAwake = true;',
+  'page.html': '<!doctype html><title>blank</title>',
+};
+
+/** One wake-up of the blank extension's worker: stopped, woken by a message, until its script has run. */
+async function blankWake(worker: Worker, page: Page): Promise<number> {
+  await stopWorker(page, '/blank-worker.js');
+  const sent = sendWake(page);
+  const awake = await worker.evaluate(async () => {
+    while (!('benchAwake' in globalThis)) await new Promise((resolve) => setTimeout(resolve, 1));
+    return performance.timeOrigin + performance.now();
+  });
+  return awake - (await sent);
+}
+
+/**
+ * `runs` cold quick pushes: the worker stopped, then woken by a runtime message from the blank page;
+ * alternated with as many wake-ups of the blank extension's worker.
+ */
 async function measureCold(setup: Setup, info: MenuClick, runs: number) {
   const cold: number[] = [];
   const wake: number[] = [];
   const handler: number[] = [];
+  const blankWakes: number[] = [];
   for (let i = 0; i < runs; i++) {
+    blankWakes.push(await blankWake(setup.blankWorker, setup.blankPage));
     await stopWorker(setup.blank);
-    // Sent from the page, its time taken there (Chrome's clock, as the worker's): nobody answers this
-    // message, so its promise rejects (ignored). Not awaited: the handler's run is what is waited for.
-    const sent = setup.blank.evaluate(() => {
-      const sentAt = performance.timeOrigin + performance.now();
-      void chrome.runtime.sendMessage({ bench: 'wake' }).catch(() => undefined);
-      return sentAt;
-    });
+    const sent = sendWake(setup.blank);
     const { entered, outcome, fresh } = await clickMenu(setup.worker, info, setup.tabId);
     if (!fresh) throw new Error('the quick push ran in the worker that was to be stopped');
     const copied = await setup.copiedAt();
@@ -250,7 +332,21 @@ async function measureCold(setup: Setup, info: MenuClick, runs: number) {
     handler.push(copied - entered);
     await check(setup, outcome);
   }
-  return { coldMs: median(cold), wakeMs: median(wake), coldHandlerMs: median(handler) };
+  return {
+    coldMs: median(cold),
+    wakeMs: median(wake),
+    coldHandlerMs: median(handler),
+    blankWakeMs: median(blankWakes),
+  };
+}
+
+/** The service worker whose script is `script`, once it is there. */
+async function workerOf(context: BrowserContext, script: string): Promise<Worker> {
+  for (;;) {
+    const found = context.serviceWorkers().find((w) => w.url().endsWith(script));
+    if (found) return found;
+    await context.waitForEvent('serviceworker');
+  }
 }
 
 /** Launches Chromium with the journeys' build (`extDir`) and measures warm and cold quick pushes. */
@@ -264,14 +360,21 @@ export async function measureQuickPush(extDir: string, runs = 20): Promise<Quick
   const siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-bench-'));
   fs.writeFileSync(path.join(extDir, BLANK), '<!doctype html><title>blank</title>');
+  const blankDir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-bench-blank-'));
+  for (const [name, text] of Object.entries(BLANK_EXTENSION))
+    fs.writeFileSync(path.join(blankDir, name), text);
+  const both = `${extDir},${blankDir}`;
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [`--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`, ...CHROMIUM_ARGS],
+    args: [`--disable-extensions-except=${both}`, `--load-extension=${both}`, ...CHROMIUM_ARGS],
   });
   try {
     await context.grantPermissions(['clipboard-read']);
-    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    const worker = await workerOf(context, '/background.js');
+    const blankWorker = await workerOf(context, '/blank-worker.js');
+    const blankPage = await context.newPage();
+    await blankPage.goto(`chrome-extension://${new URL(blankWorker.url()).host}/page.html`);
     await welcomePage(context);
     await useServer(worker, host.baseUrl);
     const blank = await context.newPage();
@@ -284,7 +387,16 @@ export async function measureQuickPush(extDir: string, runs = 20): Promise<Quick
       siteUrl,
     );
     const owner = createApiClient({ baseUrl: host.baseUrl, token: TOKEN });
-    const first: Setup = { worker, blank, page, tabId, owner, copiedAt: async () => 0 };
+    const first: Setup = {
+      worker,
+      blank,
+      page,
+      tabId,
+      owner,
+      blankWorker,
+      blankPage,
+      copiedAt: async () => 0,
+    };
     const info: MenuClick = { menuItemId: MENU_IDS.selection, selectionText: SECRET, frameId: 0 };
     // One push first: the offscreen document, the idb cache and the connection exist as after any first use.
     await check(first, (await clickMenu(worker, info, tabId)).outcome);
@@ -296,6 +408,7 @@ export async function measureQuickPush(extDir: string, runs = 20): Promise<Quick
     await context.close();
     fs.rmSync(userDataDir, { recursive: true, force: true });
     fs.rmSync(path.join(extDir, BLANK), { force: true });
+    fs.rmSync(blankDir, { recursive: true, force: true });
     site.closeAllConnections();
     await new Promise((resolve) => site.close(resolve));
     await host.close();
@@ -309,14 +422,14 @@ export function quickPushRows(q: QuickPushFigures): BenchRow[] {
     {
       path: 'Quick push',
       figure: `menu entry → link on the clipboard, worker awake, median ${ms(q.warmMs)} of ${q.runs} (${ratio(q.warmMs, q.apiMs)}; ${ms(q.warmHandlerMs)} with the notification)`,
-      reference: `bare API create from Node ${ms(q.apiMs)}`,
+      reference: `bare API create from Node ${ms(q.apiMs)}; the same request by a bare fetch in the service worker ${ms(q.workerFetchMs)} (${ratio(q.workerFetchMs, q.apiMs)})`,
       budget: `≤ ${WARM_BUDGET_MS} ms and ≤ ${WARM_BUDGET_RATIO}× the reference`,
       within: q.warmMs <= warmLimit,
     },
     {
       path: 'Quick push, cold',
       figure: `the same, worker stopped first, median ${ms(q.coldMs)} of ${q.runs} (${ratio(q.coldMs, q.warmMs)}; woken and background.js evaluated after ${ms(q.wakeMs)}, then ${ms(q.coldHandlerMs)} to the copy)`,
-      reference: `warm quick push ${ms(q.warmMs)}`,
+      reference: `warm quick push ${ms(q.warmMs)}; a blank service worker's wake-up alone ${ms(q.blankWakeMs)}`,
       budget: `≤ ${COLD_BUDGET_RATIO}× the reference`,
       within: q.coldMs <= COLD_BUDGET_RATIO * q.warmMs,
     },
