@@ -71,14 +71,16 @@ export async function pushed(
   // Recorded while the link is copied and the notification shown: neither waits for the other (the link
   // was on the clipboard only after the cache write, ~4 ms of issue 13's warm quick push). Both are done
   // before the push is reported done.
+  // The copy is started first: the record's own first steps (settings, the cache's transaction) would
+  // otherwise run before the message to the clipboard leaves.
+  const said = link.ok
+    ? copyAndSay(deps, link.url, expiryInWords(push, deps.now()))
+    : warn(deps, push.html_url, link);
   const recorded = deps
     .record(push, { server, kind: wireKind(request), subject: subjectOf(request) })
     // i18n-ignore: logged for developers
     .catch((error: unknown) => deps.report('Could not record the new push', error));
-  const [outcome] = await Promise.all([
-    link.ok ? copyAndSay(deps, link.url, expiryInWords(push, deps.now())) : warn(deps, push.html_url, link),
-    recorded,
-  ]);
+  const [outcome] = await Promise.all([said, recorded]);
   return outcome;
 }
 

@@ -73,6 +73,25 @@ describe('sendToOffscreen', () => {
     expect(offscreen.createDocument).toHaveBeenCalledTimes(1);
   });
 
+  it('sends straight to an open document, without asking Chrome first whether it is open', async () => {
+    const { offscreen } = installFakeOffscreen();
+    await offscreen.createDocument();
+    const getContexts = fakeBrowser.runtime.getContexts as ReturnType<typeof vi.fn>;
+    getContexts.mockClear();
+    await expect(sendToOffscreen(work, { n: 4 })).resolves.toBe(8);
+    expect(getContexts).not.toHaveBeenCalled();
+    expect(handler).toHaveBeenCalledTimes(1);
+  });
+
+  it('opens the document again when it closed since the last message, and delivers once', async () => {
+    const { offscreen } = installFakeOffscreen();
+    await expect(sendToOffscreen(work, { n: 1 })).resolves.toBe(2);
+    offscreen.close();
+    await expect(sendToOffscreen(work, { n: 2 })).resolves.toBe(4);
+    expect(offscreen.createDocument).toHaveBeenCalledTimes(2);
+    expect(handler).toHaveBeenCalledTimes(2);
+  });
+
   it('never sends a delivered message twice, even when its handler failed', async () => {
     installFakeOffscreen();
     handler.mockRejectedValueOnce(new AppError('internal', 'The browser refused to copy the link.'));
