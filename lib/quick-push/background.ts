@@ -60,9 +60,6 @@ export interface QuickPushHandlers {
 /** The kinds the organization allows (all without a policy). */
 const allowed = async () => allowedKinds((await policyItem.getValue()).policy);
 
-/** Whether a request's kind is allowed: a menu item or the shortcut left over from before a policy change. */
-const isAllowed = async (request: QuickRequest) => (await allowed()).includes(wireKind(request));
-
 function run(what: string, task: Promise<unknown>): void {
   task.catch((error: unknown) => console.error(what, error));
 }
@@ -76,25 +73,42 @@ export function registerQuickPush(
   overrides: Partial<QuickPushDeps> = {},
   { buttons = BUTTONS }: { buttons?: boolean } = {},
 ): QuickPushHandlers {
-  const base = createQuickPusher({ ...defaultQuickPushDeps(buttons), ...overrides });
+  const deps = { ...defaultQuickPushDeps(buttons), ...overrides };
+  const base = createQuickPusher(deps);
+  // The allowed kinds and the saved server need no selected text: read while the page is asked for it
+  // (about a millisecond each, issue 13). Awaited later, or never when there is nothing to push, so a
+  // failure is caught here and met again where it is awaited.
+  const early = () => {
+    const kinds = allowed();
+    const connection = deps.connect();
+    kinds.catch(() => undefined);
+    connection.catch(() => undefined);
+    return { kinds, connection };
+  };
   const pusher = {
     ...base,
-    push: async (request: QuickRequest) =>
-      (await isAllowed(request)) ? base.push(request) : base.nothing(t('policy_kindNotAllowed')),
+    // A request whose kind the organization no longer allows (a menu item or the shortcut left over from
+    // before a policy change) is not sent.
+    push: async (request: QuickRequest, ready = early()) =>
+      (await ready.kinds).includes(wireKind(request))
+        ? base.push(request, ready.connection)
+        : base.nothing(t('policy_kindNotAllowed')),
   };
   const handlers: QuickPushHandlers = {
     async menuClicked(info, tab) {
+      const ready = early();
       const request = await requestFromMenu(info, tab, readSelection);
-      return request ? pusher.push(request) : pusher.nothing(t('quick_nothingThere'));
+      return request ? pusher.push(request, ready) : pusher.nothing(t('quick_nothingThere'));
     },
     async command(command, tab) {
       if (command !== PUSH_SELECTION_COMMAND) return undefined;
+      const ready = early();
       const [active] =
         tab?.id === undefined ? await browser.tabs.query({ active: true, currentWindow: true }) : [tab];
       const text = active?.id === undefined ? undefined : await readSelection(active.id);
       if (text === undefined) return pusher.nothing(t('quick_cannotReadPage'));
       if (!text.trim()) return pusher.nothing(t('quick_selectFirst'));
-      return pusher.push({ kind: 'text', payload: text });
+      return pusher.push({ kind: 'text', payload: text }, ready);
     },
     tryAgain: (id) => pusher.tryAgain(id),
     copyAnyway: (id) => pusher.copyAnyway(id),

@@ -27,9 +27,10 @@ export interface CreateDeps {
 export async function createQuickPush(
   deps: CreateDeps,
   request: QuickRequest,
+  connection?: Promise<QuickConnection>,
 ): Promise<{ push: Push; server: string; link: LinkCheck } | { reason: string }> {
   try {
-    const { client, signedIn, defaults } = await deps.connect();
+    const { client, signedIn, defaults } = await (connection ?? deps.connect());
     let image: ImageFile | undefined;
     if (request.kind === 'image') {
       // Checked before downloading anything: the server refuses a file push without a token anyway.

@@ -4,7 +4,7 @@
  * touches the browser or the network comes in as a dependency, so tests run it against the real mock
  * backend with fakes for the rest.
  */
-import { createQuickPush, type CreateDeps } from './create';
+import { createQuickPush, type CreateDeps, type QuickConnection } from './create';
 import type { HeldPushes } from './held';
 import { FAILED_PREFIX, NOTICE_PREFIX } from './notifier';
 import { copyAnyway, isElsewhereNotice, pushed, type PushedDeps } from './pushed';
@@ -19,8 +19,8 @@ export interface QuickPushDeps extends CreateDeps, PushedDeps {
 }
 
 export interface QuickPusher {
-  /** Sends a request once. */
-  push(request: QuickRequest): Promise<QuickPushOutcome>;
+  /** Sends a request once (over `connection` when the caller already started it, else a new one). */
+  push(request: QuickRequest, connection?: Promise<QuickConnection>): Promise<QuickPushOutcome>;
   /** Nothing can be sent (no selection, a page that cannot be read): says so in a notification. */
   nothing(message: string): Promise<QuickPushOutcome>;
   /** "Try again" on a failure notification: sends its held request once more, if still held. */
@@ -85,8 +85,11 @@ export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
   // A double click on "Try again" must not send twice: the first click owns the id until it is done.
   const retrying = new Set<string>();
 
-  async function send(request: QuickRequest): Promise<QuickPushOutcome> {
-    const created = await createQuickPush(deps, request);
+  async function send(
+    request: QuickRequest,
+    connection?: Promise<QuickConnection>,
+  ): Promise<QuickPushOutcome> {
+    const created = await createQuickPush(deps, request, connection);
     if ('reason' in created) return failed(deps, request, created.reason);
     return pushed(deps, request, created);
   }

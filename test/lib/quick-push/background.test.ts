@@ -115,6 +115,25 @@ describe('registerQuickPush', () => {
     expect((await h.client().retrievePush(token)).payload).toBe('line one\nline two');
   });
 
+  it('reads the saved server while the page is asked for its selection, once per push', async () => {
+    const connect = vi.fn(r.deps.connect!);
+    registerQuickPush({ ...r.deps, connect });
+    let connectedBeforeTheText = false;
+    vi.mocked(fakeBrowser.scripting.executeScript).mockImplementation((async () => {
+      connectedBeforeTheText = connect.mock.calls.length === 1;
+      return [{ frameId: 0, result: 'read meanwhile' }];
+    }) as never);
+    onMenu({ menuItemId: MENU_IDS.selection, selectionText: 'read meanwhile', editable: false }, {
+      id: 4,
+    } as never);
+
+    await notice('Secret link copied');
+    expect(connectedBeforeTheText).toBe(true);
+    expect(connect).toHaveBeenCalledTimes(1);
+    const token = new URL(r.clipboard[0]!).pathname.split('/')[2]!;
+    expect((await h.client().retrievePush(token)).payload).toBe('read meanwhile');
+  });
+
   it('the shortcut pushes the active tab’s selection', async () => {
     registerQuickPush(r.deps);
     pageSelection = 'from the shortcut';
