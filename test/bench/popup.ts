@@ -16,7 +16,11 @@ export const READY_BUDGET_RATIO = 1.2;
 export interface PopupFigures {
   files: Array<{ file: string; bytes: number; gzipBytes: number }>;
   gzipBytes: number;
-  readyMs: { popup: number; blank: number; runs: number };
+  /**
+   * `styled`: the blank page with the popup's own stylesheets linked and no script, alternated with the two
+   * others: what styling alone costs, the floor of any popup that looks like this one.
+   */
+  readyMs: { popup: number; blank: number; styled: number; runs: number };
 }
 
 /** A blank extension page with the same kind of field, copied into the bench build only (never shipped). */
@@ -39,8 +43,19 @@ const WAIT_FOR_SECRET = `new Promise((resolve) => {
   poll();
 })`;
 
+/** The blank page with `stylesheets` (the popup's, as popup.html links them) and nothing else. */
+function styledBlank(stylesheets: string[]): string {
+  const links = stylesheets.map((href) => `<link rel="stylesheet" href="${href}">`).join('');
+  return BLANK_PAGE.replace('</head>', `${links}</head>`);
+}
+
 export async function measurePopup(extDir: string, runs = 15): Promise<PopupFigures> {
   fs.writeFileSync(path.join(extDir, 'bench-blank.html'), BLANK_PAGE);
+  const popupHtml = fs.readFileSync(path.join(extDir, 'popup.html'), 'utf8');
+  const stylesheets = [...popupHtml.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);
+  if (stylesheets.length === 0)
+    throw new Error('popup.html links no stylesheet: the styled reference is broken');
+  fs.writeFileSync(path.join(extDir, 'bench-styled.html'), styledBlank(stylesheets));
   const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-bench-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
@@ -78,10 +93,12 @@ export async function measurePopup(extDir: string, runs = 15): Promise<PopupFigu
     // Alternate the two pages so that both see the same machine load.
     const popupTimes: number[] = [];
     const blankTimes: number[] = [];
+    const styledTimes: number[] = [];
     for (let i = 0; i < runs; i++) {
       for (const [url, times] of [
         [`${base}/popup.html`, popupTimes],
         [`${base}/bench-blank.html`, blankTimes],
+        [`${base}/bench-styled.html`, styledTimes],
       ] as const) {
         const p = await context.newPage();
         await p.goto(url, { waitUntil: 'commit' });
@@ -92,7 +109,7 @@ export async function measurePopup(extDir: string, runs = 15): Promise<PopupFigu
     return {
       files,
       gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
-      readyMs: { popup: median(popupTimes), blank: median(blankTimes), runs },
+      readyMs: { popup: median(popupTimes), blank: median(blankTimes), styled: median(styledTimes), runs },
     };
   } finally {
     await context.close();
@@ -102,7 +119,7 @@ export async function measurePopup(extDir: string, runs = 15): Promise<PopupFigu
 
 /** The two rows: bytes at open, and time to take input against a blank extension page. */
 export function popupRows(popup: PopupFigures): BenchRow[] {
-  const { popup: ready, blank, runs } = popup.readyMs;
+  const { popup: ready, blank, styled, runs } = popup.readyMs;
   return [
     {
       path: 'Popup bytes',
@@ -114,7 +131,7 @@ export function popupRows(popup: PopupFigures): BenchRow[] {
     {
       path: 'Popup ready',
       figure: `open → Secret field takes input, median ${ms(ready)} of ${runs} (${ratio(ready, blank)})`,
-      reference: `blank extension page ${ms(blank)}`,
+      reference: `blank extension page ${ms(blank)}; the same with the popup's stylesheet and no script ${ms(styled)} (${ratio(styled, blank)})`,
       budget: `≤ ${READY_BUDGET_RATIO}× the reference`,
       within: ready <= READY_BUDGET_RATIO * blank,
     },
