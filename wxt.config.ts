@@ -98,6 +98,10 @@ export default defineConfig({
     // An organization's policy (lib/policy): Chrome reads storage.managed against this schema. Firefox reads the
     // same keys from policies.json's 3rdparty.Extensions and has no such manifest key.
     ...(browser === 'chrome' ? { storage: { managed_schema: 'managed-schema.json' } } : {}),
+    // The oldest Chrome with everything the code calls: URL.canParse (120; quick push's image check and the
+    // demo service's URL rule), runtime.getContexts (116, the offscreen document), the offscreen API's
+    // CLIPBOARD reason (109), storage.session (102). An older Chrome refuses the install instead of failing.
+    ...(browser === 'chrome' ? { minimum_chrome_version: '120' } : {}),
     // MV3 names host patterns optional_host_permissions; MV2 (Firefox) has only optional_permissions, and WXT
     // drops the MV3 key from MV2 builds instead of moving it, which left Firefox unable to ask for a server.
     ...(manifestVersion === 2

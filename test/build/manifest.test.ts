@@ -21,6 +21,7 @@ type Manifest = {
   content_security_policy?: string | { extension_pages?: string };
   storage?: { managed_schema?: string };
   browser_specific_settings?: Record<string, { strict_min_version?: string }>;
+  minimum_chrome_version?: string;
 };
 
 /** The directives of a CSP string, by name. */
@@ -75,6 +76,11 @@ describe('built manifests', () => {
     const { gecko, gecko_android } = built.firefox!.browser_specific_settings!;
     for (const min of [gecko!.strict_min_version, gecko_android!.strict_min_version])
       expect(Number.parseInt(min ?? '0', 10)).toBeGreaterThanOrEqual(115);
+  });
+
+  it('Chrome installs only where URL.canParse exists (120+), the newest API the code calls', () => {
+    expect(Number.parseInt(built.chrome!.minimum_chrome_version ?? '0', 10)).toBeGreaterThanOrEqual(120);
+    expect(built.firefox!.minimum_chrome_version).toBeUndefined();
   });
 
   it('only the journeys build grants the loopback host at install', () => {
