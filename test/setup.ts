@@ -16,7 +16,10 @@ function speakEnglish() {
 // Also before the test file is imported: a module may word something once, at load (a constant message).
 speakEnglish();
 
-beforeEach(() => {
+beforeEach(async () => {
   fakeBrowser.reset();
   speakEnglish();
+  // As after the background's first start: it has read storage.managed (no policy) and stored the checked
+  // copy, which pages wait for (lib/settings: policy first). A test of the first seconds removes it.
+  await fakeBrowser.storage.local.set({ policy: { policy: {}, notes: [] } });
 });

@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import { serverName } from '@/lib/store/rules';
+import { serverName } from '@/lib/settings';
 
 export interface ServerSwitchProps {
   /** The saved servers' base URLs, in the order they were added. */

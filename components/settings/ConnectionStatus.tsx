@@ -4,7 +4,8 @@ import { t } from '@/lib/i18n';
 export type SettingsStatus =
   | { kind: 'idle' }
   | { kind: 'busy'; message: string }
-  | { kind: 'done'; message: string; report?: ConnectionReport }
+  /** `row`: the saved server whose row shows the outcome (Connect folds the form into it). */
+  | { kind: 'done'; message: string; report?: ConnectionReport; row?: string }
   | { kind: 'error'; message: string };
 
 const EDITION_KEY = { pro: 'settings_editionPro', oss: 'settings_editionOss' } as const;

@@ -1,5 +1,5 @@
 import { DAYS_MAX, DAYS_MIN, DURATIONS, durationLabel, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
-import type { PushDefaults } from '@/lib/store/items';
+import type { PushDefaults } from '@/lib/settings';
 import { CheckField } from '@/components/CheckField';
 import { NumberField } from './fields';
 import { ManagedNote } from './PolicyNotice';

@@ -1,11 +1,13 @@
 import { t } from '@/lib/i18n';
-import type { PolicyNote } from '@/lib/policy/types';
+import type { PolicyNote } from '@/lib/settings';
 
 export interface PolicyNoticeProps {
   /** The organization sets at least one setting. */
   managed: boolean;
-  /** The values of its policy that were ignored (not valid), as lib/policy/parse.ts noted them. */
+  /** The values of its policy that were ignored (not valid), as lib/settings/policy-parse.ts noted them. */
   notes: readonly PolicyNote[];
+  /** Ignored values past the notes kept word for word (a bad policy's notes are bounded). */
+  more?: number;
 }
 
 /** A key or value as the administrator wrote it, kept left to right inside a right-to-left sentence. */
@@ -15,7 +17,7 @@ const isolated = (text: string) => `\u2068${text}\u2069`;
  * The top of the settings page under an organization's policy: that some settings are its to set, and
  * which of its values were ignored, so the person can tell their administrator. Nothing without a policy.
  */
-export function PolicyNotice({ managed, notes }: PolicyNoticeProps) {
+export function PolicyNotice({ managed, notes, more = 0 }: PolicyNoticeProps) {
   if (!managed && notes.length === 0) return null;
   return (
     <section class="policy-notice" aria-labelledby={managed ? 'policy-managed' : 'policy-ignored'}>
@@ -28,6 +30,7 @@ export function PolicyNotice({ managed, notes }: PolicyNoticeProps) {
             {notes.map((note) => (
               <li key={note.key}>{t('policy_ignoredValue', isolated(note.key), isolated(note.value))}</li>
             ))}
+            {more > 0 && <li>{t('policy_ignoredMore', String(more))}</li>}
           </ul>
         </>
       )}

@@ -1,24 +1,14 @@
 import type { ComponentChildren } from 'preact';
-import type { TokenPlace } from '@/lib/store/items';
-import type { HostedServer } from '@/lib/store/rules';
+import type { HostedServer } from '@/lib/settings';
 import { describedBy, SettingsField } from './fields';
 import { ManagedNote } from './PolicyNotice';
 import { SavedNote } from './SavedNote';
 import { TokenFields } from './TokenFields';
 import { t } from '@/lib/i18n';
 
-/** The choice value meaning "the address typed in Server URL". */
-export const SELF_HOSTED = 'self-hosted';
-/** The choice value while no server has been picked (fresh install, demo mode). */
-export const NO_CHOICE = '';
+import { NO_CHOICE, SELF_HOSTED, type ServerFieldsValue } from '@/lib/settings';
 
-export interface ServerFieldsValue {
-  /** A hosted server's URL, SELF_HOSTED or NO_CHOICE. */
-  choice: string;
-  customUrl: string;
-  token: string;
-  tokenPlace: TokenPlace;
-}
+export { NO_CHOICE, SELF_HOSTED, type ServerFieldsValue };
 
 export interface ServerFieldsProps {
   value: ServerFieldsValue;

@@ -1,13 +1,15 @@
 import { useEffect, useRef } from 'preact/hooks';
-import type { TokenPlace } from '@/lib/store/items';
+import type { TokenPlace } from '@/lib/settings';
 import { t } from '@/lib/i18n';
-import { serverName } from '@/lib/store/rules';
+import { serverName } from '@/lib/settings';
 import type { ServerRow } from './ServerList';
 
 export interface ServerItemProps {
   server: ServerRow;
   /** The form below edits this server. */
   editing: boolean;
+  /** Connect just saved this server (the form folded into this row). */
+  saved?: boolean;
   busy: boolean;
   /** Remove was pressed: the row asks before anything is removed. */
   asking: boolean;
@@ -64,6 +66,11 @@ export function ServerItem(props: ServerItemProps) {
         {server.isDefault && <span class="badge">{t('servers_default')}</span>}
       </span>
       <span class="help">{tokenWords(server.tokenPlace)}</span>
+      {props.saved && (
+        <span class="saved-note" role="status">
+          {t(server.isDefault ? 'options_connected' : 'servers_saved')}
+        </span>
+      )}
       {asking ? (
         <RemoveQuestion name={name} onAnswer={answer} />
       ) : (

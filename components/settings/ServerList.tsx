@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { TokenPlace } from '@/lib/store/items';
+import type { TokenPlace } from '@/lib/settings';
 import { t } from '@/lib/i18n';
 import { ServerItem } from './ServerItem';
 
@@ -13,8 +13,10 @@ export interface ServerRow {
 
 export interface ServerListProps {
   servers: ServerRow[];
-  /** The server the form below edits; null while it adds a new one. */
-  editing: string | null;
+  /** The saved server the open form edits; null while it adds a new one; undefined while it is folded. */
+  editing: string | null | undefined;
+  /** The server Connect just saved: its row says "Saved". */
+  savedRow?: string;
   busy: boolean;
   onEdit: (url: string) => void;
   onAdd: () => void;
@@ -39,6 +41,7 @@ export function ServerList(props: ServerListProps) {
             key={server.url}
             server={server}
             editing={server.url === editing}
+            saved={server.url === props.savedRow}
             busy={busy}
             asking={server.url === asking}
             onAsk={(ask) => setAsking(ask ? server.url : null)}

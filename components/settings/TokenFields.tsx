@@ -1,4 +1,4 @@
-import type { TokenPlace } from '@/lib/store/items';
+import type { TokenPlace } from '@/lib/settings';
 import { describedBy, SettingsField } from './fields';
 import { ManagedNote } from './PolicyNotice';
 import { t, type MessageKey } from '@/lib/i18n';

@@ -1,13 +1,13 @@
 import { registerClipboardClearing } from '@/lib/clipboard/background';
 import { registerDemoService } from '@/lib/demo/background';
-import { registerPolicy } from '@/lib/policy/background';
+import { registerSettings } from '@/lib/settings/background';
 import { registerQuickPush } from '@/lib/quick-push/background';
 import { setupWatcher } from '@/lib/watch/background';
 import { registerWelcome } from '@/lib/welcome/background';
 
 export default defineBackground(() => {
   // Runs on every worker start, so nothing here depends on state from an earlier life of the worker.
-  registerPolicy();
+  registerSettings();
   registerDemoService();
   registerClipboardClearing();
   registerQuickPush();

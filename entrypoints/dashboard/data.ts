@@ -1,9 +1,9 @@
 /** The dashboard's view of the watcher's cache: loaded on open, reloaded whenever the watcher says so. */
 import { useCallback, useEffect, useState } from 'preact/hooks';
 import { describeError } from '@/lib/api/describe';
-import { onWatchRevision } from '@/lib/store/peek';
+import { onWatchRevision } from '@/lib/store/revision';
 import { askWatcher } from './ask';
-import type { Settings } from '@/lib/store/settings';
+import type { Settings } from '@/lib/settings';
 import { readTracked } from '@/lib/watch/read-tracked';
 import { takeEarlyRead } from './early';
 import type { TrackedPush, WatcherState, WatchEvent } from '@/lib/watch/types';

@@ -3,8 +3,7 @@
  * then the cache read for them at once, while the page renders its frame around the list. Each piece is taken
  * once: the settings by useSettings, the cache by useTracked's first read (when its settings are these).
  */
-import { peekSettings } from '@/lib/store/peek';
-import type { Settings } from '@/lib/store/settings';
+import { readSettingsUnderPolicy, type Settings } from '@/lib/settings';
 import { watchDb } from '@/lib/watch/db';
 import { readTracked, type TrackedSnapshot } from '@/lib/watch/read-tracked';
 
@@ -15,7 +14,7 @@ let snapshot: { settings: Settings; read: Promise<TrackedSnapshot> } | undefined
 export function readEarly(): void {
   // A failed open is not kept (db.ts): the read below, or a later one, tries again and says why.
   watchDb().catch(() => undefined);
-  settings = peekSettings().then(({ settings: read }) => {
+  settings = readSettingsUnderPolicy().then(({ settings: read }) => {
     const cache = readTracked(read);
     cache.catch(() => undefined); // its failure is useTracked's to show, when it takes it
     snapshot = { settings: read, read: cache };
@@ -23,11 +22,11 @@ export function readEarly(): void {
   });
 }
 
-/** The settings as first read: readEarly's, else one plain read (two gets, as the popup's). */
+/** The settings as first read: readEarly's, else the settings' one read. */
 export function firstSettings(): Promise<Settings> {
   const early = settings;
   settings = undefined;
-  return early ?? peekSettings().then(({ settings: read }) => read);
+  return early ?? readSettingsUnderPolicy().then(({ settings: read }) => read);
 }
 
 /** readEarly's read of the cache, if it was made for these very settings and not taken yet. */

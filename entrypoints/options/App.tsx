@@ -11,17 +11,18 @@ import { toAppError } from '@/lib/errors';
 import {
   demoModeAllowed,
   fixedTokenPlace,
+  formSettings,
   hasPolicy,
+  HOSTED_SERVERS,
   managedDefaults,
+  NO_POLICY,
   serversLocked,
-} from '@/lib/policy/apply';
-import { HOSTED_SERVERS } from '@/lib/store/rules';
-import { tokenPageFor } from './draft';
+  tokenPageFor,
+} from '@/lib/settings';
 import { DemoSection } from './DemoSection';
 import { useClipboardSetting } from './useClipboardSetting';
 import { useDefaultsSetting } from './useDefaultsSetting';
 import { useFormStatus } from './useFormStatus';
-import { usePolicy } from './usePolicy';
 import { useSavedNotes } from './useSavedNotes';
 import { useServerActions } from './useServerActions';
 import { useServerList } from './useServerList';
@@ -37,55 +38,68 @@ export function App() {
   const form = useFormStatus();
   const draft = useSettingsDraft((error) => form.failed(describeError(toAppError(error))));
   const connection = useServerActions(draft, form);
-  const { policy, notes } = usePolicy();
-  const defaultsSetting = useDefaultsSetting(draft, policy);
+  const defaultsSetting = useDefaultsSetting(draft);
   const list = useServerList(draft, form);
   const clipboard = useClipboardSetting();
-  const { settings, server, defaults } = draft;
-  const saved = useSavedNotes(settings, clipboard);
+  const { read, settings, form: server, defaults } = draft;
+  const aimed = settings && server ? formSettings(server, settings) : null;
+  const saved = useSavedNotes(aimed, clipboard);
 
-  if (!settings || !server || !defaults)
+  // Policy first: until the background has read the organization's policy, nothing is shown that it
+  // could forbid (demo mode above all), only that the page is getting ready.
+  if (!read || !settings || !server || !defaults || !read.policyRead)
     return (
       <main>
         <h1>{t('page_optionsTitle')}</h1>
-        <ConnectionStatus status={form.status} />
+        {form.status.kind === 'error' ? (
+          <ConnectionStatus status={form.status} />
+        ) : (
+          <p class="help" role="status">
+            {t('settings_gettingReady')}
+          </p>
+        )}
       </main>
     );
 
+  const { policy, notes, moreNotes } = read.policy ?? NO_POLICY;
   const busy = form.status.kind === 'busy';
+  const locked = serversLocked(policy);
   return (
     <main>
       <h1>{t('page_optionsTitle')}</h1>
       {settings.demoMode && <DemoBanner />}
-      <PolicyNotice managed={hasPolicy(policy)} notes={notes} />
-      <DemoSection on={settings.demoMode} allowed={demoModeAllowed(policy)} setSettings={draft.setSettings} />
+      <PolicyNotice managed={hasPolicy(policy)} notes={notes} more={moreNotes ?? 0} />
+      <DemoSection on={settings.demoMode} allowed={demoModeAllowed(policy)} onChange={form.clear} />
       {/* An organization that locks the server also keeps the list: nothing to add, remove or switch. */}
-      {list.servers.length > 0 && !serversLocked(policy) && <ServerList {...list} />}
-      <form onSubmit={connection.onConnect} noValidate>
-        <ServerFields
-          value={server}
-          hosted={HOSTED_SERVERS}
-          tokenPageUrl={tokenPageFor(server)}
-          errors={{ serverUrl: form.errors.serverUrl, token: form.errors.token }}
-          onChange={connection.onChange}
-          saved={saved.tokenPlace}
-          locked={{ server: serversLocked(policy), tokenPlace: fixedTokenPlace(policy) !== undefined }}
-        >
-          <div class="actions">
-            <button type="submit" disabled={busy}>
-              {t('options_connect')}
-            </button>
-            <button type="button" disabled={busy} onClick={connection.onTest}>
-              {t('options_testConnection')}
-            </button>
-          </div>
-          <ConnectionStatus status={form.status} />
-        </ServerFields>
-      </form>
+      {(list.servers.length > 0 || !server.open) && !locked && <ServerList {...list} />}
+      {server.open && (
+        <form onSubmit={connection.onConnect} noValidate>
+          <ServerFields
+            value={server.fields}
+            hosted={HOSTED_SERVERS}
+            tokenPageUrl={tokenPageFor(server.fields)}
+            errors={{ serverUrl: form.errors.serverUrl, token: form.errors.token }}
+            onChange={connection.onChange}
+            saved={saved.tokenPlace}
+            locked={{ server: locked, tokenPlace: fixedTokenPlace(policy) !== undefined }}
+          >
+            <div class="actions">
+              <button type="submit" disabled={busy}>
+                {t('options_connect')}
+              </button>
+              <button type="button" disabled={busy} onClick={connection.onTest}>
+                {t('options_testConnection')}
+              </button>
+            </div>
+            <ConnectionStatus status={form.status} />
+          </ServerFields>
+        </form>
+      )}
+      {!server.open && form.status.kind !== 'done' && <ConnectionStatus status={form.status} />}
       <DefaultsFields
         value={defaults}
         // Demo mode runs the pro engine; a server's edition is the one its connection check saw.
-        edition={knownEdition(settings)}
+        edition={knownEdition(aimed ?? settings)}
         errors={defaultsSetting.errors}
         managed={managedDefaults(policy)}
         onChange={defaultsSetting.change}

@@ -1,5 +1,5 @@
 import { WatchFields } from '@/components/settings/WatchFields';
-import type { Policy } from '@/lib/policy/types';
+import type { Policy } from '@/lib/settings';
 import { useSavedFlash } from './useSavedFlash';
 import { useWatchSettings } from './useWatchSettings';
 

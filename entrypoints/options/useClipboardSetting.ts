@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import { clipboardClearItem, copyOnCreateItem } from '@/lib/store/items';
+import { clipboardClearItem } from '@/lib/store/items';
+import { readSettings, saveSettings, watchSettings } from '@/lib/settings';
 import { t } from '@/lib/i18n';
 
 // Clearing compares the clipboard with what we copied first, which needs to read it.
@@ -21,8 +22,11 @@ export function useClipboardSetting(): {
   const [copyOnCreate, setCopyOnCreate] = useState<boolean | null>(null);
   useEffect(() => {
     clipboardClearItem.getValue().then(setSeconds, (failure: unknown) => console.error(failure));
-    copyOnCreateItem.getValue().then(setCopyOnCreate, (failure: unknown) => console.error(failure));
-    const unwatch = copyOnCreateItem.watch(setCopyOnCreate);
+    readSettings().then(
+      (read) => setCopyOnCreate(read.copyOnCreate),
+      (failure: unknown) => console.error(failure),
+    );
+    const unwatch = watchSettings((read) => setCopyOnCreate(read.copyOnCreate));
     const unwatchClear = clipboardClearItem.watch(setSeconds);
     return () => {
       unwatch();
@@ -32,7 +36,7 @@ export function useClipboardSetting(): {
   // Saved at once, like the clearing delay: no permission is needed to copy in the popup.
   const changeCopyOnCreate = (on: boolean) => {
     setCopyOnCreate(on);
-    copyOnCreateItem.setValue(on).catch((failure: unknown) => console.error(failure));
+    saveSettings({ type: 'copyOnCreate', on }).catch((failure: unknown) => console.error(failure));
   };
   const change = (next: number) => {
     setError(undefined);

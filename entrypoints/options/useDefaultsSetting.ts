@@ -1,6 +1,5 @@
 import { useState } from 'preact/hooks';
-import type { Policy } from '@/lib/policy/types';
-import type { PushDefaults } from '@/lib/store/items';
+import type { PushDefaults } from '@/lib/settings';
 import type { FieldErrors } from './errors';
 import { saveDefaultsIfValid } from './save';
 import type { SettingsDraft } from './useSettingsDraft';
@@ -9,10 +8,7 @@ import type { SettingsDraft } from './useSettingsDraft';
  * The defaults for new pushes, saved on every change that leaves them valid; a field out of range says why
  * next to it and nothing is saved until it is fixed (what was typed stays).
  */
-export function useDefaultsSetting(
-  draft: SettingsDraft,
-  policy?: Policy,
-): {
+export function useDefaultsSetting(draft: SettingsDraft): {
   errors: FieldErrors;
   change: (patch: Partial<PushDefaults>) => void;
 } {
@@ -21,7 +17,7 @@ export function useDefaultsSetting(
     if (!draft.defaults) return;
     const next = { ...draft.defaults, ...patch };
     draft.setDefaults(next);
-    const { errors: refused, saving } = saveDefaultsIfValid(next, policy);
+    const { errors: refused, saving } = saveDefaultsIfValid(next);
     setErrors(refused);
     saving?.catch((error: unknown) => console.error('The defaults could not be saved', error));
   };

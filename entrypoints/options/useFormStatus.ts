@@ -11,6 +11,10 @@ export interface FormStatus {
   errors: FieldErrors;
   busy(message: string): void;
   done(message: string, report?: ConnectionReport): void;
+  /** Connect saved the server `row`: the list's row says "Saved", the form having folded into it. */
+  savedRow(row: string, report: ConnectionReport): void;
+  /** Clears the status line and the field errors: they spoke of the form before a change. */
+  clear(): void;
   /** A failure that belongs to no field (the settings could not be read). */
   failed(message: string): void;
   /** A handler for a failure, said in the status line after `prefix` and next to its field. */
@@ -29,6 +33,11 @@ export function useFormStatus(): FormStatus {
       setStatus({ kind: 'busy', message });
     },
     done: (message, report) => setStatus({ kind: 'done', message, report }),
+    savedRow: (row, report) => setStatus({ kind: 'done', message: t('servers_saved'), report, row }),
+    clear: () => {
+      setErrors({});
+      setStatus({ kind: 'idle' });
+    },
     failed: (message) => setStatus({ kind: 'error', message }),
     fail: (prefix) => (error) => {
       const appError = toAppError(error);

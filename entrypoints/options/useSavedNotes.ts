@@ -1,4 +1,4 @@
-import type { Settings } from '@/lib/store/settings';
+import type { Settings } from '@/lib/settings';
 import type { useClipboardSetting } from './useClipboardSetting';
 import { useSavedFlash } from './useSavedFlash';
 

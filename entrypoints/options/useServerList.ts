@@ -1,13 +1,13 @@
 /** The saved servers on the options page: which one the form edits, the default, and removing one. */
 import type { ServerListProps, ServerRow } from '@/components/settings/ServerList';
 import { removeSavedServer } from '@/lib/connection/remove';
-import { setDefaultServer } from '@/lib/store/servers';
+import { saveSettings, type Settings } from '@/lib/settings';
 import { t } from '@/lib/i18n';
 import type { FormStatus } from './useFormStatus';
 import type { SettingsDraft } from './useSettingsDraft';
 
 /** The rows of the list, in the order the servers were added. */
-export function serverRows(settings: SettingsDraft['settings']): ServerRow[] {
+export function serverRows(settings: Settings | null): ServerRow[] {
   return (settings?.servers ?? []).map((server) => ({
     url: server.url,
     isDefault: server.url === settings?.defaultServer,
@@ -17,16 +17,27 @@ export function serverRows(settings: SettingsDraft['settings']): ServerRow[] {
 
 /** The list's props: its rows, the server being edited, and what each button does. */
 export function useServerList(draft: SettingsDraft, form: FormStatus): ServerListProps {
+  const open = draft.form?.open === true;
   return {
     servers: serverRows(draft.settings),
-    editing: draft.editing,
+    // The form is open on this saved server; undefined: folded; null: it adds a new one.
+    editing: open ? (draft.form?.source ?? null) : undefined,
+    savedRow: form.status.kind === 'done' ? form.status.row : undefined,
     busy: form.status.kind === 'busy',
-    onEdit: (url: string) => draft.edit(url),
-    onAdd: () => draft.edit(null),
+    onEdit: (url: string) => {
+      form.clear();
+      draft.edit(url);
+    },
+    onAdd: () => {
+      form.clear();
+      draft.edit(null);
+    },
     onMakeDefault: (url: string) => {
-      setDefaultServer(url).catch(form.fail(t('options_notSaved')));
+      form.clear();
+      saveSettings({ type: 'default', url }).catch(form.fail(t('options_notSaved')));
     },
     onRemove: (url: string) => {
+      form.clear();
       removeSavedServer(url)
         .then(() => form.done(t('servers_removed')))
         .catch(form.fail(t('options_notSaved')));

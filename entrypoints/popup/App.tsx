@@ -6,7 +6,8 @@ import { t, uiLocale } from '@/lib/i18n';
 import { emailLocaleFor } from '@/lib/push/email-locale';
 import { pendingForm, type FormInit } from '@/lib/push/form';
 import { ServerSwitch } from '@/components/push/ServerSwitch';
-import { chooseServer } from './chosen';
+import { onSettingsChange } from '@/lib/settings/read';
+import { chooseServer, chosenServer } from './chosen';
 import { destinationOf, loadPopupContext, type PopupContext } from './context';
 import { CreatePush } from './CreatePush';
 import { defaultPassphrase } from './passphrase';
@@ -55,18 +56,21 @@ export function App() {
   const [initial] = useState(() => pendingForm(emailLocale()));
   const settingsUrl = browser.runtime.getURL('/options.html');
 
-  const show = (url?: string) =>
+  // `restart`: a new form (another server); else the form keeps what was typed and takes the new settings.
+  const show = (url?: string, restart = url !== undefined) =>
     load(url).then(
       ({ context, init }) =>
-        setPage((was) => ({
-          state: 'ready',
-          context,
-          init,
-          form: url && was.state === 'ready' ? was.form + 1 : 0,
-        })),
+        setPage((was) => {
+          const form = was.state === 'ready' ? was.form : 0;
+          return { state: 'ready', context, init, form: restart && was.state === 'ready' ? form + 1 : form };
+        }),
       (error: unknown) => described(error).then((message) => setPage({ state: 'failed', message })),
     );
-  useEffect(() => void show(), []);
+  useEffect(() => {
+    void show();
+    // Every change of the settings, a policy's among them, as it happens: the form keeps what was typed.
+    return onSettingsChange(() => void show(chosenServer(), false));
+  }, []);
   // Another saved server for this push: the form starts again with that server's edition and token.
   const switchTo = (url: string) => {
     chooseServer(url);
@@ -94,6 +98,11 @@ export function App() {
           {t('popup_settings')}
         </a>
       </header>
+      {page.state === 'loading' && (
+        <p class="help" role="status">
+          {t('settings_gettingReady')}
+        </p>
+      )}
       {page.state === 'failed' && (
         <p role="alert" class="sp-error">
           {page.message}

@@ -4,12 +4,12 @@
  */
 import type { Edition } from '@/lib/api/types';
 import type { PushKind } from '@/lib/contract';
-import { allowedKinds } from '@/lib/policy/apply';
 import { t } from '@/lib/i18n';
 import { isSignedIn, knownEdition, targetBaseUrl } from '@/lib/connection/target';
-import { peekSettings } from '@/lib/store/peek';
-import { settingsFor } from '@/lib/store/profiles';
-import type { PushDefaults } from '@/lib/store/values';
+import { allowedKinds } from '@/lib/settings/policy';
+import { settingsFor } from '@/lib/settings/model';
+import { readSettingsUnderPolicy } from '@/lib/settings/read';
+import type { PushDefaults } from '@/lib/settings/values';
 
 export interface PopupContext {
   demoMode: boolean;
@@ -28,9 +28,12 @@ export interface PopupContext {
   servers: string[];
 }
 
-/** The context of the default server, or of the saved server `url` the person switched to. */
+/**
+ * The context of the default server, or of the saved server `url` the person switched to, once the
+ * organization's policy has been read (policy first: never demo mode before it is known).
+ */
 export async function loadPopupContext(url?: string): Promise<PopupContext> {
-  const { settings: saved, copyOnCreate } = await peekSettings();
+  const { settings: saved, copyOnCreate } = await readSettingsUnderPolicy();
   const settings = settingsFor(saved, url);
   return {
     servers: settings.demoMode ? [] : settings.servers.map((server) => server.url),

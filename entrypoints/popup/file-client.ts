@@ -12,7 +12,7 @@ import {
 } from '@/lib/api/upload';
 import { clientForSettings } from '@/lib/connection/client';
 import { demoFetch } from '@/lib/demo/transport';
-import type { Settings } from '@/lib/store/settings';
+import type { Settings } from '@/lib/settings';
 
 function fraction({ loaded, total }: UploadProgress): number | undefined {
   return total ? Math.min(1, loaded / total) : undefined;

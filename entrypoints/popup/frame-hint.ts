@@ -5,12 +5,15 @@
  */
 const KEY = 'sp-popup-demo';
 
-/** The demo banner as the last popup showed it; shown when unknown, as demo mode is on by default. */
+/**
+ * The demo banner as the last popup showed it; not shown when unknown: on a first open the policy may not
+ * be read yet, and an organization's may forbid demo mode (policy first).
+ */
 export function lastDemoShown(): boolean {
   try {
-    return localStorage.getItem(KEY) !== '0';
+    return localStorage.getItem(KEY) === '1';
   } catch {
-    return true;
+    return false;
   }
 }
 

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { onWatchRevision } from '@/lib/store/peek';
+import { onWatchRevision } from '@/lib/store/revision';
 import { recentTrackedPushes } from '@/lib/watch/peek';
 import type { TrackedPush } from '@/lib/watch/types';
 import { RECENT_COUNT } from './recent';

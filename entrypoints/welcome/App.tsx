@@ -22,7 +22,7 @@ function TryStatus({ attempt }: { attempt: TryState }) {
  * and what that means, and the two ways on: a sample push in demo mode, or the settings to connect a server.
  */
 export function App() {
-  const { demoMode, attempt, tryIt, connect } = useWelcome();
+  const { demoMode, orgServer, attempt, tryIt, connect } = useWelcome();
   return (
     <main>
       <header>
@@ -38,7 +38,13 @@ export function App() {
         <li>{t('welcome_stepWatch')}</li>
       </ol>
 
-      {demoMode !== null && (
+      {demoMode === null && (
+        <p class="help" role="status">
+          {t('settings_gettingReady')}
+        </p>
+      )}
+      {orgServer !== null && <p class="demo-banner">{t('welcome_orgServer', orgServer)}</p>}
+      {demoMode !== null && orgServer === null && (
         <p class="demo-banner">
           {demoMode ? (
             <>
@@ -50,25 +56,27 @@ export function App() {
         </p>
       )}
 
-      <div class="choices">
-        {demoMode && (
-          <section class="card" aria-labelledby="try-heading">
-            <h2 id="try-heading">{t('welcome_tryHeading')}</h2>
-            <p>{t('welcome_tryText')}</p>
-            <button class="primary" onClick={tryIt} disabled={attempt.kind === 'busy'}>
-              {t('welcome_tryIt')}
+      {demoMode !== null && (
+        <div class="choices">
+          {demoMode && (
+            <section class="card" aria-labelledby="try-heading">
+              <h2 id="try-heading">{t('welcome_tryHeading')}</h2>
+              <p>{t('welcome_tryText')}</p>
+              <button class="primary" onClick={tryIt} disabled={attempt.kind === 'busy'}>
+                {t('welcome_tryIt')}
+              </button>
+              <TryStatus attempt={attempt} />
+            </section>
+          )}
+          <section class="card" aria-labelledby="connect-heading">
+            <h2 id="connect-heading">{t('welcome_connectHeading')}</h2>
+            <p>{orgServer === null ? t('welcome_connectText') : t('welcome_orgToken')}</p>
+            <button class={demoMode ? '' : 'primary'} onClick={connect}>
+              {t('welcome_connect')}
             </button>
-            <TryStatus attempt={attempt} />
           </section>
-        )}
-        <section class="card" aria-labelledby="connect-heading">
-          <h2 id="connect-heading">{t('welcome_connectHeading')}</h2>
-          <p>{t('welcome_connectText')}</p>
-          <button class={demoMode ? '' : 'primary'} onClick={connect}>
-            {t('welcome_connect')}
-          </button>
-        </section>
-      </div>
+        </div>
+      )}
 
       <p class="tip">{t('welcome_toolbar')}</p>
     </main>

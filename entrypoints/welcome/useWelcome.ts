@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '@/lib/api/describe';
 import { toAppError } from '@/lib/errors';
 import { t } from '@/lib/i18n';
-import { loadSettings } from '@/lib/store/settings';
+import { readSettingsUnderPolicy, serverName, watchSettings, type SettingsRead } from '@/lib/settings';
 
 export type TryState =
   | { kind: 'idle' }
@@ -11,18 +11,25 @@ export type TryState =
   | { kind: 'failed'; message: string };
 
 /**
- * The welcome page's state: whether demo mode is on (null until read; "Try it" is offered only then, since
- * its push must not go to a real server) and the sample push under way.
+ * The welcome page's state: whether demo mode is on (null until the settings are read under the policy:
+ * "Try it" is offered only in demo mode, since its push must not go to a real server), the organization's
+ * server when its policy sets one, and the sample push under way. It follows every change of the settings.
  */
 export function useWelcome() {
   const [demoMode, setDemoMode] = useState<boolean | null>(null);
+  const [orgServer, setOrgServer] = useState<string | null>(null);
   const [attempt, setAttempt] = useState<TryState>({ kind: 'idle' });
 
   useEffect(() => {
-    loadSettings().then(
-      (settings) => setDemoMode(settings.demoMode),
-      (error: unknown) => setAttempt({ kind: 'failed', message: describeError(toAppError(error)) }),
+    const take = ({ settings, policyRead }: SettingsRead) => {
+      if (!policyRead) return; // policy first: a neutral page until it is read
+      setDemoMode(settings.demoMode);
+      setOrgServer(settings.policy?.serverUrl ? serverName(settings.policy.serverUrl) : null);
+    };
+    readSettingsUnderPolicy().then(take, (error: unknown) =>
+      setAttempt({ kind: 'failed', message: describeError(toAppError(error)) }),
     );
+    return watchSettings(take);
   }, []);
 
   const tryIt = () => {
@@ -39,5 +46,5 @@ export function useWelcome() {
       .openOptionsPage()
       .catch((error: unknown) => setAttempt({ kind: 'failed', message: describeError(toAppError(error)) }));
   };
-  return { demoMode, attempt, tryIt, connect };
+  return { demoMode, orgServer, attempt, tryIt, connect };
 }

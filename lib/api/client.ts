@@ -37,6 +37,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const transport = {
     baseUrl,
     token,
+    // Not given: bound to this client's server. null: bound nowhere, so never sent.
+    tokenOrigin: options.tokenOrigin === undefined ? new URL(baseUrl).origin : (options.tokenOrigin ?? ''),
     // Called through a wrapper: a bare window.fetch called as a method of another object throws "Illegal invocation".
     fetch: options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init)),
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,

@@ -43,6 +43,8 @@ export interface RawResponse {
 export interface TransportOptions {
   baseUrl: string;
   token: string | null;
+  /** The origin the token is bound to: a request to any other origin carries no Authorization header. */
+  tokenOrigin: string;
   fetch: typeof fetch;
   timeoutMs: number;
 }
@@ -57,8 +59,11 @@ export async function send(options: TransportOptions, request: ApiRequest): Prom
   if (request.signal?.aborted) throw new AppError('aborted', 'The request was cancelled.');
 
   const headers = new Headers({ Accept: 'application/json', ...request.headers });
-  // Any Authorization header, even an empty Bearer, makes the server answer 401 (reference §1).
-  if (options.token && !request.anonymous) headers.set('Authorization', `Bearer ${options.token}`);
+  const url = buildUrl(options.baseUrl, request.path, request.query);
+  // Any Authorization header, even an empty Bearer, makes the server answer 401 (reference §1). And a token
+  // goes only to the origin it is bound to (issue 18): every request of every client is built here.
+  const bound = new URL(url).origin === options.tokenOrigin;
+  if (options.token && !request.anonymous && bound) headers.set('Authorization', `Bearer ${options.token}`);
   if (typeof request.body === 'string') headers.set('Content-Type', 'application/json');
 
   // Our own controller, so a timeout and a caller's abort can be told apart, and a race, so an injected
@@ -81,7 +86,7 @@ export async function send(options: TransportOptions, request: ApiRequest): Prom
 
   try {
     const response = await Promise.race([
-      options.fetch(buildUrl(options.baseUrl, request.path, request.query), {
+      options.fetch(url, {
         method: request.method,
         headers,
         body: request.body,

@@ -7,6 +7,8 @@ export type Edition = 'pro' | 'oss';
 export interface ApiClientOptions {
   baseUrl: string;
   token?: string | null;
+  /** The origin the token is bound to (default: baseUrl's); no request elsewhere carries it. */
+  tokenOrigin?: string | null;
   fetch?: typeof fetch;
   /** Per request, including reading the body. Default 30000. */
   timeoutMs?: number;

@@ -4,13 +4,19 @@
  */
 import type { ApiClient, Edition } from '@/lib/api';
 import { AppError, isAppError } from '@/lib/errors';
-import { DEFAULT_PUSH_DEFAULTS, type ServerChoice, type TokenPlace } from '@/lib/store/items';
-import { normalizeServerUrl, normalizeToken, serverChoice } from '@/lib/store/rules';
-import { saveServerSettings, type SettingsChange } from '@/lib/store/save';
-import { loadSettings } from '@/lib/store/settings';
+import {
+  DEFAULT_PUSH_DEFAULTS,
+  normalizeServerUrl,
+  normalizeToken,
+  readSettings,
+  saveSettings,
+  serverChoice,
+  type ServerChoice,
+  type TokenPlace,
+} from '@/lib/settings';
 import { clientForSettings } from './client';
 import { requestHostPermission } from './permission';
-import { draftTokenFor } from './token-origin';
+import { originOf } from './token-origin';
 
 export interface ConnectionReport {
   baseUrl: string;
@@ -54,14 +60,13 @@ export interface ServerDraft {
   url: string;
   token: string;
   tokenPlace: TokenPlace;
-  /** Make it the default server (default: yes, connecting to a server means using it; the first always is). */
-  makeDefault?: boolean;
 }
 
 /**
  * Checks a draft without saving it: normalise the address, ask for its host permission (synchronously, see
- * requestHostPermission), then test the connection with the typed token. The saved token is sent only
- * to the origin it was saved for (AppError 'token-elsewhere' otherwise, before any request).
+ * requestHostPermission), then test the connection with the typed token, bound to the draft's origin. A
+ * token saved for another origin is refused by the client's builder (AppError 'token-elsewhere', before
+ * any request), whatever the form showed.
  */
 export async function checkServer(
   draft: ServerDraft,
@@ -69,11 +74,13 @@ export async function checkServer(
   const server = serverChoice(normalizeServerUrl(draft.url));
   const token = normalizeToken(draft.token);
   await requestHostPermission(server.url);
-  const bound = draftTokenFor(server.url, token, await loadSettings());
+  const { boundTokens } = (await readSettings()).user;
   const client = clientForSettings({
     demoMode: false,
     server,
-    ...bound,
+    token,
+    tokenOrigin: token === null ? null : originOf(server.url),
+    boundTokens,
     tokenPlace: draft.tokenPlace,
     defaults: DEFAULT_PUSH_DEFAULTS, // not used by the client
     servers: [],
@@ -84,17 +91,20 @@ export async function checkServer(
 
 /**
  * Saves a server only after every check passed; any failure (invalid address, permission refused, failed
- * connection test) is thrown and the previous settings stay in force. Adds the server to the saved ones
- * (or updates the one saved at that address). Leaves demo mode. `also`: other
- * settings changed with it, saved in the same write.
+ * connection test, a policy that forbids it) is thrown and the previous settings stay in force. Adds the
+ * server to the saved ones (or updates the one saved at that address), never changing the default but for
+ * the first server; leaves demo mode. The token is bound to the server's origin, in the place the policy
+ * allows (lib/settings applies it).
  */
-export async function saveServer(draft: ServerDraft, also: SettingsChange = {}): Promise<ConnectionReport> {
+export async function saveServer(draft: ServerDraft): Promise<ConnectionReport> {
   const { server, token, report } = await checkServer(draft);
-  const edition = report.edition;
-  const makeDefault = draft.makeDefault ?? true;
-  await saveServerSettings(
-    { server: { ...server, edition }, token, tokenPlace: draft.tokenPlace, makeDefault },
-    also,
-  );
+  const origin = token === null ? null : originOf(server.url);
+  await saveSettings({
+    type: 'server',
+    entry: {
+      server: { ...server, edition: report.edition },
+      token: { value: token, place: draft.tokenPlace, origin },
+    },
+  });
   return report;
 }

@@ -6,7 +6,7 @@ import { createApiClient, type ApiClient, type ApiClientOptions } from '@/lib/ap
 import { demoFetch, demoPageOrigin } from '@/lib/demo/transport';
 import { demoToken } from '@/lib/demo/token';
 import { AppError } from '@/lib/errors';
-import { loadSettings, settingsFor, type Settings } from '@/lib/store/settings';
+import { loadSettings, settingsFor, type Settings } from '@/lib/settings';
 import { isSignedIn, targetBaseUrl, targetToken } from './target';
 import { assertTokenFor } from './token-origin';
 
@@ -44,6 +44,7 @@ export function clientForSettings(
   return createApiClient({
     baseUrl,
     token,
+    tokenOrigin: settings.tokenOrigin,
     fetch: transports.server ?? ((input, init) => fetch(input, init)),
     ...shared,
   });

@@ -1,6 +1,6 @@
 /** The one host permission a saved server needs, asked for during the user's click. */
 import { AppError } from '@/lib/errors';
-import { hostPermissionPattern } from '@/lib/store/rules';
+import { hostPermissionPattern } from '@/lib/settings';
 
 /**
  * Asks for the host permission of one server. Must be called synchronously from a click handler, before any

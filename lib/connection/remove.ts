@@ -2,8 +2,7 @@
  * Removing a saved server (issue 12): its token and entry go from the store, the watcher then erases its
  * cached pushes, and the browser's access to its host is given back when no other saved server needs it.
  */
-import { hostPermissionPattern } from '@/lib/store/rules';
-import { removeServer } from '@/lib/store/servers';
+import { hostPermissionPattern, readSettings, saveSettings } from '@/lib/settings';
 
 /**
  * Removes the saved server `url` and, when no server left shares its host permission (a pattern names the
@@ -12,7 +11,8 @@ import { removeServer } from '@/lib/store/servers';
  * console: the server is removed all the same.
  */
 export async function removeSavedServer(url: string): Promise<void> {
-  const { servers } = await removeServer(url);
+  await saveSettings({ type: 'remove', url });
+  const { servers } = (await readSettings()).state.list;
   const pattern = hostPermissionPattern(url);
   if (servers.some((server) => hostPermissionPattern(server.url) === pattern)) return;
   try {

@@ -5,7 +5,7 @@
  */
 import type { Edition } from '@/lib/api/types';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
-import type { Settings } from '@/lib/store/settings';
+import type { Settings } from '@/lib/settings';
 
 type Mode = Pick<Settings, 'demoMode' | 'server'>;
 

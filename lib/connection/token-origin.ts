@@ -1,9 +1,11 @@
 /**
- * A saved API token belongs to the origin it was saved for (issue 9): the last guard before a client or a
- * connection test would send it in `Authorization` anywhere else.
+ * PROMISE (issue 9, issue 18): an API token goes only to the origin it was saved with. This is where that
+ * is decided for every client (client.ts builds every one: the saved settings', the watcher's, Test
+ * connection's and Connect's); the transport (lib/api/transport.ts) then sets Authorization only on a
+ * request to the bound origin. Pages never re-check it.
  */
 import { AppError } from '@/lib/errors';
-import type { Settings } from '@/lib/store/settings';
+import type { BoundToken, Settings } from '@/lib/settings';
 
 /** The origin of a base URL, as the token's binding records it. */
 export function originOf(baseUrl: string): string {
@@ -19,26 +21,17 @@ function elsewhere(savedFor: string | null, baseUrl: string): AppError {
 }
 
 /**
- * Throws AppError 'token-elsewhere' unless `token` may go to `baseUrl`: no token, or a token saved for that
- * very origin. Settings read from storage always say where their token was saved (loadSettings).
+ * Throws AppError 'token-elsewhere' unless `token` may go to `baseUrl`: no token, or a token bound to that
+ * very origin that no saved server of another origin holds (a token typed into the form for a third server
+ * is bound to it, but one equal to another server's saved token is refused, whatever the form showed).
  */
 export function assertTokenFor(
   baseUrl: string,
-  { token, tokenOrigin }: Pick<Settings, 'token' | 'tokenOrigin'>,
+  { token, tokenOrigin, boundTokens = [] }: Pick<Settings, 'token' | 'tokenOrigin' | 'boundTokens'>,
 ): void {
-  if (token !== null && tokenOrigin !== originOf(baseUrl)) throw elsewhere(tokenOrigin, baseUrl);
-}
-
-/**
- * The options form's token for a server it checks: a token typed for it, or the saved token when that
- * server is the one it was saved for. The saved token offered for another origin is refused, whatever the
- * form still shows. Returns the binding the checked client is built with.
- */
-export function draftTokenFor(
-  baseUrl: string,
-  token: string | null,
-  saved: Pick<Settings, 'token' | 'tokenOrigin'>,
-): Pick<Settings, 'token' | 'tokenOrigin'> {
-  if (token !== null && token === saved.token) assertTokenFor(baseUrl, saved);
-  return { token, tokenOrigin: token === null ? null : originOf(baseUrl) };
+  if (token === null) return;
+  const target = originOf(baseUrl);
+  if (tokenOrigin !== target) throw elsewhere(tokenOrigin, baseUrl);
+  const other = boundTokens.find((bound: BoundToken) => bound.value === token && bound.origin !== target);
+  if (other) throw elsewhere(other.origin, baseUrl);
 }

@@ -1,5 +1,5 @@
 import { shared } from '@/lib/async';
-import { demoTokenItem } from '@/lib/store/items';
+import { readSettings, saveSettings } from '@/lib/settings';
 import { bytesToBase64 } from '@/lib/messages/wire';
 import { sendMessage } from '@/lib/messages/runtime';
 import { demoMessages } from './messages';
@@ -19,10 +19,10 @@ function defaultRandom(bytes: number): Uint8Array {
 // kept once settled, so that the next call reads storage again.
 const creation = shared(
   async () => {
-    const existing = await demoTokenItem.getValue();
+    const { demoToken: existing } = await readSettings();
     if (existing) return existing;
     const token = newDemoToken();
-    await demoTokenItem.setValue(token);
+    await saveSettings({ type: 'demoToken', token });
     return token;
   },
   { keep: false },
@@ -54,7 +54,7 @@ export function setLocalDemoTokenSource(source: TokenSource | undefined): void {
  * so a page and the background can no longer store two different tokens).
  */
 export async function demoToken(): Promise<string> {
-  const stored = await demoTokenItem.getValue();
+  const { demoToken: stored } = await readSettings();
   if (stored) return stored;
   return localSource ? localSource() : sendMessage(demoMessages.token, undefined);
 }

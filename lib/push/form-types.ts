@@ -3,7 +3,7 @@
  */
 import type { PushKind } from '@/lib/contract';
 import type { AppErrorData, FieldErrors } from '@/lib/errors';
-import type { PushDefaults } from '@/lib/store/items';
+import type { PushDefaults } from '@/lib/settings';
 import type { Edition } from './types';
 import type { WifiConfig } from './wifi';
 

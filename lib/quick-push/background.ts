@@ -4,8 +4,7 @@
  * from an earlier life of the worker (held requests live in storage.session).
  */
 import { t } from '@/lib/i18n';
-import { allowedKinds } from '@/lib/policy/apply';
-import { policyItem } from '@/lib/store/items';
+import { allowedKinds, onStoredChange, readSettings } from '@/lib/settings';
 import { recordCreatedPush } from '@/lib/watch/record';
 import { platformClipboard } from './clipboard';
 import { keptConnection } from './connection';
@@ -58,7 +57,7 @@ export interface QuickPushHandlers {
 }
 
 /** The kinds the organization allows (all without a policy). */
-const allowed = async () => allowedKinds((await policyItem.getValue()).policy);
+const allowed = async () => allowedKinds((await readSettings()).settings.policy ?? {});
 
 function run(what: string, task: Promise<unknown>): void {
   task.catch((error: unknown) => console.error(what, error));
@@ -126,7 +125,7 @@ export function registerQuickPush(
   browser.runtime.onInstalled.addListener(installMenus);
   browser.runtime.onStartup.addListener(installMenus);
   // The organization's allowed kinds changed: the menu offers exactly those.
-  policyItem.watch(installMenus);
+  onStoredChange({ local: ['policy'] }, installMenus);
   browser.contextMenus.onClicked.addListener(
     (info, tab) => run('Quick push from the menu failed', handlers.menuClicked(info, tab)), // i18n-ignore
   );

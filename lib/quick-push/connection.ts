@@ -9,7 +9,7 @@
 import type { ApiClient } from '@/lib/api';
 import { connectSaved, type Connection } from '@/lib/connection/client';
 import { targetBaseUrl, targetToken } from '@/lib/connection/target';
-import type { Settings } from '@/lib/store/settings';
+import type { Settings } from '@/lib/settings';
 import type { QuickConnection } from './create';
 
 /** What clientForSettings builds a client from: two settings with the same key give the same client. */

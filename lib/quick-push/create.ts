@@ -6,7 +6,7 @@ import { describeError, type ApiClient, type Push } from '@/lib/api';
 import { checkLinkOf } from '@/lib/connection/link-home';
 import { AppError } from '@/lib/errors';
 import type { LinkCheck } from '@/lib/push/link';
-import type { PushDefaults } from '@/lib/store/items';
+import type { PushDefaults } from '@/lib/settings';
 import type { ImageFetch } from './image';
 import { quickCreateInput, type ImageFile } from './input';
 import type { ImageRequest, QuickRequest } from './types';

@@ -3,7 +3,7 @@
  */
 import type { CreatePushInput } from '@/lib/api';
 import { AppError } from '@/lib/errors';
-import type { PushDefaults } from '@/lib/store/items';
+import type { PushDefaults } from '@/lib/settings';
 import type { QuickRequest } from './types';
 
 export interface ImageFile {

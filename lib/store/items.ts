@@ -1,71 +1,9 @@
 /**
- * Every item the extension keeps in browser.storage, in one place, each with its fallback and version.
- * No payload or passphrase is ever stored here: only settings, the token where the user chose, and the
- * demo service's own credentials.
+ * The items the extension keeps in browser.storage besides the settings model (lib/settings: servers,
+ * tokens, demo mode, defaults, the policy, copy on create), each with its fallback and version. No payload
+ * or passphrase is ever stored here, but for quick push's held entries in storage.session (see below).
  */
 import { storage } from '#imports';
-import { readServerList, removeVersion1Keys, serversFromVersion1 } from './migrate';
-import { NO_POLICY, type PolicyState } from '@/lib/policy/types';
-import {
-  DEFAULT_PUSH_DEFAULTS,
-  EMPTY_SERVER_LIST,
-  type PushDefaults,
-  type ServerList,
-  type TokenMap,
-} from './values';
-
-export * from './values';
-
-/**
- * The settings schema's version: 1 kept one server under `local:server` and its token in `local:token` or
- * `session:token`, with `local:tokenPlace` and `local:tokenOrigin`; 2 keeps a ServerList under the same key
- * and the tokens per server (migrate.ts moves version 1 over, nothing lost).
- */
-export const SETTINGS_VERSION = 2;
-
-/** The saved servers; empty until the user saves one (the extension then runs on the built-in demo). */
-export const serversItem = storage.defineItem<ServerList>('local:server', {
-  fallback: EMPTY_SERVER_LIST,
-  version: SETTINGS_VERSION,
-  migrations: { 2: serversFromVersion1 },
-  onMigrationComplete: removeVersion1Keys,
-});
-
-/**
- * The key of serversItem's version mark (WXT keeps it under the item's key plus '$'): save.ts writes it in the
- * same write as the list, so a list written by a bulk write is never taken for version 1 data.
- */
-export const SERVERS_META_KEY = `${serversItem.key}$` as const;
-
-/** The saved servers: serversItem's value, migrated on read should it still be in version 1's shape. */
-export async function readServers(): Promise<ServerList> {
-  return readServerList(await serversItem.getValue());
-}
-
-/** Demo mode is on for a fresh install; saving a server turns it off, and the saved servers are kept. */
-export const demoModeItem = storage.defineItem<boolean>('local:demoMode', { fallback: true, version: 1 });
-
-/** The API tokens remembered on this device, by server (each server's tokenPlace says 'device'). */
-export const deviceTokensItem = storage.defineItem<TokenMap>('local:serverTokens', {
-  fallback: {},
-  version: 1,
-});
-/** The API tokens kept for this browser session only, by server (tokenPlace 'session'). */
-export const sessionTokensItem = storage.defineItem<TokenMap>('session:serverTokens', {
-  fallback: {},
-  version: 1,
-});
-
-export const pushDefaultsItem = storage.defineItem<PushDefaults>('local:pushDefaults', {
-  fallback: DEFAULT_PUSH_DEFAULTS,
-  version: 1,
-});
-
-/** The built-in demo service's user token, created on first use. */
-export const demoTokenItem = storage.defineItem<string | null>('local:demoToken', {
-  fallback: null,
-  version: 1,
-});
 
 /** Watcher (lib/watch): bumped after every refresh that changed the cache; pages reload when it changes. */
 export const watchRevisionItem = storage.defineItem<number>('local:watchRevision', {
@@ -131,26 +69,6 @@ export const quickPushLinksItem = storage.defineItem<Record<string, unknown>>('s
 });
 
 /**
- * Whether the popup puts a new push's link on the clipboard as soon as it is created (issue 11: paste,
- * Enter, done). On by default; the options page turns it off. The copy happens in the popup itself.
- */
-export const copyOnCreateItem = storage.defineItem<boolean>('local:copyOnCreate', {
-  fallback: true,
-  version: 1,
-});
-
-/**
- * The organization's policy as the background last read and checked it (lib/policy/background.ts, its one
- * writer), from storage.managed. Kept here because the checking needs zod, which the popup must not load:
- * every page reads this copy instead. Read again on every start of the background and on every change of
- * storage.managed, written only when it changed.
- */
-export const policyItem = storage.defineItem<PolicyState>('local:policy', {
-  fallback: NO_POLICY,
-  version: 1,
-});
-
-/**
  * Set once the watcher's startup work (lib/watch/startup.ts: erasing left accounts, the alarm, the badge) is
  * done in this browser session, so a woken worker skips it. storage.session, like the alarm and the badge,
  * is gone when the browser closes and when the extension is reloaded, updated or disabled.
@@ -158,3 +76,4 @@ export const policyItem = storage.defineItem<PolicyState>('local:policy', {
 export const watchStartedItem = storage.defineItem<boolean>('session:watchStarted', {
   fallback: false,
 });
+

@@ -3,7 +3,7 @@
  * settings for them, the popup's quick read (peek.ts) passes its own, without the store.
  */
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
-import type { Settings } from '@/lib/store/profiles';
+import type { Settings } from '@/lib/settings';
 
 export const DEMO_ACCOUNT = 'demo';
 

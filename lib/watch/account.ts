@@ -5,7 +5,7 @@
  * service and its links open the extension's own viewer.
  */
 import { targetBaseUrl } from '@/lib/connection/target';
-import { loadSettings, type Settings } from '@/lib/store/settings';
+import { loadSettings, type Settings } from '@/lib/settings';
 import { accountKey, DEMO_ACCOUNT, followedAccounts, serverAccount, type Followed } from './account-key';
 
 export * from './account-key';

@@ -8,9 +8,8 @@ import { AppError } from '@/lib/errors';
 import type { ApiClient } from '@/lib/api';
 import { connectFollowed, connectSaved } from '@/lib/connection/client';
 import { listenForMessages } from '@/lib/messages/runtime';
-import { watchInterval } from '@/lib/policy/apply';
-import { policyItem, watchSettingsItem, type WatchSettings } from '@/lib/store/items';
-import { watchSettings } from '@/lib/store/settings';
+import { onStoredChange, readSettings, watchInterval, watchSettings } from '@/lib/settings';
+import { watchSettingsItem, type WatchSettings } from '@/lib/store/items';
 import { accountKey } from './account';
 import type { ActionDeps } from './actions';
 import { updateBadge } from './badge';
@@ -67,7 +66,7 @@ export async function connectAllFromSettings(): Promise<Connection[]> {
 
 async function ensureAlarm(settings: WatchSettings): Promise<void> {
   // An organization's interval wins over the user's (lib/policy).
-  const { policy } = await policyItem.getValue();
+  const policy = (await readSettings()).settings.policy ?? {};
   const period = alarmPeriod(watchInterval(settings.intervalMinutes, policy));
   const existing = await browser.alarms.get(WATCH_ALARM);
   // Alarms outlive the worker: re-create only when missing or when the interval changed.
@@ -77,7 +76,7 @@ async function ensureAlarm(settings: WatchSettings): Promise<void> {
 
 /** Sets the alarm again when the organization's policy changes (its interval wins over the user's). */
 function followPolicy(report: (error: unknown) => void): () => void {
-  return policyItem.watch(() => {
+  return onStoredChange({ local: ['policy'] }, () => {
     watchSettingsItem.getValue().then(ensureAlarm).catch(report);
   });
 }

@@ -3,7 +3,7 @@
  * live links), audit logs and events. Every account key but the kept ones (account.ts keptAccounts: each
  * saved server with its token, and the demo) is one they left: a server removed, or a token replaced.
  */
-import { loadSettings } from '@/lib/store/settings';
+import { loadSettings } from '@/lib/settings';
 import { keptAccounts } from './account';
 import { ACCOUNT_STORES, type WatchDatabase } from './db';
 import { stateKey } from './cache';

@@ -4,7 +4,7 @@
  * read.ts would (the cache needs an upgrade or still holds version 1 records to adopt, or the browser refused
  * it), read.ts answers, loaded only then; it also reports the refusal as it always did.
  */
-import { peekSettings } from '@/lib/store/peek';
+import { readSettings } from '@/lib/settings/read';
 import { followedAccounts } from './account-key';
 import type { TrackedPush } from './types';
 import { LEGACY_ACCOUNT, WATCH_DB_NAME, WATCH_DB_VERSION } from './db-names';
@@ -44,7 +44,7 @@ function openCurrent(): Promise<IDBDatabase | null | undefined> {
 
 /** read.ts listTrackedPushes(server) by the quick way; undefined when only read.ts can answer. */
 async function quickRead(server: string): Promise<TrackedPush[] | undefined> {
-  const { settings } = await peekSettings();
+  const { settings } = await readSettings();
   const [db, accounts] = await Promise.all([openCurrent(), followedAccounts(settings)]);
   if (!db) return db === null ? [] : undefined;
   try {

@@ -3,7 +3,7 @@
  * reads load the settings themselves: this module needs only the accounts' pure keys (account-key.ts), so
  * the dashboard's first screen loads no store library (issue 13).
  */
-import type { Settings } from '@/lib/store/settings';
+import type { Settings } from '@/lib/settings';
 import { accountKey, followedAccounts } from './account-key';
 import { stateKey } from './cache';
 import { unstamp, watchDb } from './db';

@@ -22,7 +22,7 @@ import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { createFields } from '@/lib/api/create';
 import { initForm } from '@/lib/push/form-init';
 import { toCreateInput } from '@/lib/push/form-input';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/store/values';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../e2e/fixtures';
 import { ownerClient, useServer } from '../e2e/popup-support';
 import { median, ms, ratio, type BenchRow } from './rows';

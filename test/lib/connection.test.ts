@@ -11,9 +11,10 @@ import { chromeLikeMessaging, pageSender } from './demo/messaging';
 import { isAppError } from '@/lib/errors';
 import { responseToWire, wireToRequest } from '@/lib/messages/wire';
 import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
-import { DEFAULT_PUSH_DEFAULTS, demoTokenItem, type ServerChoice } from '@/lib/store/items';
-import { saveServerSettings, setDemoMode } from '@/lib/store/save';
-import { loadSettings, type Settings } from '@/lib/store/settings';
+import { demoTokenItem } from '@/lib/store/items';
+import { DEFAULT_PUSH_DEFAULTS, type ServerChoice } from '@/lib/settings';
+import { saveServerSettings, setDemoMode } from '@/lib/settings';
+import { loadSettings, type Settings } from '@/lib/settings';
 
 const SERVER_URL = 'https://pwpush.example.com';
 const ALICE = { email: 'alice@example.com', token: 'alice-token' };

@@ -8,7 +8,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
-import { saveServerEntry, removeServer } from '@/lib/store/servers';
+import { saveServerEntry, removeServer } from '@/lib/settings';
 import { setupWatcher, type Watcher } from '@/lib/watch/background';
 import { closeWatchDb } from '@/lib/watch/db';
 import { forgetLeftAccounts } from '@/lib/watch/forget';

@@ -6,7 +6,7 @@ import { handle, listenForMessages, type Handler as MessageHandler } from '@/lib
 import type { Message } from '@/lib/messages/message';
 import { watchMessages } from '@/lib/watch/messages';
 import { demoModeItem, watchRevisionItem } from '@/lib/store/items';
-import { saveServerSettings } from '@/lib/store/save';
+import { saveServerSettings } from '@/lib/settings';
 import { currentAccount } from '@/lib/watch/account';
 import { closeWatchDb, watchDb } from '@/lib/watch/db';
 import type { RefreshSummary, TrackedPush, WatchEvent } from '@/lib/watch/types';

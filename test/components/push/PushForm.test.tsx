@@ -6,7 +6,7 @@ import type { AppErrorData } from '@/lib/errors';
 import { formReducer, initForm, type FormAction } from '@/lib/push/form';
 import type { CreatePushInput, Edition } from '@/lib/push/types';
 import { toCreateInput } from '@/lib/push/form';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/store/items';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);

@@ -9,7 +9,7 @@ import { ResultView } from '@/components/push/ResultView';
 import { TEXT_MAX_CHARS } from '@/lib/contract';
 import { formReducer, initForm, type FormState } from '@/lib/push/form';
 import { expiryInWords } from '@/lib/push/expiry-words';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/store/items';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 import { speak } from '../../i18n/speak';
 
 afterEach(cleanup);

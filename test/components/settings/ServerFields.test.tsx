@@ -6,7 +6,7 @@ import {
   ServerFields,
   type ServerFieldsValue,
 } from '@/components/settings/ServerFields';
-import { HOSTED_SERVERS } from '@/lib/store/rules';
+import { HOSTED_SERVERS } from '@/lib/settings';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);

@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { firstSettings, readEarly, takeEarlyRead } from '@/entrypoints/dashboard/early';
-import { loadSettings } from '@/lib/store/settings';
+import { loadSettings } from '@/lib/settings';
 import { watchDb } from '@/lib/watch/db';
 import { readTracked } from '@/lib/watch/read';
 import { trackedPush } from '../../components/dashboard/tracked-push';

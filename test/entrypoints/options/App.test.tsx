@@ -1,15 +1,11 @@
-import { listServers, saveServerEntry } from '@/lib/store/servers';
+import { listServers, saveServerEntry } from '@/lib/settings';
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
-import {
-  clipboardClearItem,
-  DEFAULT_PUSH_DEFAULTS,
-  pushDefaultsItem,
-  watchSettingsItem,
-} from '@/lib/store/items';
+import { clipboardClearItem, pushDefaultsItem, watchSettingsItem } from '@/lib/store/items';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);

@@ -1,7 +1,8 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
 import { App } from '@/entrypoints/options/App';
-import { DEFAULT_PUSH_DEFAULTS, policyItem, pushDefaultsItem, watchSettingsItem } from '@/lib/store/items';
+import { policyItem, pushDefaultsItem, watchSettingsItem } from '@/lib/store/items';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);

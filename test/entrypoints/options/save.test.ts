@@ -4,9 +4,9 @@ import { SELF_HOSTED } from '@/components/settings/ServerFields';
 import { serverFieldsFrom } from '@/entrypoints/options/draft';
 import { applyTokenPlace, saveDefaultsIfValid, startConnect } from '@/entrypoints/options/save';
 import { createMockBackend, openMockStore } from '@/lib/mock';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/store/items';
-import { saveServerSettings } from '@/lib/store/save';
-import { loadSettings } from '@/lib/store/settings';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
+import { saveServerSettings } from '@/lib/settings';
+import { loadSettings } from '@/lib/settings';
 
 const SERVER_URL = 'http://127.0.0.1:8787';
 const DEFAULTS = { ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 2 };

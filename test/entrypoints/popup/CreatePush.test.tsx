@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppError } from '@/lib/errors';
 import { initForm, type FormState } from '@/lib/push/form';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/store/items';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 import type { PopupContext } from '@/entrypoints/popup/context';
 import type { SendOptions, SentPush } from '@/entrypoints/popup/connect';
 import { CreatePush } from '@/entrypoints/popup/CreatePush';

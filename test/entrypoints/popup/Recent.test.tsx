@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RecentPushes } from '@/entrypoints/popup/Recent';
 import type { Push } from '@/lib/api';
 import { demoModeItem } from '@/lib/store/items';
-import { saveServerSettings } from '@/lib/store/save';
+import { saveServerSettings } from '@/lib/settings';
 import { recordCreatedPush } from '@/lib/watch/record';
 import { resetWatchDb } from '../../lib/watch/helpers';
 

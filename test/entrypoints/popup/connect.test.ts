@@ -2,8 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { isAppError } from '@/lib/errors';
 import { createMockBackend, openMockStore } from '@/lib/mock';
 import { initForm } from '@/lib/push/form';
-import { DEFAULT_PUSH_DEFAULTS, demoModeItem } from '@/lib/store/items';
-import { saveServerSettings } from '@/lib/store/save';
+import { demoModeItem } from '@/lib/store/items';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
+import { saveServerSettings } from '@/lib/settings';
 
 const SERVER_URL = 'https://pwpush.example.com';
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadPopupContext } from '@/entrypoints/popup/context';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
-import { copyOnCreateItem, DEFAULT_PUSH_DEFAULTS, policyItem } from '@/lib/store/items';
-import { saveServerSettings, setDemoMode } from '@/lib/store/save';
+import { copyOnCreateItem, policyItem } from '@/lib/store/items';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
+import { saveServerSettings, setDemoMode } from '@/lib/settings';
 
 const SERVER = { kind: 'self-hosted', url: 'https://pwpush.example.com', edition: 'oss' } as const;
 

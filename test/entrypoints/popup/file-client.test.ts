@@ -7,8 +7,8 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fileClient } from '@/entrypoints/popup/file-client';
 import { startMockHost } from '@/lib/mock/host/server';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/store/items';
-import type { Settings } from '@/lib/store/settings';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
+import type { Settings } from '@/lib/settings';
 
 const VERSION = { application_version: '2.1.0', api_version: '2.1', edition: 'commercial', features: {} };
 const servers: http.Server[] = [];

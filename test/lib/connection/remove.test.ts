@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { removeSavedServer } from '@/lib/connection/remove';
-import { listServers, saveServerEntry } from '@/lib/store/servers';
+import { listServers, saveServerEntry } from '@/lib/settings';
 
 const A = { kind: 'self-hosted', url: 'http://127.0.0.1:8001' } as const;
 const B = { kind: 'self-hosted', url: 'http://127.0.0.1:8002' } as const;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { isSignedIn, knownEdition, targetBaseUrl, targetToken } from '@/lib/connection/target';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/store/items';
-import type { Settings } from '@/lib/store/settings';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
+import type { Settings } from '@/lib/settings';
 
 const SERVER = { kind: 'self-hosted', url: 'https://pwpush.example.com', edition: 'oss' } as const;
 

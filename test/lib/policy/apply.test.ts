@@ -10,8 +10,8 @@ import {
   userDefaultsToSave,
   watchInterval,
   type PolicySubject,
-} from '@/lib/policy/apply';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/store/items';
+} from '@/lib/settings';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 
 const mine = {
   kind: 'self-hosted',

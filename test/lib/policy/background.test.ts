@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { refreshPolicy, registerPolicy } from '@/lib/policy/background';
-import { NO_POLICY } from '@/lib/policy/types';
+import { NO_POLICY } from '@/lib/settings';
 import { deviceTokensItem, policyItem, sessionTokensItem } from '@/lib/store/items';
-import { saveServerSettings, setDemoMode } from '@/lib/store/save';
-import { loadSettings, loadUserSettings } from '@/lib/store/settings';
+import { saveServerSettings, setDemoMode } from '@/lib/settings';
+import { loadSettings, loadUserSettings } from '@/lib/settings';
 
 const ORIGIN = 'https://pwpush.example.com';
 const SERVER = { kind: 'self-hosted', url: ORIGIN } as const;

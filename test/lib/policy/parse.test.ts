@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parsePolicy } from '@/lib/policy/parse';
-import { NO_POLICY } from '@/lib/policy/types';
+import { NO_POLICY } from '@/lib/settings';
 
 describe('parsePolicy', () => {
   it.each([

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parsePolicy } from '@/lib/policy/parse';
-import { POLICY_KEYS } from '@/lib/policy/types';
+import { POLICY_KEYS } from '@/lib/settings';
 
 const section =
   readFileSync(join(process.cwd(), 'README.md'), 'utf8')

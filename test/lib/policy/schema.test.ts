@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { POLICY_KEYS } from '@/lib/policy/types';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/store/items';
+import { POLICY_KEYS } from '@/lib/settings';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 
 type Schema = { type: string; properties?: Record<string, Schema>; items?: Schema };
 const schema = JSON.parse(

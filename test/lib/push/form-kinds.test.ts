@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formReducer, initForm } from '@/lib/push/form';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/store/items';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 
 describe('the create form under an allowed list of kinds', () => {
   const init = { defaults: DEFAULT_PUSH_DEFAULTS, edition: 'pro', signedIn: true } as const;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formReducer, pendingForm, type FormInit } from '@/lib/push/form';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/store/items';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 
 const init: FormInit = {
   defaults: { ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 3, passphrase: true },

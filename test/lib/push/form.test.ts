@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { formReducer, initForm, toCreateInput, type FormAction, type FormState } from '@/lib/push/form';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/store/items';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 
 const fresh = (edition: 'pro' | 'oss' = 'pro', signedIn = true) =>
   initForm({ defaults: DEFAULT_PUSH_DEFAULTS, edition, signedIn });

@@ -6,8 +6,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMockBackend, openMockStore } from '@/lib/mock';
 import { keptConnection } from '@/lib/quick-push/connection';
-import { DEFAULT_PUSH_DEFAULTS, pushDefaultsItem } from '@/lib/store/items';
-import { saveServerSettings } from '@/lib/store/save';
+import { pushDefaultsItem } from '@/lib/store/items';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
+import { saveServerSettings } from '@/lib/settings';
 
 const SERVER_URL = 'https://pwpush.example.com';
 const OTHER_URL = 'https://eu.pwpush.example.com';

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_PUSH_DEFAULTS, type PushDefaults } from '@/lib/store/items';
+import { DEFAULT_PUSH_DEFAULTS, type PushDefaults } from '@/lib/settings';
 import { sessionHeldLinks, sessionHeldPushes } from '@/lib/quick-push/held';
 import { fetchImage } from '@/lib/quick-push/image';
 import { browserNotifier, type NotificationOptions } from '@/lib/quick-push/notifier';

@@ -1,8 +1,8 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { isAppError } from '@/lib/errors';
-import { validateDefaults } from '@/lib/store/defaults';
-import { DEFAULT_PUSH_DEFAULTS, type PushDefaults } from '@/lib/store/items';
+import { validateDefaults } from '@/lib/settings';
+import { DEFAULT_PUSH_DEFAULTS, type PushDefaults } from '@/lib/settings';
 
 function thrown(run: () => unknown): unknown {
   try {

@@ -5,7 +5,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/store/items';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 
 const URL_V1 = 'https://pwpush.example.com';
 const DEFAULTS = { ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 2, passphrase: true };
@@ -14,8 +14,8 @@ const V1_KEYS = ['token', 'tokenOrigin', 'tokenPlace'];
 /** Starts the extension again on what storage holds now: the store's modules are loaded afresh. */
 async function start() {
   vi.resetModules();
-  const settings = await import('@/lib/store/settings');
-  const servers = await import('@/lib/store/servers');
+  const settings = await import('@/lib/settings');
+  const servers = await import('@/lib/settings');
   return { ...settings, ...servers };
 }
 

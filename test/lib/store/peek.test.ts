@@ -4,26 +4,16 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import {
-  copyOnCreateItem,
-  demoModeItem,
-  demoTokenItem,
-  deviceTokensItem,
-  policyItem,
-  pushDefaultsItem,
-  serversItem,
-  sessionTokensItem,
-  watchRevisionItem,
-} from '@/lib/store/items';
+import { copyOnCreateItem, demoModeItem, demoTokenItem, deviceTokensItem, policyItem, pushDefaultsItem, serversItem, sessionTokensItem, watchRevisionItem } from '@/lib/store/items';
 import {
   onSettingsChange,
   onWatchRevision,
   PEEKED_LOCAL,
   PEEKED_SESSION,
   peekSettings,
-} from '@/lib/store/peek';
-import { saveServerSettings } from '@/lib/store/save';
-import { loadSettings, watchSettings } from '@/lib/store/settings';
+} from '@/lib/settings';
+import { saveServerSettings } from '@/lib/settings';
+import { loadSettings, watchSettings } from '@/lib/settings';
 
 const SERVER = { kind: 'self-hosted', url: 'https://pwpush.example.com' } as const;
 const ORG = 'https://push.org.example';

@@ -8,7 +8,7 @@ import {
   normalizeToken,
   serverChoice,
   tokenPageUrl,
-} from '@/lib/store/rules';
+} from '@/lib/settings';
 
 function thrown(run: () => unknown): unknown {
   try {

@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_PUSH_DEFAULTS, deviceTokensItem, sessionTokensItem } from '@/lib/store/items';
-import { saveServerSettings, saveSettings, setTokenPlace } from '@/lib/store/save';
-import { loadSettings } from '@/lib/store/settings';
+import { deviceTokensItem, sessionTokensItem } from '@/lib/store/items';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
+import { saveServerSettings, saveSettings, setTokenPlace } from '@/lib/settings';
+import { loadSettings } from '@/lib/settings';
 
 const SERVER = { kind: 'self-hosted', url: 'https://pwpush.example.com' } as const;
 const ORIGIN = 'https://pwpush.example.com';

@@ -7,8 +7,8 @@ import {
   saveServerEntry,
   setDefaultServer,
   settingsFor,
-} from '@/lib/store/servers';
-import { loadSettings } from '@/lib/store/settings';
+} from '@/lib/settings';
+import { loadSettings } from '@/lib/settings';
 
 const HOSTED = { kind: 'hosted', url: 'https://pwpush.com' } as const;
 const OWN = { kind: 'self-hosted', url: 'https://pwpush.example.com/secrets' } as const;

@@ -1,17 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { isAppError } from '@/lib/errors';
-import {
-  DEFAULT_PUSH_DEFAULTS,
-  demoModeItem,
-  demoTokenItem,
-  deviceTokensItem,
-  pushDefaultsItem,
-  sessionTokensItem,
-} from '@/lib/store/items';
-import { saveDefaults, saveSettings, saveServerSettings, setDemoMode, setTokenPlace } from '@/lib/store/save';
-import { loadSettings, watchSettings } from '@/lib/store/settings';
-import type { TokenPlace } from '@/lib/store/items';
+import { demoModeItem, demoTokenItem, deviceTokensItem, pushDefaultsItem, sessionTokensItem } from '@/lib/store/items';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
+import { saveDefaults, saveSettings, saveServerSettings, setDemoMode, setTokenPlace } from '@/lib/settings';
+import { loadSettings, watchSettings } from '@/lib/settings';
+import type { TokenPlace } from '@/lib/settings';
 
 const SERVER = { kind: 'self-hosted', url: 'https://pwpush.example.com' } as const;
 const ORIGIN = 'https://pwpush.example.com';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { deviceTokensItem } from '@/lib/store/items';
-import { saveServerSettings, setDemoMode, setTokenPlace } from '@/lib/store/save';
-import { removeServer } from '@/lib/store/servers';
+import { saveServerSettings, setDemoMode, setTokenPlace } from '@/lib/settings';
+import { removeServer } from '@/lib/settings';
 import { accountKey, DEMO_ACCOUNT } from '@/lib/watch/account';
 import { setupWatcher, type Watcher } from '@/lib/watch/background';
 import { idbCache, stateKey } from '@/lib/watch/cache';

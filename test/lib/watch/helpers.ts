@@ -1,7 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { createApiClient, type ApiClient, type CreatePushInput, type Edition, type Push } from '@/lib/api';
 import { createMockBackend, openMockStore } from '@/lib/mock';
-import { saveServerSettings } from '@/lib/store/save';
+import { saveServerSettings } from '@/lib/settings';
 import { accountKey } from '@/lib/watch/account';
 import { closeWatchDb, WATCH_DB_NAME } from '@/lib/watch/db';
 import { ALICE, BASE, BOB, START } from '../api/harness';

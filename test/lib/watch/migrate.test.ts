@@ -1,7 +1,7 @@
 import { openDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
-import { setDemoMode } from '@/lib/store/save';
+import { setDemoMode } from '@/lib/settings';
 import { DEMO_ACCOUNT } from '@/lib/watch/account';
 import { watchDb, WATCH_DB_NAME } from '@/lib/watch/db';
 import { stateKey } from '@/lib/watch/cache';

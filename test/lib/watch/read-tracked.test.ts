@@ -3,7 +3,7 @@
  * listTrackedPushes, listEvents and readWatcherState, for the settings the page holds.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { loadSettings } from '@/lib/store/settings';
+import { loadSettings } from '@/lib/settings';
 import { stateKey } from '@/lib/watch/cache';
 import { watchDb } from '@/lib/watch/db';
 import { listEvents, listTrackedPushes, readTracked, readWatcherState } from '@/lib/watch/read';

@@ -3,12 +3,10 @@
  * the background and the options page ask the same questions of it. Managed values win over the user's.
  */
 import { PUSH_KINDS, type PushKind } from '@/lib/contract';
-import type { PushDefaults, TokenPlace } from '@/lib/store/items';
-import type { ServerProfile, Settings } from '@/lib/store/settings';
-import { serverChoice } from '@/lib/store/rules';
-import type { Policy } from './types';
+import { serverChoice } from './rules';
+import type { Policy, PushDefaults, ServerProfile, Settings, TokenPlace } from './values';
 
-/** The settings a policy can override: the read side's shape (lib/store/settings.ts). */
+/** The settings a policy can override. */
 export type PolicySubject = Pick<Settings, 'demoMode' | 'servers' | 'defaultServer' | 'defaults'>;
 
 /** The organization's server as a saved one, with the token and edition the user saved for it, if any. */
@@ -32,7 +30,7 @@ function managedServers(servers: readonly ServerProfile[], policy: Policy): Serv
 
 /**
  * The settings in force: the user's, with every managed value in its place. With a server, the
- * organization's is present and the default (lib/store/settings.ts settingsFor then picks it). A token is
+ * organization's is present and the default (model.ts settingsFor then picks it). A token is
  * only ever the one saved for that very server, so none is carried from one server to another.
  */
 export function applyPolicy<S extends PolicySubject>(settings: S, policy: Policy): S {

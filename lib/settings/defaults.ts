@@ -2,7 +2,7 @@
 import { z } from '@/lib/zod';
 import { AppError } from '@/lib/errors';
 import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
-import type { PushDefaults } from './items';
+import type { PushDefaults } from './values';
 import { t } from '@/lib/i18n';
 
 /**

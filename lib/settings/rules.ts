@@ -4,7 +4,7 @@
  * page, the stores and tests share them.
  */
 import { AppError } from '@/lib/errors';
-import type { ServerChoice } from './items';
+import type { ServerChoice } from './values';
 import { t, type MessageKey } from '@/lib/i18n';
 
 export interface HostedServer {

@@ -7,11 +7,17 @@
 import { z } from '@/lib/zod';
 import { PUSH_KINDS, type PushKind } from '@/lib/contract';
 import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
-import { normalizeServerUrl } from '@/lib/store/rules';
-import type { PushDefaults } from '@/lib/store/items';
-import { NO_POLICY, type Policy, type PolicyNote, type PolicyState } from './types';
+import { normalizeServerUrl } from './rules';
+import {
+  NO_POLICY,
+  POLICY_NOTES_MAX,
+  type Policy,
+  type PolicyNote,
+  type PolicyState,
+  type PushDefaults,
+} from './values';
 
-/** The watcher's slowest check is hourly (lib/watch/period.ts): an organization may pick any minute up to it. */
+/** The watcher's slowest check is hourly (lib/watch): an organization may pick any minute up to it. */
 export const POLICY_INTERVAL_MAX = 60;
 
 const whole = (min: number, max: number) => z.number().check(z.int(), z.gte(min), z.lte(max));
@@ -105,5 +111,12 @@ export function parsePolicy(managed: unknown): PolicyState {
     } else notes.push({ key, value: shown(value) });
   }
   for (const key of Object.keys(policy)) if (policy[key] === undefined) delete policy[key];
-  return { policy: policy as Policy, notes };
+  // Bounded: the notes are stored with the policy, and an unbounded list of them once reached the storage
+  // quota, so that no part of the policy was applied (a bad policy failed open).
+  const more = notes.length - POLICY_NOTES_MAX;
+  return {
+    policy: policy as Policy,
+    notes: notes.slice(0, POLICY_NOTES_MAX),
+    ...(more > 0 ? { moreNotes: more } : {}),
+  };
 }

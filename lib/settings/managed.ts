@@ -1,8 +1,7 @@
 /**
  * storage.managed, read only: what an organization set for the extension (Chrome's policies, Firefox's
- * policies.json `3rdparty.Extensions`). lib/policy checks it; pages read the checked copy (items.ts policyItem).
+ * policies.json `3rdparty.Extensions`). background.ts checks it; pages read the checked copy (stored.ts).
  */
-import { storage } from '#imports';
 
 /**
  * Everything in storage.managed; undefined when the browser has none to offer (Firefox without a
@@ -10,7 +9,7 @@ import { storage } from '#imports';
  */
 export async function readManaged(): Promise<Record<string, unknown> | undefined> {
   try {
-    return await storage.snapshot('managed');
+    return await browser.storage.managed.get();
   } catch (error) {
     console.info('No managed storage:', error instanceof Error ? error.message : error);
     return undefined;

@@ -1,0 +1,47 @@
+/**
+ * The background's side of the settings model (issue 18): migrations at every start, and the policy: read
+ * storage.managed on every start and on every change, check it, keep the checked copy every page reads,
+ * and store the settings as it allows (token place, tokens of hidden servers erased).
+ */
+import { readManaged, watchManaged } from './managed';
+import { migrateSettings } from './migrate';
+import { parsePolicy } from './policy-parse';
+import { readSettings } from './read';
+import { saveSettings } from './save';
+import { LOCAL } from './stored';
+import type { PolicyState } from './values';
+
+/** Whether two checked policies say the same (plain JSON data, built by parsePolicy in one key order). */
+const samePolicy = (a: PolicyState | null, b: PolicyState) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Called with the policy once it is stored, before the settings are stored under it (demo data erase). */
+export type PolicyApplied = (state: PolicyState) => Promise<void>;
+
+/**
+ * Reads, checks and stores the policy; returns it. Written when it changed, and the first time at all (its
+ * presence tells pages the policy has been read: until then they show a neutral state, never demo mode).
+ * Not written when the same: a write wakes every context's listeners.
+ */
+export async function refreshPolicy(
+  read: () => Promise<unknown> = readManaged,
+  applied: PolicyApplied = async () => {},
+): Promise<PolicyState> {
+  const [state, stored] = await Promise.all([read().then(parsePolicy), readSettings()]);
+  if (!samePolicy(stored.policy, state)) await browser.storage.local.set({ [LOCAL.policy]: state });
+  await applied(state);
+  await saveSettings({ type: 'policy' });
+  return state;
+}
+
+/**
+ * Runs the settings' migrations, then reads the policy and follows its changes; called on every start of the
+ * background. Resolves once the policy is read and applied.
+ */
+export function registerSettings(applied?: PolicyApplied): Promise<void> {
+  const report = (error: unknown) => console.error('Could not apply the managed policy', error);
+  watchManaged(() => void refreshPolicy(readManaged, applied).catch(report));
+  return migrateSettings()
+    .catch((error: unknown) => console.error('Could not migrate the settings', error))
+    .then(() => refreshPolicy(readManaged, applied))
+    .then(() => undefined, report);
+}

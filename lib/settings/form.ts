@@ -1,0 +1,161 @@
+/**
+ * PROMISE (issue 18): the options form knows which saved server its fields came from, and a token field
+ * never moves to another origin. This is the form's logic, pure, so the model-based test drives it with
+ * the settings model: the fields start from one saved server (or a new one), follow what is typed, and are
+ * reset from the saved server whenever what they came from changes (Make default, Edit another, Remove,
+ * Add, demo on or off, a policy arriving or changing, another tab saving).
+ */
+import { fixedTokenPlace, serversLocked } from './policy';
+import { hostedServer, normalizeServerUrl, normalizeToken, tokenPageUrl } from './rules';
+import { settingsFor } from './model';
+import type { Settings, TokenPlace } from './values';
+
+/** The choice value meaning "the address typed in Server URL". */
+export const SELF_HOSTED = 'self-hosted';
+/** The choice value while no server has been picked (fresh install, demo mode). */
+export const NO_CHOICE = '';
+
+export interface ServerFieldsValue {
+  /** A hosted server's URL, SELF_HOSTED or NO_CHOICE. */
+  choice: string;
+  customUrl: string;
+  token: string;
+  tokenPlace: TokenPlace;
+}
+
+/** The server part of the options form. */
+export interface ServerForm {
+  /** The fields are shown (a new server, or Edit on a saved one); Connect folds them into the list. */
+  open: boolean;
+  /** The saved server the fields came from; null: a server not saved yet. */
+  source: string | null;
+  /** What the fields were last reset from (basisOf): when it changes, they are reset again. */
+  basis: string;
+  fields: ServerFieldsValue;
+}
+
+/** The saved server `source` as the settings in force show it; undefined when it is not among them. */
+function savedProfile(settings: Settings, source: string | null) {
+  return source === null ? undefined : settings.servers.find((server) => server.url === source);
+}
+
+/** Everything the fields of `source` come from: when any of it changes, the fields are reset from it. */
+export function basisOf(settings: Settings, source: string | null): string {
+  const { demoMode, defaultServer, policy } = settings;
+  return JSON.stringify({
+    source,
+    saved: savedProfile(settings, source) ?? null,
+    demoMode,
+    defaultServer,
+    policy,
+  });
+}
+
+/** The fields of a saved server, or blank ones for a new server (its token place the policy's, if set). */
+export function fieldsOf(settings: Settings, source: string | null): ServerFieldsValue {
+  const place = fixedTokenPlace(settings.policy ?? {});
+  const saved = savedProfile(settings, source);
+  if (!saved) return { choice: NO_CHOICE, customUrl: '', token: '', tokenPlace: place ?? 'device' };
+  const hosted = hostedServer(saved.url) !== undefined;
+  return {
+    choice: hosted ? saved.url : SELF_HOSTED,
+    customUrl: hosted ? '' : saved.url,
+    token: saved.token ?? '',
+    tokenPlace: place ?? saved.tokenPlace,
+  };
+}
+
+/** The form reset from the saved server `source` (null: a new one). */
+export function formFrom(settings: Settings, source: string | null, open: boolean): ServerForm {
+  return { open, source, basis: basisOf(settings, source), fields: fieldsOf(settings, source) };
+}
+
+/**
+ * The form on the options page's first read: a new server while none is in force; the organization's
+ * server, to add its token, when it locks the servers; else folded, on the default server.
+ */
+export function initialForm(settings: Settings): ServerForm {
+  const policy = settings.policy ?? {};
+  if (serversLocked(policy) && policy.serverUrl) return formFrom(settings, policy.serverUrl, true);
+  if (settings.servers.length === 0) return formFrom(settings, null, true);
+  return formFrom(settings, settings.defaultServer, false);
+}
+
+/**
+ * The form after the settings changed (here or in another tab, or by a policy): as it was while what its
+ * fields came from is the same; else reset from the saved server (the default one, folded, once its own
+ * server is gone).
+ */
+export function followSettings(form: ServerForm, settings: Settings): ServerForm {
+  if (form.source !== null && !savedProfile(settings, form.source)) return initialForm(settings);
+  if (form.source === null && serversLocked(settings.policy ?? {})) return initialForm(settings);
+  return basisOf(settings, form.source) === form.basis ? form : formFrom(settings, form.source, form.open);
+}
+
+/** Edit the saved server `url`, or add a new one (null): the fields start from it. */
+export function editServer(settings: Settings, url: string | null): ServerForm {
+  return formFrom(settings, url, true);
+}
+
+/** The address the fields name, as typed. */
+export function typedUrl(fields: ServerFieldsValue): string {
+  return fields.choice === SELF_HOSTED ? fields.customUrl : fields.choice;
+}
+
+/** The origin the fields name, while their address is valid. */
+function fieldsOrigin(fields: ServerFieldsValue): string | undefined {
+  try {
+    return new URL(normalizeServerUrl(typedUrl(fields))).origin;
+  } catch {
+    return undefined; // not an address yet: no origin, so no saved token belongs to it
+  }
+}
+
+/**
+ * The form after the user changed `patch`. The saved token of the form's own server belongs to the origin
+ * it was saved for: when the fields move to another origin a token field still holding it is emptied, and
+ * an empty one gets it back when they return to its origin.
+ */
+export function typeFields(
+  form: ServerForm,
+  patch: Partial<ServerFieldsValue>,
+  settings: Settings,
+): ServerForm {
+  const next = { ...form.fields, ...patch };
+  const saved = savedProfile(settings, form.source);
+  const origin = fieldsOrigin(next);
+  if (!saved?.token || origin === fieldsOrigin(form.fields)) return { ...form, fields: next };
+  const token = normalizeToken(next.token);
+  if (token === saved.token && origin !== saved.tokenOrigin)
+    return { ...form, fields: { ...next, token: '' } };
+  if (token === null && origin === saved.tokenOrigin)
+    return { ...form, fields: { ...next, token: saved.token } };
+  return { ...form, fields: next };
+}
+
+/** True when the fields name another server or token than their saved server's (an invalid address counts). */
+export function fieldsChanged(form: ServerForm, settings: Settings): boolean {
+  const saved = savedProfile(settings, form.source);
+  const token = normalizeToken(form.fields.token);
+  if (!saved) return typedUrl(form.fields).trim() !== '' || token !== null;
+  if (token !== saved.token) return true;
+  try {
+    return normalizeServerUrl(typedUrl(form.fields)) !== saved.url;
+  } catch {
+    return true; // an address that does not validate is a change; Connect reports the problem
+  }
+}
+
+/** The token page of the server in the fields, while its address is valid. */
+export function tokenPageFor(fields: ServerFieldsValue): string | undefined {
+  try {
+    return tokenPageUrl(normalizeServerUrl(typedUrl(fields)));
+  } catch {
+    return undefined; // no link until the address is valid; the field shows why on Connect
+  }
+}
+
+/** The settings aimed at the form's server (for the sections that show one server's edition). */
+export function formSettings(form: ServerForm, settings: Settings): Settings {
+  return settingsFor(settings, form.source);
+}

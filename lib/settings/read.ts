@@ -1,0 +1,87 @@
+/**
+ * The one read of the settings, for every context (issue 18): one plain storage.get per area of the keys
+ * stored.ts names, decoded by pure functions. It needs neither @wxt-dev/storage nor zod, so the popup's
+ * first chunk uses this very function; a list still in version 1's shape is read as version 2 in memory
+ * (the background's migration writes it).
+ */
+import { settingsFor, settingsOf, withPolicy } from './model';
+import { decodeSettings, READ_KEYS, WATCHED_KEYS, type DecodedSettings } from './stored';
+import { NO_POLICY, type Settings } from './values';
+
+/** One read of the settings: those in force, the user's own, and what they were built from. */
+export interface SettingsRead extends DecodedSettings {
+  /** The settings in force: the user's with the organization's managed values in their place. */
+  settings: Settings;
+  /** The user's own settings, as saved (the writers that keep the user's values start from these). */
+  user: Settings;
+  /** False until the background has read the policy once: pages show a neutral state, never demo mode. */
+  policyRead: boolean;
+}
+
+/** Builds a SettingsRead from what storage holds (pure: the model-based test uses it on its own store). */
+export function settingsRead(decoded: DecodedSettings): SettingsRead {
+  const { state, demoMode, defaults, demoToken, policy } = decoded;
+  const user = settingsOf({ ...state, demoMode, defaults, demoToken });
+  const settings = withPolicy(user, (policy ?? NO_POLICY).policy);
+  return { ...decoded, settings, user, policyRead: policy !== null };
+}
+
+/** Reads the settings. */
+export async function readSettings(): Promise<SettingsRead> {
+  const [local, session] = await Promise.all([
+    browser.storage.local.get([...READ_KEYS.local]),
+    browser.storage.session.get([...READ_KEYS.session]),
+  ]);
+  return settingsRead(decodeSettings(local, session));
+}
+
+/**
+ * PROMISE (issue 18): policy first. The settings once the background has read the organization's policy:
+ * at once, but for the first seconds after an install, before storage.managed answers (toolchain.md: ~3 s).
+ * Pages wait for this before they show anything a policy could forbid (demo mode above all).
+ */
+export function readSettingsUnderPolicy(): Promise<SettingsRead> {
+  return new Promise((resolve, reject) => {
+    let done = false;
+    const check = () => {
+      readSettings().then((read) => {
+        if (done || !read.policyRead) return;
+        done = true;
+        stop();
+        resolve(read);
+      }, reject);
+    };
+    const stop = onSettingsChange(check);
+    check();
+  });
+}
+
+/** The settings in force (readSettings' `settings`), aimed at the saved server `url` when given. */
+export async function loadSettings(url?: string | null): Promise<Settings> {
+  const { settings } = await readSettings();
+  return url === undefined ? settings : settingsFor(settings, url);
+}
+
+/** Calls back whenever one of `keys` (by storage area) changes; returns the unwatch. */
+export function onStoredChange(
+  keys: Readonly<Record<string, readonly string[]>>,
+  callback: () => void,
+): () => void {
+  const listener = (changes: Record<string, unknown>, area: string) => {
+    if (keys[area]?.some((key) => key in changes)) callback();
+  };
+  browser.storage.onChanged.addListener(listener);
+  return () => browser.storage.onChanged.removeListener(listener);
+}
+
+/** Calls back whenever a stored value the settings are built from changes; returns the unwatch. */
+export function onSettingsChange(callback: () => void): () => void {
+  return onStoredChange(WATCHED_KEYS, callback);
+}
+
+/** Calls back with a fresh read whenever the settings change (other tabs, the background, a policy). */
+export function watchSettings(callback: (read: SettingsRead) => void): () => void {
+  return onSettingsChange(() => {
+    readSettings().then(callback, (error: unknown) => console.error('Could not reload settings', error));
+  });
+}

@@ -1,0 +1,120 @@
+/**
+ * Where the settings live in browser.storage, written once: every key with its fallback, and the pure
+ * decoding of what was read into the model's values. read.ts reads exactly these keys; save.ts and
+ * migrate.ts write them; nothing else names them.
+ */
+import { isServerList } from './model';
+import {
+  DEFAULT_PUSH_DEFAULTS,
+  EMPTY_SERVER_LIST,
+  type PolicyState,
+  type PushDefaults,
+  type ServerChoice,
+  type ServerState,
+  type TokenMap,
+  type TokenPlace,
+} from './values';
+
+/** The settings' keys in storage.local, with their fallbacks. No payload or passphrase is ever among them. */
+export const LOCAL = {
+  /** The saved servers (a ServerList; version 1 kept one ServerChoice here). */
+  server: 'server',
+  /** The list's version mark, in the form WXT's versioned items keep it ({ v: 2 }). */
+  serverVersion: 'server$',
+  /** Demo mode: on for a fresh install; saving a server turns it off. */
+  demoMode: 'demoMode',
+  pushDefaults: 'pushDefaults',
+  /** The built-in demo service's user token, created by the background on first use. */
+  demoToken: 'demoToken',
+  /** API tokens remembered on this device, by server url, each bound to its origin. */
+  serverTokens: 'serverTokens',
+  /**
+   * The organization's policy as the background last read and checked it from storage.managed. Absent
+   * until the background has read it once (policy first: pages wait for it rather than show demo mode).
+   */
+  policy: 'policy',
+  /** Whether the popup copies a new push's link as soon as it is created. */
+  copyOnCreate: 'copyOnCreate',
+} as const;
+
+/** The settings' keys in storage.session (memory only): tokens the user keeps for this browser session. */
+export const SESSION = { serverTokens: 'serverTokens' } as const;
+
+/** The current version of the settings schema (2: a list of servers, each with its own token). */
+export const SETTINGS_VERSION = 2;
+
+/** Version 1's keys (one server and its token), read to migrate it and removed once migrated. */
+export const V1_LOCAL = { token: 'token', tokenOrigin: 'tokenOrigin', tokenPlace: 'tokenPlace' } as const;
+export const V1_SESSION = { token: 'token' } as const;
+
+/** The keys read, by area: the settings and version 1's, so a list not yet migrated still reads right. */
+export const READ_KEYS = {
+  local: [...Object.values(LOCAL), ...Object.values(V1_LOCAL)],
+  session: [...Object.values(SESSION), ...Object.values(V1_SESSION)],
+} as const;
+
+/** The keys whose change changes the settings, by area (pages follow them). */
+export const WATCHED_KEYS: Readonly<Record<string, readonly string[]>> = {
+  local: Object.values(LOCAL).filter((key) => key !== LOCAL.serverVersion),
+  session: Object.values(SESSION),
+};
+
+type Stored = Record<string, unknown>;
+const valueOf = <T>(stored: Stored, key: string, fallback: T): T => (stored[key] ?? fallback) as T;
+
+/** What storage holds, decoded: the state of the servers, and whether the list is still version 1's. */
+export interface DecodedSettings {
+  state: ServerState;
+  /** True when the list is still in version 1's shape (migrate.ts writes it as version 2 in the background). */
+  version1: boolean;
+  demoMode: boolean;
+  defaults: PushDefaults;
+  demoToken: string | null;
+  copyOnCreate: boolean;
+  /** The checked policy; null while the background has not read storage.managed yet. */
+  policy: PolicyState | null;
+}
+
+/**
+ * Version 1 → 2, pure: the one saved server becomes the list's only server and its default, and its token
+ * moves to that server's entry in the place the user chose, bound to the origin it was saved for (a token
+ * saved before that origin was recorded, issue 9, was saved with this server: bound to its origin).
+ */
+export function stateFromVersion1(old: ServerChoice, local: Stored, session: Stored): ServerState {
+  const place: TokenPlace = local[V1_LOCAL.tokenPlace] === 'session' ? 'session' : 'device';
+  const token = ((place === 'device' ? local[V1_LOCAL.token] : session[V1_SESSION.token]) ?? null) as
+    | string
+    | null;
+  const origin = (local[V1_LOCAL.tokenOrigin] ?? null) as string | null;
+  const { kind, url, edition } = old;
+  const saved = { kind, url, ...(edition ? { edition } : {}), tokenPlace: place };
+  const bound: TokenMap =
+    token === null ? {} : { [url]: { value: token, origin: origin ?? new URL(url).origin } };
+  return {
+    list: { servers: [saved], defaultUrl: url },
+    device: place === 'device' ? bound : {},
+    session: place === 'session' ? bound : {},
+  };
+}
+
+/** Decodes one read of READ_KEYS. */
+export function decodeSettings(local: Stored, session: Stored): DecodedSettings {
+  const stored = local[LOCAL.server] ?? EMPTY_SERVER_LIST;
+  const version1 = !isServerList(stored) && typeof stored === 'object' && stored !== null;
+  const state: ServerState = version1
+    ? stateFromVersion1(stored as ServerChoice, local, session)
+    : {
+        list: isServerList(stored) ? stored : EMPTY_SERVER_LIST,
+        device: valueOf(local, LOCAL.serverTokens, {}),
+        session: valueOf(session, SESSION.serverTokens, {}),
+      };
+  return {
+    state,
+    version1,
+    demoMode: valueOf(local, LOCAL.demoMode, true),
+    defaults: valueOf(local, LOCAL.pushDefaults, DEFAULT_PUSH_DEFAULTS),
+    demoToken: valueOf(local, LOCAL.demoToken, null),
+    copyOnCreate: valueOf(local, LOCAL.copyOnCreate, true),
+    policy: valueOf<PolicyState | null>(local, LOCAL.policy, null),
+  };
+}

@@ -1,0 +1,159 @@
+/**
+ * The shapes of the settings model (issue 18): what is stored, what a policy sets, and the settings in force
+ * as one object. Types and constant fallbacks only, importing nothing but types, so that every other part
+ * of the model (rules, policy, read, save, the options form) sits above it and none of them in a circle.
+ */
+import type { PushKind } from '@/lib/contract';
+
+export type ServerChoice = {
+  kind: 'hosted' | 'self-hosted';
+  /** Base URL: origin plus optional path, no trailing slash (rules.ts normalizeServerUrl). */
+  url: string;
+  /** Edition seen by the connection test when the server was saved; optional, so version 1 data still fits. */
+  edition?: 'pro' | 'oss';
+};
+export type TokenPlace = 'device' | 'session';
+
+export interface PushDefaults {
+  /** pro: duration enum 0..17 */
+  expireAfterDuration: number;
+  /** oss: 1..90 days */
+  expireAfterDays: number;
+  expireAfterViews: number;
+  retrievalStep: boolean;
+  deletableByViewer: boolean;
+  passphrase: boolean;
+}
+
+export const DEFAULT_PUSH_DEFAULTS: PushDefaults = {
+  expireAfterDuration: 12,
+  expireAfterDays: 7,
+  expireAfterViews: 5,
+  retrievalStep: true,
+  deletableByViewer: true,
+  passphrase: false,
+};
+
+/** A saved server with where its token is kept (the token itself lives in the token maps). */
+export interface SavedServer extends ServerChoice {
+  tokenPlace: TokenPlace;
+}
+
+/**
+ * The saved servers (issue 12), in the order they were added, and the default one: the server quick push
+ * and a new popup use. A server is known by its base URL (`url`): saving the same address again updates it.
+ */
+export interface ServerList {
+  servers: SavedServer[];
+  /** The `url` of the default server; null only while the list is empty. */
+  defaultUrl: string | null;
+}
+
+export const EMPTY_SERVER_LIST: ServerList = { servers: [], defaultUrl: null };
+
+/** An API token with the origin it was saved for (issue 9): it is sent there and nowhere else. */
+export interface BoundToken {
+  value: string;
+  origin: string;
+}
+
+/** Tokens by server `url`, one map per place the user may keep them. */
+export type TokenMap = Record<string, BoundToken>;
+
+/** The saved servers with both token maps: everything a server change may touch. */
+export interface ServerState {
+  list: ServerList;
+  device: TokenMap;
+  session: TokenMap;
+}
+
+// ---- The organization's policy (issue 12) ----
+
+/** Where a token may be kept: 'any' leaves the choice to the user. */
+export type PolicyTokenPlace = 'device' | 'session' | 'any';
+
+/** The keys an organization may set; a missing key leaves that setting to the user. */
+export interface Policy {
+  /** The organization's server, normalized (rules.ts normalizeServerUrl). */
+  serverUrl?: string;
+  /** The user cannot add, change or remove servers. */
+  lockServer?: boolean;
+  allowDemoMode?: boolean;
+  tokenPlace?: PolicyTokenPlace;
+  /** The kinds of push offered, in the popup and the quick-push menus; never empty. */
+  allowedKinds?: PushKind[];
+  /** The organization's defaults for new pushes, each field on its own. */
+  defaults?: Partial<PushDefaults>;
+  watchIntervalMinutes?: number;
+}
+
+export type PolicyKey = keyof Policy;
+
+/** The keys in the order the schema and the README list them. */
+export const POLICY_KEYS: readonly PolicyKey[] = [
+  'serverUrl',
+  'lockServer',
+  'allowDemoMode',
+  'tokenPlace',
+  'allowedKinds',
+  'defaults',
+  'watchIntervalMinutes',
+];
+
+/**
+ * A managed value that was ignored: `key` names it as the administrator wrote it (`defaults.passphrase`,
+ * `allowedKinds[2]`), `value` is what was there, shortened, for the options page to quote.
+ */
+export interface PolicyNote {
+  key: string;
+  value: string;
+}
+
+/** The checked policy and a note for each value it ignored (the first POLICY_NOTES_MAX, and a count). */
+export interface PolicyState {
+  policy: Policy;
+  notes: PolicyNote[];
+  /** Notes past the first POLICY_NOTES_MAX, counted only, so a bad policy cannot fill the storage quota. */
+  moreNotes?: number;
+}
+
+/** How many notes a policy keeps word for word. */
+export const POLICY_NOTES_MAX = 20;
+
+/** No storage.managed, nothing set, or nothing valid: the user decides everything. */
+export const NO_POLICY: PolicyState = { policy: {}, notes: [] };
+
+// ---- The settings in force, read side ----
+
+/** A saved server with its token, read from the place the user chose for it. */
+export interface ServerProfile extends SavedServer {
+  /** null: anonymous pushes on this server. */
+  token: string | null;
+  /** The origin `token` was saved for; it is never sent anywhere else (lib/connection). null: no token. */
+  tokenOrigin: string | null;
+}
+
+export interface Settings {
+  demoMode: boolean;
+  /** The server pushes go to outside demo mode: the default one, or the one a page chose (settingsFor). */
+  server: ServerChoice | null;
+  /** The user's API token for `server`, read from where it lives; null = anonymous. */
+  token: string | null;
+  /** The origin `token` was saved for; it is never sent anywhere else (lib/connection). null: no token. */
+  tokenOrigin: string | null;
+  tokenPlace: TokenPlace;
+  defaults: PushDefaults;
+  /** The built-in demo service's token; null until lib/demo creates it on first use. */
+  demoToken?: string | null;
+  /** Every saved server with its token, in the order they were added. */
+  servers: ServerProfile[];
+  /** The default server's url; null while none is saved. */
+  defaultServer: string | null;
+  /** The organization's policy these settings obey; absent when there is none, and in the user's own. */
+  policy?: Policy;
+  /**
+   * Every token saved on this browser with the origin it is bound to, whatever the policy shows: the
+   * request builder (lib/connection/token-origin.ts) refuses one of them offered for another origin.
+   */
+  boundTokens?: readonly BoundToken[];
+}
