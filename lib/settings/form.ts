@@ -32,6 +32,8 @@ export interface ServerForm {
   /** What the fields were last reset from (basisOf): when it changes, they are reset again. */
   basis: string;
   fields: ServerFieldsValue;
+  /** The origin the token field's value belongs to (saved for, or typed for); undefined: not known yet. */
+  tokenFor?: string;
 }
 
 /** The saved server `source` as the settings in force show it; undefined when it is not among them. */
@@ -67,7 +69,9 @@ export function fieldsOf(settings: Settings, source: string | null): ServerField
 
 /** The form reset from the saved server `source` (null: a new one). */
 export function formFrom(settings: Settings, source: string | null, open: boolean): ServerForm {
-  return { open, source, basis: basisOf(settings, source), fields: fieldsOf(settings, source) };
+  const fields = fieldsOf(settings, source);
+  const tokenFor = savedProfile(settings, source)?.tokenOrigin ?? undefined;
+  return { open, source, basis: basisOf(settings, source), fields, ...(tokenFor ? { tokenFor } : {}) };
 }
 
 /**
@@ -112,25 +116,29 @@ function fieldsOrigin(fields: ServerFieldsValue): string | undefined {
 }
 
 /**
- * The form after the user changed `patch`. The saved token of the form's own server belongs to the origin
- * it was saved for: when the fields move to another origin a token field still holding it is emptied, and
- * an empty one gets it back when they return to its origin.
+ * The form after the user changed `patch`. A token belongs to the origin it was saved or typed for: when
+ * the fields move to another origin, a token field holding a token of another origin is emptied, and an
+ * empty one gets the saved token back when they return to its origin. A token typed before any valid
+ * address belongs to the first origin the fields then name.
  */
 export function typeFields(
   form: ServerForm,
   patch: Partial<ServerFieldsValue>,
   settings: Settings,
 ): ServerForm {
-  const next = { ...form.fields, ...patch };
+  const fields = { ...form.fields, ...patch };
+  const origin = fieldsOrigin(fields);
+  const token = normalizeToken(fields.token);
   const saved = savedProfile(settings, form.source);
-  const origin = fieldsOrigin(next);
-  if (!saved?.token || origin === fieldsOrigin(form.fields)) return { ...form, fields: next };
-  const token = normalizeToken(next.token);
-  if (token === saved.token && origin !== saved.tokenOrigin)
-    return { ...form, fields: { ...next, token: '' } };
-  if (token === null && origin === saved.tokenOrigin)
-    return { ...form, fields: { ...next, token: saved.token } };
-  return { ...form, fields: next };
+  // Typing a token binds it to the origin the fields name now.
+  if (patch.token !== undefined)
+    return { ...form, fields, ...(origin ? { tokenFor: origin } : { tokenFor: undefined }) };
+  if (origin === undefined || origin === form.tokenFor) return { ...form, fields };
+  if (token !== null && form.tokenFor !== undefined)
+    return { ...form, fields: { ...fields, token: '' }, tokenFor: undefined };
+  if (token === null && saved?.token && origin === saved.tokenOrigin)
+    return { ...form, fields: { ...fields, token: saved.token }, tokenFor: origin };
+  return { ...form, fields, ...(token !== null ? { tokenFor: origin } : {}) };
 }
 
 /** True when the fields name another server or token than their saved server's (an invalid address counts). */

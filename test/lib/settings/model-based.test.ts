@@ -1,0 +1,349 @@
+/**
+ * The settings model and the options form's logic under random sequences of what a person, another tab,
+ * an organization and an update do (issue 18): add, edit, type a URL, type a token, Test connection,
+ * Connect, Make default, Remove, demo on or off, a policy arriving, changing or going, a migration from
+ * version 1, and a second tab saving. Requests go to the real mock service of each origin, through a
+ * recording transport. After every step the promises are checked:
+ * - no request carried a token to an origin other than its own;
+ * - tokens are only where the policy and the user put them;
+ * - the default changed only when asked;
+ * - a locked server did not change.
+ * Seeded and bounded here; `npm run fuzz` runs it at length (SETTINGS_MODEL_RUNS).
+ */
+import fc from 'fast-check';
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { checkServer, saveServer } from '@/lib/connection/check';
+import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
+import {
+  editServer,
+  followSettings,
+  initialForm,
+  readSettings,
+  saveSettings,
+  SELF_HOSTED,
+  typedUrl,
+  typeFields,
+  formFrom,
+  type Policy,
+  type ServerForm,
+  type TokenMap,
+} from '@/lib/settings';
+import { refreshPolicy } from '@/lib/settings/background';
+import { migrateSettings } from '@/lib/settings/migrate';
+
+const ORIGINS = ['https://a.example', 'https://b.example', 'https://c.example'] as const;
+/** The tokens each origin's account accepts: a token is named after the one origin it belongs to. */
+const tokensOf = (index: number) => [`tok-${index}-one`, `tok-${index}-two`];
+const ownerOf = (token: string) => ORIGINS[Number(token.split('-')[1])];
+
+const RUNS = Number(process.env.SETTINGS_MODEL_RUNS ?? 60);
+const SEED = Number(process.env.SETTINGS_MODEL_SEED ?? 18);
+
+interface Recorded {
+  origin: string;
+  authorization: string | null;
+}
+
+/** What the checks compare against: what the person and the organization asked for, step by step. */
+interface Model {
+  /** The default server as only the person's actions may change it (null: none saved). */
+  defaultUrl: string | null;
+  policy: Policy | null;
+  /** Under lockServer: the saved servers as they were when the lock arrived. */
+  lockedList: string | null;
+}
+
+interface Real {
+  form: ServerForm | null;
+  requests: Recorded[];
+}
+
+let backends: MockHandler[] = [];
+let requests: Recorded[] = [];
+let steps = 0;
+
+beforeEach(async () => {
+  requests = [];
+  backends = await Promise.all(
+    ORIGINS.map(async (baseUrl, index) =>
+      createMockBackend({
+        store: await openMockStore({ name: `model-${index}-${Math.random()}` }),
+        baseUrl,
+        users: tokensOf(index).map((token, n) => ({ email: `u${n}@${index}.example`, token })),
+        rateLimit: 0,
+        logError: () => undefined,
+      }),
+    ),
+  );
+  // The recording transport: every request of every client, with the Authorization it carried.
+  vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request = new Request(input, init);
+    const origin = new URL(request.url).origin;
+    requests.push({ origin, authorization: request.headers.get('authorization') });
+    const index = ORIGINS.indexOf(origin as (typeof ORIGINS)[number]);
+    if (index < 0) throw new TypeError('Failed to fetch');
+    return backends[index]!(request);
+  });
+  // fakeBrowser implements no permissions: the person grants every host access asked for.
+  vi.spyOn(fakeBrowser.permissions, 'request').mockImplementation((async () => true) as never);
+});
+
+afterAll(() => {
+  vi.unstubAllGlobals();
+  console.info(`settings model: ${steps} steps checked`);
+});
+
+/** The form as the page holds it after any change: followed from what is stored now. */
+async function follow(real: Real): Promise<void> {
+  const { settings } = await readSettings();
+  real.form = real.form ? followSettings(real.form, settings) : initialForm(settings);
+}
+
+const ignore = () => undefined; // a refused or failed action is an outcome, checked by the invariants
+
+/** The default as stored, after `action`, when the person did not ask for another. */
+async function storedDefault(): Promise<string | null> {
+  return (await readSettings()).state.list.defaultUrl;
+}
+
+/** The checks that hold after every step. */
+async function checkPromises(model: Model, real: Real): Promise<void> {
+  steps += 1;
+  // 1. No request carried a token to an origin other than its own.
+  for (const { origin, authorization } of real.requests.splice(0)) {
+    if (authorization === null) continue;
+    const token = authorization.replace(/^Bearer /, '');
+    expect(ownerOf(token), `${token} went to ${origin}`).toBe(origin);
+  }
+  // 2. Tokens only where the policy and the user put them.
+  const read = await readSettings();
+  const { list, device, session } = read.state;
+  const check = (map: TokenMap, place: 'device' | 'session') => {
+    for (const [url, bound] of Object.entries(map)) {
+      const saved = list.servers.find((server) => server.url === url);
+      expect(saved?.tokenPlace, `${url}'s token in ${place}`).toBe(place);
+      expect(bound.origin).toBe(new URL(url).origin);
+      expect(ownerOf(bound.value)).toBe(bound.origin);
+    }
+  };
+  check(device, 'device');
+  check(session, 'session');
+  const policy = model.policy ?? {};
+  if (policy.tokenPlace === 'session') expect(device).toEqual({});
+  if (policy.tokenPlace === 'device') expect(session).toEqual({});
+  if (policy.lockServer && policy.serverUrl)
+    expect(Object.keys({ ...device, ...session }).every((url) => url === policy.serverUrl)).toBe(true);
+  // 3. The default changed only when asked.
+  expect(list.defaultUrl).toBe(model.defaultUrl);
+  // 4. A locked server did not change (the organization's own may gain its token and edition).
+  if (model.lockedList !== null) {
+    const others = list.servers.filter((server) => server.url !== policy.serverUrl);
+    expect(JSON.stringify(others.map((server) => server.url))).toBe(model.lockedList);
+  }
+  // The form's token field never holds a token of another origin than the one its address names.
+  if (real.form?.open && real.form.fields.token.trim() !== '') {
+    let named: string | undefined;
+    try {
+      named = new URL(typedUrl(real.form.fields)).origin;
+    } catch {
+      named = undefined;
+    }
+    const token = real.form.fields.token.trim();
+    if (named !== undefined) expect(ownerOf(token), `the form shows ${token} for ${named}`).toBe(named);
+  }
+}
+
+type Command = fc.AsyncCommand<Model, Real, true>;
+
+const command = (name: string, run: (model: Model, real: Real) => Promise<void>): Command => ({
+  check: () => true,
+  run: async (model, real) => {
+    await run(model, real);
+    await follow(real);
+    await checkPromises(model, real);
+  },
+  toString: () => name,
+});
+
+const origin = fc.integer({ min: 0, max: ORIGINS.length - 1 });
+
+const commands = [
+  fc.constant(
+    command('Add a server', async (_model, real) => {
+      real.form = editServer((await readSettings()).settings, null);
+    }),
+  ),
+  origin.map((index) =>
+    command(`Edit ${ORIGINS[index]}`, async (_model, real) => {
+      const { settings } = await readSettings();
+      if (settings.servers.some((server) => server.url === ORIGINS[index]))
+        real.form = editServer(settings, ORIGINS[index]);
+    }),
+  ),
+  origin.map((index) =>
+    command(`Type URL ${ORIGINS[index]}`, async (_model, real) => {
+      if (!real.form?.open) return;
+      const { settings } = await readSettings();
+      real.form = typeFields(real.form, { choice: SELF_HOSTED, customUrl: ORIGINS[index] }, settings);
+    }),
+  ),
+  fc.tuple(fc.integer({ min: 0, max: 1 }), fc.boolean()).map(([n, empty]) =>
+    command(`Type token ${empty ? '(none)' : n}`, async (_model, real) => {
+      if (!real.form?.open) return;
+      // A person types the token of the server they typed: the one its token page showed them.
+      let index: number;
+      try {
+        index = ORIGINS.indexOf(new URL(typedUrl(real.form.fields)).origin as (typeof ORIGINS)[number]);
+      } catch {
+        return;
+      }
+      if (index < 0) return;
+      const { settings } = await readSettings();
+      real.form = typeFields(real.form, { token: empty ? '' : tokensOf(index)[n]! }, settings);
+    }),
+  ),
+  fc.constantFrom('device', 'session').map((place) =>
+    command(`Choose ${place}`, async (_model, real) => {
+      if (!real.form?.open) return;
+      const { settings } = await readSettings();
+      real.form = typeFields(real.form, { tokenPlace: place }, settings);
+    }),
+  ),
+  fc.constant(
+    command('Test connection', async (_model, real) => {
+      if (!real.form?.open) return;
+      const { token, tokenPlace } = real.form.fields;
+      await checkServer({ url: typedUrl(real.form.fields), token, tokenPlace }).catch(ignore);
+    }),
+  ),
+  fc.constant(
+    command('Connect', async (model, real) => {
+      if (!real.form?.open) return;
+      const { token, tokenPlace } = real.form.fields;
+      const saved = await saveServer({ url: typedUrl(real.form.fields), token, tokenPlace }).catch(ignore);
+      if (!saved) return;
+      // The first server saved becomes the default; any later one does not.
+      model.defaultUrl ??= saved.baseUrl;
+      real.form = formFrom((await readSettings()).settings, saved.baseUrl, false);
+    }),
+  ),
+  origin.map((index) =>
+    command(`Make default ${ORIGINS[index]}`, async (model) => {
+      const url = ORIGINS[index];
+      const done = await saveSettings({ type: 'default', url }).then(
+        () => true,
+        () => false,
+      );
+      if (done) model.defaultUrl = await storedDefault();
+      if (done) expect(model.defaultUrl === url || !(await isSaved(url))).toBe(true);
+    }),
+  ),
+  origin.map((index) =>
+    command(`Remove ${ORIGINS[index]}`, async (model) => {
+      const url = ORIGINS[index];
+      const wasDefault = model.defaultUrl === url;
+      const done = await saveSettings({ type: 'remove', url }).then(
+        () => true,
+        () => false,
+      );
+      // Removing the default passes it to the first server left: asked for by removing it.
+      if (done && wasDefault) model.defaultUrl = await storedDefault();
+    }),
+  ),
+  fc.boolean().map((on) =>
+    command(`Demo ${on ? 'on' : 'off'}`, async () => {
+      await saveSettings({ type: 'demo', on }).catch(ignore);
+    }),
+  ),
+  fc
+    .record(
+      {
+        serverUrl: fc.constantFrom(...ORIGINS),
+        lockServer: fc.boolean(),
+        allowDemoMode: fc.boolean(),
+        tokenPlace: fc.constantFrom('device', 'session', 'any'),
+      },
+      { requiredKeys: [] },
+    )
+    .map((managed) =>
+      command(`Policy ${JSON.stringify(managed)}`, async (model) => {
+        const lockedFor = model.policy?.lockServer ? model.policy.serverUrl : undefined;
+        await refreshPolicy(async () => managed);
+        model.policy = (await readSettings()).policy?.policy ?? null;
+        if (model.policy?.lockServer && model.policy.serverUrl) {
+          // A lock that arrives, or moves to another server, fixes the list as it is then.
+          if (lockedFor !== model.policy.serverUrl) {
+            const { list } = (await readSettings()).state;
+            model.lockedList = JSON.stringify(
+              list.servers.filter((s) => s.url !== model.policy!.serverUrl).map((s) => s.url),
+            );
+          }
+        } else model.lockedList = null;
+      }),
+    ),
+  fc.constant(
+    command('Policy goes', async (model) => {
+      await refreshPolicy(async () => undefined);
+      model.policy = null;
+      model.lockedList = null;
+    }),
+  ),
+  fc.tuple(origin, fc.integer({ min: 0, max: 1 })).map(([index, n]) =>
+    command(`Another tab connects ${ORIGINS[index]}`, async (model) => {
+      const url = ORIGINS[index];
+      const entry = {
+        server: { kind: 'self-hosted' as const, url },
+        token: { value: tokensOf(index)[n]!, place: 'device' as const, origin: url },
+      };
+      const done = await saveSettings({ type: 'server', entry }).then(
+        () => true,
+        () => false,
+      );
+      if (done) model.defaultUrl ??= url;
+    }),
+  ),
+];
+
+async function isSaved(url: string): Promise<boolean> {
+  return (await readSettings()).state.list.servers.some((server) => server.url === url);
+}
+
+/** Where a run starts: nothing saved, or a version 1 server with its token (then migrated at start). */
+const start = fc.option(fc.tuple(origin, fc.constantFrom('device', 'session')), { nil: undefined });
+
+describe('the settings model and the options form (model-based)', () => {
+  it('keeps its promises through any sequence of actions', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        start,
+        fc.commands(commands, { maxCommands: 40, size: 'large' }),
+        async (from, cmds) => {
+          fakeBrowser.reset();
+          await fakeBrowser.storage.local.set({ policy: { policy: {}, notes: [] } });
+          vi.spyOn(fakeBrowser.permissions, 'request').mockImplementation((async () => true) as never);
+          const model: Model = { defaultUrl: null, policy: null, lockedList: null };
+          if (from) {
+            const [index, place] = from;
+            const url = ORIGINS[index];
+            const token = tokensOf(index)[0]!;
+            await fakeBrowser.storage.local.set({
+              server: { kind: 'self-hosted', url },
+              tokenPlace: place,
+              tokenOrigin: url,
+              ...(place === 'device' ? { token } : {}),
+            });
+            if (place === 'session') await fakeBrowser.storage.session.set({ token });
+            await migrateSettings();
+            model.defaultUrl = url;
+          }
+          const real: Real = { form: null, requests };
+          await follow(real);
+          await checkPromises(model, real);
+          await fc.asyncModelRun(() => ({ model, real }), cmds);
+        },
+      ),
+      { numRuns: RUNS, seed: SEED, endOnFailure: true },
+    );
+  }, 600_000);
+});
