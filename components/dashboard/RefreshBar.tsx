@@ -1,4 +1,5 @@
 import { RefreshIcon } from '@/components/icons/Refresh';
+import { SettingsLinked } from '../SettingsLinked';
 import { t } from '@/lib/i18n';
 import { Placed, PLACE } from '@/components/Placed';
 import { When } from './When';
@@ -34,7 +35,7 @@ export function RefreshBar({ busy, lastRefreshed, error, onRefresh, now }: Refre
       </button>
       {error && (
         <p role="alert" class="error">
-          {t('dash_refreshFailed', error)}
+          <SettingsLinked text={t('dash_refreshFailed', error)} />
         </p>
       )}
     </div>

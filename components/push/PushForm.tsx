@@ -1,4 +1,5 @@
 import type { ComponentChildren } from 'preact';
+import { SettingsLinked } from '../SettingsLinked';
 import type { FormAction, FormState } from '@/lib/push/form';
 import type { PassphraseStyle } from '@/lib/push/passphrase';
 import { QR_MAX_CHARS, TEXT_MAX_CHARS } from '@/lib/contract';
@@ -182,7 +183,7 @@ export function PushForm(props: PushFormProps) {
       <FieldError field="base" messages={state.errors.base} />
       {state.status === 'failed' && failureMessage && (
         <p role="alert" class="sp-error">
-          {failureMessage}
+          <SettingsLinked text={failureMessage} />
         </p>
       )}
       <div class="sp-row sp-actions">

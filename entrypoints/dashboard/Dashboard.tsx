@@ -1,4 +1,5 @@
 import { useMemo } from 'preact/hooks';
+import { SettingsLinked } from '@/components/SettingsLinked';
 import { DemoBanner } from '@/components/DemoBanner';
 import { ActivityList } from '@/components/dashboard/ActivityList';
 import { ExpireDialog } from '@/components/dashboard/ExpireDialog';
@@ -77,7 +78,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
       {(!hasToken || tracked.watcher?.needsToken) && <TokenNotice optionsUrl={optionsUrl} />}
       {tracked.error && (
         <p role="alert" class="error">
-          {t('dash_listFailed', tracked.error)}
+          <SettingsLinked text={t('dash_listFailed', tracked.error)} href={optionsUrl} />
         </p>
       )}
       <ActivityList events={tracked.events} titles={titles} now={now} />

@@ -15,6 +15,7 @@ import { described } from './words';
 import { lastDemoShown, rememberDemoShown } from './frame-hint';
 import { RecentPushes } from './Recent';
 import { SettingsIcon } from '@/components/icons/Settings';
+import { SettingsLinked } from '@/components/SettingsLinked';
 
 /** `form` counts the forms started: a switch of server starts a new one, the first read fills the first. */
 type Load =
@@ -105,12 +106,12 @@ export function App() {
       )}
       {page.state === 'failed' && (
         <p role="alert" class="sp-error">
-          {page.message}
+          <SettingsLinked text={page.message} href={settingsUrl} />
         </p>
       )}
       {ready?.context.server === null && (
         <p role="alert" class="sp-error">
-          {t('popup_noServer')}
+          <SettingsLinked text={t('popup_noServer')} href={settingsUrl} />
         </p>
       )}
       {/* One place for the form, pending or filled, so the settings' arrival keeps it (and what was typed). */}
