@@ -1,9 +1,19 @@
+/**
+ * The one save of the settings (lib/settings/save.ts): each action is one storage.local write made after
+ * every check passed, a session token written so that it never lives in two places, and the saved servers'
+ * list, default and tokens as the actions change them.
+ */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { deviceTokensItem, sessionTokensItem } from '@/lib/store/items';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
-import { saveServerSettings, saveSettings, setTokenPlace } from '@/lib/settings';
-import { loadSettings } from '@/lib/settings';
+import {
+  DEFAULT_PUSH_DEFAULTS,
+  loadSettings,
+  readSettings,
+  saveSettings,
+  settingsFor,
+  type ServerChoice,
+  type TokenPlace,
+} from '@/lib/settings';
 
 const SERVER = { kind: 'self-hosted', url: 'https://pwpush.example.com' } as const;
 const ORIGIN = 'https://pwpush.example.com';
@@ -22,46 +32,51 @@ beforeEach(() => {
 
 const TOKENS = { [SERVER.url]: { value: 'tok', origin: ORIGIN } };
 const LIST = { servers: [{ ...SERVER, tokenPlace: 'device' }], defaultUrl: SERVER.url };
-const entry = (value: string | null, place: 'device' | 'session') => ({
-  server: { server: SERVER, token: { value, place, origin: ORIGIN } },
-});
+
+/** Connect's save: the server with its token, bound to the server's origin. */
+const saveServer = (server: ServerChoice, value: string | null, place: TokenPlace) =>
+  saveSettings({
+    type: 'server',
+    entry: { server, token: { value, place, origin: new URL(server.url).origin } },
+  });
+
+const local = (key: string) => fakeBrowser.storage.local.get(key).then((stored) => stored[key]);
+const session = (key: string) => fakeBrowser.storage.session.get(key).then((stored) => stored[key]);
 
 describe('saveSettings', () => {
-  it('writes a server, its device token, demo mode and the defaults in one storage.local write', async () => {
-    await saveServerSettings({ server: SERVER, token: 'tok', tokenPlace: 'device' }, { defaults: DEFAULTS });
-    expect(localWrites).toEqual([
-      {
-        server: LIST,
-        server$: { v: 2 },
-        serverTokens: TOKENS,
-        demoMode: false,
-        pushDefaults: DEFAULTS,
-      },
-    ]);
-    expect(await loadSettings()).toMatchObject({ server: SERVER, token: 'tok', defaults: DEFAULTS });
+  it('writes a server, its device token and demo mode in one storage.local write', async () => {
+    await saveServer(SERVER, 'tok', 'device');
+    expect(localWrites).toEqual([{ server: LIST, server$: { v: 2 }, serverTokens: TOKENS, demoMode: false }]);
+    expect(await loadSettings()).toMatchObject({ server: SERVER, token: 'tok', demoMode: false });
+  });
+
+  it('writes the defaults in one storage.local write of their own', async () => {
+    await saveSettings({ type: 'defaults', defaults: DEFAULTS });
+    expect(localWrites).toEqual([{ pushDefaults: DEFAULTS }]);
+    expect((await loadSettings()).defaults).toEqual(DEFAULTS);
   });
 
   it('writes a session token in storage.session first, the settings in one local write, then clears the device', async () => {
-    await saveSettings(entry('old', 'device'));
+    await saveServer(SERVER, 'old', 'device');
     localWrites = [];
-    await saveServerSettings({ server: SERVER, token: 'tok', tokenPlace: 'session' });
+    await saveServer(SERVER, 'tok', 'session');
     const list = { ...LIST, servers: [{ ...SERVER, tokenPlace: 'session' }] };
     expect(localWrites).toEqual([{ server: list, server$: { v: 2 }, serverTokens: {}, demoMode: false }]);
-    expect(await sessionTokensItem.getValue()).toEqual(TOKENS);
-    expect(await deviceTokensItem.getValue()).toEqual({});
+    expect(await session('serverTokens')).toEqual(TOKENS);
+    expect(await local('serverTokens')).toEqual({});
   });
 
   it('removes a cleared token from both places', async () => {
-    await saveSettings(entry('old', 'session'));
-    await saveSettings(entry(null, 'device'));
-    expect(await deviceTokensItem.getValue()).toEqual({});
-    expect(await sessionTokensItem.getValue()).toEqual({});
+    await saveServer(SERVER, 'old', 'session');
+    await saveServer(SERVER, null, 'device');
+    expect(await local('serverTokens')).toEqual({});
+    expect(await session('serverTokens')).toEqual({});
     expect((await loadSettings()).token).toBeNull();
   });
 
   it('changes only what it is given', async () => {
-    await saveServerSettings({ server: SERVER, token: 'tok', tokenPlace: 'device' });
-    await saveSettings({ defaults: DEFAULTS });
+    await saveServer(SERVER, 'tok', 'device');
+    await saveSettings({ type: 'defaults', defaults: DEFAULTS });
     expect(await loadSettings()).toMatchObject({
       demoMode: false,
       server: SERVER,
@@ -69,17 +84,102 @@ describe('saveSettings', () => {
       defaults: DEFAULTS,
     });
   });
+
+  it('does not write an unchanged server state again', async () => {
+    await saveServer(SERVER, 'tok', 'device');
+    localWrites = [];
+    await saveSettings({ type: 'policy' });
+    expect(localWrites).toEqual([]);
+  });
 });
 
-describe('setTokenPlace', () => {
-  it('moves the token and saves the other changes in the same write', async () => {
-    await saveSettings(entry('tok', 'device'));
+describe('tokenPlace', () => {
+  it('moves the token, list and tokens in the same write', async () => {
+    await saveServer(SERVER, 'tok', 'device');
     localWrites = [];
-    await setTokenPlace('session', { defaults: DEFAULTS });
+    await saveSettings({ type: 'tokenPlace', url: SERVER.url, place: 'session' });
     const list = { ...LIST, servers: [{ ...SERVER, tokenPlace: 'session' }] };
-    expect(localWrites).toEqual([
-      { server: list, server$: { v: 2 }, serverTokens: {}, pushDefaults: DEFAULTS },
+    expect(localWrites).toEqual([{ server: list, server$: { v: 2 }, serverTokens: {} }]);
+    expect(await loadSettings()).toMatchObject({ token: 'tok', tokenPlace: 'session' });
+  });
+
+  it('changes nothing for a server that is not saved', async () => {
+    await saveServer(SERVER, 'tok', 'device');
+    localWrites = [];
+    await saveSettings({ type: 'tokenPlace', url: 'https://unknown.example.com', place: 'session' });
+    expect(localWrites).toEqual([]);
+  });
+});
+
+const HOSTED = { kind: 'hosted', url: 'https://pwpush.com' } as const;
+const OWN = { kind: 'self-hosted', url: 'https://pwpush.example.com/secrets' } as const;
+
+async function saveBoth() {
+  await saveServer(HOSTED, 'hosted-token', 'device');
+  await saveServer(OWN, 'own-token', 'session');
+}
+
+const listOf = async () => (await readSettings()).state.list;
+
+describe('several servers', () => {
+  it('keeps each server with its own token, in the place chosen for it; the first saved is the default', async () => {
+    await saveBoth();
+    const settings = await loadSettings();
+    expect(settings.defaultServer).toBe(HOSTED.url);
+    expect(settings).toMatchObject({ server: HOSTED, token: 'hosted-token', tokenPlace: 'device' });
+    expect(settings.servers).toEqual([
+      { ...HOSTED, tokenPlace: 'device', token: 'hosted-token', tokenOrigin: 'https://pwpush.com' },
+      { ...OWN, tokenPlace: 'session', token: 'own-token', tokenOrigin: 'https://pwpush.example.com' },
     ]);
-    expect(await loadSettings()).toMatchObject({ token: 'tok', tokenPlace: 'session', defaults: DEFAULTS });
+    expect(settingsFor(settings, OWN.url)).toMatchObject({
+      server: OWN,
+      token: 'own-token',
+      tokenOrigin: 'https://pwpush.example.com',
+      tokenPlace: 'session',
+    });
+    expect(await fakeBrowser.storage.local.get('serverTokens')).toEqual({
+      serverTokens: { [HOSTED.url]: { value: 'hosted-token', origin: 'https://pwpush.com' } },
+    });
+  });
+
+  it('updates a server saved again under the same address, without changing the default', async () => {
+    await saveBoth();
+    await saveServer(OWN, 'new-token', 'device');
+    const { servers, defaultUrl } = await listOf();
+    expect(servers.map((s) => s.url)).toEqual([HOSTED.url, OWN.url]);
+    expect(defaultUrl).toBe(HOSTED.url);
+    expect(await loadSettings(OWN.url)).toMatchObject({
+      server: OWN,
+      token: 'new-token',
+      tokenPlace: 'device',
+    });
+    expect(await fakeBrowser.storage.session.get('serverTokens')).toEqual({ serverTokens: {} });
+  });
+
+  it('switches the default', async () => {
+    await saveBoth();
+    await saveSettings({ type: 'default', url: OWN.url });
+    expect((await loadSettings()).server).toEqual(OWN);
+    await saveSettings({ type: 'default', url: 'https://unknown.example.com' });
+    expect((await loadSettings()).server).toEqual(OWN);
+  });
+
+  it('removes a server with its token; the default passes to the next one', async () => {
+    await saveBoth();
+    await saveSettings({ type: 'remove', url: HOSTED.url });
+    expect(await listOf()).toEqual({
+      servers: [{ ...OWN, tokenPlace: 'session' }],
+      defaultUrl: OWN.url,
+    });
+    expect(await fakeBrowser.storage.local.get('serverTokens')).toEqual({ serverTokens: {} });
+    expect(await local('demoMode')).toBe(false);
+  });
+
+  it('goes back to demo mode when the last server is removed, its session token gone too', async () => {
+    await saveBoth();
+    await saveSettings({ type: 'remove', url: HOSTED.url });
+    await saveSettings({ type: 'remove', url: OWN.url });
+    expect(await loadSettings()).toMatchObject({ demoMode: true, server: null, servers: [], token: null });
+    expect(await fakeBrowser.storage.session.get('serverTokens')).toEqual({ serverTokens: {} });
   });
 });
