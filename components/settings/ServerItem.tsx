@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
+import { CheckIcon } from '@/components/icons/Check';
 import type { TokenPlace } from '@/lib/settings';
 import { t } from '@/lib/i18n';
 import { serverName } from '@/lib/settings';
@@ -67,7 +68,8 @@ export function ServerItem(props: ServerItemProps) {
       </span>
       <span class="help">{tokenWords(server.tokenPlace)}</span>
       {props.saved && (
-        <span class="saved-note" role="status">
+        <span class="server-saved" role="status">
+          <CheckIcon size={14} />
           {t(server.isDefault ? 'options_connected' : 'servers_saved')}
         </span>
       )}

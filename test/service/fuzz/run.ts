@@ -1,9 +1,11 @@
 /**
  * `npm run fuzz -- --runs N [--seed S]`: the fuzz campaign of test/service/fuzz.test.ts at any length, in
- * both editions, then the largest upload the host accepts. Prints requests, statuses, the slowest answer,
+ * both editions, then the largest upload the host accepts, then the settings model's model-based test
+ * (test/lib/settings/model-based.test.ts) over at least 600 random sequences. Prints requests, statuses, the slowest answer,
  * the upload's peak memory and every violation; exits 1 on any violation.
  */
 import { execFileSync } from 'node:child_process';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startMockHost } from '@/lib/mock/host/server';
 import { newFigures, racesForLastView, randomRequests, stillHealthy, type Figures } from './campaign';
@@ -17,6 +19,7 @@ const { values } = parseArgs({
 const runs = Number(values.runs);
 const seed = Number(values.seed);
 const TOKEN = 'fuzz-token';
+const root = path.resolve(import.meta.dirname, '..', '..', '..');
 
 const total = newFigures();
 function add(figures: Figures) {
@@ -63,6 +66,28 @@ console.log(`slowest answer: ${Math.round(total.slowestMs)} ms`);
 console.log(
   `largest upload: ${upload.mib} MiB multipart → ${upload.status}, peak memory +${upload.peakMib} MiB over the idle host`,
 );
+// The settings model's model-based test (issue 18) at length: its own runner (WXT's fake browser), its own
+// figures (steps checked, and any counterexample, which is a violation).
+const modelRuns = Math.max(600, Math.ceil(runs / 2));
+console.log(`settings model: ${modelRuns} random sequences, seed ${seed}`);
+let modelFailed = false;
+try {
+  const out = execFileSync(
+    path.join(root, 'node_modules', '.bin', 'vitest'),
+    ['run', '--config', 'test/vitest.config.ts', 'test/lib/settings/model-based.test.ts'],
+    {
+      cwd: root,
+      encoding: 'utf8',
+      env: { ...process.env, SETTINGS_MODEL_RUNS: String(modelRuns), SETTINGS_MODEL_SEED: String(seed % 2 ** 31) },
+    },
+  );
+  console.log(out.match(/settings model: \d+ steps checked/)?.[0] ?? 'settings model: no figure printed');
+} catch (error) {
+  modelFailed = true;
+  const output = String((error as { stdout?: string }).stdout ?? error);
+  const counterexample = output.match(/Counterexample:[^\n]*/)?.[0] ?? 'see the vitest output';
+  total.violations.push(`settings model: ${counterexample}`);
+}
 for (const line of total.violations.slice(0, 50)) console.log(`violation: ${line}`);
 console.log(`${total.violations.length} violations`);
-process.exit(total.violations.length === 0 ? 0 : 1);
+process.exit(total.violations.length === 0 && !modelFailed ? 0 : 1);
