@@ -1,22 +1,21 @@
 /**
- * The settings schema's migration, from each shape an earlier version left in storage. Each test writes that
- * shape into the fake browser's storage as the old version did, then loads the store as a fresh start of
- * the extension would (a new module graph: WXT runs the migration when the items are defined).
+ * The settings schema's migration (lib/settings/migrate.ts, run by the background at every start), from each
+ * shape an earlier version left in storage. Each test writes that shape into the fake browser's storage as
+ * the old version did, then starts the background's migration and reads the settings as a page would.
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
+import { DEFAULT_PUSH_DEFAULTS, loadSettings, readSettings, saveSettings } from '@/lib/settings';
+import { migrateSettings } from '@/lib/settings/migrate';
 
 const URL_V1 = 'https://pwpush.example.com';
 const DEFAULTS = { ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 2, passphrase: true };
 const V1_KEYS = ['token', 'tokenOrigin', 'tokenPlace'];
 
-/** Starts the extension again on what storage holds now: the store's modules are loaded afresh. */
+/** Starts the extension again on what storage holds now: the background migrates, then pages read. */
 async function start() {
-  vi.resetModules();
-  const settings = await import('@/lib/settings');
-  const servers = await import('@/lib/settings');
-  return { ...settings, ...servers };
+  await migrateSettings();
+  return { loadSettings, listServers: async () => (await readSettings()).state.list };
 }
 
 /** What storage.local holds, without the items a test does not look at. */
@@ -24,19 +23,16 @@ async function local(...keys: string[]) {
   return fakeBrowser.storage.local.get(keys);
 }
 
-beforeEach(async () => {
-  // A clean module graph per test, so no migration of an earlier test is still pending.
-  vi.resetModules();
-});
-
 describe('settings migration, version 1 → 2', () => {
   it('a fresh install: demo mode, no server, and a first save is never migrated again', async () => {
     let store = await start();
     expect(await store.loadSettings()).toMatchObject({ demoMode: true, server: null, servers: [] });
-    await store.saveServerEntry({
-      server: { kind: 'self-hosted', url: URL_V1 },
-      token: 't',
-      tokenPlace: 'device',
+    await saveSettings({
+      type: 'server',
+      entry: {
+        server: { kind: 'self-hosted', url: URL_V1 },
+        token: { value: 't', place: 'device', origin: URL_V1 },
+      },
     });
     const written = await local('server', 'server$');
     store = await start();
@@ -75,6 +71,14 @@ describe('settings migration, version 1 → 2', () => {
         },
       ],
       defaultServer: URL_V1,
+      boundTokens: [{ value: 'alice-token', origin: URL_V1 }],
+    });
+    expect(await local('server', 'server$')).toEqual({
+      server: {
+        servers: [{ kind: 'self-hosted', url: URL_V1, edition: 'oss', tokenPlace: 'device' }],
+        defaultUrl: URL_V1,
+      },
+      server$: { v: 2 },
     });
     expect(await local('serverTokens')).toEqual({
       serverTokens: { [URL_V1]: { value: 'alice-token', origin: URL_V1 } },
@@ -102,7 +106,8 @@ describe('settings migration, version 1 → 2', () => {
     expect(await fakeBrowser.storage.session.get('serverTokens')).toEqual({
       serverTokens: { 'https://eu.pwpush.com': { value: 'session-token', origin: 'https://eu.pwpush.com' } },
     });
-    expect(await local('serverTokens')).toEqual({});
+    // Never on the device: the device's map, if written at all, holds no token.
+    expect((await local('serverTokens')).serverTokens ?? {}).toEqual({});
     await expect.poll(() => fakeBrowser.storage.session.get('token')).toEqual({});
   });
 
@@ -182,12 +187,14 @@ describe('settings migration, version 1 → 2', () => {
     expect(await store.listServers()).toEqual(list);
   });
 
-  it('a version 1 value written after the store loaded is migrated when read, and saved migrated', async () => {
+  it('a version 1 value written after the background started is read as version 2, and saved migrated', async () => {
     const store = await start();
-    await store.saveServerEntry({
-      server: { kind: 'hosted', url: 'https://pwpush.com' },
-      token: null,
-      tokenPlace: 'device',
+    await saveSettings({
+      type: 'server',
+      entry: {
+        server: { kind: 'hosted', url: 'https://pwpush.com' },
+        token: { value: null, place: 'device', origin: null },
+      },
     });
     await fakeBrowser.storage.local.set({
       server: { kind: 'self-hosted', url: URL_V1 },
@@ -199,9 +206,27 @@ describe('settings migration, version 1 → 2', () => {
       token: 'late',
       tokenOrigin: URL_V1,
     });
+    // Pages read it in memory only; the next save of the servers writes it as version 2.
+    expect(await local('token')).toEqual({ token: 'late' });
+    await saveSettings({ type: 'default', url: URL_V1 });
     expect(await local('server')).toEqual({
       server: { servers: [{ kind: 'self-hosted', url: URL_V1, tokenPlace: 'device' }], defaultUrl: URL_V1 },
     });
+    expect(await local('serverTokens')).toEqual({
+      serverTokens: { [URL_V1]: { value: 'late', origin: URL_V1 } },
+    });
     await expect.poll(() => local(...V1_KEYS)).toEqual({});
+    expect(await store.loadSettings()).toMatchObject({ server: { url: URL_V1 }, token: 'late' });
+  });
+
+  it('a page reads version 1 as version 2 before the background migrated it, and leaves storage as it was', async () => {
+    const v1 = { server: { kind: 'self-hosted', url: URL_V1 }, token: 'tok', tokenOrigin: URL_V1 };
+    await fakeBrowser.storage.local.set(v1);
+    const read = await readSettings();
+    expect(read.version1).toBe(true);
+    expect(read.settings).toMatchObject({ server: { url: URL_V1 }, token: 'tok', tokenOrigin: URL_V1 });
+    expect(await local('server', 'token', 'tokenOrigin')).toEqual(v1);
+    await migrateSettings();
+    expect((await readSettings()).version1).toBe(false);
   });
 });
