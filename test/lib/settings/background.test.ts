@@ -1,14 +1,33 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { refreshPolicy, registerPolicy } from '@/lib/policy/background';
-import { NO_POLICY } from '@/lib/settings';
-import { deviceTokensItem, policyItem, sessionTokensItem } from '@/lib/store/items';
-import { saveServerSettings, setDemoMode } from '@/lib/settings';
-import { loadSettings, loadUserSettings } from '@/lib/settings';
+import { refreshPolicy, registerSettings } from '@/lib/settings/background';
+import {
+  loadSettings,
+  NO_POLICY,
+  onStoredChange,
+  readSettings,
+  saveSettings,
+  type ServerChoice,
+  type TokenPlace,
+} from '@/lib/settings';
 
 const ORIGIN = 'https://pwpush.example.com';
 const SERVER = { kind: 'self-hosted', url: ORIGIN } as const;
 const OTHER = { kind: 'hosted', url: 'https://eu.pwpush.com' } as const;
+
+/** Connect's save: the server with its token, bound to the server's origin. */
+const saveServer = (server: ServerChoice, value: string | null, place: TokenPlace) =>
+  saveSettings({
+    type: 'server',
+    entry: { server, token: { value, place, origin: new URL(server.url).origin } },
+  });
+
+const local = (key: string) => fakeBrowser.storage.local.get(key).then((stored) => stored[key]);
+const session = (key: string) => fakeBrowser.storage.session.get(key).then((stored) => stored[key]);
+const storedPolicy = () => local('policy');
+/** Calls back on every write of the stored policy copy. */
+const watchPolicy = (callback: () => void) => onStoredChange({ local: ['policy'] }, callback);
+const loadUserSettings = async () => (await readSettings()).user;
 
 describe('refreshPolicy', () => {
   it('keeps no policy when the browser has no managed storage (Firefox without policies.json)', async () => {
@@ -17,25 +36,25 @@ describe('refreshPolicy', () => {
     );
     vi.spyOn(console, 'info').mockImplementation(() => undefined);
     expect(await refreshPolicy()).toEqual(NO_POLICY);
-    expect(await policyItem.getValue()).toEqual(NO_POLICY);
+    expect(await storedPolicy()).toEqual(NO_POLICY);
   });
 
   it('stores the checked policy and its notes for every page', async () => {
     await fakeBrowser.storage.managed.set({ lockServer: true, tokenPlace: 'cloud' });
     await refreshPolicy();
-    expect(await policyItem.getValue()).toEqual({
+    expect(await storedPolicy()).toEqual({
       policy: { lockServer: true },
       notes: [{ key: 'tokenPlace', value: '"cloud"' }],
     });
   });
 
   it('moves every token kept on the device into the session when the organization requires it', async () => {
-    await saveServerSettings({ server: SERVER, token: 'secret-token', tokenPlace: 'device' });
-    await saveServerSettings({ server: OTHER, token: 'other-token', tokenPlace: 'session' });
+    await saveServer(SERVER, 'secret-token', 'device');
+    await saveServer(OTHER, 'other-token', 'session');
     await fakeBrowser.storage.managed.set({ tokenPlace: 'session' });
     await refreshPolicy();
-    expect(await deviceTokensItem.getValue()).toEqual({});
-    expect(await sessionTokensItem.getValue()).toEqual({
+    expect(await local('serverTokens')).toEqual({});
+    expect(await session('serverTokens')).toEqual({
       [SERVER.url]: { value: 'secret-token', origin: ORIGIN },
       [OTHER.url]: { value: 'other-token', origin: OTHER.url },
     });
@@ -43,10 +62,10 @@ describe('refreshPolicy', () => {
   });
 
   it('leaves the tokens where they are when the organization allows any place', async () => {
-    await saveServerSettings({ server: SERVER, token: 'secret-token', tokenPlace: 'device' });
+    await saveServer(SERVER, 'secret-token', 'device');
     await fakeBrowser.storage.managed.set({ tokenPlace: 'any' });
     await refreshPolicy();
-    expect(await deviceTokensItem.getValue()).toEqual({
+    expect(await local('serverTokens')).toEqual({
       [SERVER.url]: { value: 'secret-token', origin: ORIGIN },
     });
   });
@@ -55,40 +74,94 @@ describe('refreshPolicy', () => {
     await fakeBrowser.storage.managed.set({ lockServer: true });
     await refreshPolicy();
     const changes = vi.fn();
-    const unwatch = policyItem.watch(changes);
+    const unwatch = watchPolicy(changes);
     await refreshPolicy();
-    await registerPolicy();
+    await registerSettings();
     unwatch();
     expect(changes).not.toHaveBeenCalled();
-    expect(await policyItem.getValue()).toEqual({ policy: { lockServer: true }, notes: [] });
+    expect(await storedPolicy()).toEqual({ policy: { lockServer: true }, notes: [] });
   });
 
   it('writes the policy when it changed since the last start', async () => {
     await fakeBrowser.storage.managed.set({ lockServer: true });
     await refreshPolicy();
     const changes = vi.fn();
-    const unwatch = policyItem.watch(changes);
+    const unwatch = watchPolicy(changes);
     await fakeBrowser.storage.managed.set({ lockServer: false });
     await refreshPolicy();
     unwatch();
     expect(changes).toHaveBeenCalledTimes(1);
-    expect(await policyItem.getValue()).toEqual({ policy: { lockServer: false }, notes: [] });
+    expect(await storedPolicy()).toEqual({ policy: { lockServer: false }, notes: [] });
   });
 
   it('follows a change of the managed values while running', async () => {
-    await registerPolicy();
+    await registerSettings();
     await fakeBrowser.storage.managed.set({ allowDemoMode: false });
-    await expect.poll(() => policyItem.getValue()).toEqual({ policy: { allowDemoMode: false }, notes: [] });
+    await expect.poll(storedPolicy).toEqual({ policy: { allowDemoMode: false }, notes: [] });
+  });
+});
+
+describe('the policy first', () => {
+  it('writes the policy copy on the first start even when there is no policy', async () => {
+    await fakeBrowser.storage.local.remove('policy');
+    expect((await readSettings()).policyRead).toBe(false);
+    await registerSettings();
+    expect(await storedPolicy()).toEqual(NO_POLICY);
+    expect((await readSettings()).policyRead).toBe(true);
+  });
+
+  it('migrates a version 1 list at every start before it reads the policy', async () => {
+    await fakeBrowser.storage.local.set({ server: SERVER, token: 'v1-token', tokenOrigin: ORIGIN });
+    await registerSettings();
+    expect(await local('server')).toEqual({
+      servers: [{ ...SERVER, tokenPlace: 'device' }],
+      defaultUrl: SERVER.url,
+    });
+    expect(await local('serverTokens')).toEqual({ [SERVER.url]: { value: 'v1-token', origin: ORIGIN } });
+    expect(await local('token')).toBeUndefined();
+  });
+
+  it('calls back with the stored policy before the settings are stored under it', async () => {
+    await saveServer(SERVER, 'secret-token', 'device');
+    await fakeBrowser.storage.managed.set({ tokenPlace: 'session' });
+    const seen: unknown[] = [];
+    await refreshPolicy(undefined, async (state) => {
+      seen.push([state, await storedPolicy(), await local('serverTokens')]);
+    });
+    const tokens = { [SERVER.url]: { value: 'secret-token', origin: ORIGIN } };
+    expect(seen).toEqual([
+      [
+        { policy: { tokenPlace: 'session' }, notes: [] },
+        { policy: { tokenPlace: 'session' }, notes: [] },
+        tokens,
+      ],
+    ]);
+    expect(await session('serverTokens')).toEqual(tokens);
+  });
+
+  it("erases the tokens of the servers a locked policy hides, and keeps the organization's", async () => {
+    await saveServer(SERVER, 'secret-token', 'device');
+    await saveServer(OTHER, 'other-token', 'session');
+    await saveServer({ kind: 'self-hosted', url: 'https://org.example' }, 'org-token', 'device');
+    await fakeBrowser.storage.managed.set({ serverUrl: 'https://org.example', lockServer: true });
+    await refreshPolicy();
+    expect(await local('serverTokens')).toEqual({
+      'https://org.example': { value: 'org-token', origin: 'https://org.example' },
+    });
+    expect(await session('serverTokens')).toEqual({});
+    expect(await loadSettings()).toMatchObject({
+      server: { url: 'https://org.example' },
+      token: 'org-token',
+    });
   });
 });
 
 describe('loadSettings under a policy', () => {
-  it("reads the settings in force, and loadUserSettings the user's own", async () => {
-    await saveServerSettings({ server: SERVER, token: 'mine', tokenPlace: 'device' });
-    await setDemoMode(true);
-    await policyItem.setValue({
-      policy: { serverUrl: 'https://org.example', allowDemoMode: false },
-      notes: [],
+  it("reads the settings in force, and readSettings' user the user's own", async () => {
+    await saveServer(SERVER, 'mine', 'device');
+    await saveSettings({ type: 'demo', on: true });
+    await fakeBrowser.storage.local.set({
+      policy: { policy: { serverUrl: 'https://org.example', allowDemoMode: false }, notes: [] },
     });
     expect(await loadSettings()).toMatchObject({
       demoMode: false,
@@ -103,8 +176,10 @@ describe('loadSettings under a policy', () => {
   });
 
   it("leaves demo mode for the organization's server when the user saved none", async () => {
-    await policyItem.setValue({ policy: { serverUrl: 'https://org.example' }, notes: [] });
-    await setDemoMode(false);
+    await fakeBrowser.storage.local.set({
+      policy: { policy: { serverUrl: 'https://org.example' }, notes: [] },
+    });
+    await saveSettings({ type: 'demo', on: false });
     expect(await loadSettings()).toMatchObject({ demoMode: false, server: { url: 'https://org.example' } });
   });
 });
