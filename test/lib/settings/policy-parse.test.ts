@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parsePolicy } from '@/lib/policy/parse';
-import { NO_POLICY } from '@/lib/settings';
+import { parsePolicy } from '@/lib/settings/policy-parse';
+import { NO_POLICY, POLICY_NOTES_MAX } from '@/lib/settings';
 
 describe('parsePolicy', () => {
   it.each([
@@ -96,5 +96,18 @@ describe('parsePolicy', () => {
     const [note] = parsePolicy({ serverUrl: `https://${'a'.repeat(100)}.example/?q` }).notes;
     expect(note?.value).toHaveLength(60);
     expect(note?.value.endsWith('…')).toBe(true);
+  });
+
+  it('keeps the first notes word for word and counts the rest, the valid values still applied', () => {
+    const kinds = ['text', ...Array.from({ length: POLICY_NOTES_MAX + 5 }, (_, i) => `kind-${i}`)];
+    const { policy, notes, moreNotes } = parsePolicy({ allowedKinds: kinds, lockServer: 'yes' });
+    expect(policy).toEqual({ allowedKinds: ['text'] });
+    expect(notes).toHaveLength(POLICY_NOTES_MAX);
+    expect(notes[0]).toEqual({ key: 'allowedKinds[1]', value: '"kind-0"' });
+    expect(moreNotes).toBe(6);
+  });
+
+  it('counts no extra notes when all of them fit', () => {
+    expect(parsePolicy({ lockServer: 'yes' })).not.toHaveProperty('moreNotes');
   });
 });

@@ -1,11 +1,11 @@
 /**
  * README's "Managed policy" section says what an administrator may write: its table lists exactly the keys
- * lib/policy reads, and both example files hold a policy that is valid as a whole.
+ * lib/settings reads, and both example files hold a policy that is valid as a whole.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parsePolicy } from '@/lib/policy/parse';
+import { parsePolicy } from '@/lib/settings/policy-parse';
 import { POLICY_KEYS } from '@/lib/settings';
 
 const section =
@@ -17,7 +17,7 @@ const examples = [...section.matchAll(/```json\n([\s\S]*?)```/g)].map(
 );
 
 describe("README's managed policy", () => {
-  it('lists exactly the keys lib/policy reads, in order', () => {
+  it('lists exactly the keys lib/settings reads, in order', () => {
     const keys = section
       .split('\n')
       .filter((line) => /^\| `/.test(line))

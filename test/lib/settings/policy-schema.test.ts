@@ -10,7 +10,7 @@ const schema = JSON.parse(
 ) as Schema;
 
 describe('public/managed-schema.json', () => {
-  it('declares exactly the keys lib/policy reads', () => {
+  it('declares exactly the keys lib/settings reads', () => {
     expect(Object.keys(schema.properties ?? {})).toEqual(POLICY_KEYS);
   });
 
