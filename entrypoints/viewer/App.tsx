@@ -6,6 +6,7 @@ import { parseViewerHash, type ViewerRoute } from '@/lib/demo/viewer-route';
 import { t } from '@/lib/i18n';
 import { FileViewer } from './FileViewer';
 import { PushViewer } from './PushViewer';
+import { useDemoAllowed } from './useDemoAllowed';
 
 // A link the viewer does not serve (or cannot read) gets its words, never a guess at another route. Said when
 // shown, not at load: the words are the UI language's.
@@ -38,12 +39,20 @@ function useHashRoute(): ViewerRoute {
 /** The recipient page of the built-in demo service (html_url in demo mode). */
 export function App() {
   const route = useHashRoute();
+  const allowed = useDemoAllowed();
   return (
     <main>
       {/* The viewer only ever talks to the built-in demo service. */}
-      <DemoBanner settingsHref={browser.runtime.getURL('/options.html')} />
+      {allowed !== false && <DemoBanner settingsHref={browser.runtime.getURL('/options.html')} />}
       <h1>{t('app_name')}</h1>
-      {routeView(route)}
+      {/* Policy first: nothing of the demo until the policy is read, and nothing once it forbids demo mode. */}
+      {allowed === null && (
+        <p class="help" role="status">
+          {t('settings_gettingReady')}
+        </p>
+      )}
+      {allowed === false && <p role="alert">{t('policy_demoNotAllowed')}</p>}
+      {allowed === true && routeView(route)}
     </main>
   );
 }

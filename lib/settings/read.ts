@@ -56,9 +56,13 @@ export function readSettingsUnderPolicy(): Promise<SettingsRead> {
   });
 }
 
-/** The settings in force (readSettings' `settings`), aimed at the saved server `url` when given. */
+/**
+ * The settings in force, under the policy (readSettingsUnderPolicy), aimed at the saved server `url` when
+ * given: what every request's destination is decided from (lib/connection), so none is sent before the
+ * policy is known.
+ */
 export async function loadSettings(url?: string | null): Promise<Settings> {
-  const { settings } = await readSettings();
+  const { settings } = await readSettingsUnderPolicy();
   return url === undefined ? settings : settingsFor(settings, url);
 }
 

@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'preact/hooks';
+import {
+  demoModeAllowed,
+  NO_POLICY,
+  readSettingsUnderPolicy,
+  watchSettings,
+  type SettingsRead,
+} from '@/lib/settings';
+
+/**
+ * Whether the organization's policy allows the demo service this page shows, followed as the policy
+ * changes (a policy that forbids it also deletes the demo's pushes). null until the policy has been read.
+ */
+export function useDemoAllowed(): boolean | null {
+  const [allowed, setAllowed] = useState<boolean | null>(null);
+  useEffect(() => {
+    const take = ({ policy, policyRead }: SettingsRead) => {
+      if (policyRead) setAllowed(demoModeAllowed((policy ?? NO_POLICY).policy));
+    };
+    readSettingsUnderPolicy().then(take, (error: unknown) =>
+      console.error('Could not read the policy', error),
+    );
+    return watchSettings(take);
+  }, []);
+  return allowed;
+}
