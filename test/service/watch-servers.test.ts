@@ -8,7 +8,7 @@ import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
-import { saveServerEntry, removeServer } from '@/lib/settings';
+import { saveSettings } from '@/lib/settings';
 import { setupWatcher, type Watcher } from '@/lib/watch/background';
 import { closeWatchDb } from '@/lib/watch/db';
 import { forgetLeftAccounts } from '@/lib/watch/forget';
@@ -27,15 +27,19 @@ beforeEach(async () => {
   globalThis.indexedDB = new IDBFactory();
   hosted = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
   own = await startMockHost({ port: 0, users: [BOB], rateLimit: 0 });
-  await saveServerEntry({
-    server: { kind: 'self-hosted', url: hosted.baseUrl },
-    token: ALICE.token,
-    tokenPlace: 'device',
+  await saveSettings({
+    type: 'server',
+    entry: {
+      server: { kind: 'self-hosted', url: hosted.baseUrl },
+      token: { value: ALICE.token, place: 'device', origin: new URL(hosted.baseUrl).origin },
+    },
   });
-  await saveServerEntry({
-    server: { kind: 'self-hosted', url: own.baseUrl },
-    token: BOB.token,
-    tokenPlace: 'session',
+  await saveSettings({
+    type: 'server',
+    entry: {
+      server: { kind: 'self-hosted', url: own.baseUrl },
+      token: { value: BOB.token, place: 'session', origin: new URL(own.baseUrl).origin },
+    },
   });
 });
 
@@ -109,7 +113,7 @@ describe('the watcher with two servers', () => {
     const a = await pushOn(hosted, ALICE.token, 'Kept');
     const b = await pushOn(own, BOB.token, 'Erased');
     await (await start()).refresh(true);
-    await removeServer(own.baseUrl);
+    await saveSettings({ type: 'remove', url: own.baseUrl });
     await forgetLeftAccounts(watchDb);
     const text = JSON.stringify(await (await watchDb()).getAll('pushes'));
     expect(text).not.toContain(b.url_token);

@@ -1,7 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { deviceTokensItem } from '@/lib/store/items';
-import { saveServerSettings, setDemoMode, setTokenPlace } from '@/lib/settings';
-import { removeServer } from '@/lib/settings';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { saveSettings } from '@/lib/settings';
 import { accountKey, DEMO_ACCOUNT } from '@/lib/watch/account';
 import { setupWatcher, type Watcher } from '@/lib/watch/background';
 import { idbCache, stateKey } from '@/lib/watch/cache';
@@ -53,7 +52,12 @@ async function trackOnBase(): Promise<Push[]> {
 }
 
 const saveServer = (url: string, token: string | null) =>
-  saveServerSettings({ server: selfHosted(url), token, tokenPlace: 'device' });
+  saveSettings({
+    type: 'server',
+    entry: { server: selfHosted(url), token: { value: token, place: 'device', origin: new URL(url).origin } },
+  });
+const removeServer = (url: string) => saveSettings({ type: 'remove', url });
+const setDemoMode = (on: boolean) => saveSettings({ type: 'demo', on });
 
 beforeEach(async () => {
   await resetWatchDb();
@@ -117,7 +121,7 @@ describe('leaving a server', () => {
 
   it('keeps them when only the place of the token changes', async () => {
     await trackOnBase();
-    await setTokenPlace('session');
+    await saveSettings({ type: 'tokenPlace', url: BASE, place: 'session' });
     expect(await forgetLeftAccounts(watchDb)).toBe(0);
     expect(await listTrackedPushes(BASE)).toHaveLength(2);
   });
@@ -182,11 +186,15 @@ describe('the watcher erases the cache of a server left', () => {
 describe('reads', () => {
   it("show only the current account's pushes and events", async () => {
     await trackOnBase();
-    await deviceTokensItem.setValue({ [BASE]: { value: BOB.token, origin: new URL(BASE).origin } }); // another token on the same server, not erased yet
+    await fakeBrowser.storage.local.set({
+      serverTokens: { [BASE]: { value: BOB.token, origin: new URL(BASE).origin } },
+    }); // another token on the same server, not erased yet
     expect(await listTrackedPushes(BASE)).toEqual([]);
     expect(await listTrackedPushes()).toEqual([]);
     expect(await listEvents()).toEqual([]);
-    await deviceTokensItem.setValue({ [BASE]: { value: ALICE.token, origin: new URL(BASE).origin } });
+    await fakeBrowser.storage.local.set({
+      serverTokens: { [BASE]: { value: ALICE.token, origin: new URL(BASE).origin } },
+    });
     expect(await listTrackedPushes(BASE)).toHaveLength(2);
   });
 

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendMessage } from '@/lib/messages/runtime';
 import { watchMessages } from '@/lib/watch/messages';
 import { FAILED_PREFIX } from '@/lib/quick-push/notifier';
-import { policyItem, watchRevisionItem, watchSettingsItem } from '@/lib/store/items';
+import { watchRevisionItem, watchSettingsItem } from '@/lib/store/items';
 import { setupWatcher, WATCH_ALARM, type Watcher } from '@/lib/watch/background';
 import { closeWatchDb, watchDb } from '@/lib/watch/db';
 import { listEvents, listTrackedPushes, readWatcherState } from '@/lib/watch/read';
@@ -60,10 +60,10 @@ describe('the schedule', () => {
 
   it("checks at the organization's interval, whatever the user chose, and follows a change of policy", async () => {
     await watchSettingsItem.setValue({ intervalMinutes: 5, notifications: true, badge: 'unseen' });
-    await policyItem.setValue({ policy: { watchIntervalMinutes: 30 }, notes: [] });
+    await fakeBrowser.storage.local.set({ policy: { policy: { watchIntervalMinutes: 30 }, notes: [] } });
     await start().ready;
     expect(await browser.alarms.get(WATCH_ALARM)).toMatchObject({ periodInMinutes: 30 });
-    await policyItem.setValue({ policy: {}, notes: [] });
+    await fakeBrowser.storage.local.set({ policy: { policy: {}, notes: [] } });
     await expect.poll(async () => (await browser.alarms.get(WATCH_ALARM))?.periodInMinutes).toBe(5);
   });
 

@@ -1,7 +1,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { createApiClient, type ApiClient, type CreatePushInput, type Edition, type Push } from '@/lib/api';
 import { createMockBackend, openMockStore } from '@/lib/mock';
-import { saveServerSettings } from '@/lib/settings';
+import { saveSettings } from '@/lib/settings';
 import { accountKey } from '@/lib/watch/account';
 import { closeWatchDb, WATCH_DB_NAME } from '@/lib/watch/db';
 import { ALICE, BASE, BOB, START } from '../api/harness';
@@ -110,6 +110,7 @@ export const DAY = 86_400_000;
 /** Saves BASE with Alice's token as the settings (as Settings does) and returns its account key. */
 export async function signInAlice(): Promise<string> {
   const server = { kind: 'self-hosted' as const, url: BASE };
-  await saveServerSettings({ server, token: ALICE.token, tokenPlace: 'device' });
+  const token = { value: ALICE.token, place: 'device' as const, origin: new URL(BASE).origin };
+  await saveSettings({ type: 'server', entry: { server, token } });
   return (await accountKey({ demoMode: false, server, token: ALICE.token }))!;
 }

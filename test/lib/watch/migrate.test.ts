@@ -1,7 +1,7 @@
 import { openDB } from 'idb';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
-import { setDemoMode } from '@/lib/settings';
+import { saveSettings } from '@/lib/settings';
 import { DEMO_ACCOUNT } from '@/lib/watch/account';
 import { watchDb, WATCH_DB_NAME } from '@/lib/watch/db';
 import { stateKey } from '@/lib/watch/cache';
@@ -96,9 +96,9 @@ describe('the cache from version 1 to 2', () => {
   it('keeps the saved server while demo mode is on, and shows it again after', async () => {
     await createVersion1();
     await signInAlice();
-    await setDemoMode(true);
+    await saveSettings({ type: 'demo', on: true });
     expect(await listTrackedPushes(DEMO_BASE_URL)).toMatchObject([{ url_token: 'demo1' }]);
-    await setDemoMode(false);
+    await saveSettings({ type: 'demo', on: false });
     expect(await listTrackedPushes(BASE)).toEqual([kept]);
   });
 });
