@@ -11,10 +11,8 @@ import { chromeLikeMessaging, pageSender } from './demo/messaging';
 import { isAppError } from '@/lib/errors';
 import { responseToWire, wireToRequest } from '@/lib/messages/wire';
 import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
-import { demoTokenItem } from '@/lib/store/items';
 import { DEFAULT_PUSH_DEFAULTS, type ServerChoice } from '@/lib/settings';
-import { saveServerSettings, setDemoMode } from '@/lib/settings';
-import { loadSettings, type Settings } from '@/lib/settings';
+import { loadSettings, readSettings, saveSettings, type Settings, type TokenPlace } from '@/lib/settings';
 
 const SERVER_URL = 'https://pwpush.example.com';
 const ALICE = { email: 'alice@example.com', token: 'alice-token' };
@@ -22,6 +20,17 @@ const ALICE = { email: 'alice@example.com', token: 'alice-token' };
 let backend: MockHandler;
 let seen: Request[];
 let permissionRequest: ReturnType<typeof vi.fn>;
+
+/** Connect's save without its checks: the server with its token, bound to the server's origin. */
+const saveServerSettings = (input: { server: ServerChoice; token: string | null; tokenPlace: TokenPlace }) =>
+  saveSettings({
+    type: 'server',
+    entry: {
+      server: input.server,
+      token: { value: input.token, place: input.tokenPlace, origin: new URL(input.server.url).origin },
+    },
+  });
+const demoToken = async () => (await readSettings()).demoToken;
 
 /** Routes the page's fetch to the real mock backend in-process, recording each request. */
 function serveWithBackend(handler: MockHandler) {
@@ -108,13 +117,13 @@ describe('clientForSettings', () => {
 
 describe('connectSaved', () => {
   it('has the background create the demo token on first use in demo mode', async () => {
-    expect(await demoTokenItem.getValue()).toBeNull();
+    expect(await demoToken()).toBeNull();
     // The background, the token's one writer, as a page reaches it (lib/demo/token.ts).
     chromeLikeMessaging(() => pageSender('/popup.html'));
     listenForMessages([handle(demoMessages.token, () => ensureDemoToken())]);
     const { client } = await connectSaved();
     expect(client.baseUrl).toBe(DEMO_BASE_URL);
-    expect(await demoTokenItem.getValue()).toMatch(/^[A-Za-z0-9_-]{20,}$/);
+    expect(await demoToken()).toMatch(/^[A-Za-z0-9_-]{20,}$/);
   });
 
   it('uses the saved server once demo mode is off', async () => {
@@ -212,7 +221,7 @@ describe('saveServer', () => {
 
   beforeEach(async () => {
     await saveServerSettings({ server: PREVIOUS, token: 'old-token', tokenPlace: 'device' });
-    await setDemoMode(true);
+    await saveSettings({ type: 'demo', on: true });
   });
 
   async function expectPreviousSettings() {
@@ -224,10 +233,11 @@ describe('saveServer', () => {
     });
   }
 
-  it('saves a working server with its token and edition, and leaves demo mode', async () => {
+  it('saves a working server with its token and edition, and leaves demo mode; the default stays', async () => {
     const report = await saveServer({ url: SERVER_URL, token: 'alice-token', tokenPlace: 'session' });
     expect(report.token).toBe('accepted');
-    expect(await loadSettings()).toMatchObject({
+    expect(await loadSettings()).toMatchObject({ demoMode: false, defaultServer: PREVIOUS.url });
+    expect(await loadSettings(SERVER_URL)).toMatchObject({
       demoMode: false,
       server: { kind: 'self-hosted', url: SERVER_URL, edition: 'oss' },
       token: 'alice-token',

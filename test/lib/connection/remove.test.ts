@@ -1,15 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { removeSavedServer } from '@/lib/connection/remove';
-import { listServers, saveServerEntry } from '@/lib/settings';
+import { readSettings, saveSettings } from '@/lib/settings';
 
 const A = { kind: 'self-hosted', url: 'http://127.0.0.1:8001' } as const;
 const B = { kind: 'self-hosted', url: 'http://127.0.0.1:8002' } as const;
 const C = { kind: 'self-hosted', url: 'https://pwpush.example.com' } as const;
 
 async function saveAll() {
-  for (const server of [A, B, C]) await saveServerEntry({ server, token: 't', tokenPlace: 'device' });
+  for (const server of [A, B, C]) {
+    const token = { value: 't', place: 'device' as const, origin: new URL(server.url).origin };
+    await saveSettings({ type: 'server', entry: { server, token } });
+  }
 }
+
+const listServers = async () => (await readSettings()).state.list;
 
 describe('removeSavedServer', () => {
   it('gives back the host permission when no other saved server needs it', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertTokenFor, draftTokenFor } from '@/lib/connection/token-origin';
+import { assertTokenFor } from '@/lib/connection/token-origin';
 import { isAppError } from '@/lib/errors';
 
 const A = 'https://a.example.com';
@@ -41,20 +41,22 @@ describe('assertTokenFor', () => {
   });
 });
 
-describe('draftTokenFor', () => {
-  it('binds a newly typed token to the server it is checked with', () => {
-    expect(draftTokenFor('https://b.example.com', 'typed', SAVED)).toEqual({
-      token: 'typed',
-      tokenOrigin: 'https://b.example.com',
-    });
+describe('assertTokenFor with the tokens saved on this browser', () => {
+  const B = 'https://b.example.com';
+  const boundTokens = [{ value: 'saved-token', origin: A }];
+
+  it('lets a newly typed token go to the server it is checked with, bound to it', () => {
+    expect(() => assertTokenFor(B, { token: 'typed', tokenOrigin: B, boundTokens })).not.toThrow();
   });
 
-  it('refuses the saved token offered to another origin', () => {
-    const error = thrown(() => draftTokenFor('https://b.example.com', 'saved-token', SAVED));
+  it('refuses the saved token offered to another origin, even bound to that origin', () => {
+    const error = thrown(() => assertTokenFor(B, { token: 'saved-token', tokenOrigin: B, boundTokens }));
     expect(isAppError(error, 'token-elsewhere')).toBe(true);
+    expect((error as Error).message).not.toContain('saved-token');
   });
 
   it('keeps the saved token on its own origin', () => {
-    expect(draftTokenFor(A, 'saved-token', SAVED)).toEqual(SAVED);
+    expect(() => assertTokenFor(A, { ...SAVED, boundTokens })).not.toThrow();
+    expect(() => assertTokenFor(`${A}/secrets`, { ...SAVED, boundTokens })).not.toThrow();
   });
 });
