@@ -1,8 +1,9 @@
 /**
  * Several servers (issue 12), in both browsers: two Node mock hosts on loopback (two ports, two origins),
- * each saved on the options page with its own token; a push made on each from the popup by switching the
- * server; the dashboard shows both with their server and filters by one; removing a server takes its
- * pushes off the dashboard. Each server's side is checked through the API.
+ * each saved on the options page with its own token (the second through "Add a server": adding one keeps
+ * the default, issue 18; "Make default" on its row moves it); a push made on each from the popup by
+ * switching the server; the dashboard shows both with their server and filters by one; removing a server
+ * takes its pushes off the dashboard. Each server's side is checked through the API.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
@@ -16,16 +17,34 @@ const SWITCH = 'select[aria-label="Server for this push"]';
 /** The name the pages give a server: host and port. */
 const nameOf = (host: MockHost) => new URL(host.baseUrl).host;
 
-/** Saves a self-hosted server with its token on the options page (Connect). */
-async function connect(options: Page, host: MockHost, token: string): Promise<void> {
+/** The text of the saved server's row in the options page's list. */
+const rowText = (options: Page, host: MockHost) =>
+  options.$eval(`.server-list li[aria-label="${nameOf(host)}"]`, (row) => (row as HTMLElement).innerText);
+
+/**
+ * Saves a self-hosted server with its token in the open, blank Connection form (Connect); the form then
+ * folds into the server's row, which says `saved`.
+ */
+async function connect(options: Page, host: MockHost, token: string, saved: string): Promise<void> {
   await options.select('#server-choice', 'self-hosted');
   await options.waitForSelector('#server-url');
-  await options.$eval('#server-url', (input) => ((input as HTMLInputElement).value = ''));
+  // A new server's form starts blank: nothing of a saved server (its token above all) is carried over.
+  expect(await options.$eval('#server-url', (input) => (input as HTMLInputElement).value)).toBe('');
+  expect(await options.$eval('#api-token', (input) => (input as HTMLInputElement).value)).toBe('');
   await options.type('#server-url', host.baseUrl);
-  await options.$eval('#api-token', (input) => ((input as HTMLInputElement).value = ''));
   await options.type('#api-token', token);
   await press(options, 'Connect');
-  await waitForText(options, 'Saved. Pushes now go to this server.');
+  await options.waitForFunction(
+    (name, words) =>
+      (
+        document.querySelector(`.server-list li[aria-label="${name}"]`) as HTMLElement | null
+      )?.innerText.includes(words),
+    {},
+    nameOf(host),
+    saved,
+  );
+  // Folded: the form is gone until "Add a server" or a row's Edit opens it again.
+  expect(await options.$('#server-choice')).toBeNull();
 }
 
 /** Creates a named push in a fresh popup, on `host` when given (the header's server switch). */
@@ -68,16 +87,30 @@ forEachBrowser('several servers', (name, browser) => {
 
   it('saves two servers, pushes to each from the popup, filters the dashboard by one, and removes one', async () => {
     const options = await browser().open('options.html', '#server-choice');
-    await connect(options, first, ALICE.token);
+    await connect(options, first, ALICE.token, 'Saved. Pushes now go to this server.');
     await press(options, 'Add a server');
-    await connect(options, second, BOB.token);
+    await connect(options, second, BOB.token, 'Saved. The default server has not changed.');
     const servers = await options.$$eval('.server-list li', (rows) =>
       rows.map((row) => row.getAttribute('aria-label')),
     );
     expect(servers).toEqual([nameOf(first), nameOf(second)]);
-    expect(await pageText(options)).toContain('Default');
+    // Adding a server never changes the default (issue 18): the first one stays it until Make default.
+    expect(await rowText(options, first)).toContain('Default');
+    expect(await rowText(options, second)).not.toContain('Default');
+    expect(await pageText(options)).not.toContain('Saved. Pushes now go to this server.');
 
-    // The last server connected is the default: the popup starts on it; the switch sends one push elsewhere.
+    await press(options, 'Make default');
+    await options.waitForFunction(
+      (name) =>
+        (
+          document.querySelector(`.server-list li[aria-label="${name}"]`) as HTMLElement | null
+        )?.innerText.includes('Default'),
+      {},
+      nameOf(second),
+    );
+    expect(await rowText(options, first)).not.toContain('Default');
+
+    // The default server is the one the popup starts on; the switch sends one push elsewhere.
     const onSecond = await pushFromPopup(browser(), `On second ${name}`);
     const onFirst = await pushFromPopup(browser(), `On first ${name}`, first);
 
@@ -106,8 +139,7 @@ forEachBrowser('several servers', (name, browser) => {
     expect(await options.$$eval('.server-list li', (rows) => rows.length)).toBe(2);
     await press(options, `Remove ${nameOf(second)}`);
     await press(options, 'Remove server');
-    await waitForText(options, 'Server removed');
-    // The list follows the storage change, which Firefox reports a moment after the status line.
+    // The list follows the storage change (Firefox reports it a moment after the status line).
     await options.waitForFunction(() => document.querySelectorAll('.server-list li').length === 1);
     expect(
       await options.$$eval('.server-list li', (rows) => rows.map((row) => row.getAttribute('aria-label'))),
@@ -119,5 +151,9 @@ forEachBrowser('several servers', (name, browser) => {
     expect(await listed(page)).toEqual([`On first ${name}`]);
     expect(await page.$('.push-server')).toBeNull(); // one server left: not named on each push
     expect((await secondOwner.activeAll()).map((push) => push.url_token)).toEqual([onSecond]);
+
+    // The options page said what Remove did (checked last, so that the checks above run even while it
+    // does not: with the form folded, the page shows no status line for it, reported as a bug).
+    await waitForText(options, 'Server removed');
   });
 });

@@ -49,9 +49,17 @@ export function pageText(page: Page): Promise<string> {
   return page.evaluate(() => document.body.innerText);
 }
 
-/** Waits until the page's visible text contains `text`. */
+/**
+ * Waits until the page's visible text contains `text`. On a timeout it says what the page showed instead
+ * (as waitForAlert does), so that a missing message can be told apart from a slow machine.
+ */
 export async function waitForText(page: Page, text: string, timeout = 15_000): Promise<void> {
-  await page.waitForFunction((t) => document.body.innerText.includes(t), { timeout }, text);
+  try {
+    await page.waitForFunction((t) => document.body.innerText.includes(t), { timeout }, text);
+  } catch (error) {
+    const shown = await page.evaluate(() => document.body.innerText).catch(() => '(unreadable)');
+    throw new Error(`No text "${text}" within ${timeout} ms. The page showed:\n${shown}`, { cause: error });
+  }
 }
 
 /**
