@@ -1,6 +1,8 @@
 /**
- * A self-hosted server (the mock host on loopback): the options page connects to it (Connect saves it) and Test connection names its
- * edition; then text, URL, QR and file pushes from the popup, each checked on the server through the API.
+ * A self-hosted server (the mock host on loopback): the options page connects to it (Connect saves it and
+ * folds the form into the server's row), and Test connection on the row's Edit names its edition and says
+ * the token was accepted; then text, URL, QR and file pushes from the popup, each checked on the server
+ * through the API.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -36,11 +38,21 @@ forEachBrowser('a self-hosted server', (name, browser) => {
     await options.type('#api-token', ALICE.token);
     await press(options, 'Connect');
     await waitForText(options, 'Saved. Pushes now go to this server.');
-    expect(await pageText(options)).toContain('Token accepted');
+    // The form folded into the saved server's row (issue 18); Edit opens it again on what was saved.
+    const name = new URL(host.baseUrl).host;
+    expect(await options.$eval('.server-list li', (row) => row.getAttribute('aria-label'))).toBe(name);
+    await press(options, `Edit ${name}`);
+    await options.waitForSelector('#server-url');
+    expect(await options.$eval('#server-url', (input) => (input as HTMLInputElement).value)).toBe(
+      host.baseUrl,
+    );
+    expect(await options.$eval('#api-token', (input) => (input as HTMLInputElement).value)).toBe(ALICE.token);
 
     await press(options, 'Test connection');
     await waitForText(options, 'The connection works.');
-    expect(await pageText(options)).toMatch(/Edition: Pro edition, version \S+ \(API \S+\)/);
+    const text = await pageText(options);
+    expect(text).toMatch(/Edition: Pro edition, version \S+ \(API \S+\)/);
+    expect(text).toContain('Token accepted');
   });
 
   it('takes a text push with a passphrase and views, which arrive on the server', async () => {
