@@ -4,11 +4,14 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createApiClient } from '@/lib/api';
 import { demoToken, ensureDemoToken, newDemoToken, setLocalDemoTokenSource } from '@/lib/demo/token';
 import { DEMO_BASE_URL, demoFetch, demoPageOrigin, setLocalDemoRoute } from '@/lib/demo/transport';
-import { demoTokenItem } from '@/lib/store/items';
 import { sendMessage } from '@/lib/messages/runtime';
 import { demoMessages } from '@/lib/demo/messages';
 import { registerDemoService } from '@/lib/demo/background';
 import { chromeLikeMessaging, pageSender } from './messaging';
+
+/** The demo token as storage holds it (lib/settings stores it under 'demoToken'). */
+const storedToken = async (): Promise<string | null> =>
+  ((await fakeBrowser.storage.local.get('demoToken')).demoToken as string | undefined) ?? null;
 
 let sender: { id?: string; url?: string } = pageSender('/options.html');
 
@@ -41,12 +44,12 @@ describe('demo token', () => {
   it('is created once and stored, even when asked for twice at once', async () => {
     const [a, b] = await Promise.all([ensureDemoToken(), ensureDemoToken()]);
     expect(a).toBe(b);
-    expect(await demoTokenItem.getValue()).toBe(a);
+    expect(await storedToken()).toBe(a);
     expect(await ensureDemoToken()).toBe(a);
   });
 
   it('keeps a token that already exists', async () => {
-    await demoTokenItem.setValue('existing-token');
+    await fakeBrowser.storage.local.set({ demoToken: 'existing-token' });
     expect(await ensureDemoToken()).toBe('existing-token');
   });
 
@@ -59,7 +62,7 @@ describe('demo token', () => {
   it('exists right after a fresh install, set up by the background', async () => {
     registerDemoService();
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' });
-    await expect.poll(() => demoTokenItem.getValue()).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    await expect.poll(storedToken).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });
 
@@ -67,7 +70,10 @@ describe('demo token from a page', () => {
   it('is created by the background: one token for a page and onInstalled at once, and the service accepts it', async () => {
     startBackground();
     const writes: Array<string | null> = [];
-    demoTokenItem.watch((value) => writes.push(value));
+    fakeBrowser.storage.onChanged.addListener((changes, area) => {
+      const change = changes.demoToken as { newValue?: string } | undefined;
+      if (area === 'local' && change) writes.push(change.newValue ?? null);
+    });
 
     // The first page request and onInstalled race, as on a fresh install with the options page open.
     const [, fromPage, fromAnotherPage] = await Promise.all([
@@ -75,7 +81,7 @@ describe('demo token from a page', () => {
       demoToken(),
       demoToken(),
     ]);
-    await expect.poll(() => demoTokenItem.getValue()).toBe(fromPage);
+    await expect.poll(storedToken).toBe(fromPage);
     expect(fromAnotherPage).toBe(fromPage);
     expect(writes).toEqual([fromPage]);
 
@@ -90,7 +96,7 @@ describe('demo token from a page', () => {
   });
 
   it('is read from storage without asking the background once it exists', async () => {
-    await demoTokenItem.setValue('stored-token');
+    await fakeBrowser.storage.local.set({ demoToken: 'stored-token' });
     expect(await demoToken()).toBe('stored-token');
     expect(fakeBrowser.runtime.sendMessage).not.toHaveBeenCalled();
   });
@@ -98,7 +104,7 @@ describe('demo token from a page', () => {
   it('goes straight to the background’s own source in the background', async () => {
     setLocalDemoTokenSource(() => ensureDemoToken());
     const token = await demoToken();
-    expect(await demoTokenItem.getValue()).toBe(token);
+    expect(await storedToken()).toBe(token);
     expect(fakeBrowser.runtime.sendMessage).not.toHaveBeenCalled();
   });
 
@@ -106,6 +112,6 @@ describe('demo token from a page', () => {
     startBackground();
     sender = { id: fakeBrowser.runtime.id, url: 'https://evil.example/' };
     await expect(sendMessage(demoMessages.token, undefined)).rejects.toMatchObject({ code: 'forbidden' });
-    expect(await demoTokenItem.getValue()).toBeNull();
+    expect(await storedToken()).toBeNull();
   });
 });

@@ -6,7 +6,6 @@ import { demoRoutes, type DemoService } from '@/lib/demo/router';
 import { DEMO_BASE_URL, demoFetch, setLocalDemoRoute } from '@/lib/demo/transport';
 import { DEMO_MAX_BODY_BYTES } from '@/lib/demo/constants';
 import { createApiClient } from '@/lib/api';
-import { demoTokenItem } from '@/lib/store/items';
 import { requestToWire, responseToWire, wireToRequest, type WireRequest } from '@/lib/messages/wire';
 import { chromeLikeMessaging, pageSender } from './messaging';
 
@@ -48,7 +47,7 @@ describe('demoFetch from an extension page', () => {
   });
 
   it('attaches the stored demo token on the background side', async () => {
-    await demoTokenItem.setValue('demo-token');
+    await fakeBrowser.storage.local.set({ demoToken: 'demo-token' });
     listenForMessages(demoRoutes(echoService()));
     await demoFetch(`${DEMO_BASE_URL}/api/v2/version`);
     expect(forwarded.map((f) => f.token)).toEqual(['demo-token']);
@@ -98,7 +97,7 @@ describe('demoFetch from an extension page', () => {
 
 describe('demoFetch in the background', () => {
   it('goes straight to the local route without messaging', async () => {
-    await demoTokenItem.setValue('demo-token');
+    await fakeBrowser.storage.local.set({ demoToken: 'demo-token' });
     const service = echoService();
     setLocalDemoRoute(async (request) => service.fetch(request, 'demo-token'));
     const response = await demoFetch(`${DEMO_BASE_URL}/api/v2/version`);

@@ -9,7 +9,6 @@ import { IDBFactory } from 'fake-indexeddb';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { registerQuickPush } from '@/lib/quick-push/background';
 import { MENU_IDS } from '@/lib/quick-push/menus';
-import { policyItem } from '@/lib/store/items';
 import { closeWatchDb } from '@/lib/watch/db';
 import { harness, type Harness } from '../api/harness';
 import { notifications, POSTS, rig, sessionText, type Rig } from './helpers';
@@ -77,16 +76,18 @@ describe('registerQuickPush', () => {
   });
 
   it('offers only the menu items of the kinds the organization allows, and follows a change of policy', async () => {
-    await policyItem.setValue({ policy: { allowedKinds: ['url'] }, notes: [] });
+    await fakeBrowser.storage.local.set({ policy: { policy: { allowedKinds: ['url'] }, notes: [] } });
     registerQuickPush(r.deps);
     await fakeBrowser.runtime.onInstalled.trigger({ reason: 'install' } as never);
     await vi.waitFor(() => expect(menuItems).toEqual([MENU_IDS.link, MENU_IDS.page]));
-    await policyItem.setValue({ policy: { allowedKinds: ['text', 'file'] }, notes: [] });
+    await fakeBrowser.storage.local.set({
+      policy: { policy: { allowedKinds: ['text', 'file'] }, notes: [] },
+    });
     await vi.waitFor(() => expect(menuItems).toEqual([MENU_IDS.selection, MENU_IDS.image]));
   });
 
   it('pushes nothing of a kind the organization does not allow (the shortcut pushes text)', async () => {
-    await policyItem.setValue({ policy: { allowedKinds: ['url'] }, notes: [] });
+    await fakeBrowser.storage.local.set({ policy: { policy: { allowedKinds: ['url'] }, notes: [] } });
     registerQuickPush(r.deps);
     pageSelection = 'not allowed';
     onCommand('push-selection', { id: 9 } as never);

@@ -6,9 +6,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMockBackend, openMockStore } from '@/lib/mock';
 import { keptConnection } from '@/lib/quick-push/connection';
-import { pushDefaultsItem } from '@/lib/store/items';
 import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
-import { saveServerSettings } from '@/lib/settings';
+import { saveSettings } from '@/lib/settings';
 
 const SERVER_URL = 'https://pwpush.example.com';
 const OTHER_URL = 'https://eu.pwpush.example.com';
@@ -42,13 +41,17 @@ beforeEach(async () => {
   });
 });
 
-const save = (url: string, token: string) =>
-  saveServerSettings({
-    server: { kind: 'self-hosted', url },
-    token,
-    tokenPlace: 'device',
-    makeDefault: true,
+/** Connect's save, then Make default: the server quick push uses. */
+async function save(url: string, token: string) {
+  await saveSettings({
+    type: 'server',
+    entry: {
+      server: { kind: 'self-hosted', url },
+      token: { value: token, place: 'device', origin: new URL(url).origin },
+    },
   });
+  await saveSettings({ type: 'default', url });
+}
 
 const versionRequests = () => seen.filter((request) => request.url.endsWith('/api/v2/version')).length;
 
@@ -85,7 +88,8 @@ describe('keptConnection', () => {
     await save(SERVER_URL, ALICE.token);
     const connect = keptConnection();
     await quickCreate(connect);
-    await save(OTHER_URL, ALICE.token);
+    // Another token: one equal to a token saved for another origin is never sent (lib/connection/token-origin).
+    await save(OTHER_URL, BOB.token);
     await quickCreate(connect);
     const creates = seen.filter((request) => request.method === 'POST');
     expect(creates.map((request) => new URL(request.url).origin)).toEqual([SERVER_URL, OTHER_URL]);
@@ -96,7 +100,7 @@ describe('keptConnection', () => {
     await save(SERVER_URL, ALICE.token);
     const connect = keptConnection();
     const first = await connect();
-    await pushDefaultsItem.setValue({ ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 2 });
+    await saveSettings({ type: 'defaults', defaults: { ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 2 } });
     const second = await connect();
     expect(second.client).toBe(first.client);
     expect(first.defaults.expireAfterViews).toBe(DEFAULT_PUSH_DEFAULTS.expireAfterViews);
