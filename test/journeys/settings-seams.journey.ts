@@ -1,0 +1,176 @@
+/**
+ * The seams of issue 18's settings model where a token could leak to a server it was not saved for, driven
+ * on the options page as a person would, in both browsers. Three Node mock hosts on loopback (three ports,
+ * three origins: A, B, C), each behind a recorder (recorded-host.ts) that tells, on the server's own side,
+ * whether a request carried an Authorization header. Storage is read from the background afterwards.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { forEachBrowser, type ExtensionBrowser } from './browsers';
+import { startRecordedHost, type RecordedHost } from './recorded-host';
+import { press, waitForText } from './steps';
+
+const ALICE = { email: 'alice@example.com', token: 'alice-token-seams-A1' };
+const BOB = { email: 'bob@example.com', token: 'bob-token-seams-B2' };
+const CAROL = { email: 'carol@example.com', token: 'carol-token-seams-C3' };
+
+const DEFAULT_SAVED = 'Saved. Pushes now go to this server.';
+const OTHER_SAVED = 'Saved. The default server has not changed.';
+
+/** Waits until the list's row of the server `name` (host:port) shows `words`. */
+async function waitForRow(options: Page, name: string, words: string): Promise<void> {
+  await options.waitForFunction(
+    (row, text) =>
+      (
+        document.querySelector(`.server-list li[aria-label="${row}"]`) as HTMLElement | null
+      )?.innerText.includes(text),
+    { timeout: 15_000 },
+    name,
+    words,
+  );
+}
+
+const valueOf = (options: Page, selector: string) =>
+  options.$eval(selector, (input) => (input as HTMLInputElement).value);
+
+/** Replaces what a field holds by typing, as a person does: select all, then type over it. */
+async function retype(options: Page, selector: string, text: string): Promise<void> {
+  await options.focus(selector);
+  await options.keyboard.down('Control');
+  await options.keyboard.press('KeyA');
+  await options.keyboard.up('Control');
+  await options.type(selector, text);
+}
+
+/** Connects a new server in the open, blank form: self-hosted, its address, its token, Connect. */
+async function connectNew(options: Page, host: RecordedHost, token: string, saved: string): Promise<void> {
+  await options.select('#server-choice', 'self-hosted');
+  await options.waitForSelector('#server-url');
+  await options.type('#server-url', host.baseUrl);
+  await options.type('#api-token', token);
+  await press(options, 'Connect');
+  await waitForRow(options, host.name, saved);
+}
+
+/** Waits for Test connection's outcome: its success line or an alert. */
+async function testOutcome(options: Page): Promise<void> {
+  await options.waitForFunction(
+    () =>
+      document.body.innerText.includes('The connection works.') ||
+      document.querySelector('[role="alert"]') !== null,
+    { timeout: 15_000 },
+  );
+}
+
+interface BoundToken {
+  value: string;
+  origin: string;
+}
+
+/** Every saved token, in both storage areas, with the server it is saved under. */
+async function savedTokens(browser: ExtensionBrowser) {
+  const areas = await browser.background(
+    async (g) => ({
+      local: ((await g.browser.storage.local.get('serverTokens')).serverTokens ?? {}) as object,
+      session: ((await g.browser.storage.session.get('serverTokens')).serverTokens ?? {}) as object,
+    }),
+    null,
+  );
+  return Object.entries(areas).flatMap(([area, tokens]) =>
+    Object.entries(tokens as Record<string, BoundToken>).map(([url, bound]) => ({ area, url, ...bound })),
+  );
+}
+
+/** The requests `host` received with an Authorization header. */
+const authorized = (host: RecordedHost) => host.received.filter((r) => r.authorization !== undefined);
+
+forEachBrowser('settings seams: a token never reaches another server', (_name, browser) => {
+  let a: RecordedHost;
+  let b: RecordedHost;
+  let c: RecordedHost;
+  let options: Page;
+  beforeAll(async () => {
+    [a, b, c] = await Promise.all([
+      startRecordedHost({ users: [ALICE] }),
+      startRecordedHost({ users: [BOB] }),
+      startRecordedHost({ users: [CAROL] }),
+    ]);
+  });
+  afterAll(async () => {
+    await Promise.all([a?.close(), b?.close(), c?.close()]);
+  });
+
+  it("Edit A, type C's address, Test connection, Connect: C never gets an Authorization header, nor A's token saved for it", async () => {
+    options = await browser().open('options.html', '#server-choice');
+    await connectNew(options, a, ALICE.token, DEFAULT_SAVED);
+    await press(options, 'Add a server');
+    await connectNew(options, b, BOB.token, OTHER_SAVED);
+    await press(options, 'Make default');
+    await waitForRow(options, b.name, 'Default');
+    // The recorders do see tokens: A got its own with Connect (else the checks on C below prove nothing).
+    expect(authorized(a).some((r) => r.authorization?.includes(ALICE.token))).toBe(true);
+    expect(authorized(b).some((r) => r.authorization?.includes(BOB.token))).toBe(true);
+
+    await press(options, `Edit ${a.name}`);
+    await options.waitForSelector('#server-url');
+    expect(await valueOf(options, '#server-url')).toBe(a.baseUrl);
+    expect(await valueOf(options, '#api-token')).toBe(ALICE.token);
+    await retype(options, '#server-url', c.baseUrl);
+    // The address moved to another origin: A's token left the field.
+    expect(await valueOf(options, '#api-token')).toBe('');
+
+    await press(options, 'Test connection');
+    await testOutcome(options);
+    expect(c.received.length).toBeGreaterThan(0);
+    expect(authorized(c)).toEqual([]);
+    await waitForText(options, 'The connection works.');
+
+    await press(options, 'Connect');
+    await waitForRow(options, c.name, 'Saved.');
+    expect(authorized(c)).toEqual([]);
+    const tokens = await savedTokens(browser());
+    const cOrigin = new URL(c.baseUrl).origin;
+    expect(tokens.filter((t) => t.origin === cOrigin || t.url.startsWith(c.baseUrl))).toEqual([]);
+    // A's token is saved once, for A alone.
+    expect(tokens.filter((t) => t.value === ALICE.token).map((t) => t.origin)).toEqual([
+      new URL(a.baseUrl).origin,
+    ]);
+  });
+
+  it(`Edit B, demo mode on and off, type C's address in B's form, Test connection: C gets no token`, async () => {
+    c.received.splice(0);
+    await options.bringToFront();
+    await press(options, `Edit ${b.name}`);
+    await options.waitForSelector('#server-url');
+    expect(await valueOf(options, '#api-token')).toBe(BOB.token);
+
+    const demo = options.locator('::-p-aria(Demo mode[role="switch"])');
+    await demo.click();
+    await options.waitForSelector('[role="switch"][aria-checked="true"]');
+    await demo.click();
+    await options.waitForSelector('[role="switch"][aria-checked="false"]');
+
+    // The form is still B's (demo mode on and off reset it from what B has saved).
+    await options.waitForSelector('#server-url');
+    expect(await valueOf(options, '#server-url')).toBe(b.baseUrl);
+    expect(await valueOf(options, '#api-token')).toBe(BOB.token);
+    await retype(options, '#server-url', c.baseUrl);
+    expect(await valueOf(options, '#api-token')).toBe('');
+    await press(options, 'Test connection');
+    await testOutcome(options);
+    expect(c.received.length).toBeGreaterThan(0);
+    expect(authorized(c)).toEqual([]);
+    await waitForText(options, 'The connection works.');
+  });
+
+  it("a token typed for C that is another saved server's is refused, and not sent to C", async () => {
+    c.received.splice(0);
+    // The form is on C's address from the test before; the person pastes B's token into it.
+    expect(await valueOf(options, '#server-url')).toBe(c.baseUrl);
+    await options.type('#api-token', BOB.token);
+    await press(options, 'Test connection');
+    await testOutcome(options);
+    expect(authorized(c)).toEqual([]);
+    await waitForText(options, 'The saved API token belongs to another server, so it was not sent.');
+  });
+});
