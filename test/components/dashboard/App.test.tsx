@@ -5,8 +5,8 @@ import { App } from '@/entrypoints/dashboard/App';
 import { handle, listenForMessages, type Handler as MessageHandler } from '@/lib/messages/runtime';
 import type { Message } from '@/lib/messages/message';
 import { watchMessages } from '@/lib/watch/messages';
-import { demoModeItem, watchRevisionItem } from '@/lib/store/items';
-import { saveServerSettings } from '@/lib/settings';
+import { watchRevisionItem } from '@/lib/store/items';
+import { saveSettings } from '@/lib/settings';
 import { currentAccount } from '@/lib/watch/account';
 import { closeWatchDb, watchDb } from '@/lib/watch/db';
 import type { RefreshSummary, TrackedPush, WatchEvent } from '@/lib/watch/types';
@@ -96,12 +96,13 @@ beforeEach(async () => {
   // A fresh database per test; the module's cached connection must not outlive it.
   closeWatchDb();
   globalThis.indexedDB = new IDBFactory();
-  await saveServerSettings({
-    server: { kind: 'self-hosted', url: SERVER },
-    token: 'owner-token',
-    tokenPlace: 'device',
+  await saveSettings({
+    type: 'server',
+    entry: {
+      server: { kind: 'self-hosted', url: SERVER },
+      token: { value: 'owner-token', place: 'device', origin: new URL(SERVER).origin },
+    },
   });
-  await demoModeItem.setValue(false);
   handlers = {
     refresh: vi.fn(async () => summary()),
     expire: vi.fn(async ({ url_tokens }) => ({ expired: url_tokens, failed: [] })),
@@ -252,10 +253,12 @@ describe('dashboard App', () => {
   });
 
   it('says that views need an API token when there is none', async () => {
-    await saveServerSettings({
-      server: { kind: 'self-hosted', url: SERVER },
-      token: null,
-      tokenPlace: 'device',
+    await saveSettings({
+      type: 'server',
+      entry: {
+        server: { kind: 'self-hosted', url: SERVER },
+        token: { value: null, place: 'device', origin: new URL(SERVER).origin },
+      },
     });
     await seed([{ ...door, source: 'local' }]);
     render(<App />);

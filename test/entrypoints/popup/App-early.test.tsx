@@ -8,7 +8,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/entrypoints/popup/App';
 import type { SendOptions, SentPush } from '@/entrypoints/popup/connect';
 import type { FormState } from '@/lib/push/form';
-import { policyItem } from '@/lib/store/items';
 import { speak } from '../../i18n/speak';
 
 const sendForm = vi.fn<(state: FormState, options: SendOptions) => Promise<SentPush>>();
@@ -27,8 +26,10 @@ function holdSettings() {
   return release;
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   fakeBrowser.reset();
+  // As after the background's first start (test/setup.ts): the policy copy the popup waits for is there.
+  await fakeBrowser.storage.local.set({ policy: { policy: {}, notes: [] } });
   speak('en');
   sendForm.mockReset();
   sendForm.mockImplementation(() => new Promise(() => {}));
@@ -69,7 +70,7 @@ describe('the popup before its settings are read', () => {
   });
 
   it('moves off Text when the policy does not allow it, and never offers it again', async () => {
-    await policyItem.setValue({ policy: { allowedKinds: ['url'] }, notes: [] });
+    await fakeBrowser.storage.local.set({ policy: { policy: { allowedKinds: ['url'] }, notes: [] } });
     const release = holdSettings();
     render(<App />);
     fireEvent.input(screen.getByRole('textbox', { name: 'Secret' }), { target: { value: 'typed' } });

@@ -2,8 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { RecentPushes } from '@/entrypoints/popup/Recent';
 import type { Push } from '@/lib/api';
-import { demoModeItem } from '@/lib/store/items';
-import { saveServerSettings } from '@/lib/settings';
+import { saveSettings } from '@/lib/settings';
 import { recordCreatedPush } from '@/lib/watch/record';
 import { resetWatchDb } from '../../lib/watch/helpers';
 
@@ -17,12 +16,13 @@ const SERVER = 'https://pp.example';
 
 beforeEach(async () => {
   await resetWatchDb();
-  await saveServerSettings({
-    server: { kind: 'self-hosted', url: SERVER },
-    token: null,
-    tokenPlace: 'device',
+  await saveSettings({
+    type: 'server',
+    entry: {
+      server: { kind: 'self-hosted', url: SERVER },
+      token: { value: null, place: 'device', origin: new URL(SERVER).origin },
+    },
   });
-  await demoModeItem.setValue(false);
 });
 
 function push(url_token: string, name: string): Push {

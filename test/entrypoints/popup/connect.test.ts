@@ -2,9 +2,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { isAppError } from '@/lib/errors';
 import { createMockBackend, openMockStore } from '@/lib/mock';
 import { initForm } from '@/lib/push/form';
-import { demoModeItem } from '@/lib/store/items';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
-import { saveServerSettings } from '@/lib/settings';
+import { saveSettings } from '@/lib/settings';
 
 const SERVER_URL = 'https://pwpush.example.com';
 
@@ -23,27 +23,31 @@ beforeEach(async () => {
 describe('the popup connection', () => {
   it('keeps no failed attempt: once a server is saved, the next call connects', async () => {
     const { detectEdition } = await freshConnect();
-    await demoModeItem.setValue(false); // demo mode off with no server: nothing to connect to
+    await fakeBrowser.storage.local.set({ demoMode: false }); // demo mode off with no server: nothing to connect to
     const error = await detectEdition().catch((e: unknown) => e);
     expect(isAppError(error, 'internal')).toBe(true);
 
-    await saveServerSettings({
-      server: { kind: 'self-hosted', url: SERVER_URL },
-      token: null,
-      tokenPlace: 'device',
+    await saveSettings({
+      type: 'server',
+      entry: {
+        server: { kind: 'self-hosted', url: SERVER_URL },
+        token: { value: null, place: 'device', origin: new URL(SERVER_URL).origin },
+      },
     });
     expect(await detectEdition()).toBe('oss');
   });
 
   it('keeps a connection for the popup’s lifetime', async () => {
     const { detectEdition } = await freshConnect();
-    await saveServerSettings({
-      server: { kind: 'self-hosted', url: SERVER_URL },
-      token: null,
-      tokenPlace: 'device',
+    await saveSettings({
+      type: 'server',
+      entry: {
+        server: { kind: 'self-hosted', url: SERVER_URL },
+        token: { value: null, place: 'device', origin: new URL(SERVER_URL).origin },
+      },
     });
     expect(await detectEdition()).toBe('oss');
-    await demoModeItem.setValue(true);
+    await saveSettings({ type: 'demo', on: true });
     expect(await detectEdition()).toBe('oss');
   });
 });
@@ -65,10 +69,12 @@ describe('prepareFileSend', () => {
       return backend(request);
     });
     const { prepareFileSend, detectEdition } = await freshConnect();
-    await saveServerSettings({
-      server: { kind: 'self-hosted', url: SERVER_URL },
-      token: null,
-      tokenPlace: 'device',
+    await saveSettings({
+      type: 'server',
+      entry: {
+        server: { kind: 'self-hosted', url: SERVER_URL },
+        token: { value: null, place: 'device', origin: new URL(SERVER_URL).origin },
+      },
     });
     await prepareFileSend();
     expect(versions).toEqual(['GET']);
@@ -93,10 +99,12 @@ describe('sendForm and the new push link (issue 9 #4)', () => {
       const body = await answer.json();
       return Response.json({ ...body, html_url: htmlUrl(body.html_url) }, { status: answer.status });
     });
-    await saveServerSettings({
-      server: { kind: 'self-hosted', url: SERVER_URL },
-      token: null,
-      tokenPlace: 'device',
+    await saveSettings({
+      type: 'server',
+      entry: {
+        server: { kind: 'self-hosted', url: SERVER_URL },
+        token: { value: null, place: 'device', origin: new URL(SERVER_URL).origin },
+      },
     });
     const { sendForm } = await freshConnect();
     const state = initForm({ defaults: DEFAULT_PUSH_DEFAULTS, edition: 'oss', signedIn: false });

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { loadPopupContext } from '@/entrypoints/popup/context';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
-import { copyOnCreateItem, policyItem } from '@/lib/store/items';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
-import { saveServerSettings, setDemoMode } from '@/lib/settings';
+import { saveSettings } from '@/lib/settings';
 
 const SERVER = { kind: 'self-hosted', url: 'https://pwpush.example.com', edition: 'oss' } as const;
 
@@ -21,32 +21,46 @@ describe('loadPopupContext', () => {
   });
 
   it('carries the copy-on-create setting', async () => {
-    await copyOnCreateItem.setValue(false);
+    await saveSettings({ type: 'copyOnCreate', on: false });
     expect((await loadPopupContext()).copyOnCreate).toBe(false);
   });
 
   it('sends to the saved server with its saved edition, signed in only with a token', async () => {
-    await saveServerSettings({ server: SERVER, token: null, tokenPlace: 'session' });
+    await saveSettings({
+      type: 'server',
+      entry: { server: SERVER, token: { value: null, place: 'session', origin: new URL(SERVER.url).origin } },
+    });
     expect(await loadPopupContext()).toMatchObject({ server: SERVER.url, edition: 'oss', signedIn: false });
-    await saveServerSettings({ server: SERVER, token: 'tok', tokenPlace: 'session' });
+    await saveSettings({
+      type: 'server',
+      entry: {
+        server: SERVER,
+        token: { value: 'tok', place: 'session', origin: new URL(SERVER.url).origin },
+      },
+    });
     expect((await loadPopupContext()).signedIn).toBe(true);
   });
 
   it('goes back to the demo service when demo mode is turned on again', async () => {
-    await saveServerSettings({ server: SERVER, token: null, tokenPlace: 'device' });
-    await setDemoMode(true);
+    await saveSettings({
+      type: 'server',
+      entry: { server: SERVER, token: { value: null, place: 'device', origin: new URL(SERVER.url).origin } },
+    });
+    await saveSettings({ type: 'demo', on: true });
     expect(await loadPopupContext()).toMatchObject({ server: DEMO_BASE_URL, signedIn: true });
   });
 
   it("follows the organization's policy: its server, its defaults, only its kinds, no demo mode", async () => {
-    await policyItem.setValue({
+    await fakeBrowser.storage.local.set({
       policy: {
-        serverUrl: 'https://org.example',
-        allowDemoMode: false,
-        allowedKinds: ['url', 'text'],
-        defaults: { expireAfterViews: 1, passphrase: true },
+        policy: {
+          serverUrl: 'https://org.example',
+          allowDemoMode: false,
+          allowedKinds: ['url', 'text'],
+          defaults: { expireAfterViews: 1, passphrase: true },
+        },
+        notes: [],
       },
-      notes: [],
     });
     expect(await loadPopupContext()).toMatchObject({
       demoMode: false,

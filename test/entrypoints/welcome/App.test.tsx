@@ -7,7 +7,6 @@ import { createApiClient } from '@/lib/api';
 import { registerDemoService } from '@/lib/demo/background';
 import { demoToken, setLocalDemoTokenSource } from '@/lib/demo/token';
 import { DEMO_BASE_URL, demoFetch, demoPageOrigin, setLocalDemoRoute } from '@/lib/demo/transport';
-import { demoModeItem } from '@/lib/store/items';
 import { chromeLikeMessaging, pageSender } from '../../lib/demo/messaging';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
@@ -65,7 +64,7 @@ describe('welcome page', () => {
   });
 
   it('offers no Try it once demo mode is off: a sample must not go to a real server', async () => {
-    await demoModeItem.setValue(false);
+    await fakeBrowser.storage.local.set({ demoMode: false });
     render(<App />);
     expect(
       await screen.findByText('Demo mode is off: your pushes go to the server you connected.'),
