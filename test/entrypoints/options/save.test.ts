@@ -1,12 +1,16 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { SELF_HOSTED } from '@/components/settings/ServerFields';
-import { serverFieldsFrom } from '@/entrypoints/options/draft';
 import { applyTokenPlace, saveDefaultsIfValid, startConnect } from '@/entrypoints/options/save';
 import { createMockBackend, openMockStore } from '@/lib/mock';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
-import { saveServerSettings } from '@/lib/settings';
-import { loadSettings } from '@/lib/settings';
+import {
+  DEFAULT_PUSH_DEFAULTS,
+  editServer,
+  initialForm,
+  loadSettings,
+  saveSettings,
+  SELF_HOSTED,
+  type ServerForm,
+} from '@/lib/settings';
 
 const SERVER_URL = 'http://127.0.0.1:8787';
 const DEFAULTS = { ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 2 };
@@ -23,6 +27,12 @@ beforeEach(async () => {
     localWrites += 1;
     return set(items);
   });
+});
+
+/** The form with `fields` typed over it, as the page's inputs change it. */
+const typed = (form: ServerForm, fields: Partial<ServerForm['fields']>): ServerForm => ({
+  ...form,
+  fields: { ...form.fields, ...fields },
 });
 
 describe('saving on the options page', () => {
@@ -43,9 +53,8 @@ describe('saving on the options page', () => {
   });
 
   it('Connect saves a new server in one write, leaves demo mode, and reports the connection', async () => {
-    const saved = await loadSettings();
-    const server = { ...serverFieldsFrom(saved), choice: SELF_HOSTED, customUrl: SERVER_URL };
-    const report = await startConnect(server);
+    const form = initialForm(await loadSettings());
+    const report = await startConnect(typed(form, { choice: SELF_HOSTED, customUrl: SERVER_URL }));
     expect(report).toMatchObject({ baseUrl: SERVER_URL, edition: 'oss', token: 'none' });
     expect(localWrites).toBe(1);
     expect(await loadSettings()).toMatchObject({
@@ -55,30 +64,30 @@ describe('saving on the options page', () => {
   });
 
   it('Connect refuses an address that does not validate before asking for anything', async () => {
-    const saved = await loadSettings();
-    const server = {
-      ...serverFieldsFrom(saved),
-      choice: SELF_HOSTED,
-      customUrl: 'http://pwpush.example.com',
-    };
+    const form = initialForm(await loadSettings());
+    const server = typed(form, { choice: SELF_HOSTED, customUrl: 'http://pwpush.example.com' });
     await expect(startConnect(server)).rejects.toMatchObject({ code: 'validation' });
     expect(localWrites).toBe(0);
     expect(fakeBrowser.permissions.request).not.toHaveBeenCalled();
   });
 
   it('moves the token at once while the fields hold the saved server, and waits for Connect otherwise', async () => {
-    await saveServerSettings({
-      server: { kind: 'self-hosted', url: SERVER_URL },
-      token: 'alice-token',
-      tokenPlace: 'device',
+    await saveSettings({
+      type: 'server',
+      entry: {
+        server: { kind: 'self-hosted', url: SERVER_URL },
+        token: { value: 'alice-token', place: 'device', origin: SERVER_URL },
+      },
     });
     const saved = await loadSettings();
-    const fields = serverFieldsFrom(saved);
-    const other = { ...fields, customUrl: 'http://127.0.0.1:9999', token: '' };
+    const form = editServer(saved, SERVER_URL);
+    const other = typed(form, { customUrl: 'http://127.0.0.1:9999', token: '' });
     expect(applyTokenPlace('session', other, saved)).toBeUndefined();
     expect((await loadSettings()).tokenPlace).toBe('device');
+    // A new server's form (Add a server) has no saved token to move either.
+    expect(applyTokenPlace('session', editServer(saved, null), saved)).toBeUndefined();
 
-    await applyTokenPlace('session', fields, saved);
+    await applyTokenPlace('session', form, saved);
     expect(await loadSettings()).toMatchObject({ tokenPlace: 'session', token: 'alice-token' });
     expect(fakeBrowser.permissions.request).not.toHaveBeenCalled();
   });

@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { isAppError } from '@/lib/errors';
-import { validateDefaults } from '@/lib/settings';
+import { validateDefaults } from '@/lib/settings/defaults';
 import { DEFAULT_PUSH_DEFAULTS, type PushDefaults } from '@/lib/settings';
 
 function thrown(run: () => unknown): unknown {

@@ -14,12 +14,12 @@ import {
   onSettingsChange,
   readSettings,
   readSettingsUnderPolicy,
-  saveDefaults,
   saveSettings,
   watchSettings,
   type ServerChoice,
   type TokenPlace,
 } from '@/lib/settings';
+import { saveDefaults } from '@/lib/settings/defaults';
 import { LOCAL, SESSION } from '@/lib/settings/stored';
 
 const SERVER = { kind: 'self-hosted', url: 'https://pwpush.example.com' } as const;
