@@ -2,9 +2,12 @@
  * An organization's managed policy in real browsers: Chromium reads it from /etc/chromium/policies/managed
  * (a file written for the journeys' build only and removed afterwards, even on failure), Firefox from a
  * policies.json that only its own test browser reads. The options page and the popup obey it, and a push
- * carries the organization's defaults, checked on the server.
+ * carries the organization's defaults, checked on the server. Each policy is a fresh install: under a locked
+ * server with demo mode forbidden no page ever shows demo mode, not even before the background has read the
+ * policy (issue 18); under tokenPlace "session" every server added keeps its token out of storage.local.
  */
 import path from 'node:path';
+import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
@@ -32,13 +35,17 @@ const policy = () => ({
   watchIntervalMinutes: 30,
 });
 
-/** Writes the policy where `name` reads it, launches it, and returns the browser and the policy's removal. */
+/**
+ * Writes `managed` where `name` reads it, launches it, and returns the browser and the policy's removal.
+ * Each launch is a fresh profile: a fresh install under that policy.
+ */
 async function launchWithPolicy(
   name: BrowserName,
+  managed: object,
 ): Promise<{ browser: ExtensionBrowser; remove: () => void }> {
   if (name === 'chromium') {
     const id = unpackedExtensionId(path.resolve(process.env.EXT_PATH ?? '.output/e2e/chrome-mv3'));
-    const remove = writeChromiumPolicy(id, policy());
+    const remove = writeChromiumPolicy(id, managed);
     try {
       const browser = await launchChromium();
       // The id computed from the path is the one Chromium gave the extension, else the policy went nowhere.
@@ -49,7 +56,7 @@ async function launchWithPolicy(
       throw error;
     }
   }
-  const { file, remove } = writeFirefoxPolicies(GECKO_ID, policy());
+  const { file, remove } = writeFirefoxPolicies(GECKO_ID, managed);
   try {
     return { browser: await launchFirefoxJourneys({ policiesFile: file }), remove };
   } catch (error) {
@@ -58,79 +65,219 @@ async function launchWithPolicy(
   }
 }
 
-for (const name of BROWSERS)
-  describe(`${name}: an organization's managed policy`, () => {
-    let launched: { browser: ExtensionBrowser; remove: () => void } | undefined;
-    const browser = () => launched!.browser;
-    beforeAll(async () => {
-      launched = await launchWithPolicy(name);
-    });
-    afterAll(async () => {
-      try {
-        await launched?.browser.close();
-      } finally {
-        launched?.remove();
-      }
-    });
-
-    it('reaches the extension as storage.managed', async () => {
-      const managed = await browser().background((g) => g.browser.storage.managed.get(), null);
-      expect(managed).toEqual(policy());
-    });
-
-    it('the options page shows what the organization sets, and the value it ignored', async () => {
-      const options = await browser().open('options.html', '::-p-aria(Demo mode[role="switch"])');
-      await waitForText(options, 'Some settings are managed by your organization');
-      const text = await pageText(options);
-      expect(text).toContain('Ignored policy values');
-      expect(text).toMatch(/defaults\.expireAfterDays\W+500/);
-      expect(text).toContain('Your organization does not allow demo mode.');
-      const demo = await options.$eval('[role="switch"]', (el) => ({
-        on: el.getAttribute('aria-checked'),
-        disabled: (el as HTMLButtonElement).disabled,
-      }));
-      expect(demo).toEqual({ on: 'false', disabled: true });
-      const views = await options.$eval('#default-views', (el) => ({
-        value: (el as HTMLInputElement).value,
-        disabled: (el as HTMLInputElement).disabled,
-      }));
-      expect(views).toEqual({ value: '2', disabled: true });
-      expect(await options.$eval('#watch-interval', (el) => (el as HTMLSelectElement).value)).toBe('30');
-      const server = await options.$eval('#server-url', (el) => ({
-        value: (el as HTMLInputElement).value,
-        disabled: (el as HTMLInputElement).disabled,
-      }));
-      expect(server).toEqual({ value: host.baseUrl, disabled: true });
-      expect(await options.$eval('#server-choice', (el) => (el as HTMLSelectElement).disabled)).toBe(true);
-      const places = await options.$$eval('input[name="token-place"]', (all) =>
-        all.map((el) => [(el as HTMLInputElement).checked, (el as HTMLInputElement).disabled]),
-      );
-      expect(places).toEqual([
-        [false, true],
-        [true, true],
-      ]);
-    });
-
-    it("the popup offers only the allowed kinds, sends to the organization's server with its defaults", async () => {
-      const popup = await openPopup(browser());
-      const text = await pageText(popup);
-      expect(text).not.toContain('Demo mode is on');
-      expect(text).toContain(new URL(host.baseUrl).host);
-      const tabs = await popup.$$eval('[role="tab"]', (all) => all.map((tab) => tab.textContent?.trim()));
-      expect(tabs).toEqual(['Text', 'URL']);
-      expect(await popup.$eval('#sp-views', (el) => (el as HTMLInputElement).value)).toBe('2');
-
-      await popup.type('#sp-secret', `${name} under policy 12`);
-      await press(popup, 'Create push');
-      const { link, urlToken } = await createdLink(popup);
-      expect(link.startsWith(`${host.baseUrl}/p/`)).toBe(true);
-      // An anonymous push (no token was entered): anyone with the link retrieves it.
-      const push = await createApiClient({ baseUrl: host.baseUrl, token: null }).retrievePush(urlToken);
-      expect(push.payload).toBe(`${name} under policy 12`);
-      expect(push).toMatchObject({
-        expire_after_views: 2,
-        retrieval_step: false,
-        deletable_by_viewer: false,
+/**
+ * Declares a describe block per browser, each launched once (fresh) under `managed`; `body` gets the
+ * browser's name and a getter for it.
+ */
+function underPolicy(
+  title: string,
+  managed: () => object,
+  body: (name: BrowserName, browser: () => ExtensionBrowser) => void,
+): void {
+  for (const name of BROWSERS)
+    describe(`${name}: ${title}`, () => {
+      let launched: { browser: ExtensionBrowser; remove: () => void } | undefined;
+      beforeAll(async () => {
+        launched = await launchWithPolicy(name, managed());
       });
+      afterAll(async () => {
+        try {
+          await launched?.browser.close();
+        } finally {
+          launched?.remove();
+        }
+      });
+      body(name, () => launched!.browser);
+    });
+}
+
+underPolicy("an organization's managed policy", policy, (name, browser) => {
+  it('reaches the extension as storage.managed', async () => {
+    const managed = await browser().background((g) => g.browser.storage.managed.get(), null);
+    expect(managed).toEqual(policy());
+  });
+
+  it('the options page shows what the organization sets, and the value it ignored', async () => {
+    const options = await browser().open('options.html', '::-p-aria(Demo mode[role="switch"])');
+    await waitForText(options, 'Some settings are managed by your organization');
+    const text = await pageText(options);
+    expect(text).toContain('Ignored policy values');
+    expect(text).toMatch(/defaults\.expireAfterDays\W+500/);
+    expect(text).toContain('Your organization does not allow demo mode.');
+    const demo = await options.$eval('[role="switch"]', (el) => ({
+      on: el.getAttribute('aria-checked'),
+      disabled: (el as HTMLButtonElement).disabled,
+    }));
+    expect(demo).toEqual({ on: 'false', disabled: true });
+    const views = await options.$eval('#default-views', (el) => ({
+      value: (el as HTMLInputElement).value,
+      disabled: (el as HTMLInputElement).disabled,
+    }));
+    expect(views).toEqual({ value: '2', disabled: true });
+    expect(await options.$eval('#watch-interval', (el) => (el as HTMLSelectElement).value)).toBe('30');
+    const server = await options.$eval('#server-url', (el) => ({
+      value: (el as HTMLInputElement).value,
+      disabled: (el as HTMLInputElement).disabled,
+    }));
+    expect(server).toEqual({ value: host.baseUrl, disabled: true });
+    expect(await options.$eval('#server-choice', (el) => (el as HTMLSelectElement).disabled)).toBe(true);
+    const places = await options.$$eval('input[name="token-place"]', (all) =>
+      all.map((el) => [(el as HTMLInputElement).checked, (el as HTMLInputElement).disabled]),
+    );
+    expect(places).toEqual([
+      [false, true],
+      [true, true],
+    ]);
+  });
+
+  it("the popup offers only the allowed kinds, sends to the organization's server with its defaults", async () => {
+    const popup = await openPopup(browser());
+    const text = await pageText(popup);
+    expect(text).not.toContain('Demo mode is on');
+    expect(text).toContain(new URL(host.baseUrl).host);
+    const tabs = await popup.$$eval('[role="tab"]', (all) => all.map((tab) => tab.textContent?.trim()));
+    expect(tabs).toEqual(['Text', 'URL']);
+    expect(await popup.$eval('#sp-views', (el) => (el as HTMLInputElement).value)).toBe('2');
+
+    await popup.type('#sp-secret', `${name} under policy 12`);
+    await press(popup, 'Create push');
+    const { link, urlToken } = await createdLink(popup);
+    expect(link.startsWith(`${host.baseUrl}/p/`)).toBe(true);
+    // An anonymous push (no token was entered): anyone with the link retrieves it.
+    const push = await createApiClient({ baseUrl: host.baseUrl, token: null }).retrievePush(urlToken);
+    expect(push.payload).toBe(`${name} under policy 12`);
+    expect(push).toMatchObject({
+      expire_after_views: 2,
+      retrieval_step: false,
+      deletable_by_viewer: false,
     });
   });
+});
+
+/** Records every text `page` shows from now on (each change of its visible text), in the page itself. */
+async function recordTexts(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const seen = [document.body.innerText];
+    (window as unknown as { seenTexts: string[] }).seenTexts = seen;
+    new MutationObserver(() => {
+      const text = document.body.innerText;
+      if (seen.at(-1) !== text) seen.push(text);
+    }).observe(document.documentElement, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** Every text `page` showed since recordTexts, and what it shows now. */
+async function recordedTexts(page: Page): Promise<string[]> {
+  return page.evaluate(() => [
+    ...(window as unknown as { seenTexts: string[] }).seenTexts,
+    document.body.innerText,
+  ]);
+}
+
+/** Words that only demo mode shows: on the popup ("to Demo", its banner) and the welcome page ("Try it"). */
+const DEMO_WORDS = ['Demo mode', 'to Demo', 'Try it'];
+
+underPolicy(
+  'a fresh install under a locked server with demo mode forbidden',
+  () => ({ serverUrl: host.baseUrl, lockServer: true, allowDemoMode: false }),
+  (_name, browser) => {
+    it('never shows demo mode, in the popup or on the welcome page, from the first moment on', async () => {
+      // As early as the launch allows: the popup opened at once, the welcome page as the install opened it.
+      const popup = await browser().open('popup.html', 'body');
+      const welcome = browser().welcome;
+      await Promise.all([recordTexts(popup), recordTexts(welcome)]);
+      const sampled: string[] = [];
+      for (const started = Date.now(); Date.now() - started < 5_000; ) {
+        sampled.push(await pageText(popup), await pageText(welcome));
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const seen = [...sampled, ...(await recordedTexts(popup)), ...(await recordedTexts(welcome))];
+      for (const words of DEMO_WORDS) expect(seen.filter((text) => text.includes(words))).toEqual([]);
+
+      const server = new URL(host.baseUrl).host;
+      await waitForText(welcome, `Your organization has set up Secret Push with its own server, ${server}.`);
+      await waitForText(popup, `to ${server}`);
+      for (const words of DEMO_WORDS) {
+        expect(await pageText(welcome)).not.toContain(words);
+        expect(await pageText(popup)).not.toContain(words);
+      }
+    });
+  },
+);
+
+const ERIN = { email: 'erin@example.com', token: 'erin-token-session-E1' };
+const FRANK = { email: 'frank@example.com', token: 'frank-token-session-F2' };
+
+underPolicy(
+  'an organization that keeps tokens for the browser session only',
+  () => ({ tokenPlace: 'session' }),
+  (_name, browser) => {
+    let first: MockHost;
+    let second: MockHost;
+    beforeAll(async () => {
+      first = await startMockHost({ port: 0, users: [ERIN], rateLimit: 0 });
+      second = await startMockHost({ port: 0, users: [FRANK], rateLimit: 0 });
+    });
+    afterAll(async () => {
+      await Promise.all([first?.close(), second?.close()]);
+    });
+
+    /** Where the form says the token is kept: each choice's [checked, disabled]. */
+    const places = (options: Page) =>
+      options.$$eval('input[name="token-place"]', (all) =>
+        all.map((el) => [(el as HTMLInputElement).checked, (el as HTMLInputElement).disabled]),
+      );
+    const SESSION_FIXED = [
+      [false, true],
+      [true, true],
+    ];
+
+    /** Connects a new server in the open, blank form, and waits for its row to say `saved`. */
+    async function connectNew(options: Page, host: MockHost, token: string, saved: string) {
+      await options.select('#server-choice', 'self-hosted');
+      await options.waitForSelector('#server-url');
+      expect(await places(options)).toEqual(SESSION_FIXED);
+      await options.type('#server-url', host.baseUrl);
+      await options.type('#api-token', token);
+      await press(options, 'Connect');
+      await options.waitForFunction(
+        (name, words) =>
+          (
+            document.querySelector(`.server-list li[aria-label="${name}"]`) as HTMLElement | null
+          )?.innerText.includes(words),
+        { timeout: 15_000 },
+        new URL(host.baseUrl).host,
+        saved,
+      );
+    }
+
+    it('a server added later keeps its token in storage.session, and storage.local holds no token', async () => {
+      const options = await browser().open('options.html', '#server-choice');
+      await connectNew(options, first, ERIN.token, 'Saved. Pushes now go to this server.');
+      await press(options, 'Add a server');
+      await connectNew(options, second, FRANK.token, 'Saved. The default server has not changed.');
+      for (const host of [first, second])
+        expect(
+          await options.$eval(
+            `.server-list li[aria-label="${new URL(host.baseUrl).host}"]`,
+            (row) => (row as HTMLElement).innerText,
+          ),
+        ).toContain('API token kept for this browser session');
+
+      const { local, session } = await browser().background(
+        async (g) => ({
+          local: await g.browser.storage.local.get(null),
+          session: await g.browser.storage.session.get(null),
+        }),
+        null,
+      );
+      const everything = JSON.stringify(local);
+      expect(everything).not.toContain(ERIN.token);
+      expect(everything).not.toContain(FRANK.token);
+      expect(session.serverTokens).toEqual({
+        [first.baseUrl]: { value: ERIN.token, origin: new URL(first.baseUrl).origin },
+        [second.baseUrl]: { value: FRANK.token, origin: new URL(second.baseUrl).origin },
+      });
+    });
+  },
+);
