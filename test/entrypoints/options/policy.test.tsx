@@ -1,20 +1,24 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
-import { policyItem, pushDefaultsItem, watchSettingsItem } from '@/lib/store/items';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
+import { watchSettingsItem } from '@/lib/store/items';
+import { DEFAULT_PUSH_DEFAULTS, type PolicyState } from '@/lib/settings';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);
 
-const POLICY = {
+const POLICY: PolicyState = {
   policy: { allowDemoMode: false, defaults: { expireAfterViews: 2 }, watchIntervalMinutes: 30 },
   notes: [{ key: 'defaults.expireAfterDays', value: '500' }],
 };
 
+/** The checked policy as the background stores it for every page. */
+const setPolicy = (state: PolicyState) => fakeBrowser.storage.local.set({ policy: state });
+
 describe('options page under an organization policy', () => {
   it('says some settings are managed and lists the ignored values', async () => {
-    await policyItem.setValue(POLICY);
+    await setPolicy(POLICY);
     render(<App />);
     await screen.findByText('Some settings are managed by your organization and cannot be changed here.');
     expect(screen.getByRole('heading', { name: 'Ignored policy values' })).toBeTruthy();
@@ -24,7 +28,7 @@ describe('options page under an organization policy', () => {
   });
 
   it('turns demo mode off and disables its switch when the organization does not allow it', async () => {
-    await policyItem.setValue(POLICY);
+    await setPolicy(POLICY);
     render(<App />);
     const demo = await screen.findByRole('switch', { name: 'Demo mode' });
     expect(demo.getAttribute('aria-checked')).toBe('false');
@@ -33,7 +37,7 @@ describe('options page under an organization policy', () => {
   });
 
   it("shows the organization's default and interval disabled, each with a line saying so", async () => {
-    await policyItem.setValue(POLICY);
+    await setPolicy(POLICY);
     render(<App />);
     const views = (await screen.findByLabelText('Expire after views')) as HTMLInputElement;
     expect(views.value).toBe('2');
@@ -46,12 +50,15 @@ describe('options page under an organization policy', () => {
   });
 
   it("saves a change of another default with the user's own value where the organization sets one", async () => {
-    await policyItem.setValue(POLICY);
+    await setPolicy(POLICY);
     await watchSettingsItem.setValue({ intervalMinutes: 5, notifications: true, badge: 'unseen' });
     render(<App />);
     fireEvent.click(await screen.findByLabelText('Ask for a passphrase'));
     await waitFor(async () =>
-      expect(await pushDefaultsItem.getValue()).toEqual({ ...DEFAULT_PUSH_DEFAULTS, passphrase: true }),
+      expect((await fakeBrowser.storage.local.get('pushDefaults')).pushDefaults).toEqual({
+        ...DEFAULT_PUSH_DEFAULTS,
+        passphrase: true,
+      }),
     );
     expect((await watchSettingsItem.getValue()).intervalMinutes).toBe(5);
   });
@@ -64,7 +71,7 @@ describe('options page under an organization policy', () => {
   });
 
   it("shows the organization's locked server and token place disabled; the token stays the user's to enter", async () => {
-    await policyItem.setValue({
+    await setPolicy({
       policy: { serverUrl: 'https://pwpush.example.org', lockServer: true, tokenPlace: 'session' },
       notes: [],
     });
