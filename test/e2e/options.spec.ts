@@ -1,6 +1,8 @@
 /**
  * The options page as a person uses it: choose a self-hosted server, type a token, Connect (which saves
- * it), test the connection, make mistakes, switch demo mode, and change settings that apply at once. Needs a build made with SECRET_PUSH_E2E=1 (wxt.config.ts):
+ * it and folds the form into the server's row, issue 18), Edit it again to test the connection or make
+ * mistakes, switch demo mode, and change settings that apply at once. Needs a build made with
+ * SECRET_PUSH_E2E=1 (wxt.config.ts):
  * Playwright cannot click Chromium's host-permission prompt, so that build grants http://127.0.0.1/* at
  * install and the request made on Connect resolves without a prompt.
  */
@@ -61,12 +63,26 @@ test.afterAll(async () => {
   }
 });
 
+/**
+ * The options page, once it is past "Getting ready…": with no server saved the Connection form is open
+ * (Connect); with servers saved it starts folded on their list (Add a server).
+ */
 async function openOptions(context: BrowserContext, extensionId: string): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`chrome-extension://${extensionId}/options.html`);
-  await expect(page.getByRole('button', { name: 'Connect', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: /^(Connect|Add a server)$/ }).first()).toBeVisible();
   return page;
 }
+
+/** Opens the folded form on the saved server `url` (its row's Edit). */
+async function editServer(page: Page, url: string): Promise<void> {
+  await page.getByRole('button', { name: `Edit ${new URL(url).host}`, exact: true }).click();
+  await expect(page.getByLabel('Server URL')).toBeVisible();
+}
+
+/** The row of the saved server `url` in the list. */
+const serverRow = (page: Page, url: string) =>
+  page.getByRole('listitem', { name: new URL(url).host, exact: true });
 
 async function saveSelfHosted(page: Page, url: string, token: string) {
   await page.getByRole('combobox', { name: 'Server', exact: true }).selectOption({ label: 'Self-hosted…' });
@@ -110,8 +126,8 @@ test('saves a self-hosted server with a token, and Test connection shows its edi
 
   await saveSelfHosted(page, `${host.baseUrl}/`, 'alice-token');
 
-  await expect(page.getByText('Saved. Pushes now go to this server.')).toBeVisible();
-  await expect(page.getByText('Token accepted')).toBeVisible();
+  await expect(serverRow(page, host.baseUrl)).toContainText('Saved. Pushes now go to this server.');
+  await expect(page.getByLabel('Server URL')).toBeHidden(); // the form folded into the row
   await expect(demoSwitch(page)).toHaveAttribute('aria-checked', 'false');
   await expect(banner(page)).toBeHidden();
   expect(await stored(serviceWorker)).toEqual({
@@ -120,12 +136,14 @@ test('saves a self-hosted server with a token, and Test connection shows its edi
     token: 'alice-token',
   });
 
+  await editServer(page, host.baseUrl);
   await page.getByRole('button', { name: 'Test connection' }).click();
   await expect(page.getByText('The connection works.')).toBeVisible();
   await expect(page.getByText(/^Edition: Pro edition, version \S+ \(API \S+\)$/)).toBeVisible();
   await expect(page.getByText('Token accepted')).toBeVisible();
 
   await page.reload();
+  await editServer(page, host.baseUrl);
   await expect(page.getByLabel('Server URL')).toHaveValue(host.baseUrl);
   await expect(page.getByLabel('API token')).toHaveValue('alice-token');
 });
@@ -140,6 +158,7 @@ test('a wrong URL and a wrong token each show their message and keep the earlier
   await expect(page.getByText('Saved. Pushes now go to this server.')).toBeVisible();
   const earlier = await stored(serviceWorker);
 
+  await editServer(page, host.baseUrl);
   await page.getByLabel('Server URL').fill('http://pwpush.example.com');
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(/^Not saved: Use https:\/\/\./);
@@ -150,6 +169,8 @@ test('a wrong URL and a wrong token each show their message and keep the earlier
   expect(await stored(serviceWorker)).toEqual(earlier);
 
   await page.getByLabel('Server URL').fill(host.baseUrl);
+  // Still the saved server's token: an address that does not validate names no other origin to empty it for.
+  await expect(page.getByLabel('API token')).toHaveValue('alice-token');
   await page.getByLabel('API token').fill('wrong-token');
   await page.getByRole('button', { name: 'Connect', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText(
@@ -159,6 +180,7 @@ test('a wrong URL and a wrong token each show their message and keep the earlier
   expect(await stored(serviceWorker)).toEqual(earlier);
 
   await page.reload();
+  await editServer(page, host.baseUrl);
   await expect(page.getByLabel('Server URL')).toHaveValue(host.baseUrl);
   await expect(page.getByLabel('API token')).toHaveValue('alice-token');
 });
@@ -181,6 +203,7 @@ test('demo mode can be turned back on, keeps the saved server, and off again use
   await expect(banner(page)).toBeVisible();
   await page.reload();
   await expect(banner(page)).toBeVisible();
+  await editServer(page, host.baseUrl);
   await expect(page.getByLabel('Server URL')).toHaveValue(host.baseUrl);
   expect((await stored(serviceWorker)).server).toMatchObject({ url: host.baseUrl });
 
@@ -204,6 +227,7 @@ test('an unreachable server and servers that are not secret-push each say why, a
   await saveSelfHosted(page, host.baseUrl, 'alice-token');
   await expect(page.getByText('Saved. Pushes now go to this server.')).toBeVisible();
   const earlier = await everything(serviceWorker);
+  await editServer(page, host.baseUrl);
 
   const cases = [
     {
@@ -229,6 +253,7 @@ test('an unreachable server and servers that are not secret-push each say why, a
   }
 
   await page.reload();
+  await editServer(page, host.baseUrl);
   await expect(page.getByLabel('Server URL')).toHaveValue(host.baseUrl);
   expect(await stored(serviceWorker)).toMatchObject({ server: { url: host.baseUrl }, demoMode: false });
 });
@@ -281,17 +306,23 @@ test('the saved token does not follow the user to another server (issue 9 #1)', 
     await saveSelfHosted(page, host.baseUrl, 'alice-token');
     await expect(page.getByText('Saved. Pushes now go to this server.')).toBeVisible();
 
+    await editServer(page, host.baseUrl);
     await page.getByLabel('Server URL').fill(serverB.url);
     await expect(page.getByLabel('API token')).toHaveValue('');
     await page.getByRole('button', { name: 'Test connection' }).click();
     await expect(page.getByText('The connection works.')).toBeVisible();
     await page.getByRole('button', { name: 'Connect', exact: true }).click();
-    await expect(page.getByText('Saved. Pushes now go to this server.')).toBeVisible();
+    // Adding a server never changes the default (issue 18): B is saved beside the first one.
+    await expect(serverRow(page, serverB.url)).toContainText('Saved. The default server has not changed.');
 
     expect(serverB.authorizations.length).toBeGreaterThan(0);
     expect(serverB.authorizations.filter((header) => header.includes('alice-token'))).toEqual([]);
-    expect(await stored(serviceWorker)).toMatchObject({ server: { url: serverB.url } });
-    expect((await stored(serviceWorker)).token).toBeUndefined();
+    expect(await stored(serviceWorker)).toMatchObject({ server: { url: host.baseUrl } });
+    // No token is saved for B: the first server's stays its own.
+    const tokens = await serviceWorker.evaluate(
+      async () => (await chrome.storage.local.get('serverTokens')).serverTokens as Record<string, unknown>,
+    );
+    expect(Object.keys(tokens)).toEqual([host.baseUrl]);
   } finally {
     await serverB.close();
   }
