@@ -1,11 +1,10 @@
-import { listServers, saveServerEntry } from '@/lib/settings';
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
-import { clipboardClearItem, pushDefaultsItem, watchSettingsItem } from '@/lib/store/items';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
+import { clipboardClearItem, watchSettingsItem } from '@/lib/store/items';
+import { DEFAULT_PUSH_DEFAULTS, readSettings, saveSettings } from '@/lib/settings';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);
@@ -37,11 +36,30 @@ async function saveSelfHosted(url: string, token: string) {
 
 const everything = () => fakeBrowser.storage.local.get(null);
 
+/**
+ * Connect folds the form into the server's row, which says so (lib/settings/form.ts); Edit opens it again on
+ * that server's saved fields.
+ */
+async function connectThenEdit(url: string, token: string) {
+  await saveSelfHosted(url, token);
+  await savedInRow(url);
+  expect(screen.queryByLabelText('Server URL')).toBeNull();
+  fireEvent.click(screen.getByRole('button', { name: `Edit ${new URL(url).host}` }));
+  await screen.findByLabelText('Server URL');
+}
+
+/** The saved server's row says Connect saved it. */
+async function savedInRow(url: string) {
+  const row = await screen.findByRole('listitem', { name: new URL(url).host });
+  await vi.waitFor(() =>
+    expect(row.querySelector('[role="status"]')?.textContent).toBe('Saved. Pushes now go to this server.'),
+  );
+}
+
 describe('options page: a failed Connect', () => {
   beforeEach(async () => {
     render(<App />);
-    await saveSelfHosted(SERVER_URL, ALICE.token);
-    await screen.findByText('Saved. Pushes now go to this server.');
+    await connectThenEdit(SERVER_URL, ALICE.token);
   });
 
   it.each([
@@ -129,8 +147,7 @@ describe('options page: the saved token stays with its server', () => {
 
   beforeEach(async () => {
     render(<App />);
-    await saveSelfHosted(SERVER_URL, ALICE.token);
-    await screen.findByText('Saved. Pushes now go to this server.');
+    await connectThenEdit(SERVER_URL, ALICE.token);
   });
 
   it('empties the token field when the address moves to another origin, and brings it back', async () => {
@@ -155,9 +172,16 @@ describe('options page: the saved token stays with its server', () => {
     });
     fireEvent.input(screen.getByLabelText('Server URL'), { target: { value: OTHER_URL } });
     fireEvent.click(screen.getByRole('button', { name: button }));
-    await screen.findByText(
-      button === 'Connect' ? 'Saved. Pushes now go to this server.' : 'The connection works.',
-    );
+    if (button === 'Connect') {
+      // Added beside the first server, which stays the default (only Make default changes it).
+      const row = await screen.findByRole('listitem', { name: new URL(OTHER_URL).host });
+      await vi.waitFor(() =>
+        expect(row.querySelector('[role="status"]')?.textContent).toBe(
+          'Saved. The default server has not changed.',
+        ),
+      );
+      expect((await readSettings()).state.list.defaultUrl).toBe(SERVER_URL);
+    } else await screen.findByText('The connection works.');
     expect(seen.length).toBeGreaterThan(0);
     expect(seen.filter((header) => header?.includes(ALICE.token))).toEqual([]);
   });
@@ -177,7 +201,7 @@ describe('options page: one way of saving', () => {
   it('saves a valid default at once and says Saved next to its section', async () => {
     render(<App />);
     fireEvent.input(await screen.findByLabelText('Expire after views'), { target: { value: '3' } });
-    await vi.waitFor(async () => expect((await pushDefaultsItem.getValue()).expireAfterViews).toBe(3));
+    await vi.waitFor(async () => expect((await readSettings()).defaults.expireAfterViews).toBe(3));
     await vi.waitFor(() => expect(savedNote('Defaults for new pushes')).toBe('Saved'));
     expect(savedNote('Watching your pushes')).toBe('');
   });
@@ -187,7 +211,8 @@ describe('options page: one way of saving', () => {
     fireEvent.input(await screen.findByLabelText('Expire after views'), { target: { value: '101' } });
     expect(await screen.findByText('Views: enter a whole number from 1 to 100.')).toBeTruthy();
     expect((screen.getByLabelText('Expire after views') as HTMLInputElement).value).toBe('101');
-    expect(await pushDefaultsItem.getValue()).toEqual(DEFAULT_PUSH_DEFAULTS);
+    expect((await readSettings()).defaults).toEqual(DEFAULT_PUSH_DEFAULTS);
+    expect(await fakeBrowser.storage.local.get('pushDefaults')).toEqual({});
     expect(savedNote('Defaults for new pushes')).toBe('');
   });
 
@@ -200,10 +225,11 @@ describe('options page: one way of saving', () => {
 
   it('moves the token at once when only where it is kept changes', async () => {
     render(<App />);
-    await saveSelfHosted(SERVER_URL, ALICE.token);
-    await screen.findByText('Saved. Pushes now go to this server.');
+    await connectThenEdit(SERVER_URL, ALICE.token);
     fireEvent.click(screen.getByLabelText('This browser session only'));
-    await vi.waitFor(async () => expect((await listServers()).servers[0]?.tokenPlace).toBe('session'));
+    await vi.waitFor(async () =>
+      expect((await readSettings()).state.list.servers[0]?.tokenPlace).toBe('session'),
+    );
     expect(await fakeBrowser.storage.session.get('serverTokens')).toEqual({
       serverTokens: { [SERVER_URL]: { value: ALICE.token, origin: new URL(SERVER_URL).origin } },
     });
@@ -222,16 +248,18 @@ describe('options page: only the fields of the server’s edition', () => {
   it('with an oss server offers days and no durations, once connected', async () => {
     render(<App />);
     await saveSelfHosted(SERVER_URL, ALICE.token);
-    await screen.findByText('Saved. Pushes now go to this server.');
+    await savedInRow(SERVER_URL);
     expect(await screen.findByLabelText('Expire after days')).toBeTruthy();
     expect(screen.queryByLabelText('Expire after')).toBeNull();
   });
 
   it('offers both, each saying where it applies, for a server saved before its edition was known', async () => {
-    await saveServerEntry({
-      server: { kind: 'self-hosted', url: SERVER_URL },
-      token: null,
-      tokenPlace: 'device',
+    await saveSettings({
+      type: 'server',
+      entry: {
+        server: { kind: 'self-hosted', url: SERVER_URL },
+        token: { value: null, place: 'device', origin: null },
+      },
     });
     render(<App />);
     expect(await screen.findByLabelText('Expire after (pwpush.com and Pro servers)')).toBeTruthy();
