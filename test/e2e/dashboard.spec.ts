@@ -226,22 +226,26 @@ test('removing a server erases the live links of its pushes, and exports warn of
 
   const options = await context.newPage();
   await options.goto(`chrome-extension://${extensionId}/options.html`);
+  // A server is saved: the page starts folded on the list (issue 18); Add a server opens a blank form.
+  await options.getByRole('button', { name: 'Add a server', exact: true }).click();
   await options
     .getByRole('combobox', { name: 'Server', exact: true })
     .selectOption({ label: 'Self-hosted…' });
   await options.getByLabel('Server URL').fill(second.baseUrl);
   await options.getByLabel('API token').fill('bob-token');
   await options.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(options.getByText('Saved. Pushes now go to this server.')).toBeVisible();
+  await expect(options.getByText('Saved. The default server has not changed.')).toBeVisible();
   // Several servers (issue 12): the first one is kept, with its pushes, until the user removes it.
   expect(await watcherRecords(page)).toContain(`${host.baseUrl}/p/${tokens[0]}`);
   await options.getByRole('button', { name: `Remove ${new URL(host.baseUrl).host}`, exact: true }).click();
   await options.getByRole('button', { name: 'Remove server', exact: true }).click(); // it asks first
-  await expect(options.getByText('Server removed', { exact: false })).toBeVisible();
 
   await expect.poll(() => watcherRecords(page)).not.toContain(host.baseUrl);
   const after = await watcherRecords(page);
   for (const token of tokens) expect(after).not.toContain(token);
   await page.reload();
   await expect(page.getByText('Door code')).toHaveCount(0);
+  // The options page said what Remove did. Checked last, so the checks above run even while it does not
+  // (with the form folded the page shows no status line for it: a production bug, reported).
+  await expect(options.getByText('Server removed', { exact: false })).toBeVisible();
 });
