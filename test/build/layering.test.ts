@@ -45,11 +45,13 @@ describe('layering enforced by lint', () => {
     expect(await problems('entrypoints/popup/thing.ts', lazy)).toEqual([]);
   });
 
-  it('keeps storage behind lib/store', async () => {
+  it('keeps storage behind lib/store and the settings model (lib/settings)', async () => {
     const direct = 'export const read = () => browser.storage.local.get(null);\n';
     const wxtItem = "export const item = storage.defineItem('local:x');\n";
     expect(await problems('entrypoints/popup/thing.ts', direct)).toContain('no-restricted-syntax');
     expect(await problems('lib/watch/thing.ts', wxtItem)).toContain('no-restricted-syntax');
+    expect(await problems('lib/connection/thing.ts', direct)).toContain('no-restricted-syntax');
     expect(await problems('lib/store/thing.ts', direct)).toEqual([]);
+    expect(await problems('lib/settings/thing.ts', direct)).toEqual([]);
   });
 });
