@@ -3,22 +3,10 @@ import { ClipboardFields } from '@/components/settings/ClipboardFields';
 import { ConnectionStatus } from '@/components/settings/ConnectionStatus';
 import { DefaultsFields } from '@/components/settings/DefaultsFields';
 import { PolicyNotice } from '@/components/settings/PolicyNotice';
-import { ServerFields } from '@/components/settings/ServerFields';
-import { ServerList } from '@/components/settings/ServerList';
 import { describeError } from '@/lib/api/describe';
 import { knownEdition } from '@/lib/connection/target';
 import { toAppError } from '@/lib/errors';
-import {
-  demoModeAllowed,
-  fixedTokenPlace,
-  formSettings,
-  hasPolicy,
-  HOSTED_SERVERS,
-  managedDefaults,
-  NO_POLICY,
-  serversLocked,
-  tokenPageFor,
-} from '@/lib/settings';
+import { demoModeAllowed, formSettings, hasPolicy, managedDefaults, NO_POLICY } from '@/lib/settings';
 import { DemoSection } from './DemoSection';
 import { useClipboardSetting } from './useClipboardSetting';
 import { useDefaultsSetting } from './useDefaultsSetting';
@@ -27,6 +15,7 @@ import { useSavedNotes } from './useSavedNotes';
 import { useServerActions } from './useServerActions';
 import { useServerList } from './useServerList';
 import { useSettingsDraft } from './useSettingsDraft';
+import { ServersSection } from './ServersSection';
 import { WatchSection } from './WatchSection';
 import { t } from '@/lib/i18n';
 
@@ -62,40 +51,19 @@ export function App() {
     );
 
   const { policy, notes, moreNotes } = read.policy ?? NO_POLICY;
-  const busy = form.status.kind === 'busy';
-  const locked = serversLocked(policy);
   return (
     <main>
       <h1>{t('page_optionsTitle')}</h1>
       {settings.demoMode && <DemoBanner />}
       <PolicyNotice managed={hasPolicy(policy)} notes={notes} more={moreNotes ?? 0} />
       <DemoSection on={settings.demoMode} allowed={demoModeAllowed(policy)} onChange={form.clear} />
-      {/* An organization that locks the server also keeps the list: nothing to add, remove or switch. */}
-      {(list.servers.length > 0 || !server.open) && !locked && <ServerList {...list} />}
-      {server.open && (
-        <form onSubmit={connection.onConnect} noValidate>
-          <ServerFields
-            value={server.fields}
-            hosted={HOSTED_SERVERS}
-            tokenPageUrl={tokenPageFor(server.fields)}
-            errors={{ serverUrl: form.errors.serverUrl, token: form.errors.token }}
-            onChange={connection.onChange}
-            saved={saved.tokenPlace}
-            locked={{ server: locked, tokenPlace: fixedTokenPlace(policy) !== undefined }}
-          >
-            <div class="actions">
-              <button type="submit" disabled={busy}>
-                {t('options_connect')}
-              </button>
-              <button type="button" disabled={busy} onClick={connection.onTest}>
-                {t('options_testConnection')}
-              </button>
-            </div>
-            <ConnectionStatus status={form.status} />
-          </ServerFields>
-        </form>
-      )}
-      {!server.open && form.status.kind !== 'done' && <ConnectionStatus status={form.status} />}
+      <ServersSection
+        draft={draft}
+        form={form}
+        list={list}
+        connection={connection}
+        saved={saved.tokenPlace}
+      />
       <DefaultsFields
         value={defaults}
         // Demo mode runs the pro engine; a server's edition is the one its connection check saw.

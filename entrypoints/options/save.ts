@@ -7,15 +7,14 @@ import { saveServer, type ConnectionReport } from '@/lib/connection/check';
 import { toAppError } from '@/lib/errors';
 import {
   fieldsChanged,
-  saveDefaults,
   typedUrl,
-  validateDefaults,
   saveSettings,
   type PushDefaults,
   type ServerForm,
   type Settings,
   type TokenPlace,
 } from '@/lib/settings';
+import { saveDefaults, validateDefaults } from '@/lib/settings/defaults';
 import { fieldMessages, type FieldErrors } from './errors';
 
 /**

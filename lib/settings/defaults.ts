@@ -3,6 +3,7 @@ import { z } from '@/lib/zod';
 import { AppError } from '@/lib/errors';
 import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
 import type { PushDefaults } from './values';
+import { saveSettings } from './save';
 import { t } from '@/lib/i18n';
 
 /**
@@ -32,4 +33,11 @@ export function validateDefaults(input: PushDefaults): PushDefaults {
   }
   const first = parsed.error.issues[0]?.message ?? t('store_defaultsCheck');
   throw new AppError('validation', first, { fields });
+}
+
+/** Saves the defaults for new pushes after checking their ranges (AppError 'validation' with fields). */
+export async function saveDefaults(defaults: PushDefaults): Promise<PushDefaults> {
+  const valid = validateDefaults(defaults);
+  await saveSettings({ type: 'defaults', defaults: valid });
+  return valid;
 }

@@ -1,7 +1,9 @@
 /**
  * The settings model (issue 18), one front for every context: the values' shapes, the rules of a server
  * address and a token, the policy's effect, the one read (read.ts) and the one save (save.ts). The
- * background's part (migrations, reading storage.managed) is background.ts, loaded by the background only.
+ * background's part (migrations, reading storage.managed) is background.ts, loaded by the background only;
+ * the checks that need zod (defaults.ts, policy-parse.ts) are imported from their modules, so a page that
+ * only reads its settings never loads zod.
  */
 export * from './values';
 export * from './rules';
@@ -23,6 +25,5 @@ export {
   watchSettings,
   type SettingsRead,
 } from './read';
-export { saveDefaults, saveSettings, type SettingsAction } from './save';
-export { validateDefaults } from './defaults';
+export { saveSettings, type SettingsAction } from './save';
 export * from './form';

@@ -5,10 +5,9 @@
  * reader never sees half a save. Session tokens live in another area, which no write can share (see write).
  */
 import { settingsWrite, type SettingsAction, type SettingsWrite } from './actions';
-import { validateDefaults } from './defaults';
 import { readSettings } from './read';
 import { LOCAL, SESSION, SETTINGS_VERSION, V1_LOCAL, V1_SESSION } from './stored';
-import type { PushDefaults, ServerState, TokenMap } from './values';
+import type { ServerState, TokenMap } from './values';
 
 export type { SettingsAction } from './actions';
 
@@ -67,11 +66,4 @@ export async function saveSettings(action: SettingsAction): Promise<void> {
   // read in version 1's shape is always written, which is the migration (migrate.ts).
   const same = state && !stored.version1 && JSON.stringify(state) === JSON.stringify(stored.state);
   await write(stored.state, same ? rest : { ...rest, state }, stored.version1);
-}
-
-/** Saves the defaults for new pushes after checking their ranges (AppError 'validation' with fields). */
-export async function saveDefaults(defaults: PushDefaults): Promise<PushDefaults> {
-  const valid = validateDefaults(defaults);
-  await saveSettings({ type: 'defaults', defaults: valid });
-  return valid;
 }
