@@ -5,6 +5,7 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { isAppError } from '@/lib/errors';
 import {
   DEFAULT_PUSH_DEFAULTS,
   loadSettings,
@@ -181,5 +182,57 @@ describe('several servers', () => {
     await saveSettings({ type: 'remove', url: OWN.url });
     expect(await loadSettings()).toMatchObject({ demoMode: true, server: null, servers: [], token: null });
     expect(await fakeBrowser.storage.session.get('serverTokens')).toEqual({ serverTokens: {} });
+  });
+});
+
+describe('under a policy', () => {
+  const setPolicy = (policy: Record<string, unknown>) =>
+    fakeBrowser.storage.local.set({ policy: { policy, notes: [] } });
+
+  it('refuses demo mode when the organization does not allow it, and writes nothing', async () => {
+    await saveServer(SERVER, 'tok', 'device');
+    await setPolicy({ allowDemoMode: false });
+    localWrites = [];
+    const error = await saveSettings({ type: 'demo', on: true }).catch((e: unknown) => e);
+    expect(isAppError(error, 'validation')).toBe(true);
+    expect(localWrites).toEqual([]);
+    expect(await local('demoMode')).toBe(false);
+  });
+
+  it('leaves demo mode off when the last server is removed and the organization does not allow it', async () => {
+    await saveServer(SERVER, 'tok', 'device');
+    await setPolicy({ allowDemoMode: false });
+    await saveSettings({ type: 'remove', url: SERVER.url });
+    expect(await local('demoMode')).toBe(false);
+    expect((await readSettings()).state.list.servers).toEqual([]);
+  });
+
+  it("leaves demo mode with the organization's server when the user saved none", async () => {
+    await setPolicy({ serverUrl: 'https://org.example' });
+    await saveSettings({ type: 'demo', on: false });
+    expect(await loadSettings()).toMatchObject({ demoMode: false, server: { url: 'https://org.example' } });
+  });
+
+  it("keeps the user's own value of every default the organization sets", async () => {
+    await saveSettings({ type: 'defaults', defaults: { ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 7 } });
+    await setPolicy({ defaults: { expireAfterViews: 1 } });
+    const shown = (await readSettings()).settings.defaults;
+    expect(shown.expireAfterViews).toBe(1);
+    await saveSettings({ type: 'defaults', defaults: { ...shown, passphrase: true } });
+    expect(await local('pushDefaults')).toEqual({
+      ...DEFAULT_PUSH_DEFAULTS,
+      expireAfterViews: 7,
+      passphrase: true,
+    });
+  });
+
+  it('keeps a token where the organization requires it, whatever place was asked', async () => {
+    await setPolicy({ tokenPlace: 'device' });
+    await saveServer(SERVER, 'tok', 'session');
+    expect(await local('serverTokens')).toEqual(TOKENS);
+    expect((await session('serverTokens')) ?? {}).toEqual({});
+    await saveSettings({ type: 'tokenPlace', url: SERVER.url, place: 'session' });
+    expect(await local('serverTokens')).toEqual(TOKENS);
+    expect((await loadSettings()).tokenPlace).toBe('device');
   });
 });
