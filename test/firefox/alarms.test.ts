@@ -6,7 +6,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchFirefox, type Firefox } from './browser';
+import { launchFirefox, OPTIONS_READY, type Firefox } from './browser';
 
 const WATCH_ALARM = 'watch-refresh';
 let firefox: Firefox;
@@ -31,7 +31,7 @@ async function periodOf(page: Page, name: string, expected: number): Promise<num
 
 describe('Firefox: the watcher alarm', () => {
   it('Firefox keeps a period under a minute as asked: it has no minimum of its own', async () => {
-    const page = await firefox.open('options.html', '#server-choice');
+    const page = await firefox.open('options.html', OPTIONS_READY);
     const fired = await page.evaluate(async () => {
       const times: number[] = [];
       const count = (alarm: { name: string }) => void (alarm.name === 'probe' && times.push(Date.now()));

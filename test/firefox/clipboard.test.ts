@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_IDS } from '@/lib/quick-push/menus';
-import { EXT_BASE, launchFirefox, type Firefox } from './browser';
+import { EXT_BASE, launchFirefox, OPTIONS_READY, type Firefox } from './browser';
 import { quickPushFromMenu, readClipboard } from './background';
 
 let firefox: Firefox;
@@ -21,7 +21,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('Firefox: the clipboard from the background page', () => {
   it('holds the link of a quick push, written by the background page (no offscreen document)', async () => {
-    const page = await firefox.open('options.html', '#server-choice');
+    const page = await firefox.open('options.html', OPTIONS_READY);
     expect(await page.evaluate(() => typeof (browser as { offscreen?: unknown }).offscreen)).toBe(
       'undefined',
     );
@@ -35,7 +35,7 @@ describe('Firefox: the clipboard from the background page', () => {
   });
 
   it('clears the link later, and leaves alone what was copied since', async () => {
-    const page = await firefox.open('options.html', '#server-choice');
+    const page = await firefox.open('options.html', OPTIONS_READY);
     // One second instead of the shortest choice on the options page (30 s): the timer is the same code.
     await page.evaluate(() => browser.storage.local.set({ clipboardClearSeconds: 1 }));
 

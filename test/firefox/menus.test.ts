@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_IDS, MENU_ITEMS } from '@/lib/quick-push/menus';
 import { waitForAlert } from './alerts';
 import { readClipboard } from './background';
-import { EXT_BASE, launchFirefox, type Firefox } from './browser';
+import { EXT_BASE, launchFirefox, OPTIONS_READY, type Firefox } from './browser';
 import { chromeWindows, inChromeWindow, waitFor } from './chrome';
 
 // A 2×2 PNG, served on the loopback origin the journeys' build may read (SECRET_PUSH_E2E=1).
@@ -92,7 +92,7 @@ async function closeMenu(): Promise<void> {
 
 describe('Firefox: the context-menu items', () => {
   it('exist under the contextMenus permission: updating each resolves, an unknown id is refused', async () => {
-    const page = await firefox.open('options.html', '#server-choice');
+    const page = await firefox.open('options.html', OPTIONS_READY);
     const manifest = await page.evaluate(() => browser.runtime.getManifest());
     expect(manifest.permissions).toContain('contextMenus');
     const updates = await page.evaluate(
@@ -131,7 +131,7 @@ describe('Firefox: the context-menu items', () => {
     await choose('Push this image');
     await waitForAlert(firefox.browser, 'Secret link copied');
 
-    const options = await firefox.open('options.html', '#server-choice');
+    const options = await firefox.open('options.html', OPTIONS_READY);
     const link = await readClipboard(options);
     expect(link.startsWith(`${EXT_BASE}/viewer.html#/p/`)).toBe(true);
     const viewer = await firefox.open(

@@ -15,7 +15,7 @@ import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { MENU_IDS } from '@/lib/quick-push/menus';
 import { alerts, clickAlert, waitForAlert } from './alerts';
 import { quickPushFromMenu, readClipboard } from './background';
-import { EXT_BASE, launchFirefox, type Firefox } from './browser';
+import { EXT_BASE, launchFirefox, OPTIONS_READY, type Firefox } from './browser';
 
 const ALICE = { email: 'alice@example.com', token: 'alice-token-firefox-note' };
 let firefox: Firefox;
@@ -36,7 +36,7 @@ function useHost(page: Page, token: string) {
 
 describe('Firefox: notifications', () => {
   it('refuses a notification with buttons, which is why Secret Push never asks for one there', async () => {
-    const page = await firefox.open('options.html', '#server-choice');
+    const page = await firefox.open('options.html', OPTIONS_READY);
     const refused = await page.evaluate(async () => {
       try {
         // Firefox checks the options against its schema and throws before any promise exists.
@@ -58,7 +58,7 @@ describe('Firefox: notifications', () => {
   });
 
   it('a failed quick push says a click tries again, and the click pushes and copies the link', async () => {
-    const page = await firefox.open('options.html', '#server-choice');
+    const page = await firefox.open('options.html', OPTIONS_READY);
     await useHost(page, 'a-token-the-server-rejects');
     const failed = await quickPushFromMenu(page, {
       menuItemId: MENU_IDS.page,
@@ -79,7 +79,7 @@ describe('Firefox: notifications', () => {
   });
 
   it('the watcher notifies of an opened push, and a click on it opens the dashboard', async () => {
-    const page = await firefox.open('options.html', '#server-choice');
+    const page = await firefox.open('options.html', OPTIONS_READY);
     await useHost(page, ALICE.token);
     const pushed = await quickPushFromMenu(page, {
       menuItemId: MENU_IDS.page,

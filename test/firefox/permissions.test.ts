@@ -40,14 +40,23 @@ describe('Firefox: the host permission of a saved server', () => {
 
     await options.select('#server-choice', 'self-hosted');
     await options.waitForSelector('#server-url');
-    await options.type('#server-url', host.baseUrl.replace('127.0.0.1', 'localhost'));
+    const localhost = host.baseUrl.replace('127.0.0.1', 'localhost');
+    await options.type('#server-url', localhost);
     await options.type('#api-token', ALICE.token);
     await options.locator('::-p-aria(Connect[role="button"])').click();
     await options.waitForFunction(
       () => document.body.innerText.includes('Saved. Pushes now go to this server.'),
       { timeout: 15_000 },
     );
-    expect(await pageText(options)).toContain('Token accepted');
     expect(await held()).toEqual({ contains: true, all: ['http://127.0.0.1/*', LOCALHOST] });
+
+    // With the permission held, the saved server answers: Test connection on its row's Edit (the form
+    // folds into the row on Connect, issue 18) reaches it and its token is accepted.
+    await options.locator(`::-p-aria(Edit ${new URL(localhost).host}[role="button"])`).click();
+    await options.locator('::-p-aria(Test connection[role="button"])').click();
+    await options.waitForFunction(() => document.body.innerText.includes('The connection works.'), {
+      timeout: 15_000,
+    });
+    expect(await pageText(options)).toContain('Token accepted');
   });
 });

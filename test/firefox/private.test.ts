@@ -7,7 +7,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXT_BASE, launchFirefox, pageText, type Firefox } from './browser';
+import { EXT_BASE, launchFirefox, pageText, OPTIONS_READY, type Firefox } from './browser';
 import { chromeWindows, inChromeWindow } from './chrome';
 
 const REFUSED =
@@ -50,7 +50,7 @@ async function openPrivate(path: string, ready: string): Promise<Page> {
 
 describe('Firefox: private windows', () => {
   it('Secret Push runs in no private window until the person allows it', async () => {
-    const page = await firefox.open('options.html', '#server-choice');
+    const page = await firefox.open('options.html', OPTIONS_READY);
     const { allowed, manifest } = await page.evaluate(async () => ({
       allowed: await browser.extension.isAllowedIncognitoAccess(),
       manifest: browser.runtime.getManifest() as { incognito?: string },

@@ -11,7 +11,7 @@ import { createApiClient } from '@/lib/api';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { MENU_IDS } from '@/lib/quick-push/menus';
 import { quickPushFromMenu } from './background';
-import { launchFirefox, pageText, type Firefox } from './browser';
+import { launchFirefox, pageText, OPTIONS_READY, type Firefox } from './browser';
 
 const ALICE = { email: 'alice@example.com', token: 'alice-token-firefox-sess' };
 let firefox: Firefox;
@@ -61,7 +61,7 @@ describe('Firefox: storage.session', () => {
   });
 
   it('holds a failed quick push for "Try again" in storage.session, never in storage.local', async () => {
-    const page = await firefox.open('options.html', '#server-choice');
+    const page = await firefox.open('options.html', OPTIONS_READY);
     await host.close(); // the server is down: the quick push fails
     const failed = await quickPushFromMenu(page, {
       menuItemId: MENU_IDS.page,

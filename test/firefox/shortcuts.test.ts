@@ -4,7 +4,7 @@
  * quick push's `push-selection`, each with its suggested key bound.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchFirefox, type Firefox } from './browser';
+import { launchFirefox, OPTIONS_READY, type Firefox } from './browser';
 
 let firefox: Firefox;
 beforeAll(async () => {
@@ -14,7 +14,7 @@ afterAll(() => firefox?.close());
 
 describe('Firefox: the keyboard shortcuts', () => {
   it('lists _execute_browser_action (MV2) and push-selection, each with its shortcut', async () => {
-    const page = await firefox.open('options.html', '#server-choice');
+    const page = await firefox.open('options.html', OPTIONS_READY);
     const { manifest, commands } = await page.evaluate(async () => ({
       manifest: browser.runtime.getManifest(),
       commands: await browser.commands.getAll(),
