@@ -53,7 +53,10 @@ export function ServersSection({ draft, form, list, connection, saved }: Servers
           </ServerFields>
         </form>
       )}
-      {!server.open && form.status.kind !== 'done' && <ConnectionStatus status={form.status} />}
+      {/* Folded: the outcome of a list action (Remove, a failed Make default), but not Connect's: its row says it. */}
+      {!server.open && !(form.status.kind === 'done' && form.status.row) && (
+        <ConnectionStatus status={form.status} />
+      )}
     </>
   );
 }
