@@ -48,6 +48,12 @@ export function ServersSection({ draft, form, list, connection, saved }: Servers
               <button type="button" disabled={busy} onClick={connection.onTest}>
                 {t('options_testConnection')}
               </button>
+              {/* With servers saved the form can fold again, nothing saved: the list is where they are. */}
+              {list.servers.length > 0 && !locked && (
+                <button type="button" disabled={busy} onClick={connection.onCancel}>
+                  {t('options_cancelEdit')}
+                </button>
+              )}
             </div>
             <ConnectionStatus status={form.status} />
           </ServerFields>

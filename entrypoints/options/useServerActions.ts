@@ -48,5 +48,10 @@ export function useServerActions(draft: SettingsDraft, form: FormStatus) {
       applyTokenPlace(patch.tokenPlace, fields, settings)?.catch(form.fail(t('options_notSaved')));
   };
 
-  return { onConnect, onTest, onChange };
+  const onCancel = () => {
+    form.clear();
+    draft.fold(null);
+  };
+
+  return { onConnect, onTest, onChange, onCancel };
 }

@@ -25,8 +25,8 @@ export interface SettingsDraft {
   type(patch: Partial<ServerFieldsValue>): void;
   /** Edits the saved server `url`, or adds a new one (null). */
   edit(url: string | null): void;
-  /** Folds the form into the list, on the saved server `url` (after Connect). */
-  fold(url: string): void;
+  /** Folds the form into the list, on the saved server `url` (after Connect), or the default one (null). */
+  fold(url: string | null): void;
   /** The defaults as typed (a value out of range stays here, unsaved, with its error). */
   defaults: PushDefaults | null;
   setDefaults(defaults: PushDefaults): void;
@@ -59,7 +59,7 @@ export function useSettingsDraft(onLoadError: (error: unknown) => void): Setting
       // Read again: the save that folds it may not have reached this page's listener yet.
       readSettings().then((fresh) => {
         setRead(fresh);
-        setForm(formFrom(fresh.settings, url, false));
+        setForm(formFrom(fresh.settings, url ?? fresh.settings.defaultServer, false));
       }, onLoadError);
     },
     defaults,
