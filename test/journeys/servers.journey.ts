@@ -139,7 +139,8 @@ forEachBrowser('several servers', (name, browser) => {
     expect(await options.$$eval('.server-list li', (rows) => rows.length)).toBe(2);
     await press(options, `Remove ${nameOf(second)}`);
     await press(options, 'Remove server');
-    // The list follows the storage change (Firefox reports it a moment after the status line).
+    await waitForText(options, 'Server removed');
+    // The list follows the storage change, which Firefox reports a moment after the status line.
     await options.waitForFunction(() => document.querySelectorAll('.server-list li').length === 1);
     expect(
       await options.$$eval('.server-list li', (rows) => rows.map((row) => row.getAttribute('aria-label'))),
@@ -151,9 +152,5 @@ forEachBrowser('several servers', (name, browser) => {
     expect(await listed(page)).toEqual([`On first ${name}`]);
     expect(await page.$('.push-server')).toBeNull(); // one server left: not named on each push
     expect((await secondOwner.activeAll()).map((push) => push.url_token)).toEqual([onSecond]);
-
-    // The options page said what Remove did (checked last, so that the checks above run even while it
-    // does not: with the form folded, the page shows no status line for it, reported as a bug).
-    await waitForText(options, 'Server removed');
   });
 });
