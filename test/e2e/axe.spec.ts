@@ -1,13 +1,25 @@
 /**
  * Accessibility as a test: axe finds no violation, of any impact, on every page in both colour schemes: the
  * popup (form, and result after a create), the welcome page (as it opens, and after Try it), the options
- * page, the dashboard (with pushes, and with an audit log open) and the viewer (before the reveal, at the passphrase prompt, after the reveal). Everything runs
- * in demo mode, as a fresh install does; pushes are made in the popup as a person would.
+ * page (fresh, and with a server saved: folded on the list of servers, a row saying Saved, adding a server,
+ * Remove's question), the dashboard (with pushes, and with an audit log open) and the viewer (before the
+ * reveal, at the passphrase prompt, after the reveal). Everything else runs in demo mode, as a fresh install
+ * does; pushes are made in the popup as a person would.
  */
+// startMockHost's store (idb) needs the IDB globals in Playwright's Node process (as options.spec.ts).
+import 'fake-indexeddb/auto';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { createdLink, openPopup } from './popup-support';
+import { startMockHost, type MockHost } from '../../lib/mock/host/server';
+import { ALICE, createdLink, openPopup } from './popup-support';
+
+/** The server the options page connects to in its folded states. */
+let host: MockHost;
+test.beforeAll(async () => {
+  host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
+});
+test.afterAll(() => host.close());
 
 /** Every violation as one readable line: rule, impact, the elements and axe's summary of the first. */
 async function violations(page: Page): Promise<string[]> {
@@ -82,6 +94,33 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await page.goto(`chrome-extension://${extensionId}/options.html`);
       await expect(page.getByRole('combobox', { name: 'Server', exact: true })).toBeVisible();
       await expectClean(page, 'the options page');
+    });
+
+    test('options page: a server saved, folded on the list, adding another, and Remove asking', async ({
+      context,
+      extensionId,
+    }) => {
+      const page = await context.newPage();
+      await page.emulateMedia({ colorScheme });
+      await page.goto(`chrome-extension://${extensionId}/options.html`);
+      await page
+        .getByRole('combobox', { name: 'Server', exact: true })
+        .selectOption({ label: 'Self-hosted…' });
+      await page.getByLabel('Server URL').fill(host.baseUrl);
+      await page.getByLabel('API token').fill(ALICE.token);
+      await page.getByRole('button', { name: 'Connect', exact: true }).click();
+      const name = new URL(host.baseUrl).host;
+      const row = page.getByRole('listitem', { name, exact: true });
+      await expect(row).toContainText('Saved. Pushes now go to this server.');
+      await expectClean(page, 'the options page folded, the row saying Saved');
+      await page.getByRole('button', { name: 'Add a server', exact: true }).click();
+      await expect(page.getByRole('combobox', { name: 'Server', exact: true })).toBeVisible();
+      await expectClean(page, 'the options page adding a server below the list');
+      await page.getByRole('button', { name: `Remove ${name}`, exact: true }).click();
+      await expect(
+        page.getByRole('group', { name: `Remove ${name}? Its token`, exact: false }),
+      ).toBeVisible();
+      await expectClean(page, "the options page asking Remove's question");
     });
 
     test('dashboard: with pushes, and with an audit log open', async ({
