@@ -169,6 +169,9 @@ test('a wrong URL and a wrong token each show their message and keep the earlier
   expect(await stored(serviceWorker)).toEqual(earlier);
 
   await page.getByLabel('Server URL').fill(host.baseUrl);
+  // Any change clears the status line and the field's error: they spoke of the fields as they were.
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(page.locator('#server-url-error')).toHaveCount(0);
   // Still the saved server's token: an address that does not validate names no other origin to empty it for.
   await expect(page.getByLabel('API token')).toHaveValue('alice-token');
   await page.getByLabel('API token').fill('wrong-token');
@@ -178,6 +181,14 @@ test('a wrong URL and a wrong token each show their message and keep the earlier
   );
   await expect(page.getByLabel('API token')).toHaveValue('wrong-token');
   expect(await stored(serviceWorker)).toEqual(earlier);
+
+  // Cancel folds the form back into the list, saving nothing; Edit then shows what is saved, not what was typed.
+  await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+  await expect(page.getByLabel('Server URL')).toBeHidden();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  expect(await stored(serviceWorker)).toEqual(earlier);
+  await editServer(page, host.baseUrl);
+  await expect(page.getByLabel('API token')).toHaveValue('alice-token');
 
   await page.reload();
   await editServer(page, host.baseUrl);
