@@ -7,10 +7,20 @@ import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 import { initForm } from './form-init';
 import type { FormInit, FormOptions, FormState } from './form-types';
 
-/** The form at open: the built-in defaults, marked pending (the reducer accepts no submit while it is). */
+/**
+ * The form at open: the built-in defaults, marked pending (the reducer accepts no submit while it is). Only
+ * the Secret field is offered until the settings are read: the kinds an organization allows are not known
+ * yet (policy first), and typing a secret is what people open the popup for.
+ */
 export function pendingForm(emailLocale?: string): FormState {
   return {
-    ...initForm({ defaults: DEFAULT_PUSH_DEFAULTS, edition: 'pro', signedIn: false, emailLocale }),
+    ...initForm({
+      defaults: DEFAULT_PUSH_DEFAULTS,
+      edition: 'pro',
+      signedIn: false,
+      emailLocale,
+      kinds: ['text'],
+    }),
     pending: true,
   };
 }

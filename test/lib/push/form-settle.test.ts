@@ -61,4 +61,12 @@ describe('the create form before the settings are read', () => {
     expect(reset).toMatchObject({ pending: true, payload: '' });
     expect(formReducer(reset, { type: 'submit' }).status).toBe('idle');
   });
+
+  it('offers only the Secret field until the settings say which kinds the policy allows', () => {
+    expect(pendingForm().kinds).toEqual(['text']);
+    const settled = formReducer(pendingForm(), { type: 'settings', init });
+    expect(settled.kinds).toBeUndefined(); // no policy: every kind
+    const managed = formReducer(pendingForm(), { type: 'settings', init: { ...init, kinds: ['url', 'qr'] } });
+    expect(managed).toMatchObject({ kind: 'url', kinds: ['url', 'qr'] });
+  });
 });
