@@ -22,6 +22,12 @@ export interface RecordedHost {
   name: string;
   /** Every request received so far, in order. */
   received: Received[];
+  /**
+   * While set, every request that carries an Authorization header is answered (after being recorded) with a
+   * 307 to the same path on this base URL instead of being forwarded: a server that sends its signed-in
+   * clients to another origin (the anonymous version check still passes, so the extension goes on to them).
+   */
+  redirectTo?: string;
   close(): Promise<void>;
 }
 
@@ -31,6 +37,16 @@ const HOP_HEADERS = new Set(['host', 'connection', 'keep-alive', 'transfer-encod
 export async function startRecordedHost(options: MockHostOptions = {}): Promise<RecordedHost> {
   const target = await startMockHost({ rateLimit: 0, ...options, port: 0 });
   const received: Received[] = [];
+  const host: RecordedHost = {
+    baseUrl: '', // the recorder's, once it listens
+    name: '',
+    received,
+    async close() {
+      recorder.closeAllConnections();
+      await new Promise((resolve) => recorder.close(resolve));
+      await target.close();
+    },
+  };
   const recorder = http.createServer((req, res) => {
     const { authorization } = req.headers;
     received.push({
@@ -38,6 +54,15 @@ export async function startRecordedHost(options: MockHostOptions = {}): Promise<
       path: req.url ?? '/',
       ...(authorization === undefined ? {} : { authorization }),
     });
+    if (host.redirectTo && authorization !== undefined) {
+      req.resume();
+      res.writeHead(307, {
+        Location: `${host.redirectTo}${req.url ?? '/'}`,
+        'Access-Control-Allow-Origin': '*',
+      });
+      res.end();
+      return;
+    }
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
@@ -59,14 +84,7 @@ export async function startRecordedHost(options: MockHostOptions = {}): Promise<
   });
   await new Promise<void>((resolve) => recorder.listen(0, '127.0.0.1', resolve));
   const { port } = recorder.address() as AddressInfo;
-  return {
-    baseUrl: `http://127.0.0.1:${port}`,
-    name: `127.0.0.1:${port}`,
-    received,
-    async close() {
-      recorder.closeAllConnections();
-      await new Promise((resolve) => recorder.close(resolve));
-      await target.close();
-    },
-  };
+  host.baseUrl = `http://127.0.0.1:${port}`;
+  host.name = `127.0.0.1:${port}`;
+  return host;
 }

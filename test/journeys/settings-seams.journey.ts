@@ -4,11 +4,14 @@
  * three origins: A, B, C), each behind a recorder (recorded-host.ts) that tells, on the server's own side,
  * whether a request carried an Authorization header. Storage is read from the background afterwards.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
+import type { ElementHandle, Page } from 'puppeteer-core';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
 import { startRecordedHost, type RecordedHost } from './recorded-host';
-import { press, waitForText } from './steps';
+import { openPopup, pageText, press, waitForText } from './steps';
 
 const ALICE = { email: 'alice@example.com', token: 'alice-token-seams-A1' };
 const BOB = { email: 'bob@example.com', token: 'bob-token-seams-B2' };
@@ -79,6 +82,15 @@ async function savedTokens(browser: ExtensionBrowser) {
   return Object.entries(areas).flatMap(([area, tokens]) =>
     Object.entries(tokens as Record<string, BoundToken>).map(([url, bound]) => ({ area, url, ...bound })),
   );
+}
+
+/** Waits for an alert (role="alert") on `page`, whatever it says; on a timeout says what the page showed. */
+async function anyAlert(page: Page): Promise<void> {
+  try {
+    await page.waitForSelector('[role="alert"]', { timeout: 20_000 });
+  } catch (error) {
+    throw new Error(`No alert. The page showed:\n${await pageText(page)}`, { cause: error });
+  }
 }
 
 /** The requests `host` received with an Authorization header. */
@@ -172,5 +184,48 @@ forEachBrowser('settings seams: a token never reaches another server', (_name, b
     await testOutcome(options);
     expect(authorized(c)).toEqual([]);
     await waitForText(options, 'The saved API token belongs to another server, so it was not sent.');
+  });
+
+  it('a saved server that redirects to another origin carries its token there with neither a push nor a file push', async () => {
+    await options.bringToFront();
+    await press(options, 'Cancel');
+    await options.click(`.server-list li[aria-label="${a.name}"] ::-p-aria(Make default[role="button"])`);
+    await waitForRow(options, a.name, 'Default');
+    a.redirectTo = c.baseUrl;
+    a.received.splice(0);
+    c.received.splice(0);
+
+    const popup = await openPopup(browser());
+    // Several servers saved: the header's "to" is a switch, on the default server.
+    const chosen = await popup.$eval(
+      'select[aria-label="Server for this push"]',
+      (s) => (s as HTMLSelectElement).value,
+    );
+    expect(chosen).toBe(a.baseUrl);
+    await popup.type('#sp-secret', 'sent to A, redirected to C');
+    await press(popup, 'Create push');
+    await anyAlert(popup);
+    // The create went to A with A's token; the redirect to C was not followed with it.
+    expect(authorized(a).some((r) => r.authorization?.includes(ALICE.token))).toBe(true);
+    expect(authorized(c)).toEqual([]);
+
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-seams-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'keys.txt'), 'a file for A only');
+      a.received.splice(0);
+      const files = await openPopup(browser());
+      await files.locator('::-p-aria(Files[role="tab"])').click();
+      const input = (await files.waitForSelector('#sp-files')) as ElementHandle<HTMLInputElement>;
+      await input.uploadFile(path.join(dir, 'keys.txt'));
+      await files.waitForSelector('::-p-aria(Attached files)');
+      await press(files, 'Create push');
+      await anyAlert(files);
+      // The upload went to A with A's token (XHR would follow a redirect: the transport must not let it).
+      expect(authorized(a).some((r) => r.authorization?.includes(ALICE.token))).toBe(true);
+      expect(authorized(c)).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+      a.redirectTo = undefined;
+    }
   });
 });
