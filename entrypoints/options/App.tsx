@@ -37,7 +37,7 @@ export function App() {
   const form = useFormStatus();
   const draft = useSettingsDraft((error) => form.failed(describeError(toAppError(error))));
   const connection = useServerActions(draft, form);
-  const { policy, notes } = usePolicy();
+  const { policy, notes, notesLeftOff } = usePolicy();
   const defaultsSetting = useDefaultsSetting(draft, policy);
   const list = useServerList(draft, form);
   const clipboard = useClipboardSetting();
@@ -57,7 +57,8 @@ export function App() {
     <main>
       <h1>{t('page_optionsTitle')}</h1>
       {settings.demoMode && <DemoBanner />}
-      <PolicyNotice managed={hasPolicy(policy)} notes={notes} />
+      {/* i18d wiring (issue 18 C): the count of notes past the first 20; the lead re-places it. */}
+      <PolicyNotice managed={hasPolicy(policy)} notes={notes} notesLeftOff={notesLeftOff} />
       <DemoSection on={settings.demoMode} allowed={demoModeAllowed(policy)} setSettings={draft.setSettings} />
       {/* An organization that locks the server also keeps the list: nothing to add, remove or switch. */}
       {list.servers.length > 0 && !serversLocked(policy) && <ServerList {...list} />}

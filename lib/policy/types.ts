@@ -46,10 +46,15 @@ export interface PolicyNote {
   value: string;
 }
 
-/** The checked policy and a note for each value it ignored. */
+/** The most notes a checked policy keeps: enough to show what is wrong, small enough to always be stored. */
+export const POLICY_NOTES_MAX = 20;
+
+/** The checked policy and a note for each value it ignored, up to POLICY_NOTES_MAX. */
 export interface PolicyState {
   policy: Policy;
   notes: PolicyNote[];
+  /** How many ignored values have no note (beyond POLICY_NOTES_MAX); absent when none. */
+  notesLeftOff?: number;
 }
 
 /** No storage.managed, nothing set, or nothing valid: the user decides everything. */
