@@ -6,9 +6,11 @@
 import { t } from '@/lib/i18n';
 import { allowedKinds } from '@/lib/policy/apply';
 import { policyItem } from '@/lib/store/items';
+import { loadSettings } from '@/lib/store/settings';
 import { recordCreatedPush } from '@/lib/watch/record';
 import { platformClipboard } from './clipboard';
 import { keptConnection } from './connection';
+import { destinationOf } from './destination';
 import { exposeForE2E } from './e2e-hook';
 import { sessionHeldLinks, sessionHeldPushes } from './held';
 import { fetchImage } from './image';
@@ -36,6 +38,8 @@ export function defaultQuickPushDeps(buttons = BUTTONS): QuickPushDeps {
     writeClipboard: platformClipboard(),
     notifier: browserNotifier({ buttons }),
     held: sessionHeldPushes(),
+    destination: async () => destinationOf(await loadSettings()),
+    kindAllowed: async (request) => (await allowed()).includes(wireKind(request)),
     links: sessionHeldLinks(),
     record: recordCreatedPush,
     now: () => Date.now(),
