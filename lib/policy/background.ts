@@ -3,6 +3,7 @@
  * keep the checked copy every page reads (policyItem), and move every server's token to the place the
  * organization requires, so a session-only rule leaves no token on disk.
  */
+import { deleteDemoData } from '@/lib/demo/erase';
 import { policyItem } from '@/lib/store/items';
 import { readManaged, watchManaged } from '@/lib/store/managed';
 import { saveSettings } from '@/lib/store/save';
@@ -34,6 +35,9 @@ export async function refreshPolicy(read: () => Promise<unknown> = readManaged):
   if (!samePolicy(state, stored)) await policyItem.setValue(state);
   const place = fixedTokenPlace(state.policy);
   if (place) await moveTokens(place);
+  // i18d wiring (issue 18 A; the settings model re-places this call): an organization that forbids demo
+  // mode leaves no demo push at rest, live or expired. Deleting a database that is not there costs nothing.
+  if (state.policy.allowDemoMode === false) await deleteDemoData();
   return state;
 }
 

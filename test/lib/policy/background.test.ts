@@ -1,10 +1,17 @@
-import { describe, expect, it, vi } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { refreshPolicy, registerPolicy } from '@/lib/policy/background';
 import { NO_POLICY } from '@/lib/policy/types';
 import { deviceTokensItem, policyItem, sessionTokensItem } from '@/lib/store/items';
 import { saveServerSettings, setDemoMode } from '@/lib/store/save';
 import { loadSettings, loadUserSettings } from '@/lib/store/settings';
+import { DEMO_DB_NAME } from '@/lib/demo/constants';
+import { databaseNames, demoService } from '../demo/demo-service';
+
+beforeEach(() => {
+  globalThis.indexedDB = new IDBFactory();
+});
 
 const ORIGIN = 'https://pwpush.example.com';
 const SERVER = { kind: 'self-hosted', url: ORIGIN } as const;
@@ -106,5 +113,25 @@ describe('loadSettings under a policy', () => {
     await policyItem.setValue({ policy: { serverUrl: 'https://org.example' }, notes: [] });
     await setDemoMode(false);
     expect(await loadSettings()).toMatchObject({ demoMode: false, server: { url: 'https://org.example' } });
+  });
+});
+
+describe('refreshPolicy and the demo service', () => {
+  it('deletes the demo database, pushes and all, when the organization forbids demo mode', async () => {
+    const demo = await demoService();
+    await demo.create({ payload: 'a demo secret', expire_after_duration: '6' });
+    demo.store.close();
+    await fakeBrowser.storage.managed.set({ allowDemoMode: false });
+    await refreshPolicy();
+    expect(await databaseNames()).not.toContain(DEMO_DB_NAME);
+  });
+
+  it('keeps the demo database while demo mode is allowed', async () => {
+    const demo = await demoService();
+    await demo.create({ payload: 'a demo secret', expire_after_duration: '6' });
+    demo.store.close();
+    await fakeBrowser.storage.managed.set({ allowDemoMode: true });
+    await refreshPolicy();
+    expect(await databaseNames()).toContain(DEMO_DB_NAME);
   });
 });
