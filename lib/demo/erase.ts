@@ -50,6 +50,7 @@ export function deleteDemoData(options: Omit<DemoDataOptions, 'clock'> = {}): Pr
   return new Promise((resolve, reject) => {
     const request = factoryOf(options).deleteDatabase(nameOf(options));
     request.addEventListener('success', () => resolve());
+    // i18n-ignore: a developer's words, for the log
     request.addEventListener('error', () => reject(request.error ?? new Error('deleteDatabase failed')));
   });
 }

@@ -127,6 +127,16 @@ async function startUp(
   await Promise.all([ensureAlarm(settings), updateBadge(cacheFor, settings)]);
 }
 
+/**
+ * The expired demo pushes' eraser, never failing: a database the browser refuses (Firefox's private
+ * windows) must not stop the watcher's startup or its alarm.
+ */
+function demoEraser(erase: () => Promise<unknown>): () => Promise<unknown> {
+  // Logged for developers. i18n-ignore
+  return () =>
+    erase().catch((error: unknown) => console.error('Watcher: erasing expired demo pushes failed', error));
+}
+
 /** Registers the watcher; called on every start of the background. */
 export function setupWatcher(options: WatcherOptions = {}): Watcher {
   const clock = options.clock ?? Date.now;
@@ -137,9 +147,7 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
   const serial = createSerial();
   // `what` names the failed step for a developer's console, never for a person: those strings stay English.
   const report = (what: string) => (error: unknown) => console.error(`Watcher: ${what}`, error);
-  // Never fatal: a database the browser refuses (Firefox's private windows) must not stop the watcher.
-  const erase = options.eraseDemo ?? (() => eraseExpiredDemoPushes({ clock }));
-  const eraseDemo = () => erase().catch(report('erasing expired demo pushes failed')); // i18n-ignore
+  const eraseDemo = demoEraser(options.eraseDemo ?? (() => eraseExpiredDemoPushes({ clock })));
   const badge = () => watchSettingsItem.getValue().then((settings) => updateBadge(cacheFor, settings));
   // Erases the cache of servers and tokens the user left (forget.ts), queued behind any job still running on
   // the old settings, so nothing it commits outlives the erase.
@@ -173,8 +181,7 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
   const onAlarm = (alarm: Browser.alarms.Alarm) => {
     if (alarm.name !== WATCH_ALARM) return;
     refresh(false).catch(report('scheduled refresh failed')); // i18n-ignore
-    // Not behind the refresh: a server that does not answer must not keep a demo payload at rest.
-    void eraseDemo();
+    void eraseDemo(); // not behind the refresh: a server that does not answer keeps no demo payload at rest
   };
   const onClicked = (id: string) => {
     if (!isWatchNotification(id)) return; // another feature's (quick push: "Try again" on Firefox)
