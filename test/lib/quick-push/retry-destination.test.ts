@@ -9,7 +9,9 @@ import { IDBFactory } from 'fake-indexeddb';
 import { createMockBackend, openMockStore } from '@/lib/mock';
 import { defaultQuickPushDeps } from '@/lib/quick-push/background';
 import { createQuickPusher, type QuickPusher } from '@/lib/quick-push/pusher';
-import { policyItem } from '@/lib/store/items';
+import { describeError } from '@/lib/api';
+import { AppError } from '@/lib/errors';
+import { deviceTokensItem, policyItem } from '@/lib/store/items';
 import { saveServerSettings, setDemoMode } from '@/lib/store/save';
 import { removeServer } from '@/lib/store/servers';
 import { closeWatchDb } from '@/lib/watch/db';
@@ -131,6 +133,22 @@ describe('"Try again" after a failed quick push', () => {
       retry: false,
       message:
         'Your organization now manages the servers and a.pwpush.example is not one of them, so nothing was sent. Push it again from the page.',
+    });
+    expect(received[A]).toEqual([]);
+    expect(received[B]).toEqual([]);
+  });
+
+  it('sends nothing when the token saved for that server is now bound to another origin, and says so', async () => {
+    const id = await failOnA();
+    await save(B);
+    await deviceTokensItem.setValue({
+      [A]: { value: ALICE.token, origin: B },
+      [B]: { value: ALICE.token, origin: B },
+    });
+    const again = await pusher.tryAgain(id);
+    expect(again).toMatchObject({
+      status: 'failed',
+      message: describeError(new AppError('token-elsewhere', 'x')),
     });
     expect(received[A]).toEqual([]);
     expect(received[B]).toEqual([]);
