@@ -1,4 +1,4 @@
-import { t } from '@/lib/i18n';
+import { plural, t } from '@/lib/i18n';
 import type { PolicyNote } from '@/lib/settings';
 
 export interface PolicyNoticeProps {
@@ -6,8 +6,8 @@ export interface PolicyNoticeProps {
   managed: boolean;
   /** The values of its policy that were ignored (not valid), as lib/settings/policy-parse.ts noted them. */
   notes: readonly PolicyNote[];
-  /** Ignored values past the notes kept word for word (a bad policy's notes are bounded). */
-  more?: number;
+  /** How many more values were ignored than `notes` lists (lib/settings/policy-parse.ts keeps the first few). */
+  notesLeftOff?: number;
 }
 
 /** A key or value as the administrator wrote it, kept left to right inside a right-to-left sentence. */
@@ -17,7 +17,7 @@ const isolated = (text: string) => `\u2068${text}\u2069`;
  * The top of the settings page under an organization's policy: that some settings are its to set, and
  * which of its values were ignored, so the person can tell their administrator. Nothing without a policy.
  */
-export function PolicyNotice({ managed, notes, more = 0 }: PolicyNoticeProps) {
+export function PolicyNotice({ managed, notes, notesLeftOff = 0 }: PolicyNoticeProps) {
   if (!managed && notes.length === 0) return null;
   return (
     <section class="policy-notice" aria-labelledby={managed ? 'policy-managed' : 'policy-ignored'}>
@@ -27,11 +27,12 @@ export function PolicyNotice({ managed, notes, more = 0 }: PolicyNoticeProps) {
           <h2 id="policy-ignored">{t('policy_ignoredTitle')}</h2>
           <p class="help">{t('policy_ignoredHelp')}</p>
           <ul>
-            {notes.map((note) => (
-              <li key={note.key}>{t('policy_ignoredValue', isolated(note.key), isolated(note.value))}</li>
+            {/* By position: a key cut short may read like another one. */}
+            {notes.map((note, index) => (
+              <li key={index}>{t('policy_ignoredValue', isolated(note.key), isolated(note.value))}</li>
             ))}
-            {more > 0 && <li>{t('policy_ignoredMore', String(more))}</li>}
           </ul>
+          {notesLeftOff > 0 && <p class="help">{plural('policy_ignoredMore', notesLeftOff)}</p>}
         </>
       )}
     </section>

@@ -50,12 +50,12 @@ export function App() {
       </main>
     );
 
-  const { policy, notes, moreNotes } = read.policy ?? NO_POLICY;
+  const { policy, notes, notesLeftOff } = read.policy ?? NO_POLICY;
   return (
     <main>
       <h1>{t('page_optionsTitle')}</h1>
       {settings.demoMode && <DemoBanner />}
-      <PolicyNotice managed={hasPolicy(policy)} notes={notes} more={moreNotes ?? 0} />
+      <PolicyNotice managed={hasPolicy(policy)} notes={notes} notesLeftOff={notesLeftOff} />
       <DemoSection on={settings.demoMode} allowed={demoModeAllowed(policy)} onChange={form.clear} />
       <ServersSection
         draft={draft}

@@ -54,6 +54,6 @@ export function destinationOf(context: Pick<PopupContext, 'demoMode' | 'server'>
   try {
     return new URL(context.server).host;
   } catch {
-    return context.server; // a saved URL always parses (lib/store/rules.ts); shown as saved otherwise
+    return context.server; // a saved URL always parses (lib/settings/rules.ts); shown as saved otherwise
   }
 }

@@ -1,6 +1,7 @@
 /**
  * "Try it": one sample push through the popup's own create path (its context, form core and sendForm), so
- * what a new user sees is what the popup does, then its link opened in a tab of its own.
+ * what a new user sees is what the popup does, then its link opened in a tab of its own. The sample
+ * expires after that one view.
  */
 import { AppError } from '@/lib/errors';
 import { formReducer, initForm } from '@/lib/push/form';
@@ -16,7 +17,10 @@ export async function tryIt(secret: string): Promise<string> {
     signedIn: context.signedIn,
   });
   const filled = formReducer(fresh, { type: 'payload', value: secret });
-  const form = formReducer(filled, { type: 'submit' });
+  // One view, whatever the defaults: the sample is seen once in the tab opened for it, and its payload is
+  // then erased from the demo service's database instead of waiting days for its expiry (issue 18).
+  const once = formReducer(filled, { type: 'options', patch: { expireAfterViews: 1 } });
+  const form = formReducer(once, { type: 'submit' });
   if (form.status !== 'sending')
     throw new AppError('internal', 'The sample push did not pass the form checks.');
   const { sendForm } = await import('../popup/connect');

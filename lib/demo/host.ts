@@ -28,11 +28,19 @@ export interface DemoHost {
 }
 
 export function createDemoHost(options: DemoHostOptions): DemoHost {
-  // Opened once per host; a failed open is not kept, so the next request tries the database again.
-  const openStore = shared(() =>
-    openMockStore({ indexedDB: options.indexedDB, name: options.dbName ?? DEMO_DB_NAME }),
-  );
   let backend: { token: string; handler: MockHandler } | undefined;
+  // Opened once per host; a failed open is not kept, so the next request tries the database again.
+  const openStore = shared(async () => {
+    const store = await openMockStore({ indexedDB: options.indexedDB, name: options.dbName ?? DEMO_DB_NAME });
+    // Someone deletes (or upgrades) the database: the background under a policy that forbids demo mode
+    // (erase.ts deleteDemoData). Close at once so it is not blocked; the next request opens it afresh.
+    store.db.addEventListener('versionchange', () => {
+      store.close();
+      openStore.reset();
+      backend = undefined;
+    });
+    return store;
+  });
 
   async function handlerFor(token: string): Promise<MockHandler> {
     const opened = await openStore();

@@ -10,7 +10,7 @@ import { create } from './create';
 import { defaultRandom } from './encoding';
 import { createSerial } from '@/lib/async';
 import { visitOf, type Call, type Engine } from './engine';
-import { erase } from './model';
+import { eraseDue } from './sweep';
 import { createAddressLimiter, createAttemptLimiter } from './ratelimit';
 import { download } from './download';
 import { deleteFromPage, revealPage, showPage } from './recipient';
@@ -61,8 +61,7 @@ export function createMockBackend(options: MockBackendOptions): MockHandler {
 
 /** Erases every push whose expiry instant has passed, with no audit entry (as refresh() on a read). */
 function expireDue(engine: Engine): Promise<number> {
-  const now = engine.clock();
-  return engine.store.expireDue(now, (push) => erase(push, now, push.expires_at));
+  return eraseDue(engine.store, engine.clock());
 }
 
 /**

@@ -4,10 +4,11 @@
  * from an earlier life of the worker (held requests live in storage.session).
  */
 import { t } from '@/lib/i18n';
-import { allowedKinds, onStoredChange, readSettings } from '@/lib/settings';
+import { allowedKinds, loadSettings, onStoredChange, readSettings } from '@/lib/settings';
 import { recordCreatedPush } from '@/lib/watch/record';
 import { platformClipboard } from './clipboard';
 import { keptConnection } from './connection';
+import { destinationOf } from './destination';
 import { exposeForE2E } from './e2e-hook';
 import { sessionHeldLinks, sessionHeldPushes } from './held';
 import { fetchImage } from './image';
@@ -35,6 +36,8 @@ export function defaultQuickPushDeps(buttons = BUTTONS): QuickPushDeps {
     writeClipboard: platformClipboard(),
     notifier: browserNotifier({ buttons }),
     held: sessionHeldPushes(),
+    destination: async () => destinationOf(await loadSettings()),
+    kindAllowed: async (request) => (await allowed()).includes(wireKind(request)),
     links: sessionHeldLinks(),
     record: recordCreatedPush,
     now: () => Date.now(),

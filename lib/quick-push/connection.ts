@@ -7,10 +7,12 @@
  * Settings are read on every push, so a change of server, token or demo mode takes effect at once.
  */
 import type { ApiClient } from '@/lib/api';
+import { t } from '@/lib/i18n';
 import { connectSaved, type Connection } from '@/lib/connection/client';
 import { targetBaseUrl, targetToken } from '@/lib/connection/target';
-import type { Settings } from '@/lib/settings';
-import type { QuickConnection } from './create';
+import { loadSettings, type Settings } from '@/lib/settings';
+import type { Connect } from './create';
+import { destinationOf, refusalFor, sameDestination, type Destination } from './destination';
 
 /** What clientForSettings builds a client from: two settings with the same key give the same client. */
 function clientKey(settings: Settings): string {
@@ -23,18 +25,33 @@ function clientKey(settings: Settings): string {
   ]);
 }
 
+const serverOf = (destination?: Destination) =>
+  destination && 'server' in destination ? destination.server : undefined;
+
 /**
  * connect() for quick pushes: the saved settings read afresh each time (connectSaved still refuses a
- * token saved for another origin), the client reused while its key is unchanged.
+ * token saved for another origin), the client reused while its key is unchanged. With a `destination`
+ * ("Try again"), the connection is to that place only: when the settings no longer send there (the server
+ * was removed, demo mode was turned on or off, a policy took it away) it is refused, with the reason, before
+ * any client is made, so nothing is sent elsewhere and no demo token is asked for.
  */
 export function keptConnection(
-  connect: () => Promise<Connection> = () => connectSaved(),
-): () => Promise<QuickConnection> {
+  connect: (url?: string) => Promise<Connection> = (url) => connectSaved(url),
+  load: () => Promise<Settings> = loadSettings,
+): Connect {
   let kept: { key: string; client: ApiClient } | undefined;
-  return async () => {
-    const { client, signedIn, settings } = await connect();
+  return async (destination) => {
+    if (destination) {
+      const refused = refusalFor(destination, await load());
+      if (refused) return { refused };
+    }
+    const { client, signedIn, settings } = await connect(serverOf(destination));
+    const reached = destinationOf(settings);
+    // The settings changed between the two reads: the push goes nowhere rather than elsewhere.
+    if (destination && !sameDestination(destination, reached))
+      return { refused: refusalFor(destination, settings) ?? t('quick_requestGone') };
     const key = clientKey(settings);
     if (kept?.key !== key) kept = { key, client };
-    return { client: kept.client, signedIn, defaults: settings.defaults };
+    return { client: kept.client, signedIn, defaults: settings.defaults, destination: reached };
   };
 }

@@ -1,12 +1,13 @@
 /**
- * What a quick push's notification holds until the person acts on it: a failed request for "Try again",
- * or a link on another origin for "Copy anyway", and for nothing else. Entries are keyed by notification
- * id, taken out (removed) before they are used, and removed when the notification is dismissed.
+ * What a quick push's notification holds until the person acts on it: a failed request and where it was
+ * going for "Try again", or a link on another origin for "Copy anyway", and for nothing else. Entries are
+ * keyed by notification id, taken out (removed) before they are used, and removed when the notification
+ * is dismissed.
  */
 import { z } from '@/lib/zod';
 import { createSerial } from '@/lib/async';
 import { quickPushHeldItem, quickPushLinksItem } from '@/lib/store/items';
-import { quickRequestSchema, type QuickRequest } from './types';
+import { heldPushSchema, type HeldPush } from './types';
 
 export interface Held<T> {
   put(id: string, entry: T): Promise<void>;
@@ -14,7 +15,7 @@ export interface Held<T> {
   take(id: string): Promise<T | undefined>;
   remove(id: string): Promise<void>;
 }
-export type HeldPushes = Held<QuickRequest>;
+export type HeldPushes = Held<HeldPush>;
 export type HeldLinks = Held<string>;
 
 type SessionItem = typeof quickPushHeldItem;
@@ -53,9 +54,9 @@ function sessionHeld<T>(schema: z.core.$ZodType<T>, item: SessionItem): Held<T> 
   };
 }
 
-/** Failed requests, for "Try again". */
+/** Failed requests with where they were going, for "Try again". */
 export function sessionHeldPushes(item: SessionItem = quickPushHeldItem): HeldPushes {
-  return sessionHeld(quickRequestSchema, item);
+  return sessionHeld(heldPushSchema, item);
 }
 
 /** Links on another origin than the server, for "Copy anyway". */

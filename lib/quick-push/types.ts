@@ -4,6 +4,7 @@
  */
 import { z } from '@/lib/zod';
 import type { PushKind } from '@/lib/contract';
+import { destinationSchema } from './destination';
 
 export const quickRequestSchema = z.discriminatedUnion('kind', [
   /** Selected text, sent as a text push. */
@@ -14,6 +15,14 @@ export const quickRequestSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('image'), src: z.string(), pageUrl: z.optional(z.string()) }),
 ]);
 export type QuickRequest = z.infer<typeof quickRequestSchema>;
+
+/** A failed request held for "Try again", with where it was going (never a token): it goes there or nowhere. */
+export const heldPushSchema = z.object({
+  request: quickRequestSchema,
+  /** null: no server was saved when it failed; it then goes where the settings point when tried again. */
+  destination: z.nullable(destinationSchema),
+});
+export type HeldPush = z.infer<typeof heldPushSchema>;
 export type ImageRequest = Extract<QuickRequest, { kind: 'image' }>;
 
 /** The kinds a quick push makes: never a QR code. */

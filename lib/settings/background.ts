@@ -3,6 +3,7 @@
  * storage.managed on every start and on every change, check it, keep the checked copy every page reads,
  * and store the settings as it allows (token place, tokens of hidden servers erased).
  */
+import { deleteDemoData } from '@/lib/demo/erase';
 import { readManaged, watchManaged } from './managed';
 import { migrateSettings } from './migrate';
 import { parsePolicy } from './policy-parse';
@@ -14,21 +15,17 @@ import type { PolicyState } from './values';
 /** Whether two checked policies say the same (plain JSON data, built by parsePolicy in one key order). */
 const samePolicy = (a: PolicyState | null, b: PolicyState) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Called with the policy once it is stored, before the settings are stored under it (demo data erase). */
-export type PolicyApplied = (state: PolicyState) => Promise<void>;
-
 /**
  * Reads, checks and stores the policy; returns it. Written when it changed, and the first time at all (its
  * presence tells pages the policy has been read: until then they show a neutral state, never demo mode).
  * Not written when the same: a write wakes every context's listeners.
  */
-export async function refreshPolicy(
-  read: () => Promise<unknown> = readManaged,
-  applied: PolicyApplied = async () => {},
-): Promise<PolicyState> {
+export async function refreshPolicy(read: () => Promise<unknown> = readManaged): Promise<PolicyState> {
   const [state, stored] = await Promise.all([read().then(parsePolicy), readSettings()]);
   if (!samePolicy(stored.policy, state)) await browser.storage.local.set({ [LOCAL.policy]: state });
-  await applied(state);
+  // No demo secret outlives a policy that forbids demo mode: the demo service's database goes, pushes and
+  // all (deleting one that is not there costs nothing).
+  if (state.policy.allowDemoMode === false) await deleteDemoData();
   await saveSettings({ type: 'policy' });
   return state;
 }
@@ -37,11 +34,11 @@ export async function refreshPolicy(
  * Runs the settings' migrations, then reads the policy and follows its changes; called on every start of the
  * background. Resolves once the policy is read and applied.
  */
-export function registerSettings(applied?: PolicyApplied): Promise<void> {
+export function registerSettings(): Promise<void> {
   const report = (error: unknown) => console.error('Could not apply the managed policy', error);
-  watchManaged(() => void refreshPolicy(readManaged, applied).catch(report));
+  watchManaged(() => void refreshPolicy().catch(report));
   return migrateSettings()
     .catch((error: unknown) => console.error('Could not migrate the settings', error))
-    .then(() => refreshPolicy(readManaged, applied))
+    .then(() => refreshPolicy())
     .then(() => undefined, report);
 }

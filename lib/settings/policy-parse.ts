@@ -54,13 +54,27 @@ const SCALARS = {
 const kind = z.enum(PUSH_KINDS);
 const record = z.record(z.string(), z.unknown());
 
+/** Text as the options page quotes it: cut short. */
+const cut = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
+
 /** A value as the options page quotes it: JSON, cut short. */
-function shown(value: unknown): string {
-  const text = JSON.stringify(value) ?? String(value);
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text;
+const shown = (value: unknown) => cut(JSON.stringify(value) ?? String(value));
+
+/**
+ * The notes of one parse, bounded: the first POLICY_NOTES_MAX kept (each key cut short like its value),
+ * the rest only counted. A policy of thousands of bad values once wrote a list that reached the storage
+ * quota, and then no part of the policy was stored or applied.
+ */
+class Notes {
+  readonly kept: PolicyNote[] = [];
+  leftOff = 0;
+  push(note: PolicyNote): void {
+    if (this.kept.length < POLICY_NOTES_MAX) this.kept.push({ key: cut(note.key), value: note.value });
+    else this.leftOff += 1;
+  }
 }
 
-function parseKinds(value: unknown, notes: PolicyNote[]): PushKind[] | undefined {
+function parseKinds(value: unknown, notes: Notes): PushKind[] | undefined {
   if (!Array.isArray(value)) {
     notes.push({ key: 'allowedKinds', value: shown(value) });
     return undefined;
@@ -76,7 +90,7 @@ function parseKinds(value: unknown, notes: PolicyNote[]): PushKind[] | undefined
   return kinds.length > 0 ? kinds : undefined;
 }
 
-function parseDefaults(value: unknown, notes: PolicyNote[]): Partial<PushDefaults> | undefined {
+function parseDefaults(value: unknown, notes: Notes): Partial<PushDefaults> | undefined {
   const object = record.safeParse(value);
   if (!object.success) {
     notes.push({ key: 'defaults', value: shown(value) });
@@ -94,13 +108,14 @@ function parseDefaults(value: unknown, notes: PolicyNote[]): Partial<PushDefault
 
 /**
  * The policy in `managed` (storage.managed's whole content; anything else, such as undefined when the
- * browser has no managed storage, is no policy). Invalid and unknown values are left out, each with a note.
+ * browser has no managed storage, is no policy). Invalid and unknown values are left out, each with a note
+ * (the first POLICY_NOTES_MAX; the others are counted in `notesLeftOff`).
  */
 export function parsePolicy(managed: unknown): PolicyState {
   const object = record.safeParse(managed);
   if (!object.success) return NO_POLICY;
   const policy: Record<string, unknown> = {};
-  const notes: PolicyNote[] = [];
+  const notes = new Notes();
   for (const [key, value] of Object.entries(object.data)) {
     if (key === 'allowedKinds') policy.allowedKinds = parseKinds(value, notes);
     else if (key === 'defaults') policy.defaults = parseDefaults(value, notes);
@@ -111,12 +126,7 @@ export function parsePolicy(managed: unknown): PolicyState {
     } else notes.push({ key, value: shown(value) });
   }
   for (const key of Object.keys(policy)) if (policy[key] === undefined) delete policy[key];
-  // Bounded: the notes are stored with the policy, and an unbounded list of them once reached the storage
-  // quota, so that no part of the policy was applied (a bad policy failed open).
-  const more = notes.length - POLICY_NOTES_MAX;
-  return {
-    policy: policy as Policy,
-    notes: notes.slice(0, POLICY_NOTES_MAX),
-    ...(more > 0 ? { moreNotes: more } : {}),
-  };
+  // The count only when there is one, so a policy with few notes reads as it always did.
+  const leftOff = notes.leftOff > 0 ? { notesLeftOff: notes.leftOff } : {};
+  return { policy: policy as Policy, notes: notes.kept, ...leftOff };
 }

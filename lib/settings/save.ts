@@ -65,5 +65,8 @@ export async function saveSettings(action: SettingsAction): Promise<void> {
   // An unchanged server state is not written again: every write wakes every context's listeners. A list
   // read in version 1's shape is always written, which is the migration (migrate.ts).
   const same = state && !stored.version1 && JSON.stringify(state) === JSON.stringify(stored.state);
-  await write(stored.state, same ? rest : { ...rest, state }, stored.version1);
+  // A version 1 list was decoded with its token in the maps, but storage holds none there yet: both are
+  // written (the session's first, so the token is never only in version 1's key once that is removed).
+  const before = stored.version1 ? { ...stored.state, device: {}, session: {} } : stored.state;
+  await write(before, same ? rest : { ...rest, state }, stored.version1);
 }

@@ -114,7 +114,7 @@ export interface PolicyState {
   policy: Policy;
   notes: PolicyNote[];
   /** Notes past the first POLICY_NOTES_MAX, counted only, so a bad policy cannot fill the storage quota. */
-  moreNotes?: number;
+  notesLeftOff?: number;
 }
 
 /** How many notes a policy keeps word for word. */

@@ -76,4 +76,3 @@ export const quickPushLinksItem = storage.defineItem<Record<string, unknown>>('s
 export const watchStartedItem = storage.defineItem<boolean>('session:watchStarted', {
   fallback: false,
 });
-

@@ -7,6 +7,7 @@ import { createSerial } from '@/lib/async';
 import { AppError } from '@/lib/errors';
 import type { ApiClient } from '@/lib/api';
 import { connectFollowed, connectSaved } from '@/lib/connection/client';
+import { eraseExpiredDemoPushes } from '@/lib/demo/erase';
 import { listenForMessages } from '@/lib/messages/runtime';
 import { onStoredChange, readSettings, watchInterval, watchSettings } from '@/lib/settings';
 import { watchSettingsItem, type WatchSettings } from '@/lib/store/items';
@@ -45,6 +46,11 @@ export interface WatcherOptions {
   connect?: () => Promise<Connection | Connection[]>;
   /** One account's cache (default: idbCache on the extension's IndexedDB). */
   cache?: (account: string) => WatchCache;
+  /**
+   * Erases the expired demo pushes' payloads at rest (default: lib/demo/erase.ts on the demo database), in
+   * every mode: once a real server is connected no request reaches the demo service to do it.
+   */
+  eraseDemo?: () => Promise<unknown>;
 }
 
 export interface Watcher {
@@ -106,11 +112,28 @@ function depsFor(
   return { client: match.client, cache: cacheFor(match.account), server: match.client.baseUrl, clock };
 }
 
-/** The startup work: erases the accounts left, then sets the alarm and draws the badge. */
-async function startUp(forget: () => Promise<unknown>, cacheFor: (account: string) => WatchCache) {
-  await forget();
+/**
+ * The startup work: erases the accounts left and the expired demo pushes (a session shorter than the alarm's
+ * period would otherwise never erase them), then sets the alarm and draws the badge.
+ */
+async function startUp(
+  forget: () => Promise<unknown>,
+  cacheFor: (account: string) => WatchCache,
+  eraseDemo: () => Promise<unknown>,
+) {
+  await Promise.all([forget(), eraseDemo()]);
   const settings = await watchSettingsItem.getValue();
   await Promise.all([ensureAlarm(settings), updateBadge(cacheFor, settings)]);
+}
+
+/**
+ * The expired demo pushes' eraser, never failing: a database the browser refuses (Firefox's private
+ * windows) must not stop the watcher's startup or its alarm.
+ */
+function demoEraser(erase: () => Promise<unknown>): () => Promise<unknown> {
+  // Logged for developers. i18n-ignore
+  return () =>
+    erase().catch((error: unknown) => console.error('Watcher: erasing expired demo pushes failed', error));
 }
 
 /** Registers the watcher; called on every start of the background. */
@@ -123,6 +146,7 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
   const serial = createSerial();
   // `what` names the failed step for a developer's console, never for a person: those strings stay English.
   const report = (what: string) => (error: unknown) => console.error(`Watcher: ${what}`, error);
+  const eraseDemo = demoEraser(options.eraseDemo ?? (() => eraseExpiredDemoPushes({ clock })));
   const badge = () => watchSettingsItem.getValue().then((settings) => updateBadge(cacheFor, settings));
   // Erases the cache of servers and tokens the user left (forget.ts), queued behind any job still running on
   // the old settings, so nothing it commits outlives the erase.
@@ -154,7 +178,9 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
     depsFor(await followed(), server, cacheFor, clock);
 
   const onAlarm = (alarm: Browser.alarms.Alarm) => {
-    if (alarm.name === WATCH_ALARM) refresh(false).catch(report('scheduled refresh failed')); // i18n-ignore
+    if (alarm.name !== WATCH_ALARM) return;
+    refresh(false).catch(report('scheduled refresh failed')); // i18n-ignore
+    void eraseDemo(); // not behind the refresh: a server that does not answer keeps no demo payload at rest
   };
   const onClicked = (id: string) => {
     if (!isWatchNotification(id)) return; // another feature's (quick push: "Try again" on Firefox)
@@ -177,7 +203,7 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
   });
   const unlisten = listenForMessages(watchRoutes({ refresh, serial, actionDeps, badge }));
   // Once per browser session, not at every wake (startup.ts says why that is safe).
-  const ready = oncePerSession(() => startUp(forget, cacheFor));
+  const ready = oncePerSession(() => startUp(forget, cacheFor, eraseDemo));
   ready.catch(report('startup failed')); // i18n-ignore
   return {
     refresh,

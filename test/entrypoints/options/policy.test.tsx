@@ -27,6 +27,13 @@ describe('options page under an organization policy', () => {
     );
   });
 
+  it('says how many ignored values it does not list', async () => {
+    await fakeBrowser.storage.local.set({ policy: { ...POLICY, notesLeftOff: 9980 } });
+    render(<App />);
+    await screen.findByText('And 9,980 more ignored values.');
+    expect(screen.getAllByRole('listitem')).toHaveLength(1);
+  });
+
   it('turns demo mode off and disables its switch when the organization does not allow it', async () => {
     await setPolicy(POLICY);
     render(<App />);

@@ -7,6 +7,9 @@ import { createApiClient } from '@/lib/api';
 import { registerDemoService } from '@/lib/demo/background';
 import { demoToken, setLocalDemoTokenSource } from '@/lib/demo/token';
 import { DEMO_BASE_URL, demoFetch, demoPageOrigin, setLocalDemoRoute } from '@/lib/demo/transport';
+import { DEMO_DB_NAME } from '@/lib/demo/constants';
+import { openMockStore } from '@/lib/mock';
+import { DEFAULT_PUSH_DEFAULTS, saveSettings } from '@/lib/settings';
 import { chromeLikeMessaging, pageSender } from '../../lib/demo/messaging';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
@@ -38,6 +41,8 @@ describe('welcome page', () => {
   });
 
   it('Try it creates a push in demo mode and opens its link in the viewer', async () => {
+    // The sample's one view wins over the defaults (issue 18: no demo secret outlives its push).
+    await saveSettings({ type: 'defaults', defaults: { ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 10 } });
     render(<App />);
     fireEvent.click(await screen.findByRole('button', { name: 'Try it' }));
     expect((await screen.findByRole('status')).textContent).toMatch(/Creating a sample push|Sample push/);
@@ -51,8 +56,13 @@ describe('welcome page', () => {
     // The demo service's side: the push is there, with the sample secret as its payload.
     const options = { baseUrl: DEMO_BASE_URL, fetch: demoFetch, pageOrigin: demoPageOrigin() };
     const recipient = createApiClient({ ...options, token: null });
-    expect((await recipient.retrievePush(urlToken)).payload).toBe(SAMPLE);
+    expect(await recipient.retrievePush(urlToken)).toMatchObject({ payload: SAMPLE, expire_after_views: 1 });
     expect(await demoToken()).toBeTruthy();
+    // That one view was its last: expired, its payload gone from the demo service's database.
+    expect(await recipient.retrievePush(urlToken)).toMatchObject({ expired: true, payload: null });
+    const store = await openMockStore({ name: DEMO_DB_NAME });
+    expect(await store.getPush(urlToken)).toMatchObject({ expired: true, payload: null });
+    store.close();
   });
 
   it('says so when the sample push could not be created, and Try it works again', async () => {

@@ -6,8 +6,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMockBackend, openMockStore } from '@/lib/mock';
 import { keptConnection } from '@/lib/quick-push/connection';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
-import { saveSettings } from '@/lib/settings';
+import type { Destination } from '@/lib/quick-push/destination';
+import { DEFAULT_PUSH_DEFAULTS, saveSettings } from '@/lib/settings';
 
 const SERVER_URL = 'https://pwpush.example.com';
 const OTHER_URL = 'https://eu.pwpush.example.com';
@@ -55,8 +55,15 @@ async function save(url: string, token: string) {
 
 const versionRequests = () => seen.filter((request) => request.url.endsWith('/api/v2/version')).length;
 
-async function quickCreate(connect: ReturnType<typeof keptConnection>) {
-  const { client } = await connect();
+/** The connection, which without a destination is never refused. */
+async function open(connect: ReturnType<typeof keptConnection>, destination?: Destination) {
+  const connection = await connect(destination);
+  if ('refused' in connection) throw new Error(`refused: ${connection.refused}`);
+  return connection;
+}
+
+async function quickCreate(connect: ReturnType<typeof keptConnection>, destination?: Destination) {
+  const { client } = await open(connect, destination);
   return client.createPush({ kind: 'text', payload: 'a secret' });
 }
 
@@ -99,9 +106,9 @@ describe('keptConnection', () => {
   it('reads the push defaults afresh for every quick push, with the client kept', async () => {
     await save(SERVER_URL, ALICE.token);
     const connect = keptConnection();
-    const first = await connect();
+    const first = await open(connect);
     await saveSettings({ type: 'defaults', defaults: { ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 2 } });
-    const second = await connect();
+    const second = await open(connect);
     expect(second.client).toBe(first.client);
     expect(first.defaults.expireAfterViews).toBe(DEFAULT_PUSH_DEFAULTS.expireAfterViews);
     expect(second.defaults.expireAfterViews).toBe(2);

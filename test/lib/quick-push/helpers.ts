@@ -6,7 +6,7 @@ import { fetchImage } from '@/lib/quick-push/image';
 import { browserNotifier, type NotificationOptions } from '@/lib/quick-push/notifier';
 import type { QuickPushDeps } from '@/lib/quick-push/pusher';
 import { recordCreatedPush } from '@/lib/watch/record';
-import { ALICE, type Harness } from '../api/harness';
+import { ALICE, BASE, type Harness } from '../api/harness';
 
 /** A tiny PNG (1×1, red): real image bytes the mock stores and serves back. */
 export const PNG_BYTES = Uint8Array.from(
@@ -50,6 +50,7 @@ export function rig(
       client: h.client(token),
       signedIn: token !== null,
       defaults: options.defaults ?? DEFAULT_PUSH_DEFAULTS,
+      destination: { server: BASE },
     }),
     fetchImage: (request) => fetchImage(request, { fetch: imageFetch, canRead: async () => false }),
     writeClipboard: async (text) => {
@@ -58,6 +59,8 @@ export function rig(
     },
     notifier: browserNotifier({ buttons: options.buttons ?? true }),
     held: sessionHeldPushes(),
+    destination: async () => ({ server: BASE }),
+    kindAllowed: async () => true,
     links: sessionHeldLinks(),
     record: recordCreatedPush,
     now: () => h.now(),

@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { refreshPolicy, registerSettings } from '@/lib/settings/background';
 import {
@@ -10,6 +11,8 @@ import {
   type ServerChoice,
   type TokenPlace,
 } from '@/lib/settings';
+import { DEMO_DB_NAME } from '@/lib/demo/constants';
+import { databaseNames, demoService } from '../demo/demo-service';
 
 const ORIGIN = 'https://pwpush.example.com';
 const SERVER = { kind: 'self-hosted', url: ORIGIN } as const;
@@ -121,24 +124,6 @@ describe('the policy first', () => {
     expect(await local('token')).toBeUndefined();
   });
 
-  it('calls back with the stored policy before the settings are stored under it', async () => {
-    await saveServer(SERVER, 'secret-token', 'device');
-    await fakeBrowser.storage.managed.set({ tokenPlace: 'session' });
-    const seen: unknown[] = [];
-    await refreshPolicy(undefined, async (state) => {
-      seen.push([state, await storedPolicy(), await local('serverTokens')]);
-    });
-    const tokens = { [SERVER.url]: { value: 'secret-token', origin: ORIGIN } };
-    expect(seen).toEqual([
-      [
-        { policy: { tokenPlace: 'session' }, notes: [] },
-        { policy: { tokenPlace: 'session' }, notes: [] },
-        tokens,
-      ],
-    ]);
-    expect(await session('serverTokens')).toEqual(tokens);
-  });
-
   it("erases the tokens of the servers a locked policy hides, and keeps the organization's", async () => {
     await saveServer(SERVER, 'secret-token', 'device');
     await saveServer(OTHER, 'other-token', 'session');
@@ -181,5 +166,29 @@ describe('loadSettings under a policy', () => {
     });
     await saveSettings({ type: 'demo', on: false });
     expect(await loadSettings()).toMatchObject({ demoMode: false, server: { url: 'https://org.example' } });
+  });
+});
+
+describe('refreshPolicy and the demo service', () => {
+  beforeEach(() => {
+    globalThis.indexedDB = new IDBFactory();
+  });
+
+  it('deletes the demo database, pushes and all, when the organization forbids demo mode', async () => {
+    const demo = await demoService();
+    await demo.create({ payload: 'a demo secret', expire_after_duration: '6' });
+    demo.store.close();
+    await fakeBrowser.storage.managed.set({ allowDemoMode: false });
+    await refreshPolicy();
+    expect(await databaseNames()).not.toContain(DEMO_DB_NAME);
+  });
+
+  it('keeps the demo database while demo mode is allowed', async () => {
+    const demo = await demoService();
+    await demo.create({ payload: 'a demo secret', expire_after_duration: '6' });
+    demo.store.close();
+    await fakeBrowser.storage.managed.set({ allowDemoMode: true });
+    await refreshPolicy();
+    expect(await databaseNames()).toContain(DEMO_DB_NAME);
   });
 });

@@ -35,7 +35,7 @@ import { migrateSettings } from '@/lib/settings/migrate';
 const ORIGINS = ['https://a.example', 'https://b.example', 'https://c.example'] as const;
 /** The tokens each origin's account accepts: a token is named after the one origin it belongs to. */
 const tokensOf = (index: number) => [`tok-${index}-one`, `tok-${index}-two`];
-const ownerOf = (token: string) => ORIGINS[Number(token.split('-')[1])];
+const ownerOf = (token: string): string | undefined => ORIGINS[Number(token.split('-')[1])];
 
 const RUNS = Number(process.env.SETTINGS_MODEL_RUNS ?? 60);
 const SEED = Number(process.env.SETTINGS_MODEL_SEED ?? 18);
@@ -157,7 +157,7 @@ async function checkPromises(model: Model, real: Real): Promise<void> {
 type Command = fc.AsyncCommand<Model, Real, true>;
 
 const command = (name: string, run: (model: Model, real: Real) => Promise<void>): Command => ({
-  check: () => true,
+  check: async () => true,
   run: async (model, real) => {
     await run(model, real);
     await follow(real);
@@ -175,17 +175,17 @@ const commands = [
     }),
   ),
   origin.map((index) =>
-    command(`Edit ${ORIGINS[index]}`, async (_model, real) => {
+    command(`Edit ${ORIGINS[index]!}`, async (_model, real) => {
       const { settings } = await readSettings();
-      if (settings.servers.some((server) => server.url === ORIGINS[index]))
-        real.form = editServer(settings, ORIGINS[index]);
+      if (settings.servers.some((server) => server.url === ORIGINS[index]!))
+        real.form = editServer(settings, ORIGINS[index]!);
     }),
   ),
   origin.map((index) =>
-    command(`Type URL ${ORIGINS[index]}`, async (_model, real) => {
+    command(`Type URL ${ORIGINS[index]!}`, async (_model, real) => {
       if (!real.form?.open) return;
       const { settings } = await readSettings();
-      real.form = typeFields(real.form, { choice: SELF_HOSTED, customUrl: ORIGINS[index] }, settings);
+      real.form = typeFields(real.form, { choice: SELF_HOSTED, customUrl: ORIGINS[index]! }, settings);
     }),
   ),
   fc.tuple(fc.integer({ min: 0, max: 1 }), fc.boolean()).map(([n, empty]) =>
@@ -229,8 +229,8 @@ const commands = [
     }),
   ),
   origin.map((index) =>
-    command(`Make default ${ORIGINS[index]}`, async (model) => {
-      const url = ORIGINS[index];
+    command(`Make default ${ORIGINS[index]!}`, async (model) => {
+      const url = ORIGINS[index]!;
       const done = await saveSettings({ type: 'default', url }).then(
         () => true,
         () => false,
@@ -240,8 +240,8 @@ const commands = [
     }),
   ),
   origin.map((index) =>
-    command(`Remove ${ORIGINS[index]}`, async (model) => {
-      const url = ORIGINS[index];
+    command(`Remove ${ORIGINS[index]!}`, async (model) => {
+      const url = ORIGINS[index]!;
       const wasDefault = model.defaultUrl === url;
       const done = await saveSettings({ type: 'remove', url }).then(
         () => true,
@@ -290,8 +290,8 @@ const commands = [
     }),
   ),
   fc.tuple(origin, fc.integer({ min: 0, max: 1 })).map(([index, n]) =>
-    command(`Another tab connects ${ORIGINS[index]}`, async (model) => {
-      const url = ORIGINS[index];
+    command(`Another tab connects ${ORIGINS[index]!}`, async (model) => {
+      const url = ORIGINS[index]!;
       const entry = {
         server: { kind: 'self-hosted' as const, url },
         token: { value: tokensOf(index)[n]!, place: 'device' as const, origin: url },
@@ -325,7 +325,7 @@ describe('the settings model and the options form (model-based)', () => {
           const model: Model = { defaultUrl: null, policy: null, lockedList: null };
           if (from) {
             const [index, place] = from;
-            const url = ORIGINS[index];
+            const url = ORIGINS[index]!;
             const token = tokensOf(index)[0]!;
             await fakeBrowser.storage.local.set({
               server: { kind: 'self-hosted', url },
@@ -336,6 +336,9 @@ describe('the settings model and the options form (model-based)', () => {
             if (place === 'session') await fakeBrowser.storage.session.set({ token });
             await migrateSettings();
             model.defaultUrl = url;
+            // Migrated, nothing lost: the token is where version 1 kept it, bound to its server.
+            const { state } = await readSettings();
+            expect(state[place][url]).toEqual({ value: token, origin: url });
           }
           const real: Real = { form: null, requests };
           await follow(real);

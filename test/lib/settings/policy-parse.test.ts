@@ -100,14 +100,51 @@ describe('parsePolicy', () => {
 
   it('keeps the first notes word for word and counts the rest, the valid values still applied', () => {
     const kinds = ['text', ...Array.from({ length: POLICY_NOTES_MAX + 5 }, (_, i) => `kind-${i}`)];
-    const { policy, notes, moreNotes } = parsePolicy({ allowedKinds: kinds, lockServer: 'yes' });
+    const { policy, notes, notesLeftOff } = parsePolicy({ allowedKinds: kinds, lockServer: 'yes' });
     expect(policy).toEqual({ allowedKinds: ['text'] });
     expect(notes).toHaveLength(POLICY_NOTES_MAX);
     expect(notes[0]).toEqual({ key: 'allowedKinds[1]', value: '"kind-0"' });
-    expect(moreNotes).toBe(6);
+    expect(notesLeftOff).toBe(6);
   });
 
   it('counts no extra notes when all of them fit', () => {
-    expect(parsePolicy({ lockServer: 'yes' })).not.toHaveProperty('moreNotes');
+    expect(parsePolicy({ lockServer: 'yes' })).not.toHaveProperty('notesLeftOff');
+  });
+
+  it('keeps the first 20 notes of a policy with 10,000 invalid keys, counts the rest, and applies its valid values', () => {
+    const managed: Record<string, unknown> = { lockServer: true };
+    for (let i = 0; i < 10_000; i += 1) managed[`typo${i}`] = i;
+    managed.allowDemoMode = false;
+    const { policy, notes, notesLeftOff } = parsePolicy(managed);
+    expect(policy).toEqual({ lockServer: true, allowDemoMode: false });
+    expect(notes).toHaveLength(20);
+    expect(notes[0]).toEqual({ key: 'typo0', value: '0' });
+    expect(notes[19]).toEqual({ key: 'typo19', value: '19' });
+    expect(notesLeftOff).toBe(9_980);
+    // What the background stores stays small, whatever the administrator wrote.
+    expect(JSON.stringify({ policy, notes, notesLeftOff }).length).toBeLessThan(1_000);
+  });
+
+  it('counts the bad kinds and defaults of a long list among the notes it leaves off', () => {
+    const { policy, notes, notesLeftOff } = parsePolicy({
+      allowedKinds: ['url', ...Array.from({ length: 30 }, (_, i) => `kind${i}`)],
+      defaults: {
+        passphrase: true,
+        ...Object.fromEntries(Array.from({ length: 5 }, (_, i) => [`x${i}`, i])),
+      },
+    });
+    expect(policy).toEqual({ allowedKinds: ['url'], defaults: { passphrase: true } });
+    expect(notes).toHaveLength(20);
+    expect(notesLeftOff).toBe(15);
+  });
+
+  it('writes no count when every note is kept', () => {
+    expect(parsePolicy({ a: 1, b: 2 })).not.toHaveProperty('notesLeftOff');
+  });
+
+  it('quotes a long key cut short', () => {
+    const [note] = parsePolicy({ ['k'.repeat(100_000)]: true }).notes;
+    expect(note?.key).toHaveLength(60);
+    expect(note?.key.endsWith('…')).toBe(true);
   });
 });

@@ -181,7 +181,7 @@ describe('finding 7: a bad policy fails closed, not open', () => {
     for (let n = 0; n < 10_000; n += 1) managed[`bad${n}`] = 'x'.repeat(100);
     const state = parsePolicy(managed);
     expect(state.notes).toHaveLength(20);
-    expect(state.moreNotes).toBe(9_980);
+    expect(state.notesLeftOff).toBe(9_980);
     expect(state.policy).toEqual({ serverUrl: A, allowDemoMode: false });
     expect(JSON.stringify(state).length).toBeLessThan(4_000);
   });

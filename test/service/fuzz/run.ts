@@ -78,7 +78,11 @@ try {
     {
       cwd: root,
       encoding: 'utf8',
-      env: { ...process.env, SETTINGS_MODEL_RUNS: String(modelRuns), SETTINGS_MODEL_SEED: String(seed % 2 ** 31) },
+      env: {
+        ...process.env,
+        SETTINGS_MODEL_RUNS: String(modelRuns),
+        SETTINGS_MODEL_SEED: String(seed % 2 ** 31),
+      },
     },
   );
   console.log(out.match(/settings model: \d+ steps checked/)?.[0] ?? 'settings model: no figure printed');
