@@ -234,7 +234,12 @@ test('removing a server erases the live links of its pushes, and exports warn of
   await options.getByLabel('Server URL').fill(second.baseUrl);
   await options.getByLabel('API token').fill('bob-token');
   await options.getByRole('button', { name: 'Connect', exact: true }).click();
-  await expect(options.getByText('Saved. The default server has not changed.')).toBeVisible();
+  // Said in the new server's row, into which the form folds.
+  await expect(
+    options
+      .getByRole('listitem', { name: new URL(second.baseUrl).host, exact: true })
+      .getByText('Saved. The default server has not changed.'),
+  ).toBeVisible();
   // Several servers (issue 12): the first one is kept, with its pushes, until the user removes it.
   expect(await watcherRecords(page)).toContain(`${host.baseUrl}/p/${tokens[0]}`);
   await options.getByRole('button', { name: `Remove ${new URL(host.baseUrl).host}`, exact: true }).click();

@@ -155,7 +155,7 @@ test('a wrong URL and a wrong token each show their message and keep the earlier
 }) => {
   const page = await openOptions(context, extensionId);
   await saveSelfHosted(page, host.baseUrl, 'alice-token');
-  await expect(page.getByText('Saved. Pushes now go to this server.')).toBeVisible();
+  await expect(serverRow(page, host.baseUrl)).toContainText('Saved. Pushes now go to this server.');
   const earlier = await stored(serviceWorker);
 
   await editServer(page, host.baseUrl);
@@ -236,7 +236,7 @@ test('an unreachable server and servers that are not secret-push each say why, a
 }) => {
   const page = await openOptions(context, extensionId);
   await saveSelfHosted(page, host.baseUrl, 'alice-token');
-  await expect(page.getByText('Saved. Pushes now go to this server.')).toBeVisible();
+  await expect(serverRow(page, host.baseUrl)).toContainText('Saved. Pushes now go to this server.');
   const earlier = await everything(serviceWorker);
   await editServer(page, host.baseUrl);
 
@@ -315,7 +315,7 @@ test('the saved token does not follow the user to another server (issue 9 #1)', 
   try {
     const page = await openOptions(context, extensionId);
     await saveSelfHosted(page, host.baseUrl, 'alice-token');
-    await expect(page.getByText('Saved. Pushes now go to this server.')).toBeVisible();
+    await expect(serverRow(page, host.baseUrl)).toContainText('Saved. Pushes now go to this server.');
 
     await editServer(page, host.baseUrl);
     await page.getByLabel('Server URL').fill(serverB.url);
