@@ -36,8 +36,19 @@ forEachBrowser('a self-hosted server', (name, browser) => {
     await options.waitForSelector('#server-url');
     await options.type('#server-url', host.baseUrl);
     await options.type('#api-token', ALICE.token);
+    // Every text the page shows from here on, recorded in the page: what Connect says, even for a moment.
+    await options.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { seen: string[] }).seen = seen;
+      new MutationObserver(() => seen.push(document.body.innerText)).observe(document.body, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+      });
+    });
     await press(options, 'Connect');
     await waitForText(options, 'Saved. Pushes now go to this server.');
+    const seen = await options.evaluate(() => (window as unknown as { seen: string[] }).seen);
     // The form folded into the saved server's row (issue 18); Edit opens it again on what was saved.
     const name = new URL(host.baseUrl).host;
     expect(await options.$eval('.server-list li', (row) => row.getAttribute('aria-label'))).toBe(name);
@@ -53,6 +64,10 @@ forEachBrowser('a self-hosted server', (name, browser) => {
     const text = await pageText(options);
     expect(text).toMatch(/Edition: Pro edition, version \S+ \(API \S+\)/);
     expect(text).toContain('Token accepted');
+
+    // The first server saved is the default: at no moment did Connect say the default did not change
+    // (checked last so that the checks above run while it does: reported as a production bug).
+    expect(seen.filter((shown) => shown.includes('The default server has not changed'))).toEqual([]);
   });
 
   it('takes a text push with a passphrase and views, which arrive on the server', async () => {
