@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { CheckIcon } from '@/components/icons/Check';
+import type { ConnectionReport } from '@/lib/connection/check';
+import { ConnectionFacts } from './ConnectionStatus';
 import type { TokenPlace } from '@/lib/settings';
 import { t } from '@/lib/i18n';
 import { serverName } from '@/lib/settings';
@@ -11,6 +13,8 @@ export interface ServerItemProps {
   editing: boolean;
   /** Connect just saved this server (the form folded into this row). */
   saved?: boolean;
+  /** What Connect's check found: server, edition and version, token. */
+  report?: ConnectionReport;
   busy: boolean;
   /** Remove was pressed: the row asks before anything is removed. */
   asking: boolean;
@@ -73,6 +77,7 @@ export function ServerItem(props: ServerItemProps) {
           {t(server.isDefault ? 'options_connected' : 'servers_saved')}
         </span>
       )}
+      {props.saved && props.report && <ConnectionFacts report={props.report} />}
       {asking ? (
         <RemoveQuestion name={name} onAnswer={answer} />
       ) : (

@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { TokenPlace } from '@/lib/settings';
 import { t } from '@/lib/i18n';
+import type { ConnectionReport } from '@/lib/connection/check';
 import { ServerItem } from './ServerItem';
 
 /** One saved server as the list shows it. */
@@ -15,8 +16,9 @@ export interface ServerListProps {
   servers: ServerRow[];
   /** The saved server the open form edits; null while it adds a new one; undefined while it is folded. */
   editing: string | null | undefined;
-  /** The server Connect just saved: its row says "Saved". */
+  /** The server Connect just saved: its row says "Saved", with what the connection check found. */
   savedRow?: string;
+  savedReport?: ConnectionReport;
   busy: boolean;
   onEdit: (url: string) => void;
   onAdd: () => void;
@@ -42,6 +44,7 @@ export function ServerList(props: ServerListProps) {
             server={server}
             editing={server.url === editing}
             saved={server.url === props.savedRow}
+            report={server.url === props.savedRow ? props.savedReport : undefined}
             busy={busy}
             asking={server.url === asking}
             onAsk={(ask) => setAsking(ask ? server.url : null)}

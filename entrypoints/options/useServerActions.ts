@@ -22,11 +22,8 @@ export function useServerActions(draft: SettingsDraft, form: FormStatus) {
     const connecting = startConnect(fields);
     form.busy(t('options_connecting'));
     connecting
-      .then((report) => {
-        // The form folds into the saved server's row, which says "Saved".
-        draft.fold(report.baseUrl);
-        form.savedRow(report.baseUrl, report);
-      })
+      // The form folds into the saved server's row first; then that row, and only it, says "Saved".
+      .then((report) => draft.fold(report.baseUrl).then(() => form.savedRow(report.baseUrl, report)))
       .catch(form.fail(t('options_notSaved')));
   };
 
@@ -50,7 +47,7 @@ export function useServerActions(draft: SettingsDraft, form: FormStatus) {
 
   const onCancel = () => {
     form.clear();
-    draft.fold(null);
+    void draft.fold(null);
   };
 
   return { onConnect, onTest, onChange, onCancel };

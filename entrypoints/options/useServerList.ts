@@ -23,6 +23,7 @@ export function useServerList(draft: SettingsDraft, form: FormStatus): ServerLis
     // The form is open on this saved server; undefined: folded; null: it adds a new one.
     editing: open ? (draft.form?.source ?? null) : undefined,
     savedRow: form.status.kind === 'done' ? form.status.row : undefined,
+    savedReport: form.status.kind === 'done' ? form.status.report : undefined,
     busy: form.status.kind === 'busy',
     onEdit: (url: string) => {
       form.clear();
