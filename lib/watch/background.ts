@@ -151,6 +151,13 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
     return summary;
   }
 
+  // A server connected or added, or a token changed, is an account no refresh ever ran for (its key hashes
+  // the server and the token, account-key.ts): its pushes are read at once, not at the next alarm.
+  async function refreshUnread(): Promise<void> {
+    const states = await Promise.all((await followed()).map((one) => cacheFor(one.account).state()));
+    if (states.some((state) => state.lastAttemptAt === null)) await refresh(false);
+  }
+
   const actionDeps = async (server?: string): Promise<ActionDeps> =>
     depsFor(await followed(), server, cacheFor, clock);
 
@@ -172,9 +179,14 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
     );
   });
   const unwatchPolicy = followPolicy(report('policy change failed')); // i18n-ignore
-  // A server, token or demo mode saved (options, popup): the pushes of the one left go at once.
+  // A server, token or demo mode saved (options, popup): the pushes of the one left go at once, and those of
+  // one never read are read at once.
   const unwatchServer = watchSettings(() => {
-    forget().then(badge).catch(report('erasing a left server failed')); // i18n-ignore
+    forget()
+      .then(badge)
+      .catch(report('erasing a left server failed')) // i18n-ignore
+      .then(refreshUnread)
+      .catch(report('refreshing a new server failed')); // i18n-ignore
   });
   const unlisten = listenForMessages(watchRoutes({ refresh, serial, actionDeps, badge }));
   // Once per browser session, not at every wake (startup.ts says why that is safe).

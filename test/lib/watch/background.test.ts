@@ -8,7 +8,8 @@ import { setupWatcher, WATCH_ALARM, type Watcher } from '@/lib/watch/background'
 import { closeWatchDb, watchDb } from '@/lib/watch/db';
 import { listEvents, listTrackedPushes, readWatcherState } from '@/lib/watch/read';
 import { chromeLikeMessaging, pageSender } from '../demo/messaging';
-import { BASE, MINUTE, resetWatchDb, signInAlice, watchHarness, type WatchHarness } from './helpers';
+import { saveServerSettings } from '@/lib/store/save';
+import { ALICE, BASE, MINUTE, resetWatchDb, signInAlice, watchHarness, type WatchHarness } from './helpers';
 
 let h: WatchHarness;
 let watcher: Watcher | undefined;
@@ -128,6 +129,34 @@ describe('the schedule', () => {
     // Backing off: nothing ran and nothing changed, so nothing to reload.
     expect(await watcher!.refresh(false)).toMatchObject({ status: 'waiting' });
     expect(await watchRevisionItem.getValue()).toBe(before + 2);
+  });
+});
+
+describe('a server connected, added, or given another token', () => {
+  /** A settings change as Settings makes one: the same server, its token moved to this session. */
+  const saveAgain = () =>
+    saveServerSettings({
+      server: { kind: 'self-hosted', url: BASE },
+      token: ALICE.token,
+      tokenPlace: 'session',
+    });
+
+  it('reads the account at once when no refresh ever ran for it, without waiting for the alarm', async () => {
+    await h.create();
+    await start().ready;
+    expect(await listTrackedPushes()).toEqual([]);
+    await saveAgain();
+    await expect.poll(async () => (await listTrackedPushes()).length).toBe(1);
+    expect((await readWatcherState()).lastSuccessAt).toBe(h.clock());
+  });
+
+  it('leaves an account already read to its schedule', async () => {
+    await start().ready;
+    await watcher!.refresh(false);
+    h.resetCounts();
+    await saveAgain();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(h.counts().list).toBe(0);
   });
 });
 
