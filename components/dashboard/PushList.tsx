@@ -1,15 +1,16 @@
 import { t } from '@/lib/i18n';
 import type { TrackedPush } from '@/lib/watch/types';
 import type { AuditState } from './AuditTimeline';
+import { EmptyList, type EmptyListProps } from './EmptyList';
 import { PushItem, type PushActions } from './PushItem';
 import { useShowMore } from './useShowMore';
 
 export type { PushActions } from './PushItem';
 
 export interface PushListProps {
-  /** Every tracked push (null while loading), to tell "none yet" from "none match". */
-  pushes: TrackedPush[] | null;
   shown: TrackedPush[];
+  /** Why no row is shown (components/dashboard/empty.ts), with its action; null when rows are shown. */
+  empty: EmptyListProps | null;
   now: number;
   selected: ReadonlySet<string>;
   audits: Record<string, AuditState>;
@@ -29,11 +30,9 @@ const HIDDEN: AuditState = { state: 'hidden' };
  * The pushes the filters show, one compact row each (the first ones, more as the list is scrolled), or why
  * there are none.
  */
-export function PushList({ pushes, shown, actions, ...props }: PushListProps) {
+export function PushList({ shown, empty, actions, ...props }: PushListProps) {
   const { limit, showMore, sentinel } = useShowMore(shown.length);
-  if (pushes === null) return <p class="hint">{t('dash_loading')}</p>;
-  if (shown.length === 0)
-    return <p class="hint">{pushes.length === 0 ? t('dash_emptyNone') : t('dash_emptyFiltered')}</p>;
+  if (empty) return <EmptyList {...empty} />;
   return (
     <>
       <ul class="pushes" aria-label={t('dash_pushes')}>

@@ -1,6 +1,7 @@
 import { useMemo } from 'preact/hooks';
 import { DemoBanner } from '@/components/DemoBanner';
 import { ActivityList } from '@/components/dashboard/ActivityList';
+import { emptyCase } from '@/components/dashboard/empty';
 import { ExpireDialog } from '@/components/dashboard/ExpireDialog';
 import { ExportMenu } from '@/components/dashboard/ExportMenu';
 import { FilterBar } from '@/components/dashboard/FilterBar';
@@ -10,6 +11,7 @@ import { RefreshBar } from '@/components/dashboard/RefreshBar';
 import { SelectionBar } from '@/components/dashboard/SelectionBar';
 import { TokenNotice } from '@/components/dashboard/TokenNotice';
 import { useNow } from '@/components/useNow';
+import { describeError } from '@/lib/api/describe';
 import { isSignedIn, targetBaseUrl } from '@/lib/connection/target';
 import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/store/settings';
@@ -66,6 +68,10 @@ export function Dashboard({ settings }: { settings: Settings }) {
   });
   const shownSelected = shown.filter((push) => selection.selected.has(push.url_token));
   const optionsUrl = browser.runtime.getURL('/options.html');
+  const watcher = tracked.watcher;
+  const facts = { pushes: tracked.pushes, shown: shown.length, refreshing: refresh.busy, hasToken, watcher };
+  const empty = emptyCase(facts);
+  const reason = empty?.kind === 'unreachable' ? describeError(empty.error) : undefined;
 
   return (
     <main>
@@ -96,8 +102,8 @@ export function Dashboard({ settings }: { settings: Settings }) {
           onExpireSelected={() => expire.ask(shownSelected)}
         />
         <PushList
-          pushes={tracked.pushes}
           shown={shown}
+          empty={empty && { empty, reason, optionsUrl, onRefresh: refresh.onRefresh }}
           now={now}
           selected={selection.selected}
           audits={audits.audits}

@@ -23,6 +23,7 @@ import { alarmPeriod } from './period';
 import { mergeSummaries, refreshFollowed } from './refresh-all';
 import { watchRoutes } from './routes';
 import { bumpRevision } from './revision';
+import { anyStale } from './stale';
 import { oncePerSession } from './startup';
 import type { RefreshSummary, TrackedPush, WatchEvent } from './types';
 
@@ -158,6 +159,12 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
     if (states.some((state) => state.lastAttemptAt === null)) await refresh(false);
   }
 
+  async function refreshIfStale(): Promise<RefreshSummary | null> {
+    const connections = await followed();
+    const caches = connections.map((one) => ({ cache: cacheFor(one.account), server: one.client.baseUrl }));
+    return (await anyStale(caches, clock())) ? refresh(false) : null;
+  }
+
   const actionDeps = async (server?: string): Promise<ActionDeps> =>
     depsFor(await followed(), server, cacheFor, clock);
 
@@ -188,7 +195,7 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
       .then(refreshUnread)
       .catch(report('refreshing a new server failed')); // i18n-ignore
   });
-  const unlisten = listenForMessages(watchRoutes({ refresh, serial, actionDeps, badge }));
+  const unlisten = listenForMessages(watchRoutes({ refresh, refreshIfStale, serial, actionDeps, badge }));
   // Once per browser session, not at every wake (startup.ts says why that is safe).
   const ready = oncePerSession(() => startUp(forget, cacheFor));
   ready.catch(report('startup failed')); // i18n-ignore

@@ -160,6 +160,29 @@ describe('a server connected, added, or given another token', () => {
   });
 });
 
+describe("'watch-refresh-if-stale', sent by the dashboard as it opens", () => {
+  it('refreshes an empty cache, and answers null once the cache holds pushes read within the interval', async () => {
+    await h.create();
+    await start().ready;
+    expect(await sendMessage(watchMessages.refreshIfStale, undefined)).toMatchObject({ status: 'done' });
+    expect(await listTrackedPushes()).toHaveLength(1);
+    h.resetCounts();
+    h.advance(30_000);
+    expect(await sendMessage(watchMessages.refreshIfStale, undefined)).toBeNull();
+    expect(h.counts().list).toBe(0);
+  });
+
+  it('refreshes a cache older than the interval', async () => {
+    await h.create();
+    await start().ready;
+    await watcher!.refresh(false);
+    h.advance(MINUTE);
+    h.resetCounts();
+    expect(await sendMessage(watchMessages.refreshIfStale, undefined)).toMatchObject({ status: 'done' });
+    expect(h.counts().list).toBe(1);
+  });
+});
+
 describe('notifications and the badge', () => {
   it('names the push and says what happened, never the secret', async () => {
     const push = await h.create({ name: 'Router password', payload: 'hunter2-top-secret' });
