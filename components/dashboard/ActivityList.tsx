@@ -11,6 +11,8 @@ export interface ActivityListProps {
   titles: Record<string, string>;
   /** The page's clock (ms), moving once a minute. */
   now: number;
+  /** Whether failed attempts raise a notification (their own setting), and its switch; absent: not shown. */
+  failedAlerts?: { on: boolean; onChange: (on: boolean) => void };
 }
 
 /** How many events show before "Show all". */
@@ -19,6 +21,7 @@ export const SHORT_ACTIVITY = 3;
 const EVENT_WORDS: Record<WatchEvent['kind'], MessageKey> = {
   viewed: 'dash_eventViewed',
   failed_passphrase: 'dash_eventFailedPassphrase',
+  failed_view: 'dash_eventFailedView',
   expired: 'dash_eventExpired',
   deleted: 'dash_eventDeleted',
 };
@@ -34,7 +37,7 @@ function details(event: WatchEvent): string {
 }
 
 /** What the watcher learnt, newest first: the last few, the rest on demand; unseen ones marked "New". */
-export function ActivityList({ events, titles, now }: ActivityListProps) {
+export function ActivityList({ events, titles, now, failedAlerts }: ActivityListProps) {
   const [all, setAll] = useState(false);
   const listed = all ? events : events.slice(0, SHORT_ACTIVITY);
   return (
@@ -53,6 +56,16 @@ export function ActivityList({ events, titles, now }: ActivityListProps) {
           </button>
         )}
       </div>
+      {failedAlerts && (
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={failedAlerts.on}
+            onChange={(event) => failedAlerts.onChange(event.currentTarget.checked)}
+          />{' '}
+          {t('dash_notifyFailedAttempts')}
+        </label>
+      )}
       {events.length === 0 ? (
         <p class="hint">{t('dash_activityEmpty')}</p>
       ) : (

@@ -22,6 +22,7 @@ import { ALL_SERVERS, useTracked } from './data';
 import { useAudits } from './useAudits';
 import { useExpire } from './useExpire';
 import { useExport } from './useExport';
+import { useFailedAlerts } from './useFailedAlerts';
 import { useFilteredPushes } from './useFilteredPushes';
 import { usePushLinks } from './usePushLinks';
 import { useRefresh } from './useRefresh';
@@ -51,6 +52,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
   const hasToken = isSignedIn(settings);
   const canAudit = (push: TrackedPush) => tokenFor(settings, push.server) && push.source === 'server';
   const selection = useSelection();
+  const failedAlerts = useFailedAlerts();
   const audits = useAudits();
   const refresh = useRefresh(tracked);
   const expire = useExpire(titles, (tokens) => {
@@ -86,7 +88,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
           {t('dash_listFailed', tracked.error)}
         </p>
       )}
-      <ActivityList events={tracked.events} titles={titles} now={now} />
+      <ActivityList events={tracked.events} titles={titles} now={now} failedAlerts={failedAlerts} />
       <section aria-labelledby="pushes-title" class="pushes-section">
         <div class="toolbar">
           <h2 id="pushes-title">{t('dash_yourPushes')}</h2>

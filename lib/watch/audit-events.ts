@@ -71,7 +71,8 @@ export function auditNews(
         kind: 'viewed',
         views_left: Math.max(push.expire_after_views - news.counted, 0),
       });
-    else if (entry.kind === 'failed_passphrase') news.events.push({ ...base, kind: 'failed_passphrase' });
+    else if (entry.kind === 'failed_passphrase' || entry.kind === 'failed_view')
+      news.events.push({ ...base, kind: entry.kind });
     else if (entry.kind === 'expire') news.deletedAt = entry.created_at;
   });
   return news;

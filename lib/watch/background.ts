@@ -11,7 +11,7 @@ import { listenForMessages } from '@/lib/messages/runtime';
 import { watchInterval } from '@/lib/policy/apply';
 import { policyItem, watchSettingsItem, type WatchSettings } from '@/lib/store/items';
 import { watchSettings } from '@/lib/store/settings';
-import { accountKey } from './account';
+import { accountKey, currentAccounts } from './account';
 import type { ActionDeps } from './actions';
 import { updateBadge } from './badge';
 import { idbCache, type WatchCache } from './cache';
@@ -25,7 +25,8 @@ import { watchRoutes } from './routes';
 import { bumpRevision } from './revision';
 import { anyStale } from './stale';
 import { oncePerSession } from './startup';
-import type { RefreshSummary, TrackedPush, WatchEvent } from './types';
+import { FAILED_ATTEMPTS, type RefreshSummary, type TrackedPush, type WatchEvent } from './types';
+import { failedAlertsOn } from './alerts';
 
 export const WATCH_ALARM = 'watch-refresh';
 export const DASHBOARD_PATH = '/dashboard.html';
@@ -145,9 +146,14 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
     // that ran moved it on, changed or not. A refresh that waited wrote nothing.
     if (summary.status !== 'waiting') await bumpRevision();
     const settings = await watchSettingsItem.getValue();
-    for (const { events, cache, summary: one } of results)
-      if (events.length > 0 && settings.notifications)
-        await showNotifications(events, await cache.pushes(one.server));
+    const failedAlerts = await failedAlertsOn();
+    // Failed attempts have a setting of their own (alerts.ts); views and expiries follow `notifications`.
+    const wanted = (event: WatchEvent) =>
+      FAILED_ATTEMPTS.has(event.kind) ? failedAlerts : settings.notifications;
+    for (const { events, cache, summary: one } of results) {
+      const shown = events.filter(wanted);
+      if (shown.length > 0) await showNotifications(shown, await cache.pushes(one.server));
+    }
     await updateBadge(cacheFor, settings);
     return summary;
   }
@@ -155,7 +161,10 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
   // A server connected or added, or a token changed, is an account no refresh ever ran for (its key hashes
   // the server and the token, account-key.ts): its pushes are read at once, not at the next alarm.
   async function refreshUnread(): Promise<void> {
-    const states = await Promise.all((await followed()).map((one) => cacheFor(one.account).state()));
+    // Only accounts the saved settings still name: a connection read before a removal is not refreshed.
+    const current = new Set((await currentAccounts()).map((one) => one.account));
+    const unread = (await followed()).filter((one) => current.has(one.account));
+    const states = await Promise.all(unread.map((one) => cacheFor(one.account).state()));
     if (states.some((state) => state.lastAttemptAt === null)) await refresh(false);
   }
 

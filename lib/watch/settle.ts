@@ -8,7 +8,7 @@ import { auditNews } from './audit-events';
 import type { CacheChange } from './cache';
 import type { DiffInput, DiffResult, Target, WatchClient } from './diff-types';
 import { byTime, expiredEvent, iso, settleGone, viewsWithoutAudit } from './gone';
-import { pickSweep } from './sweep';
+import { pickSweep, type SweepPick } from './sweep';
 import type { CachedAudit, TrackedPush } from './types';
 
 /** The whole audit log, or null when the server will not show it: gone (404) or not the owner's (403). */
@@ -86,18 +86,28 @@ export async function settleTarget(
 }
 
 /**
- * The passphrase sweep (sweep.ts): one unchanged passphrase push's audit, for failed attempts the lists
- * cannot show. A log no refresh read before (history from the first sync) only sets the baseline.
+ * The attempts sweep (sweep.ts): the audits of a few pushes the lists cannot speak for, for failed
+ * passphrases and failed views. A log no refresh read before (history from the first sync) only sets the
+ * baseline.
  */
 export async function sweep(
   input: DiffInput,
-  unchanged: TrackedPush[],
+  candidates: TrackedPush[],
   change: CacheChange,
   requests: DiffResult['requests'],
 ): Promise<void> {
-  const { client, cache, server, now } = input;
-  const pick = await pickSweep(unchanged, cache, server, now);
-  if (!pick) return;
+  const { cache, server, now } = input;
+  for (const pick of await pickSweep(candidates, cache, server, now, input.force ?? false))
+    await sweepOne(input, pick, change, requests);
+}
+
+async function sweepOne(
+  input: DiffInput,
+  pick: SweepPick,
+  change: CacheChange,
+  requests: DiffResult['requests'],
+): Promise<void> {
+  const { client, server, now } = input;
   const token = pick.push.url_token;
   requests.audit++;
   const entries = await readAuditIfShown(client, token);

@@ -41,7 +41,10 @@ export interface TrackedPush {
   audit_denied?: boolean;
 }
 
-export type WatchEventKind = 'viewed' | 'failed_passphrase' | 'expired' | 'deleted';
+export type WatchEventKind = 'viewed' | 'failed_passphrase' | 'failed_view' | 'expired' | 'deleted';
+
+/** The events of a failed attempt to open a push: they have a notification setting of their own. */
+export const FAILED_ATTEMPTS: ReadonlySet<WatchEventKind> = new Set(['failed_passphrase', 'failed_view']);
 
 export interface WatchEvent {
   /** Derived from what happened (push, kind, audit position), so noticing it twice stores it once. */

@@ -2,6 +2,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendMessage } from '@/lib/messages/runtime';
 import { watchMessages } from '@/lib/watch/messages';
+import { setFailedAlerts } from '@/lib/watch/alerts';
 import { FAILED_PREFIX } from '@/lib/quick-push/notifier';
 import { policyItem, watchRevisionItem, watchSettingsItem } from '@/lib/store/items';
 import { setupWatcher, WATCH_ALARM, type Watcher } from '@/lib/watch/background';
@@ -184,6 +185,39 @@ describe("'watch-refresh-if-stale', sent by the dashboard as it opens", () => {
 });
 
 describe('notifications and the badge', () => {
+  it('notifies a wrong passphrase named after its push, on by default even with other notifications off', async () => {
+    await watchSettingsItem.setValue({ intervalMinutes: 1, notifications: false, badge: 'unseen' });
+    const push = await h.create({ name: 'Payroll login', passphrase: 'open sesame' });
+    await start().ready;
+    await watcher!.refresh(false);
+    h.advance(MINUTE);
+    await watcher!.refresh(false); // the sweep's baseline
+    await h.view(push.url_token, { ip: '203.0.113.66', passphrase: 'wrong' });
+    await h.view(push.url_token, { passphrase: 'open sesame' }); // a view: follows the general setting (off)
+    h.advance(MINUTE);
+    await watcher!.refresh(false);
+    expect(notifications()).toEqual([
+      expect.objectContaining({
+        title: 'Payroll login',
+        message: 'Wrong passphrase entered from 203.0.113.66',
+      }),
+    ]);
+    expect(await badge()).toBe('2');
+  });
+
+  it('raises no notification of failed attempts once their own setting is off', async () => {
+    await setFailedAlerts(false);
+    const push = await h.create({ name: 'Payroll login', passphrase: 'open sesame' });
+    await start().ready;
+    await watcher!.refresh(false);
+    h.advance(MINUTE);
+    await watcher!.refresh(false);
+    await h.view(push.url_token, { passphrase: 'wrong' });
+    h.advance(MINUTE);
+    expect(await watcher!.refresh(false)).toMatchObject({ events: 1 });
+    expect(notifications()).toEqual([]);
+  });
+
   it('names the push and says what happened, never the secret', async () => {
     const push = await h.create({ name: 'Router password', payload: 'hunter2-top-secret' });
     await start().ready;
