@@ -2,13 +2,15 @@
  * The watcher as a new user meets it (issue 19), in both browsers against the Node host: an account that
  * already holds pushes, connected on the options page, is listed in the dashboard within 10 s of Connect,
  * without anyone pressing Refresh (the watcher reads a new account at once, and the dashboard asks for a
- * refresh when it opens on an empty cache).
+ * refresh when it opens on an empty cache); a recipient who types a wrong passphrase on the push's page is
+ * reported in Recent activity under the push's name, and by a notification.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { forEachBrowser } from './browsers';
-import { ownerClient, press, waitForText } from './steps';
+import type { ExtensionBrowser } from './browsers';
+import { createdLink, openPopup, ownerClient, press, waitForText } from './steps';
 
 /** A user whose account holds pushes made elsewhere (another browser, the web UI): none from this one. */
 const SAM = { email: 'sam@example.com', token: 'sam-token-journey-19' };
@@ -17,6 +19,39 @@ const HELD = 30;
 /** The names of the rows the dashboard lists, in order. */
 function rowNames(page: Page): Promise<string[]> {
   return page.$$eval('article h3', (headings) => headings.map((h) => h.textContent ?? ''));
+}
+
+/** Creates a push with a passphrase and a name in the popup, as a person would; returns its link. */
+async function createWithPassphrase(browser: ExtensionBrowser, name: string): Promise<string> {
+  const popup = await openPopup(browser);
+  await popup.type('#sp-secret', `payroll secret of ${name}`);
+  await popup.type('#sp-passphrase', 'correct horse');
+  await popup.click('summary');
+  await popup.waitForSelector('#sp-name', { visible: true });
+  await popup.type('#sp-name', name);
+  await press(popup, 'Create push');
+  const { link } = await createdLink(popup);
+  await popup.close();
+  return link;
+}
+
+/**
+ * The ids of the watcher's notifications: those on screen, and those that closed since recording began
+ * (headless Firefox closes a notification at once, as if by the user; quick-push.journey.ts says more).
+ */
+function recordNotifications(browser: ExtensionBrowser): Promise<void> {
+  return browser.background((g) => {
+    const log: string[] = [];
+    (globalThis as { watchNotices?: string[] }).watchNotices = log;
+    g.chrome.notifications.onClosed.addListener((id) => log.push(id));
+  }, null);
+}
+function watchNotifications(browser: ExtensionBrowser): Promise<string[]> {
+  return browser.background(async (g) => {
+    const shown = Object.keys(await g.chrome.notifications.getAll());
+    const closed = (globalThis as { watchNotices?: string[] }).watchNotices ?? [];
+    return [...shown, ...closed].filter((id) => id.startsWith('watch:'));
+  }, null);
 }
 
 forEachBrowser('the watcher', (name, browser) => {
@@ -55,5 +90,41 @@ forEachBrowser('the watcher', (name, browser) => {
     // The server's side: what is listed is exactly the account's active pushes.
     const active = await ownerClient(host.baseUrl, SAM.token).activeAll();
     expect(new Set(names)).toEqual(new Set(active.map((push) => push.name)));
+  });
+
+  it("reports a wrong passphrase typed on the push's page in Recent activity, named, and by a notification", async () => {
+    const pushName = `Payroll ${name}`;
+    const link = await createWithPassphrase(browser(), pushName);
+    const token = new URL(link).pathname.split('/')[2]!;
+    await recordNotifications(browser());
+
+    // The recipient's side: the push's page, a wrong passphrase typed and sent.
+    const recipient = await browser().web(link);
+    const reveal = await recipient.$('::-p-aria(Reveal secret[role="button"])');
+    if (reveal) await Promise.all([recipient.waitForNavigation(), reveal.click()]);
+    await recipient.waitForSelector('#passphrase');
+    await recipient.type('#passphrase', 'wrong horse');
+    await Promise.all([recipient.waitForNavigation(), press(recipient, 'Unlock secret')]);
+    await waitForText(recipient, 'That passphrase is incorrect.');
+    await recipient.close();
+
+    const page = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
+    await press(page, 'Refresh');
+    const activity = await page.waitForSelector('::-p-aria(Recent activity[role="region"])');
+    await page.waitForFunction(
+      (el, text) => (el as HTMLElement).innerText.includes(text),
+      { timeout: 15_000 },
+      activity,
+      `${pushName} — Wrong passphrase entered`,
+    );
+    await expect
+      .poll(() => watchNotifications(browser()), { timeout: 10_000 })
+      .toContainEqual(expect.stringContaining(`|${token}|audit|`));
+
+    // The server's side: the audit log holds the failed attempt, and no view was counted.
+    const owner = ownerClient(host.baseUrl, SAM.token);
+    expect((await owner.auditAll(token)).map((entry) => entry.kind)).toContain('failed_passphrase');
+    const listed = (await owner.activeAll()).find((push) => push.url_token === token);
+    expect(listed?.views_remaining).toBe(listed?.expire_after_views);
   });
 });
