@@ -27,7 +27,12 @@ function useRefreshOnOpen(tracked: Pick<TrackedData, 'pushes' | 'watcher' | 'rel
   useEffect(() => {
     if (asked.current || tracked.pushes === null) return;
     asked.current = true;
-    run(() => askWatcher('refreshIfStale', undefined), looksStale(tracked, Date.now()));
+    // A back-off answers 'waiting': not this page's failure to report (the watcher's last error shows).
+    const ask = () =>
+      askWatcher('refreshIfStale', undefined).then((summary) =>
+        summary?.status === 'waiting' ? null : summary,
+      );
+    run(ask, looksStale(tracked, Date.now()));
   }, [tracked.pushes]);
 }
 

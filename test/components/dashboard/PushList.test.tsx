@@ -64,7 +64,7 @@ describe('PushList', () => {
       onRefresh,
     };
     const { rerender } = render(<PushList {...props({ shown: [], empty })} />);
-    expect(screen.getByRole('alert').textContent).toContain('Could not reach the server: No connection');
+    expect(screen.getByRole('alert').textContent).toContain('Your pushes could not be read: No connection');
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
     rerender(
       <PushList {...props({ shown: [], empty: { ...emptyProps, empty: { kind: 'account' }, onRefresh } })} />,
