@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { plural, t, type MessageKey } from '@/lib/i18n';
 import { pushLabel } from '@/lib/watch/label';
 import type { WatchEvent } from '@/lib/watch/types';
+import { userAgentName } from '@/lib/watch/user-agent';
 import { When } from './When';
 
 export interface ActivityListProps {
@@ -30,7 +31,7 @@ function details(event: WatchEvent): string {
   const parts = [
     event.views_left === undefined ? undefined : plural('watch_viewsLeft', event.views_left),
     event.ip && t('dash_eventFrom', event.ip),
-    event.user_agent,
+    event.user_agent && userAgentName(event.user_agent),
   ].filter((part): part is string => Boolean(part));
   // Joined with the reader's comma ("a, b", "a、b", "a، b"): Intl.ListFormat would add "and" ("et", "und").
   return parts.length ? ` — ${parts.reduce((all, part) => t('dash_listJoin', all, part))}` : '';

@@ -4,7 +4,8 @@
  */
 import type { AuditEntry } from '@/lib/api';
 import { isAppError } from '@/lib/errors';
-import { auditNews } from './audit-events';
+import { auditNews, openedFrom } from './audit-events';
+import { sameTracked } from './tracked';
 import type { CacheChange } from './cache';
 import type { DiffInput, DiffResult, Target, WatchClient } from './diff-types';
 import { byTime, expiredEvent, iso, settleGone, viewsWithoutAudit } from './gone';
@@ -50,6 +51,7 @@ export async function settleTarget(
   const token = target.push.url_token;
   requests.audit++;
   const entries = await readAuditIfShown(client, token);
+  if (entries !== null) target = { ...target, push: { ...target.push, opened: openedFrom(entries) } };
   const local = target.previous?.source === 'local' && !target.listed;
   if (entries === null && local) {
     // Not this token's push (created anonymously): followed by time, and never asked about again.
@@ -121,4 +123,8 @@ async function sweepOne(
   }
   if (pick.cached) change.events.push(...auditNews(pick.push, entries, pick.cached, pick.push).events);
   change.audits.push(readByRefresh(server, token, entries, now));
+  // On the freshest record of this run (the lists' own, when they changed it).
+  const latest = change.pushes.findLast((push) => push.url_token === token) ?? pick.push;
+  const record = { ...latest, opened: openedFrom(entries) };
+  if (!sameTracked(record, latest)) change.pushes.push(record);
 }

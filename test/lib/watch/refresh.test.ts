@@ -259,6 +259,31 @@ describe('later refreshes', () => {
   });
 });
 
+describe('whether a push was opened', () => {
+  it("counts recipients' views from the audit log, with the last one's time and browser; never the sender's own", async () => {
+    const push = await h.create({ expire_after_views: 3 });
+    await refresh(); // meets it
+    expect((await tracked(push.url_token))?.opened).toBeUndefined();
+    await h.owner.retrievePush(push.url_token); // the sender's own look: owner_view
+    h.advance(MINUTE);
+    await refresh();
+    expect(await tracked(push.url_token)).toMatchObject({ views_remaining: 3 });
+    expect((await tracked(push.url_token))?.opened).toBeUndefined();
+    await h.view(push.url_token, { userAgent: 'Mozilla/5.0 (X11; Linux) Firefox/128' });
+    h.advance(MINUTE);
+    await h.owner.retrievePush(push.url_token);
+    await refresh();
+    expect((await tracked(push.url_token))?.opened).toEqual({
+      count: 1,
+      last_at: new Date(h.clock() - MINUTE).toISOString(),
+      user_agent: 'Mozilla/5.0 (X11; Linux) Firefox/128',
+    });
+    h.advance(MINUTE);
+    await refresh(); // the lists alone keep what the log said
+    expect((await tracked(push.url_token))?.opened).toMatchObject({ count: 1 });
+  });
+});
+
 describe('the request budget: 500 pushes, 3 of them viewed once (all still active)', () => {
   async function viewThreeOfFiveHundred(edition: 'pro' | 'oss') {
     h = await watchHarness(edition);
