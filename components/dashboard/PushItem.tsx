@@ -1,5 +1,5 @@
 import { memo } from 'preact/compat';
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { MoreIcon } from '@/components/icons/More';
 import { plural, t } from '@/lib/i18n';
 import { pushLabel } from '@/lib/watch/label';
@@ -39,6 +39,21 @@ export interface PushItemProps {
   actions: PushActions;
   /** The push's server, named when several are saved (issue 12); absent: not shown. */
   serverName?: string;
+  /** Named by the page's address (dashboard.html#/push/…): expanded, scrolled into view and focused. */
+  focused?: boolean;
+}
+
+/** Opens, shows and focuses the row when its address is the page's (once each time it becomes so). */
+function useFocused(focused: boolean | undefined, open: () => void) {
+  const article = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!focused) return;
+    open();
+    const row = article.current;
+    row?.scrollIntoView({ block: 'center' });
+    row?.focus({ preventScroll: true });
+  }, [focused]);
+  return article;
 }
 
 function Views({ push }: { push: TrackedPush }) {
@@ -93,6 +108,7 @@ function TimeLeft({ push, now, active }: { push: TrackedPush; now: number; activ
  */
 export const PushItem = memo(function PushItem({ push, now, actions, ...props }: PushItemProps) {
   const [expanded, setExpanded] = useState(false);
+  const article = useFocused(props.focused, () => setExpanded(true));
   const title = pushLabel(push);
   const state = pushState(push, now);
   const active = state === 'active';
@@ -101,8 +117,11 @@ export const PushItem = memo(function PushItem({ push, now, actions, ...props }:
   return (
     <li>
       <article
+        ref={article}
+        tabIndex={-1}
         class={`push ${active ? 'active' : 'expired'} ${expanded ? 'open' : ''}`}
         aria-labelledby={titleId}
+        aria-current={props.focused ? 'location' : undefined}
       >
         <div class="push-row">
           <input

@@ -22,6 +22,8 @@ export interface PushListProps {
   renderQr: (text: string) => Promise<string>;
   /** The same object on every render, so unchanged rows are not rendered again. */
   actions: PushActions;
+  /** The push the page's address names: rendered, expanded, scrolled into view and focused. */
+  focus?: { server: string; url_token: string } | null;
 }
 
 const HIDDEN: AuditState = { state: 'hidden' };
@@ -30,8 +32,10 @@ const HIDDEN: AuditState = { state: 'hidden' };
  * The pushes the filters show, one compact row each (the first ones, more as the list is scrolled), or why
  * there are none.
  */
-export function PushList({ shown, empty, actions, ...props }: PushListProps) {
-  const { limit, showMore, sentinel } = useShowMore(shown.length);
+export function PushList({ shown, empty, actions, focus, ...props }: PushListProps) {
+  const isFocus = (push: TrackedPush) => focus?.url_token === push.url_token && focus.server === push.server;
+  const focusIndex = focus ? shown.findIndex(isFocus) : -1;
+  const { limit, showMore, sentinel } = useShowMore(shown.length, focusIndex + 1);
   if (empty) return <EmptyList {...empty} />;
   return (
     <>
@@ -48,6 +52,7 @@ export function PushList({ shown, empty, actions, ...props }: PushListProps) {
             serverName={props.serverName?.(push.server)}
             renderQr={props.renderQr}
             actions={actions}
+            focused={isFocus(push)}
           />
         ))}
       </ul>

@@ -24,6 +24,7 @@ import { useExpire } from './useExpire';
 import { useExport } from './useExport';
 import { useFailedAlerts } from './useFailedAlerts';
 import { useFilteredPushes } from './useFilteredPushes';
+import { usePushAddress } from './usePushAddress';
 import { usePushLinks } from './usePushLinks';
 import { useRefresh } from './useRefresh';
 import { useSelection } from './useSelection';
@@ -53,6 +54,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
   const canAudit = (push: TrackedPush) => tokenFor(settings, push.server) && push.source === 'server';
   const selection = useSelection();
   const failedAlerts = useFailedAlerts();
+  const focus = usePushAddress();
   const audits = useAudits();
   const refresh = useRefresh(tracked);
   const expire = useExpire(titles, (tokens) => {
@@ -114,6 +116,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
           serverName={several ? serverName : undefined}
           renderQr={links.renderQr}
           actions={actions}
+          focus={focus}
         />
       </section>
       <ExpireDialog pushes={expire.asked ?? []} onConfirm={expire.confirm} onCancel={expire.cancel} />

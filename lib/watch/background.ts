@@ -18,18 +18,20 @@ import { idbCache, type WatchCache } from './cache';
 import { watchDb } from './db';
 import { forgetLeftAccounts } from './forget';
 import { notificationIconUrl } from '@/lib/icon';
-import { isWatchNotification, notificationsFor } from './notify';
+import { isWatchNotification, notificationsFor, WATCH_NOTICE_PREFIX } from './notify';
+import { DASHBOARD_PATH, pushOfNotification, pushPath } from './push-address';
 import { alarmPeriod } from './period';
 import { mergeSummaries, refreshFollowed } from './refresh-all';
 import { watchRoutes } from './routes';
 import { bumpRevision } from './revision';
+import { exposeWatchForE2E } from './e2e-hook';
 import { anyStale } from './stale';
 import { oncePerSession } from './startup';
 import { FAILED_ATTEMPTS, type RefreshSummary, type TrackedPush, type WatchEvent } from './types';
 import { failedAlertsOn } from './alerts';
 
 export const WATCH_ALARM = 'watch-refresh';
-export const DASHBOARD_PATH = '/dashboard.html';
+export { DASHBOARD_PATH };
 
 export interface Connection {
   client: ApiClient;
@@ -182,13 +184,16 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
   };
   const onClicked = (id: string) => {
     if (!isWatchNotification(id)) return; // another feature's (quick push: "Try again" on Firefox)
+    // That push's own address (push-address.ts); the dashboard itself for the summing-up notification.
+    const push = pushOfNotification(id, WATCH_NOTICE_PREFIX);
     browser.tabs
-      .create({ url: browser.runtime.getURL(DASHBOARD_PATH as '/') })
+      .create({ url: browser.runtime.getURL((push ? pushPath(push) : DASHBOARD_PATH) as '/') })
       .then(() => browser.notifications.clear(id))
       .catch(report('could not open the dashboard')); // i18n-ignore
   };
   browser.alarms.onAlarm.addListener(onAlarm);
   browser.notifications.onClicked.addListener(onClicked);
+  exposeWatchForE2E({ notificationClicked: onClicked });
   const unwatch = watchSettingsItem.watch((settings) => {
     Promise.all([ensureAlarm(settings), updateBadge(cacheFor, settings)]).catch(
       report('settings change failed'), // i18n-ignore

@@ -3,7 +3,8 @@
  * already holds pushes, connected on the options page, is listed in the dashboard within 10 s of Connect,
  * without anyone pressing Refresh (the watcher reads a new account at once, and the dashboard asks for a
  * refresh when it opens on an empty cache); a recipient who types a wrong passphrase on the push's page is
- * reported in Recent activity under the push's name, and by a notification.
+ * reported in Recent activity under the push's name, and by a notification; that notification's click opens
+ * the dashboard on the push's own row (dashboard.html#/push/<server>/<url_token>), expanded and focused.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
@@ -126,5 +127,48 @@ forEachBrowser('the watcher', (name, browser) => {
     expect((await owner.auditAll(token)).map((entry) => entry.kind)).toContain('failed_passphrase');
     const listed = (await owner.activeAll()).find((push) => push.url_token === token);
     expect(listed?.views_remaining).toBe(listed?.expire_after_views);
+  });
+
+  it("opens that push's row, expanded and focused, when a watcher notification is clicked", async () => {
+    const pushName = `Door code ${name}`;
+    const link = await createWithPassphrase(browser(), pushName);
+    const token = new URL(link).pathname.split('/')[2]!;
+    // A recipient opens it with the right passphrase: a view, which the watcher notifies.
+    const opened = await fetch(`${host.baseUrl}/p/${token}`, {
+      method: 'POST',
+      headers: { accept: 'text/html' },
+      body: new URLSearchParams({ passphrase: 'correct horse' }),
+    });
+    expect(await opened.text()).toContain(`payroll secret of ${pushName}`);
+    const dashboard = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
+    await press(dashboard, 'Refresh');
+    await expect
+      .poll(() => watchNotifications(browser()), { timeout: 15_000 })
+      .toContainEqual(expect.stringContaining(`|${token}|`));
+    await dashboard.close();
+
+    const [id] = (await watchNotifications(browser())).filter((one) => one.includes(`|${token}|`));
+    // What notifications.onClicked calls (lib/watch/e2e-hook.ts): no driver clicks a native notification.
+    await browser().background((g, clicked) => g.secretPushWatch.notificationClicked(clicked), id!);
+    const page = await browser().opened(`${browser().base}/dashboard.html#/push/`);
+    await page.waitForFunction(
+      (title) => {
+        const row = document.activeElement;
+        return row?.tagName === 'ARTICLE' && row.querySelector('h3')?.textContent === title;
+      },
+      { timeout: 10_000 },
+      pushName,
+    );
+    // Read once the page is there (Firefox reports about:blank for a tab still loading).
+    expect(await page.evaluate(() => location.hash)).toBe(
+      `#/push/${encodeURIComponent(host.baseUrl)}/${token}`,
+    );
+    const row = await page.waitForSelector(`::-p-aria(${pushName}[role="article"])`);
+    expect(await row!.evaluate((el) => el.getAttribute('aria-current'))).toBe('location');
+    const details = await row!.waitForSelector('::-p-aria(Details[role="button"])');
+    expect(await details!.evaluate((el) => el.getAttribute('aria-expanded'))).toBe('true');
+    // Expanded: the row's own actions are shown, and it is on screen.
+    expect(await row!.isIntersectingViewport()).toBe(true);
+    expect(await row!.$('::-p-aria(Expire[role="button"])')).not.toBeNull();
   });
 });

@@ -150,6 +150,30 @@ describe('dashboard App', () => {
     expect(handlers.refresh).not.toHaveBeenCalled();
   });
 
+  it("opens on the push its address names: that row expanded, focused and marked as the page's place", async () => {
+    await seed([door, bank, wifi]);
+    location.hash = `#/push/${encodeURIComponent(SERVER)}/${bank.url_token}`;
+    try {
+      render(<App />);
+      const row = within(await list()).getByRole('article', { name: 'Bank' });
+      await waitFor(() => expect(document.activeElement).toBe(row));
+      expect(row.getAttribute('aria-current')).toBe('location');
+      expect(
+        within(row)
+          .getByRole('button', { name: /^Details/ })
+          .getAttribute('aria-expanded'),
+      ).toBe('true');
+      const door = within(await list()).getByRole('article', { name: 'Door code' });
+      expect(
+        within(door)
+          .getByRole('button', { name: /^Details/ })
+          .getAttribute('aria-expanded'),
+      ).toBe('false');
+    } finally {
+      location.hash = '';
+    }
+  });
+
   it("lists the current server's pushes, newest first", async () => {
     await seed([door, bank, wifi, elsewhere]);
     render(<App />);

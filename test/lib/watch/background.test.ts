@@ -244,7 +244,7 @@ describe('notifications and the badge', () => {
     expect(await badge()).toBe('2');
   });
 
-  it('opens the dashboard when one of its notifications is clicked', async () => {
+  it("opens the dashboard on that push's own address when one of its notifications is clicked", async () => {
     const push = await h.create();
     await start().ready;
     await watcher!.refresh(false);
@@ -254,7 +254,9 @@ describe('notifications and the badge', () => {
     await fakeBrowser.notifications.onClicked.trigger(id!);
     await expect
       .poll(async () => (await browser.tabs.query({})).map((tab) => tab.url))
-      .toContain(browser.runtime.getURL('/dashboard.html' as '/'));
+      .toContain(
+        browser.runtime.getURL(`/dashboard.html#/push/${encodeURIComponent(BASE)}/${push.url_token}` as '/'),
+      );
   });
 
   it("leaves other features' notifications alone (quick push's click means Try again)", async () => {
