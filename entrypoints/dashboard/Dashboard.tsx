@@ -1,7 +1,6 @@
 import { useMemo } from 'preact/hooks';
 import { DemoBanner } from '@/components/DemoBanner';
 import { ActivityList } from '@/components/dashboard/ActivityList';
-import { emptyCase } from '@/components/dashboard/empty';
 import { ExpireDialog } from '@/components/dashboard/ExpireDialog';
 import { ExportMenu } from '@/components/dashboard/ExportMenu';
 import { FilterBar } from '@/components/dashboard/FilterBar';
@@ -11,7 +10,6 @@ import { RefreshBar } from '@/components/dashboard/RefreshBar';
 import { SelectionBar } from '@/components/dashboard/SelectionBar';
 import { TokenNotice } from '@/components/dashboard/TokenNotice';
 import { useNow } from '@/components/useNow';
-import { describeError } from '@/lib/api/describe';
 import { isSignedIn, targetBaseUrl } from '@/lib/connection/target';
 import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/store/settings';
@@ -23,6 +21,7 @@ import { useAudits } from './useAudits';
 import { useExpire } from './useExpire';
 import { useExport } from './useExport';
 import { useFailedAlerts } from './useFailedAlerts';
+import { useEmpty } from './useEmpty';
 import { useFilteredPushes } from './useFilteredPushes';
 import { usePushAddress } from './usePushAddress';
 import { usePushLinks } from './usePushLinks';
@@ -38,6 +37,11 @@ function tokenFor(settings: Settings, server: string): boolean {
   return settings.demoMode || Boolean(settings.servers.find((s) => s.url === server)?.token);
 }
 
+/** The name each push is shown under (pushLabel), by url_token. */
+function useTitles(pushes: TrackedPush[]): Record<string, string> {
+  return useMemo(() => Object.fromEntries(pushes.map((push) => [push.url_token, pushLabel(push)])), [pushes]);
+}
+
 /** The dashboard once the settings are known: every push sent to the current server from this browser. */
 export function Dashboard({ settings }: { settings: Settings }) {
   const several = !settings.demoMode && settings.servers.length > 1;
@@ -46,10 +50,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
   const now = useNow(MINUTE);
   const pushes = tracked.pushes ?? [];
   const { filters, changeFilters, shown } = useFilteredPushes(pushes, now);
-  const titles = useMemo(
-    () => Object.fromEntries(pushes.map((push) => [push.url_token, pushLabel(push)])),
-    [pushes],
-  );
+  const titles = useTitles(pushes);
   const hasToken = isSignedIn(settings);
   const canAudit = (push: TrackedPush) => tokenFor(settings, push.server) && push.source === 'server';
   const selection = useSelection();
@@ -72,10 +73,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
   });
   const shownSelected = shown.filter((push) => selection.selected.has(push.url_token));
   const optionsUrl = browser.runtime.getURL('/options.html');
-  const watcher = tracked.watcher;
-  const facts = { pushes: tracked.pushes, shown: shown.length, refreshing: refresh.busy, hasToken, watcher };
-  const empty = emptyCase(facts);
-  const reason = empty?.kind === 'unreachable' ? describeError(empty.error) : undefined;
+  const empty = useEmpty(tracked, shown.length, refresh, hasToken, optionsUrl);
 
   return (
     <main>
@@ -107,7 +105,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
         />
         <PushList
           shown={shown}
-          empty={empty && { empty, reason, optionsUrl, onRefresh: refresh.onRefresh }}
+          empty={empty}
           now={now}
           selected={selection.selected}
           audits={audits.audits}

@@ -21,7 +21,7 @@ import { notificationIconUrl } from '@/lib/icon';
 import { isWatchNotification, notificationsFor, WATCH_NOTICE_PREFIX } from './notify';
 import { DASHBOARD_PATH, pushOfNotification, pushPath } from './push-address';
 import { alarmPeriod } from './period';
-import { mergeSummaries, refreshFollowed } from './refresh-all';
+import { mergeSummaries, refreshFollowed, type ServerRefresh } from './refresh-all';
 import { watchRoutes } from './routes';
 import { bumpRevision } from './revision';
 import { exposeWatchForE2E } from './e2e-hook';
@@ -111,6 +111,47 @@ function depsFor(
   return { client: match.client, cache: cacheFor(match.account), server: match.client.baseUrl, clock };
 }
 
+/** Sets the alarm and the badge again when the watch settings change (interval, badge). */
+function followWatchSettings(cacheFor: (account: string) => WatchCache, report: (error: unknown) => void) {
+  return watchSettingsItem.watch((settings) => {
+    Promise.all([ensureAlarm(settings), updateBadge(cacheFor, settings)]).catch(report);
+  });
+}
+
+/** Notifications of the events a refresh added, as the settings want them. */
+async function notifyResults(results: ServerRefresh[], settings: WatchSettings): Promise<void> {
+  const failedAlerts = await failedAlertsOn();
+  // Failed attempts have a setting of their own (alerts.ts); views and expiries follow `notifications`.
+  const wanted = (event: WatchEvent) =>
+    FAILED_ATTEMPTS.has(event.kind) ? failedAlerts : settings.notifications;
+  for (const { events, cache, summary } of results) {
+    const shown = events.filter(wanted);
+    if (shown.length > 0) await showNotifications(shown, await cache.pushes(summary.server));
+  }
+}
+
+/** A notification's click: that push's own address (push-address.ts); the dashboard for the summing-up one. */
+async function openNotified(id: string): Promise<void> {
+  const push = pushOfNotification(id, WATCH_NOTICE_PREFIX);
+  await browser.tabs.create({ url: browser.runtime.getURL((push ? pushPath(push) : DASHBOARD_PATH) as '/') });
+  await browser.notifications.clear(id);
+}
+
+/**
+ * Whether a followed account was never refreshed: a server connected or added, or a token changed (its key
+ * hashes the server and the token, account-key.ts), whose pushes are then read at once, not at the next
+ * alarm. Only accounts the saved settings still name: a connection read before a removal is not refreshed.
+ */
+async function anyUnread(connections: Connection[], cacheFor: (account: string) => WatchCache) {
+  const current = new Set((await currentAccounts()).map((one) => one.account));
+  const unread = connections.filter((one) => current.has(one.account));
+  const states = await Promise.all(unread.map((one) => cacheFor(one.account).state()));
+  return states.some((state) => state.lastAttemptAt === null);
+}
+
+const cachesOf = (connections: Connection[], cacheFor: (account: string) => WatchCache) =>
+  connections.map((one) => ({ cache: cacheFor(one.account), server: one.client.baseUrl }));
+
 /** The startup work: erases the accounts left, then sets the alarm and draws the badge. */
 async function startUp(forget: () => Promise<unknown>, cacheFor: (account: string) => WatchCache) {
   await forget();
@@ -148,33 +189,16 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
     // that ran moved it on, changed or not. A refresh that waited wrote nothing.
     if (summary.status !== 'waiting') await bumpRevision();
     const settings = await watchSettingsItem.getValue();
-    const failedAlerts = await failedAlertsOn();
-    // Failed attempts have a setting of their own (alerts.ts); views and expiries follow `notifications`.
-    const wanted = (event: WatchEvent) =>
-      FAILED_ATTEMPTS.has(event.kind) ? failedAlerts : settings.notifications;
-    for (const { events, cache, summary: one } of results) {
-      const shown = events.filter(wanted);
-      if (shown.length > 0) await showNotifications(shown, await cache.pushes(one.server));
-    }
+    await notifyResults(results, settings);
     await updateBadge(cacheFor, settings);
     return summary;
   }
 
-  // A server connected or added, or a token changed, is an account no refresh ever ran for (its key hashes
-  // the server and the token, account-key.ts): its pushes are read at once, not at the next alarm.
-  async function refreshUnread(): Promise<void> {
-    // Only accounts the saved settings still name: a connection read before a removal is not refreshed.
-    const current = new Set((await currentAccounts()).map((one) => one.account));
-    const unread = (await followed()).filter((one) => current.has(one.account));
-    const states = await Promise.all(unread.map((one) => cacheFor(one.account).state()));
-    if (states.some((state) => state.lastAttemptAt === null)) await refresh(false);
-  }
-
-  async function refreshIfStale(): Promise<RefreshSummary | null> {
-    const connections = await followed();
-    const caches = connections.map((one) => ({ cache: cacheFor(one.account), server: one.client.baseUrl }));
-    return (await anyStale(caches, clock())) ? refresh(false) : null;
-  }
+  const refreshUnread = async () => {
+    if (await anyUnread(await followed(), cacheFor)) await refresh(false);
+  };
+  const refreshIfStale = async () =>
+    (await anyStale(cachesOf(await followed(), cacheFor), clock())) ? refresh(false) : null;
 
   const actionDeps = async (server?: string): Promise<ActionDeps> =>
     depsFor(await followed(), server, cacheFor, clock);
@@ -184,21 +208,12 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
   };
   const onClicked = (id: string) => {
     if (!isWatchNotification(id)) return; // another feature's (quick push: "Try again" on Firefox)
-    // That push's own address (push-address.ts); the dashboard itself for the summing-up notification.
-    const push = pushOfNotification(id, WATCH_NOTICE_PREFIX);
-    browser.tabs
-      .create({ url: browser.runtime.getURL((push ? pushPath(push) : DASHBOARD_PATH) as '/') })
-      .then(() => browser.notifications.clear(id))
-      .catch(report('could not open the dashboard')); // i18n-ignore
+    openNotified(id).catch(report('could not open the dashboard')); // i18n-ignore
   };
   browser.alarms.onAlarm.addListener(onAlarm);
   browser.notifications.onClicked.addListener(onClicked);
   exposeWatchForE2E({ notificationClicked: onClicked });
-  const unwatch = watchSettingsItem.watch((settings) => {
-    Promise.all([ensureAlarm(settings), updateBadge(cacheFor, settings)]).catch(
-      report('settings change failed'), // i18n-ignore
-    );
-  });
+  const unwatch = followWatchSettings(cacheFor, report('settings change failed')); // i18n-ignore
   const unwatchPolicy = followPolicy(report('policy change failed')); // i18n-ignore
   // A server, token or demo mode saved (options, popup): the pushes of the one left go at once, and those of
   // one never read are read at once.
