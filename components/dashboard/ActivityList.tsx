@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks';
 import { plural, t, type MessageKey } from '@/lib/i18n';
 import { pushLabel } from '@/lib/watch/label';
 import type { WatchEvent } from '@/lib/watch/types';
+import { userAgentName } from '@/lib/watch/user-agent';
 import { When } from './When';
 
 export interface ActivityListProps {
@@ -11,6 +12,8 @@ export interface ActivityListProps {
   titles: Record<string, string>;
   /** The page's clock (ms), moving once a minute. */
   now: number;
+  /** Whether failed attempts raise a notification (their own setting), and its switch; absent: not shown. */
+  failedAlerts?: { on: boolean; onChange: (on: boolean) => void };
 }
 
 /** How many events show before "Show all". */
@@ -19,6 +22,7 @@ export const SHORT_ACTIVITY = 3;
 const EVENT_WORDS: Record<WatchEvent['kind'], MessageKey> = {
   viewed: 'dash_eventViewed',
   failed_passphrase: 'dash_eventFailedPassphrase',
+  failed_view: 'dash_eventFailedView',
   expired: 'dash_eventExpired',
   deleted: 'dash_eventDeleted',
 };
@@ -27,14 +31,14 @@ function details(event: WatchEvent): string {
   const parts = [
     event.views_left === undefined ? undefined : plural('watch_viewsLeft', event.views_left),
     event.ip && t('dash_eventFrom', event.ip),
-    event.user_agent,
+    event.user_agent && userAgentName(event.user_agent),
   ].filter((part): part is string => Boolean(part));
   // Joined with the reader's comma ("a, b", "a、b", "a، b"): Intl.ListFormat would add "and" ("et", "und").
   return parts.length ? ` — ${parts.reduce((all, part) => t('dash_listJoin', all, part))}` : '';
 }
 
 /** What the watcher learnt, newest first: the last few, the rest on demand; unseen ones marked "New". */
-export function ActivityList({ events, titles, now }: ActivityListProps) {
+export function ActivityList({ events, titles, now, failedAlerts }: ActivityListProps) {
   const [all, setAll] = useState(false);
   const listed = all ? events : events.slice(0, SHORT_ACTIVITY);
   return (
@@ -53,6 +57,16 @@ export function ActivityList({ events, titles, now }: ActivityListProps) {
           </button>
         )}
       </div>
+      {failedAlerts && (
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={failedAlerts.on}
+            onChange={(event) => failedAlerts.onChange(event.currentTarget.checked)}
+          />{' '}
+          {t('dash_notifyFailedAttempts')}
+        </label>
+      )}
       {events.length === 0 ? (
         <p class="hint">{t('dash_activityEmpty')}</p>
       ) : (

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@/lib/api';
+import { userAgentName } from '@/lib/watch/user-agent';
 import { t } from '@/lib/i18n';
 import { auditKindWords, formatTime } from './format';
 
@@ -48,7 +49,9 @@ export function AuditTimeline({ title, audit }: AuditTimelineProps) {
               </td>
               <td>{auditKindWords(entry.kind)}</td>
               <td>{dash(entry.ip)}</td>
-              <td class="ua">{dash(entry.user_agent)}</td>
+              <td class="ua" title={entry.user_agent ?? undefined}>
+                {entry.user_agent ? userAgentName(entry.user_agent) : dash(entry.user_agent)}
+              </td>
               <td>{dash(entry.referrer)}</td>
             </tr>
           ))}

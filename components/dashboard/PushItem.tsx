@@ -1,14 +1,16 @@
 import { memo } from 'preact/compat';
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { MoreIcon } from '@/components/icons/More';
 import { plural, t } from '@/lib/i18n';
 import { pushLabel } from '@/lib/watch/label';
 import { pushState, stateWords } from '@/lib/watch/state';
 import type { TrackedPush } from '@/lib/watch/types';
+import { userAgentName } from '@/lib/watch/user-agent';
 import { Placed, PLACE } from '@/components/Placed';
 import type { AuditState } from './AuditTimeline';
 import { CopyButton } from './CopyButton';
 import { PushDetails } from './PushDetails';
+import { shortTime } from './format';
 import { When } from './When';
 
 /** What can be done with one push; the container decides how. One object for every row, never remade. */
@@ -37,6 +39,21 @@ export interface PushItemProps {
   actions: PushActions;
   /** The push's server, named when several are saved (issue 12); absent: not shown. */
   serverName?: string;
+  /** Named by the page's address (dashboard.html#/push/…): expanded, scrolled into view and focused. */
+  focused?: boolean;
+}
+
+/** Opens, shows and focuses the row when its address is the page's (once each time it becomes so). */
+function useFocused(focused: boolean | undefined, open: () => void) {
+  const article = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (!focused) return;
+    open();
+    const row = article.current;
+    row?.scrollIntoView({ block: 'center' });
+    row?.focus({ preventScroll: true });
+  }, [focused]);
+  return article;
 }
 
 function Views({ push }: { push: TrackedPush }) {
@@ -49,6 +66,21 @@ function Views({ push }: { push: TrackedPush }) {
       <span id={id}>{plural('watch_viewsLeftOf', push.expire_after_views, push.views_remaining)}</span>
     </>
   );
+}
+
+/**
+ * Whether recipients opened it (issue 19): "Not opened yet", or "Opened 2 times · last 10:42 · Firefox on
+ * Linux" where its audit log was read; the lists' count alone where it was not. Nothing for a push followed
+ * by time only: nobody can tell.
+ */
+function Opened({ push, now }: { push: TrackedPush; now: number }) {
+  if (push.source === 'local') return null;
+  const opened = push.opened ?? { count: push.expire_after_views - push.views_remaining };
+  if (opened.count <= 0) return <span class="push-opened">{t('dash_notOpened')}</span>;
+  const parts = [plural('dash_openedTimes', opened.count)];
+  if (opened.last_at) parts.push(t('dash_openedLast', shortTime(opened.last_at, now)));
+  if (opened.user_agent) parts.push(userAgentName(opened.user_agent));
+  return <span class="push-opened opened">{parts.join(' · ')}</span>;
 }
 
 function TimeLeft({ push, now, active }: { push: TrackedPush; now: number; active: boolean }) {
@@ -76,6 +108,7 @@ function TimeLeft({ push, now, active }: { push: TrackedPush; now: number; activ
  */
 export const PushItem = memo(function PushItem({ push, now, actions, ...props }: PushItemProps) {
   const [expanded, setExpanded] = useState(false);
+  const article = useFocused(props.focused, () => setExpanded(true));
   const title = pushLabel(push);
   const state = pushState(push, now);
   const active = state === 'active';
@@ -84,8 +117,11 @@ export const PushItem = memo(function PushItem({ push, now, actions, ...props }:
   return (
     <li>
       <article
+        ref={article}
+        tabIndex={-1}
         class={`push ${active ? 'active' : 'expired'} ${expanded ? 'open' : ''}`}
         aria-labelledby={titleId}
+        aria-current={props.focused ? 'location' : undefined}
       >
         <div class="push-row">
           <input
@@ -99,6 +135,7 @@ export const PushItem = memo(function PushItem({ push, now, actions, ...props }:
           </h3>
           {props.serverName && <span class="push-server">{props.serverName}</span>}
           <span class={`badge state-${active ? 'active' : 'expired'}`}>{stateWords(state)}</span>
+          <Opened push={push} now={now} />
           <span class="push-views">
             <Views push={push} />
           </span>

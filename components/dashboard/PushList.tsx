@@ -1,15 +1,16 @@
 import { t } from '@/lib/i18n';
 import type { TrackedPush } from '@/lib/watch/types';
 import type { AuditState } from './AuditTimeline';
+import { EmptyList, type EmptyListProps } from './EmptyList';
 import { PushItem, type PushActions } from './PushItem';
 import { useShowMore } from './useShowMore';
 
 export type { PushActions } from './PushItem';
 
 export interface PushListProps {
-  /** Every tracked push (null while loading), to tell "none yet" from "none match". */
-  pushes: TrackedPush[] | null;
   shown: TrackedPush[];
+  /** Why no row is shown (components/dashboard/empty.ts), with its action; null when rows are shown. */
+  empty: EmptyListProps | null;
   now: number;
   selected: ReadonlySet<string>;
   audits: Record<string, AuditState>;
@@ -21,6 +22,8 @@ export interface PushListProps {
   renderQr: (text: string) => Promise<string>;
   /** The same object on every render, so unchanged rows are not rendered again. */
   actions: PushActions;
+  /** The push the page's address names: rendered, expanded, scrolled into view and focused. */
+  focus?: { server: string; url_token: string } | null;
 }
 
 const HIDDEN: AuditState = { state: 'hidden' };
@@ -29,11 +32,11 @@ const HIDDEN: AuditState = { state: 'hidden' };
  * The pushes the filters show, one compact row each (the first ones, more as the list is scrolled), or why
  * there are none.
  */
-export function PushList({ pushes, shown, actions, ...props }: PushListProps) {
-  const { limit, showMore, sentinel } = useShowMore(shown.length);
-  if (pushes === null) return <p class="hint">{t('dash_loading')}</p>;
-  if (shown.length === 0)
-    return <p class="hint">{pushes.length === 0 ? t('dash_emptyNone') : t('dash_emptyFiltered')}</p>;
+export function PushList({ shown, empty, actions, focus, ...props }: PushListProps) {
+  const isFocus = (push: TrackedPush) => focus?.url_token === push.url_token && focus.server === push.server;
+  const focusIndex = focus ? shown.findIndex(isFocus) : -1;
+  const { limit, showMore, sentinel } = useShowMore(shown.length, focusIndex + 1);
+  if (empty) return <EmptyList {...empty} />;
   return (
     <>
       <ul class="pushes" aria-label={t('dash_pushes')}>
@@ -49,6 +52,7 @@ export function PushList({ pushes, shown, actions, ...props }: PushListProps) {
             serverName={props.serverName?.(push.server)}
             renderQr={props.renderQr}
             actions={actions}
+            focused={isFocus(push)}
           />
         ))}
       </ul>

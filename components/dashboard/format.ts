@@ -30,6 +30,20 @@ export function auditKindWords(kind: string): string {
   return key ? t(key) : kind;
 }
 
+/**
+ * A short time for a row, on one line: "10:42" today, "Nov 27, 10:42" on another day (same year), with the
+ * year otherwise; raw when unparsable.
+ */
+export function shortTime(iso: string, now: number, locale: string = uiLocale()): string {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return iso;
+  const today = new Date(now);
+  const time = { hour: '2-digit', minute: '2-digit' } as const;
+  if (at.toDateString() === today.toDateString()) return at.toLocaleTimeString(locale, time);
+  const year = at.getFullYear() === today.getFullYear() ? {} : ({ year: 'numeric' } as const);
+  return at.toLocaleString(locale, { month: 'short', day: 'numeric', ...year, ...time });
+}
+
 /** A timestamp in the UI language (uiLocale: the messages' language, not the browser's); raw when unparsable. */
 export function formatTime(iso: string, locale: string = uiLocale()): string {
   return formatDateTime(iso, locale);

@@ -8,12 +8,17 @@ export const ROWS_PER_STEP = 30;
  * sentinel after the last row scrolls into view (or its button is pressed). Rendering 500 rows up front
  * took most of a second; a 1280×800 screen holds about 13.
  */
-export function useShowMore(total: number): {
+export function useShowMore(
+  total: number,
+  /** Rows that must be rendered (a push its address names, further down): the limit grows to hold them. */
+  atLeast = 0,
+): {
   limit: number;
   showMore: () => void;
   sentinel: { current: HTMLParagraphElement | null };
 } {
-  const [limit, setLimit] = useState(ROWS_PER_STEP);
+  const [stepped, setLimit] = useState(ROWS_PER_STEP);
+  const limit = Math.max(stepped, Math.ceil(atLeast / ROWS_PER_STEP) * ROWS_PER_STEP);
   const sentinel = useRef<HTMLParagraphElement | null>(null);
   const more = limit < total;
   const showMore = () => setLimit((before) => before + ROWS_PER_STEP);

@@ -15,10 +15,12 @@ export interface RecentItemProps {
   url?: string;
   onCopy: () => Promise<void>;
   renderQr: (text: string) => Promise<string>;
+  /** The push's own address in the dashboard (lib/watch/push-address.ts), and how to open it. */
+  open?: { href: string; onOpen: (event: Event) => void };
 }
 
 /** One recent push: its label and state, and (while it works) Copy link and its QR code, asking no server. */
-export function RecentItem({ label, facts, url, onCopy, renderQr }: RecentItemProps) {
+export function RecentItem({ label, facts, url, onCopy, renderQr, open }: RecentItemProps) {
   const { qr, wanted, toggle } = useLazyQr(url ?? '', renderQr);
   const [copied, setCopied] = useFlash<'yes' | 'failed'>();
   const copy = () =>
@@ -28,7 +30,15 @@ export function RecentItem({ label, facts, url, onCopy, renderQr }: RecentItemPr
     );
   return (
     <li class="recent-item">
-      <span class="recent-name">{label}</span>
+      <span class="recent-name">
+        {open ? (
+          <a href={open.href} onClick={open.onOpen}>
+            {label}
+          </a>
+        ) : (
+          label
+        )}
+      </span>
       <span class="sp-hint recent-facts">{facts}</span>
       {url && (
         <span class="recent-actions">

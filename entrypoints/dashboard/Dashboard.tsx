@@ -21,7 +21,10 @@ import { ALL_SERVERS, useTracked } from './data';
 import { useAudits } from './useAudits';
 import { useExpire } from './useExpire';
 import { useExport } from './useExport';
+import { useFailedAlerts } from './useFailedAlerts';
+import { useEmpty } from './useEmpty';
 import { useFilteredPushes } from './useFilteredPushes';
+import { usePushAddress } from './usePushAddress';
 import { usePushLinks } from './usePushLinks';
 import { useRefresh } from './useRefresh';
 import { useSelection } from './useSelection';
@@ -35,6 +38,11 @@ function tokenFor(settings: Settings, server: string): boolean {
   return settings.demoMode || Boolean(settings.servers.find((s) => s.url === server)?.token);
 }
 
+/** The name each push is shown under (pushLabel), by url_token. */
+function useTitles(pushes: TrackedPush[]): Record<string, string> {
+  return useMemo(() => Object.fromEntries(pushes.map((push) => [push.url_token, pushLabel(push)])), [pushes]);
+}
+
 /** The dashboard once the settings are known: every push sent to the current server from this browser. */
 export function Dashboard({ settings }: { settings: Settings }) {
   const several = !settings.demoMode && settings.servers.length > 1;
@@ -43,13 +51,12 @@ export function Dashboard({ settings }: { settings: Settings }) {
   const now = useNow(MINUTE);
   const pushes = tracked.pushes ?? [];
   const { filters, changeFilters, shown } = useFilteredPushes(pushes, now);
-  const titles = useMemo(
-    () => Object.fromEntries(pushes.map((push) => [push.url_token, pushLabel(push)])),
-    [pushes],
-  );
+  const titles = useTitles(pushes);
   const hasToken = isSignedIn(settings);
   const canAudit = (push: TrackedPush) => tokenFor(settings, push.server) && push.source === 'server';
   const selection = useSelection();
+  const failedAlerts = useFailedAlerts();
+  const focus = usePushAddress();
   const audits = useAudits();
   const refresh = useRefresh(tracked);
   const expire = useExpire(titles, (tokens) => {
@@ -67,6 +74,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
   });
   const shownSelected = shown.filter((push) => selection.selected.has(push.url_token));
   const optionsUrl = browser.runtime.getURL('/options.html');
+  const empty = useEmpty(tracked, shown.length, refresh, hasToken, optionsUrl);
 
   return (
     <main>
@@ -81,7 +89,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
           <SettingsLinked text={t('dash_listFailed', tracked.error)} href={optionsUrl} />
         </p>
       )}
-      <ActivityList events={tracked.events} titles={titles} now={now} />
+      <ActivityList events={tracked.events} titles={titles} now={now} failedAlerts={failedAlerts} />
       <section aria-labelledby="pushes-title" class="pushes-section">
         <div class="toolbar">
           <h2 id="pushes-title">{t('dash_yourPushes')}</h2>
@@ -97,8 +105,8 @@ export function Dashboard({ settings }: { settings: Settings }) {
           onExpireSelected={() => expire.ask(shownSelected)}
         />
         <PushList
-          pushes={tracked.pushes}
           shown={shown}
+          empty={empty}
           now={now}
           selected={selection.selected}
           audits={audits.audits}
@@ -107,6 +115,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
           serverName={several ? serverName : undefined}
           renderQr={links.renderQr}
           actions={actions}
+          focus={focus}
         />
       </section>
       <ExpireDialog pushes={expire.asked ?? []} onConfirm={expire.confirm} onCancel={expire.cancel} />

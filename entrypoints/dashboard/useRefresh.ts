@@ -1,32 +1,69 @@
-/** The Refresh button: this page's own click, and the watcher's last run whoever started it. */
-import { useState } from 'preact/hooks';
+/** The Refresh button: this page's own click, its refresh on opening, and the watcher's last run. */
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { RefreshBarProps } from '@/components/dashboard/RefreshBar';
 import { describeError } from '@/lib/api/describe';
+import type { RefreshSummary } from '@/lib/watch/types';
 import { askWatcher } from './ask';
 import type { TrackedData } from './data';
 import { lastRefreshed, refreshProblem, watcherProblem } from './refresh';
 
-export function useRefresh({
-  watcher,
-  reload,
-}: Pick<TrackedData, 'watcher' | 'reload'>): Omit<RefreshBarProps, 'now'> {
-  // The outcome of this page's own Refresh click; scheduled refreshes are read from the watcher's state.
-  const [clicked, setClicked] = useState<{ busy: boolean; error?: string }>({ busy: false });
-  const onRefresh = () => {
-    setClicked({ busy: true });
-    askWatcher('refresh', undefined)
+/** The fastest watcher interval: a cache younger than this is fresh whatever the interval chosen. */
+const MINUTE = 60_000;
+
+type Clicked = { busy: boolean; error?: string };
+
+/** Whether the cache, as this page read it, may call for a refresh (the watcher decides with its interval). */
+function looksStale({ pushes, watcher }: Pick<TrackedData, 'pushes' | 'watcher'>, now: number): boolean {
+  const last = watcher?.lastSuccessAt;
+  return pushes?.length === 0 || !last || now - last >= MINUTE;
+}
+
+/**
+ * On opening, once the cache is read: the watcher refreshes if a cache is empty or older than its interval
+ * (issue 19), and the page shows it busy meanwhile, so it never sits empty until the next alarm.
+ */
+function useRefreshOnOpen(tracked: Pick<TrackedData, 'pushes' | 'watcher' | 'reload'>, run: Runner) {
+  const asked = useRef(false);
+  useEffect(() => {
+    if (asked.current || tracked.pushes === null) return;
+    asked.current = true;
+    // A back-off answers 'waiting': not this page's failure to report (the watcher's last error shows).
+    const ask = () =>
+      askWatcher('refreshIfStale', undefined).then((summary) =>
+        summary?.status === 'waiting' ? null : summary,
+      );
+    run(ask, looksStale(tracked, Date.now()));
+  }, [tracked.pushes]);
+}
+
+type Runner = (ask: () => Promise<RefreshSummary | null>, showBusy: boolean) => void;
+
+export function useRefresh(
+  tracked: Pick<TrackedData, 'pushes' | 'watcher' | 'reload'>,
+): Omit<RefreshBarProps, 'now'> {
+  const { watcher, reload } = tracked;
+  // The outcome of this page's own refresh; scheduled refreshes are read from the watcher's state.
+  const [clicked, setClicked] = useState<Clicked>({ busy: false });
+  // Only the latest refresh speaks: the one on opening must not clear what a later click reported.
+  const latest = useRef(0);
+  const run: Runner = (ask, showBusy) => {
+    const id = ++latest.current;
+    const settle = (next: Clicked) => id === latest.current && setClicked(next);
+    if (showBusy) setClicked({ busy: true });
+    ask()
       .then(
-        (summary) => setClicked({ busy: false, error: refreshProblem(summary) }),
-        (error: unknown) => setClicked({ busy: false, error: describeError(error) }),
+        (summary) => settle({ busy: false, error: summary ? refreshProblem(summary) : undefined }),
+        (error: unknown) => settle({ busy: false, error: describeError(error) }),
       )
       // The watcher bumps watchRevision after the refresh too; reloading here also covers a worker that
       // answered before the storage change reached this page.
       .finally(reload);
   };
+  useRefreshOnOpen(tracked, run);
   return {
     busy: clicked.busy,
     lastRefreshed: lastRefreshed(watcher),
     error: clicked.error ?? watcherProblem(watcher),
-    onRefresh,
+    onRefresh: () => run(() => askWatcher('refresh', undefined), true),
   };
 }

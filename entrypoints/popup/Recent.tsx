@@ -2,16 +2,27 @@ import { useNow } from '@/components/useNow';
 import { RecentItem } from '@/components/push/RecentItem';
 import { t } from '@/lib/i18n';
 import { pushLabel } from '@/lib/watch/label';
+import { DASHBOARD_PATH, pushPath } from '@/lib/watch/push-address';
 import type { TrackedPush } from '@/lib/watch/types';
 import { hasEnded, timeLeft, viewsLeft } from './recent';
 import { copyRecentLink, recentQr } from './recent-links';
 import { useRecentPushes } from './useRecent';
 
-function openDashboard(event: Event) {
-  event.preventDefault();
-  browser.tabs.create({ url: browser.runtime.getURL('/dashboard.html') }).catch((error: unknown) => {
-    console.error('Could not open the dashboard', error);
-  });
+/** Opens the dashboard at `path` (the dashboard, or a push's own address) in a new tab. */
+function openAt(path: string) {
+  return (event: Event) => {
+    event.preventDefault();
+    browser.tabs.create({ url: browser.runtime.getURL(path as '/') }).catch((error: unknown) => {
+      console.error('Could not open the dashboard', error);
+    });
+  };
+}
+const openDashboard = openAt(DASHBOARD_PATH);
+
+/** A recent push's link to its own row in the dashboard. */
+function openPush(push: TrackedPush) {
+  const path = pushPath(push);
+  return { href: browser.runtime.getURL(path as '/'), onOpen: openAt(path) };
 }
 
 /** "3 of 5 views left · 2 d 4 h left", or the end state alone. */
@@ -47,6 +58,7 @@ export function RecentPushes({ server }: { server: string }) {
                 url={live ? push.html_url : undefined}
                 onCopy={() => copyRecentLink(push)}
                 renderQr={() => recentQr(push)}
+                open={openPush(push)}
               />
             );
           })}

@@ -13,6 +13,7 @@ import { exposeForE2E } from './e2e-hook';
 import { sessionHeldLinks, sessionHeldPushes } from './held';
 import { fetchImage } from './image';
 import { createMenus, requestFromMenu, type MenuClick } from './menus';
+import { selectionName } from './source-name';
 import { browserNotifier } from './notifier';
 import { isElsewhereNotice } from './pushed';
 import { createQuickPusher, isFailureNotice, type QuickPushDeps } from './pusher';
@@ -48,9 +49,15 @@ export function defaultQuickPushDeps(buttons = BUTTONS): QuickPushDeps {
 
 export interface QuickPushHandlers {
   /** What contextMenus.onClicked calls. */
-  menuClicked(info: MenuClick, tab?: { id?: number; url?: string }): Promise<QuickPushOutcome>;
+  menuClicked(
+    info: MenuClick,
+    tab?: { id?: number; url?: string; title?: string },
+  ): Promise<QuickPushOutcome>;
   /** What commands.onCommand calls; undefined for commands that are not ours. */
-  command(command: string, tab?: { id?: number }): Promise<QuickPushOutcome | undefined>;
+  command(
+    command: string,
+    tab?: { id?: number; url?: string; title?: string },
+  ): Promise<QuickPushOutcome | undefined>;
   /** What a notification's "Try again" calls. */
   tryAgain(notificationId: string): Promise<QuickPushOutcome>;
   /** What a notification's "Copy anyway" calls. */
@@ -110,7 +117,8 @@ export function registerQuickPush(
       const text = active?.id === undefined ? undefined : await readSelection(active.id);
       if (text === undefined) return pusher.nothing(t('quick_cannotReadPage'));
       if (!text.trim()) return pusher.nothing(t('quick_selectFirst'));
-      return pusher.push({ kind: 'text', payload: text }, ready);
+      const name = selectionName({ title: active?.title, pageUrl: active?.url });
+      return pusher.push({ kind: 'text', payload: text, name }, ready);
     },
     tryAgain: (id) => pusher.tryAgain(id),
     copyAnyway: (id) => pusher.copyAnyway(id),

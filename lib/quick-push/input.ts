@@ -29,6 +29,7 @@ export function quickCreateInput(
     retrieval_step: defaults.retrievalStep,
     deletable_by_viewer: defaults.deletableByViewer,
   };
+  if (request.name) options.name = request.name;
   if (request.kind !== 'image') return { kind: request.kind, payload: request.payload, ...options };
   if (!image) throw new AppError('internal', 'An image push needs the fetched image.');
   return { kind: 'file', files: [image], ...options };

@@ -2,6 +2,7 @@
  * The context-menu items and what a click on each one asks to push.
  */
 import { PUSH_KINDS, type PushKind } from '@/lib/contract';
+import { imageName, linkName, pageName, selectionName } from './source-name';
 import type { QuickPushKind, QuickRequest } from './types';
 import { t, type MessageKey } from '@/lib/i18n';
 
@@ -76,22 +77,25 @@ export type SelectionReader = (tabId: number, frameId?: number) => Promise<strin
  */
 export async function requestFromMenu(
   info: MenuClick,
-  tab: { id?: number; url?: string } | undefined,
+  tab: { id?: number; url?: string; title?: string } | undefined,
   readSelection: SelectionReader,
 ): Promise<QuickRequest | null> {
   const pageUrl = info.pageUrl ?? tab?.url;
+  const source = { title: tab?.title, pageUrl };
   switch (info.menuItemId) {
     case MENU_IDS.selection: {
       const read = tab?.id === undefined ? undefined : await readSelection(tab.id, info.frameId);
       const text = read?.trim() ? read : info.selectionText;
-      return text?.trim() ? { kind: 'text', payload: text } : null;
+      return text?.trim() ? { kind: 'text', payload: text, name: selectionName(source) } : null;
     }
     case MENU_IDS.link:
-      return info.linkUrl ? { kind: 'url', payload: info.linkUrl } : null;
+      return info.linkUrl ? { kind: 'url', payload: info.linkUrl, name: linkName(info.linkUrl) } : null;
     case MENU_IDS.page:
-      return pageUrl ? { kind: 'url', payload: pageUrl } : null;
+      return pageUrl ? { kind: 'url', payload: pageUrl, name: pageName(source) } : null;
     case MENU_IDS.image:
-      return info.srcUrl ? { kind: 'image', src: info.srcUrl, pageUrl } : null;
+      return info.srcUrl
+        ? { kind: 'image', src: info.srcUrl, pageUrl, name: imageName(info.srcUrl, pageUrl) }
+        : null;
     default:
       return null;
   }

@@ -6,13 +6,19 @@ import { z } from '@/lib/zod';
 import type { PushKind } from '@/lib/contract';
 import { destinationSchema } from './destination';
 
+// `name`: the push's name after its source (source-name.ts), never the secret.
 export const quickRequestSchema = z.discriminatedUnion('kind', [
   /** Selected text, sent as a text push. */
-  z.object({ kind: z.literal('text'), payload: z.string() }),
+  z.object({ kind: z.literal('text'), payload: z.string(), name: z.optional(z.string()) }),
   /** A link or the page's address, sent as a URL push. */
-  z.object({ kind: z.literal('url'), payload: z.string() }),
+  z.object({ kind: z.literal('url'), payload: z.string(), name: z.optional(z.string()) }),
   /** An image on a page: the extension fetches `src` and sends it as a file push. */
-  z.object({ kind: z.literal('image'), src: z.string(), pageUrl: z.optional(z.string()) }),
+  z.object({
+    kind: z.literal('image'),
+    src: z.string(),
+    pageUrl: z.optional(z.string()),
+    name: z.optional(z.string()),
+  }),
 ]);
 export type QuickRequest = z.infer<typeof quickRequestSchema>;
 

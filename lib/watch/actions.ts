@@ -4,7 +4,7 @@
  */
 import type { ApiClient, AuditEntry } from '@/lib/api';
 import { toAppError, type AppErrorData } from '@/lib/errors';
-import { firstUnreported } from './audit-events';
+import { firstUnreported, openedFrom } from './audit-events';
 import type { WatchCache } from './cache';
 import { toTracked } from './tracked';
 import type { CachedAudit, TrackedPush } from './types';
@@ -62,6 +62,8 @@ export async function readAuditIntoCache(deps: ActionDeps, urlToken: string): Pr
     reported: firstUnreported(entries, cached, previous),
   };
   if (cached?.checked_at !== undefined) audit.checked_at = cached.checked_at;
-  await deps.cache.commit({ pushes: [], audits: [audit], events: [] }, await deps.cache.state());
+  // The row's "Opened 2 times · last 10:42" follows what the page just read.
+  const pushes = previous ? [{ ...previous, opened: openedFrom(entries) }] : [];
+  await deps.cache.commit({ pushes, audits: [audit], events: [] }, await deps.cache.state());
   return entries;
 }

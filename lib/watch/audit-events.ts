@@ -4,7 +4,7 @@
  * view count says how many counted entries were already known: the entries after the last of those are new.
  */
 import type { AuditEntry } from '@/lib/api';
-import type { CachedAudit, TrackedPush, WatchEvent } from './types';
+import type { CachedAudit, OpenedSummary, TrackedPush, WatchEvent } from './types';
 
 /** Entries that use up a view (docs/api-contract.md §5): the owner's own views do not count. */
 const COUNTED = new Set(['view', 'failed_view']);
@@ -17,6 +17,16 @@ export interface AuditNews {
   counted: number;
   /** When the last counted entry was written (the instant the last view was used). */
   lastCountedAt: string | null;
+}
+
+/** Recipients' views in a whole log: 'view' entries only (owner_view is the sender's, failed_view opened nothing). */
+export function openedFrom(entries: AuditEntry[]): OpenedSummary {
+  const views = entries.filter((entry) => entry.kind === 'view');
+  const last = views[views.length - 1];
+  const opened: OpenedSummary = { count: views.length };
+  if (last) opened.last_at = last.created_at;
+  if (last?.user_agent) opened.user_agent = last.user_agent;
+  return opened;
 }
 
 /**
@@ -71,7 +81,8 @@ export function auditNews(
         kind: 'viewed',
         views_left: Math.max(push.expire_after_views - news.counted, 0),
       });
-    else if (entry.kind === 'failed_passphrase') news.events.push({ ...base, kind: 'failed_passphrase' });
+    else if (entry.kind === 'failed_passphrase' || entry.kind === 'failed_view')
+      news.events.push({ ...base, kind: entry.kind });
     else if (entry.kind === 'expire') news.deletedAt = entry.created_at;
   });
   return news;

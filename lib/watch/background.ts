@@ -11,23 +11,27 @@ import { eraseExpiredDemoPushes } from '@/lib/demo/erase';
 import { listenForMessages } from '@/lib/messages/runtime';
 import { onStoredChange, readSettings, watchInterval, watchSettings } from '@/lib/settings';
 import { watchSettingsItem, type WatchSettings } from '@/lib/store/items';
-import { accountKey } from './account';
+import { accountKey, currentAccounts } from './account';
 import type { ActionDeps } from './actions';
 import { updateBadge } from './badge';
 import { idbCache, type WatchCache } from './cache';
 import { watchDb } from './db';
 import { forgetLeftAccounts } from './forget';
 import { notificationIconUrl } from '@/lib/icon';
-import { isWatchNotification, notificationsFor } from './notify';
+import { isWatchNotification, notificationsFor, WATCH_NOTICE_PREFIX } from './notify';
+import { DASHBOARD_PATH, pushOfNotification, pushPath } from './push-address';
 import { alarmPeriod } from './period';
-import { mergeSummaries, refreshFollowed } from './refresh-all';
+import { mergeSummaries, refreshFollowed, type ServerRefresh } from './refresh-all';
 import { watchRoutes } from './routes';
 import { bumpRevision } from './revision';
+import { exposeWatchForE2E } from './e2e-hook';
+import { anyStale } from './stale';
 import { oncePerSession } from './startup';
-import type { RefreshSummary, TrackedPush, WatchEvent } from './types';
+import { FAILED_ATTEMPTS, type RefreshSummary, type TrackedPush, type WatchEvent } from './types';
+import { failedAlertsOn } from '@/lib/store/failed-alerts';
 
 export const WATCH_ALARM = 'watch-refresh';
-export const DASHBOARD_PATH = '/dashboard.html';
+export { DASHBOARD_PATH };
 
 export interface Connection {
   client: ApiClient;
@@ -71,7 +75,7 @@ export async function connectAllFromSettings(): Promise<Connection[]> {
 }
 
 async function ensureAlarm(settings: WatchSettings): Promise<void> {
-  // An organization's interval wins over the user's (lib/policy).
+  // An organization's interval wins over the user's (lib/settings/policy.ts).
   const policy = (await readSettings()).settings.policy ?? {};
   const period = alarmPeriod(watchInterval(settings.intervalMinutes, policy));
   const existing = await browser.alarms.get(WATCH_ALARM);
@@ -111,6 +115,47 @@ function depsFor(
   if (!match) throw new AppError('internal', 'That server is no longer followed.'); // i18n-ignore
   return { client: match.client, cache: cacheFor(match.account), server: match.client.baseUrl, clock };
 }
+
+/** Sets the alarm and the badge again when the watch settings change (interval, badge). */
+function followWatchSettings(cacheFor: (account: string) => WatchCache, report: (error: unknown) => void) {
+  return watchSettingsItem.watch((settings) => {
+    Promise.all([ensureAlarm(settings), updateBadge(cacheFor, settings)]).catch(report);
+  });
+}
+
+/** Notifications of the events a refresh added, as the settings want them. */
+async function notifyResults(results: ServerRefresh[], settings: WatchSettings): Promise<void> {
+  const failedAlerts = await failedAlertsOn();
+  // Failed attempts have a setting of their own (alerts.ts); views and expiries follow `notifications`.
+  const wanted = (event: WatchEvent) =>
+    FAILED_ATTEMPTS.has(event.kind) ? failedAlerts : settings.notifications;
+  for (const { events, cache, summary } of results) {
+    const shown = events.filter(wanted);
+    if (shown.length > 0) await showNotifications(shown, await cache.pushes(summary.server));
+  }
+}
+
+/** A notification's click: that push's own address (push-address.ts); the dashboard for the summing-up one. */
+async function openNotified(id: string): Promise<void> {
+  const push = pushOfNotification(id, WATCH_NOTICE_PREFIX);
+  await browser.tabs.create({ url: browser.runtime.getURL((push ? pushPath(push) : DASHBOARD_PATH) as '/') });
+  await browser.notifications.clear(id);
+}
+
+/**
+ * Whether a followed account was never refreshed: a server connected or added, or a token changed (its key
+ * hashes the server and the token, account-key.ts), whose pushes are then read at once, not at the next
+ * alarm. Only accounts the saved settings still name: a connection read before a removal is not refreshed.
+ */
+async function anyUnread(connections: Connection[], cacheFor: (account: string) => WatchCache) {
+  const current = new Set((await currentAccounts()).map((one) => one.account));
+  const unread = connections.filter((one) => current.has(one.account));
+  const states = await Promise.all(unread.map((one) => cacheFor(one.account).state()));
+  return states.some((state) => state.lastAttemptAt === null);
+}
+
+const cachesOf = (connections: Connection[], cacheFor: (account: string) => WatchCache) =>
+  connections.map((one) => ({ cache: cacheFor(one.account), server: one.client.baseUrl }));
 
 /**
  * The startup work: erases the accounts left and the expired demo pushes (a session shorter than the alarm's
@@ -167,12 +212,16 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
     // that ran moved it on, changed or not. A refresh that waited wrote nothing.
     if (summary.status !== 'waiting') await bumpRevision();
     const settings = await watchSettingsItem.getValue();
-    for (const { events, cache, summary: one } of results)
-      if (events.length > 0 && settings.notifications)
-        await showNotifications(events, await cache.pushes(one.server));
+    await notifyResults(results, settings);
     await updateBadge(cacheFor, settings);
     return summary;
   }
+
+  const refreshUnread = async () => {
+    if (await anyUnread(await followed(), cacheFor)) await refresh(false);
+  };
+  const refreshIfStale = async () =>
+    (await anyStale(cachesOf(await followed(), cacheFor), clock())) ? refresh(false) : null;
 
   const actionDeps = async (server?: string): Promise<ActionDeps> =>
     depsFor(await followed(), server, cacheFor, clock);
@@ -184,24 +233,23 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
   };
   const onClicked = (id: string) => {
     if (!isWatchNotification(id)) return; // another feature's (quick push: "Try again" on Firefox)
-    browser.tabs
-      .create({ url: browser.runtime.getURL(DASHBOARD_PATH as '/') })
-      .then(() => browser.notifications.clear(id))
-      .catch(report('could not open the dashboard')); // i18n-ignore
+    openNotified(id).catch(report('could not open the dashboard')); // i18n-ignore
   };
   browser.alarms.onAlarm.addListener(onAlarm);
   browser.notifications.onClicked.addListener(onClicked);
-  const unwatch = watchSettingsItem.watch((settings) => {
-    Promise.all([ensureAlarm(settings), updateBadge(cacheFor, settings)]).catch(
-      report('settings change failed'), // i18n-ignore
-    );
-  });
+  exposeWatchForE2E({ notificationClicked: onClicked });
+  const unwatch = followWatchSettings(cacheFor, report('settings change failed')); // i18n-ignore
   const unwatchPolicy = followPolicy(report('policy change failed')); // i18n-ignore
-  // A server, token or demo mode saved (options, popup): the pushes of the one left go at once.
+  // A server, token or demo mode saved (options, popup): the pushes of the one left go at once, and those of
+  // one never read are read at once.
   const unwatchServer = watchSettings(() => {
-    forget().then(badge).catch(report('erasing a left server failed')); // i18n-ignore
+    forget()
+      .then(badge)
+      .catch(report('erasing a left server failed')) // i18n-ignore
+      .then(refreshUnread)
+      .catch(report('refreshing a new server failed')); // i18n-ignore
   });
-  const unlisten = listenForMessages(watchRoutes({ refresh, serial, actionDeps, badge }));
+  const unlisten = listenForMessages(watchRoutes({ refresh, refreshIfStale, serial, actionDeps, badge }));
   // Once per browser session, not at every wake (startup.ts says why that is safe).
   const ready = oncePerSession(() => startUp(forget, cacheFor, eraseDemo));
   ready.catch(report('startup failed')); // i18n-ignore

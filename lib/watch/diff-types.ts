@@ -19,6 +19,8 @@ export interface DiffInput {
   fullSyncEveryMs?: number;
   /** Read the expired list too, whenever it was last read (a refresh the user asked for). */
   fullSync?: boolean;
+  /** Asked for by the user: the attempts sweep skips its minimum ages (sweep.ts). */
+  force?: boolean;
 }
 
 export interface DiffResult {

@@ -6,7 +6,7 @@
  * Request budget: the active list in full (about N/50 requests), the expired list only on a full sync (the
  * first refresh of a server, then once a day), one audit read per push that changed (new with views already
  * used, views changed, or gone from the active list: expired or deleted, the audit tells which and the views
- * used on the way), and at most one more for the passphrase sweep (sweep.ts). Pristine pushes cost nothing.
+ * used on the way), and at most SWEEP_PER_RUN more for the attempts sweep (sweep.ts). Pristine pushes cost nothing.
  *
  * A push recorded here ('local') that is gone from the active list is read like any other (it may have been
  * used up or deleted before the refresh that would have listed it); when the server refuses its audit (it was
@@ -48,6 +48,8 @@ export async function diffServer(input: DiffInput): Promise<DiffResult> {
     lastFull,
   );
   for (const target of targets) await settleTarget(input, target, change, requests);
-  await sweep(input, unchanged, change, requests);
+  // Pushes that expired before this run: a failed view of a used link shows only in their audit.
+  const settled = cachedList.filter((push) => push.expired);
+  await sweep(input, [...unchanged, ...settled], change, requests);
   return { change, requests, ...(full ? { fullSyncAt: now } : {}) };
 }

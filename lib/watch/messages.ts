@@ -21,6 +21,16 @@ export const watchMessages = {
     request: z.undefined(),
     privileged: true,
   }),
+  /**
+   * A page opened (the dashboard): refresh now if any followed account's cache is empty or older than the
+   * watcher's interval; null when every cache is fresh and nothing was asked of the servers.
+   */
+  refreshIfStale: defineMessage<undefined, RefreshSummary | null>({
+    type: 'watch-refresh-if-stale',
+    to: 'background',
+    request: z.undefined(),
+    privileged: true,
+  }),
   /** Delete these pushes on their server (expire them now), then update the cache. */
   expire: defineMessage<{ url_tokens: string[]; server?: string }, ExpireResult>({
     type: 'watch-expire',

@@ -43,6 +43,8 @@ export function eventMessage(event: WatchEvent, push?: Pick<TrackedPush, 'expire
     }
     case 'failed_passphrase':
       return event.ip ? t('watch_failedPassphraseFrom', event.ip) : t('watch_failedPassphrase');
+    case 'failed_view':
+      return event.ip ? t('watch_failedViewFrom', event.ip) : t('watch_failedView');
     case 'expired':
       if (event.reason === 'views') return t('watch_expiredViews');
       if (event.reason === 'time') return t('watch_expiredTime');

@@ -13,6 +13,8 @@ import type { RefreshSummary } from './types';
 /** What the handlers need from the running watcher (lib/watch/background.ts). */
 export interface WatcherParts {
   refresh(force: boolean): Promise<RefreshSummary>;
+  /** A refresh when a cache is empty or older than the interval (stale.ts); null when none is. */
+  refreshIfStale(): Promise<RefreshSummary | null>;
   /** The watcher's one-at-a-time queue: an expire or an audit read never commits over a refresh. */
   serial: Serial;
   /** The client and cache of a push's server (its base URL); the default server's when absent. */
@@ -21,9 +23,10 @@ export interface WatcherParts {
 }
 
 /** The watcher's message handlers, for listenForMessages. */
-export function watchRoutes({ refresh, serial, actionDeps, badge }: WatcherParts): Route[] {
+export function watchRoutes({ refresh, refreshIfStale, serial, actionDeps, badge }: WatcherParts): Route[] {
   return [
     handle(watchMessages.refresh, () => refresh(true)),
+    handle(watchMessages.refreshIfStale, () => refreshIfStale()),
     handle(watchMessages.expire, async ({ url_tokens, server }) => {
       const result = await serial(async () => expirePushes(await actionDeps(server), url_tokens));
       if (result.expired.length > 0) await bumpRevision();

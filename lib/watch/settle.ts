@@ -4,11 +4,12 @@
  */
 import type { AuditEntry } from '@/lib/api';
 import { isAppError } from '@/lib/errors';
-import { auditNews } from './audit-events';
+import { auditNews, openedFrom } from './audit-events';
+import { sameTracked } from './tracked';
 import type { CacheChange } from './cache';
 import type { DiffInput, DiffResult, Target, WatchClient } from './diff-types';
 import { byTime, expiredEvent, iso, settleGone, viewsWithoutAudit } from './gone';
-import { pickSweep } from './sweep';
+import { pickSweep, type SweepPick } from './sweep';
 import type { CachedAudit, TrackedPush } from './types';
 
 /** The whole audit log, or null when the server will not show it: gone (404) or not the owner's (403). */
@@ -50,6 +51,7 @@ export async function settleTarget(
   const token = target.push.url_token;
   requests.audit++;
   const entries = await readAuditIfShown(client, token);
+  if (entries !== null) target = { ...target, push: { ...target.push, opened: openedFrom(entries) } };
   const local = target.previous?.source === 'local' && !target.listed;
   if (entries === null && local) {
     // Not this token's push (created anonymously): followed by time, and never asked about again.
@@ -86,18 +88,28 @@ export async function settleTarget(
 }
 
 /**
- * The passphrase sweep (sweep.ts): one unchanged passphrase push's audit, for failed attempts the lists
- * cannot show. A log no refresh read before (history from the first sync) only sets the baseline.
+ * The attempts sweep (sweep.ts): the audits of a few pushes the lists cannot speak for, for failed
+ * passphrases and failed views. A log no refresh read before (history from the first sync) only sets the
+ * baseline.
  */
 export async function sweep(
   input: DiffInput,
-  unchanged: TrackedPush[],
+  candidates: TrackedPush[],
   change: CacheChange,
   requests: DiffResult['requests'],
 ): Promise<void> {
-  const { client, cache, server, now } = input;
-  const pick = await pickSweep(unchanged, cache, server, now);
-  if (!pick) return;
+  const { cache, server, now } = input;
+  for (const pick of await pickSweep(candidates, cache, server, now, input.force ?? false))
+    await sweepOne(input, pick, change, requests);
+}
+
+async function sweepOne(
+  input: DiffInput,
+  pick: SweepPick,
+  change: CacheChange,
+  requests: DiffResult['requests'],
+): Promise<void> {
+  const { client, server, now } = input;
   const token = pick.push.url_token;
   requests.audit++;
   const entries = await readAuditIfShown(client, token);
@@ -111,4 +123,8 @@ export async function sweep(
   }
   if (pick.cached) change.events.push(...auditNews(pick.push, entries, pick.cached, pick.push).events);
   change.audits.push(readByRefresh(server, token, entries, now));
+  // On the freshest record of this run (the lists' own, when they changed it).
+  const latest = change.pushes.findLast((push) => push.url_token === token) ?? pick.push;
+  const record = { ...latest, opened: openedFrom(entries) };
+  if (!sameTracked(record, latest)) change.pushes.push(record);
 }

@@ -52,6 +52,8 @@ export function toTracked(
   if (kind !== undefined) record.kind = kind;
   // Only this browser knows it (the server never sends it): kept across refreshes.
   if (previous?.subject !== undefined) record.subject = previous.subject;
+  // Read from the audit log, which the lists do not carry: kept until a refresh reads the log again.
+  if (previous?.opened !== undefined) record.opened = previous.opened;
   return record;
 }
 

@@ -39,9 +39,25 @@ export interface TrackedPush {
    * anonymously): it is followed by time only, and its audit is not asked for again.
    */
   audit_denied?: boolean;
+  /**
+   * Whether recipients opened it, from its audit log as a refresh (or the dashboard) last read it: their
+   * views only, never the sender's own (owner_view). Absent until a log was read: the lists' count stands in.
+   */
+  opened?: OpenedSummary;
 }
 
-export type WatchEventKind = 'viewed' | 'failed_passphrase' | 'expired' | 'deleted';
+/** Recipients' views of a push, from its audit log (audit-events.ts openedFrom). */
+export interface OpenedSummary {
+  count: number;
+  /** When the last view was, and from what browser. */
+  last_at?: string;
+  user_agent?: string;
+}
+
+export type WatchEventKind = 'viewed' | 'failed_passphrase' | 'failed_view' | 'expired' | 'deleted';
+
+/** The events of a failed attempt to open a push: they have a notification setting of their own. */
+export const FAILED_ATTEMPTS: ReadonlySet<WatchEventKind> = new Set(['failed_passphrase', 'failed_view']);
 
 export interface WatchEvent {
   /** Derived from what happened (push, kind, audit position), so noticing it twice stores it once. */

@@ -37,4 +37,27 @@ describe('ActivityList', () => {
     expect(time.getAttribute('title')).toMatch(/2026/);
     expect(screen.queryByRole('button', { name: /^Show/ })).toBeNull();
   });
+
+  it('names the push of a failed attempt and says what failed', () => {
+    const events: WatchEvent[] = [
+      { ...event(0), kind: 'failed_passphrase', ip: '203.0.113.66' },
+      { ...event(1), kind: 'failed_view' },
+    ];
+    render(<ActivityList events={events} titles={{ t0: 'Payroll login', t1: 'Door code' }} now={NOW} />);
+    const [first, second] = screen.getAllByRole('listitem');
+    expect(first!.textContent).toContain('Payroll login — Wrong passphrase entered — from 203.0.113.66');
+    expect(second!.textContent).toContain('Door code — Opened after it expired');
+  });
+
+  it('switches the notifications of failed attempts', () => {
+    const changes: boolean[] = [];
+    const failedAlerts = { on: true, onChange: (on: boolean) => changes.push(on) };
+    render(<ActivityList events={[]} titles={{}} now={NOW} failedAlerts={failedAlerts} />);
+    const box = screen.getByRole('checkbox', {
+      name: 'Notify me of wrong passphrases and attempts on expired pushes',
+    }) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    fireEvent.click(box);
+    expect(changes).toEqual([false]);
+  });
 });

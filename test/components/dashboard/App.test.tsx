@@ -87,6 +87,7 @@ type Handler<K extends keyof WatchMessages> =
 
 let handlers: {
   refresh: Handler<'refresh'>;
+  refreshIfStale: Handler<'refreshIfStale'>;
   expire: Handler<'expire'>;
   audit: Handler<'audit'>;
   markSeen: Handler<'markSeen'>;
@@ -105,6 +106,7 @@ beforeEach(async () => {
   });
   handlers = {
     refresh: vi.fn(async () => summary()),
+    refreshIfStale: vi.fn(async () => null),
     expire: vi.fn(async ({ url_tokens }) => ({ expired: url_tokens, failed: [] })),
     audit: vi.fn(async () => []),
     markSeen: vi.fn(async () => undefined),
@@ -113,6 +115,7 @@ beforeEach(async () => {
   chromeLikeMessaging(() => pageSender('/dashboard.html'));
   listenForMessages([
     handle(watchMessages.refresh, handlers.refresh),
+    handle(watchMessages.refreshIfStale, handlers.refreshIfStale),
     handle(watchMessages.expire, handlers.expire),
     handle(watchMessages.audit, handlers.audit),
     handle(watchMessages.markSeen, handlers.markSeen),
@@ -134,6 +137,44 @@ const names = async () =>
     .map((article) => within(article).getByRole('heading').textContent);
 
 describe('dashboard App', () => {
+  it('asks the watcher to refresh on opening an empty cache, reading meanwhile, then lists what it found', async () => {
+    let finish: (value: RefreshSummary) => void = () => undefined;
+    handlers.refreshIfStale.mockImplementationOnce(() => new Promise((resolve) => (finish = resolve)));
+    render(<App />);
+    await waitFor(() => expect(handlers.refreshIfStale).toHaveBeenCalledTimes(1));
+    expect(
+      (await screen.findByText('Reading your pushes from the server…')).closest('[aria-busy]'),
+    ).toBeTruthy();
+    await seed([door]);
+    finish(summary({ changed: 1 }));
+    expect(await names()).toEqual(['Door code']);
+    expect(handlers.refresh).not.toHaveBeenCalled();
+  });
+
+  it("opens on the push its address names: that row expanded, focused and marked as the page's place", async () => {
+    await seed([door, bank, wifi]);
+    location.hash = `#/push/${encodeURIComponent(SERVER)}/${bank.url_token}`;
+    try {
+      render(<App />);
+      const row = within(await list()).getByRole('article', { name: 'Bank' });
+      await waitFor(() => expect(document.activeElement).toBe(row));
+      expect(row.getAttribute('aria-current')).toBe('location');
+      expect(
+        within(row)
+          .getByRole('button', { name: /^Details/ })
+          .getAttribute('aria-expanded'),
+      ).toBe('true');
+      const door = within(await list()).getByRole('article', { name: 'Door code' });
+      expect(
+        within(door)
+          .getByRole('button', { name: /^Details/ })
+          .getAttribute('aria-expanded'),
+      ).toBe('false');
+    } finally {
+      location.hash = '';
+    }
+  });
+
   it("lists the current server's pushes, newest first", async () => {
     await seed([door, bank, wifi, elsewhere]);
     render(<App />);
@@ -215,7 +256,11 @@ describe('dashboard App', () => {
     );
     render(<App />);
     await list();
-    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    // The refresh on opening (the cache was never refreshed) holds the button until it answers.
+    const button = await screen.findByRole('button', { name: 'Refresh' });
+    await waitFor(() => expect(handlers.refreshIfStale).toHaveBeenCalled());
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    fireEvent.click(button);
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Refresh failed: The server is receiving too many requests. Try again in 30 seconds.',
     );

@@ -253,4 +253,30 @@ describe('PushItem', () => {
     expect(open).not.toHaveBeenCalled();
     expect(p.actions.open).not.toHaveBeenCalled();
   });
+
+  it.each([
+    [{ views_remaining: 5, expire_after_views: 5 }, 'Not opened yet'],
+    [{ views_remaining: 3, expire_after_views: 5 }, 'Opened 2 times'],
+    [
+      {
+        views_remaining: 3,
+        expire_after_views: 5,
+        opened: {
+          count: 2,
+          last_at: new Date(NOW - 5 * 60_000).toISOString(),
+          user_agent: 'Mozilla/5.0 (X11; Linux) Firefox/128',
+        },
+      },
+      `Opened 2 times · last ${new Date(NOW - 5 * 60_000).toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit' })} · Firefox on Linux`,
+    ],
+    [{ views_remaining: 4, expire_after_views: 5, opened: { count: 0 } }, 'Not opened yet'],
+  ] satisfies Array<[Partial<TrackedPush>, string]>)('says whether it was opened: %o', (push, words) => {
+    render(<PushItem {...props(push)} />);
+    expect(screen.getByRole('article').textContent).toContain(words);
+  });
+
+  it('says nothing of opening for a push followed by time only', () => {
+    render(<PushItem {...props({ source: 'local' })} />);
+    expect(screen.getByRole('article').textContent).not.toMatch(/opened/i);
+  });
 });

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PushList, type PushListProps } from '@/components/dashboard/PushList';
+import type { EmptyCase } from '@/components/dashboard/empty';
 import { ROWS_PER_STEP } from '@/components/dashboard/useShowMore';
 import { NOW, trackedPush } from './tracked-push';
 
@@ -11,8 +12,8 @@ const bank = trackedPush({ url_token: 'bank2', name: 'Bank', source: 'local' });
 
 function props(overrides: Partial<PushListProps> = {}): PushListProps {
   return {
-    pushes: [door, bank],
     shown: [door, bank],
+    empty: null,
     now: NOW,
     selected: new Set(),
     audits: {},
@@ -31,14 +32,45 @@ function props(overrides: Partial<PushListProps> = {}): PushListProps {
 }
 
 describe('PushList', () => {
+  const emptyProps = { optionsUrl: 'chrome-extension://x/options.html', onRefresh: vi.fn() };
   it.each([
-    [{ pushes: null, shown: [] }, 'Loading…'],
-    [{ pushes: [], shown: [] }, 'No pushes sent from this browser yet.'],
-    [{ shown: [] }, 'No push matches the filters.'],
-  ] satisfies Array<[Partial<PushListProps>, string]>)('says why no push is listed', (overrides, words) => {
-    render(<PushList {...props(overrides)} />);
+    [{ kind: 'loading', reading: false }, 'Loading…'],
+    [{ kind: 'loading', reading: true }, 'Reading your pushes from the server…'],
+    [{ kind: 'filtered' }, 'No push matches the filters.'],
+    [{ kind: 'account' }, 'No pushes on this account yet.'],
+  ] satisfies Array<[EmptyCase, string]>)('says why no push is listed: %o', (empty, words) => {
+    render(<PushList {...props({ shown: [], empty: { empty, ...emptyProps } })} />);
     expect(screen.getByText(words)).toBeTruthy();
     expect(screen.queryByRole('list')).toBeNull();
+  });
+
+  it('links a missing or rejected token to Settings', () => {
+    render(<PushList {...props({ shown: [], empty: { empty: { kind: 'rejected' }, ...emptyProps } })} />);
+    expect(
+      screen.getByText('This browser cannot read this account: the server rejected its API token.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Open Settings' }).getAttribute('href')).toBe(
+      emptyProps.optionsUrl,
+    );
+  });
+
+  it('offers Try again when the server could not be reached, and Check again on an empty account', () => {
+    const onRefresh = vi.fn();
+    const error = { code: 'network' as const, message: 'offline' };
+    const empty = {
+      empty: { kind: 'unreachable' as const, error },
+      ...emptyProps,
+      reason: 'No connection',
+      onRefresh,
+    };
+    const { rerender } = render(<PushList {...props({ shown: [], empty })} />);
+    expect(screen.getByRole('alert').textContent).toContain('Your pushes could not be read: No connection');
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    rerender(
+      <PushList {...props({ shown: [], empty: { ...emptyProps, empty: { kind: 'account' }, onRefresh } })} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Check again' }));
+    expect(onRefresh).toHaveBeenCalledTimes(2);
   });
 
   it('offers the audit log only where canAudit allows, and hands each action its push', () => {
@@ -61,7 +93,7 @@ describe('PushList', () => {
     const many = Array.from({ length: ROWS_PER_STEP * 2 + 10 }, (_, i) =>
       trackedPush({ url_token: `t${i}`, name: `Push ${i}` }),
     );
-    render(<PushList {...props({ pushes: many, shown: many })} />);
+    render(<PushList {...props({ shown: many })} />);
     expect(screen.getAllByRole('article')).toHaveLength(ROWS_PER_STEP);
     expect(screen.getByText(`Showing ${ROWS_PER_STEP} of ${many.length}.`)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Show more' }));

@@ -49,6 +49,18 @@ describe('RecentPushes', () => {
     expect(screen.queryByText('No pushes yet.')).toBeNull();
   });
 
+  it("opens a recent push's own row in the dashboard from its name", async () => {
+    await recordCreatedPush(push('tok3', 'Router password'), { server: SERVER, kind: 'text' });
+    render(<RecentPushes server={SERVER} />);
+    const link = await screen.findByRole('link', { name: 'Router password' });
+    const address = browser.runtime.getURL(`/dashboard.html#/push/${encodeURIComponent(SERVER)}/tok3` as '/');
+    expect(link.getAttribute('href')).toBe(address);
+    fireEvent.click(link);
+    await waitFor(async () =>
+      expect((await browser.tabs.query({})).map((tab) => tab.url)).toContain(address),
+    );
+  });
+
   it('lists only the pushes of its server', async () => {
     await recordCreatedPush(push('tok2', 'Elsewhere'), { server: 'https://other.example', kind: 'text' });
     render(<RecentPushes server={SERVER} />);

@@ -69,7 +69,7 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Exten
       // A stopped worker wakes for the next event; the journeys keep it awake, so one handle serves.
       const worker = await background();
       return worker.evaluate(
-        `(${fn.toString()})({ chrome, browser: chrome, secretPushQuickPush: globalThis.secretPushQuickPush }, ${JSON.stringify(arg)})`,
+        `(${fn.toString()})({ chrome, browser: chrome, secretPushQuickPush: globalThis.secretPushQuickPush, secretPushWatch: globalThis.secretPushWatch }, ${JSON.stringify(arg)})`,
       ) as never;
     },
     async clipboard() {

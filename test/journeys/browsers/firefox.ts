@@ -26,7 +26,7 @@ export async function launchFirefoxJourneys(options: FirefoxOptions = {}): Promi
       const page = await reach();
       // Firefox's `chrome` namespace takes callbacks; its `browser` returns promises: journeys get the latter.
       return page.evaluate(
-        `((bg) => (${fn.toString()})({ chrome: bg.browser, browser: bg.browser, secretPushQuickPush: bg.secretPushQuickPush }, ${JSON.stringify(arg)}))(browser.extension.getBackgroundPage())`,
+        `((bg) => (${fn.toString()})({ chrome: bg.browser, browser: bg.browser, secretPushQuickPush: bg.secretPushQuickPush, secretPushWatch: bg.secretPushWatch }, ${JSON.stringify(arg)}))(browser.extension.getBackgroundPage())`,
       ) as never;
     },
     async clipboard() {

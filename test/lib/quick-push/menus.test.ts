@@ -77,7 +77,11 @@ describe('requestFromMenu', () => {
       tab,
       reader,
     );
-    expect(request).toEqual({ kind: 'text', payload: 'user: bob\npass: hunter2' });
+    expect(request).toEqual({
+      kind: 'text',
+      payload: 'user: bob\npass: hunter2',
+      name: 'Selection · example.com',
+    });
     expect(reader).toHaveBeenCalledWith(7, 3);
   });
 
@@ -90,7 +94,7 @@ describe('requestFromMenu', () => {
       tab,
       reads(read),
     );
-    expect(request).toEqual({ kind: 'text', payload: 'hunter2' });
+    expect(request).toEqual({ kind: 'text', payload: 'hunter2', name: 'Selection · example.com' });
   });
 
   it('has nothing to push for a blank selection', async () => {
@@ -102,16 +106,24 @@ describe('requestFromMenu', () => {
   it.each([
     [
       { menuItemId: MENU_IDS.link, linkUrl: 'https://example.com/x' },
-      { kind: 'url', payload: 'https://example.com/x' },
+      { kind: 'url', payload: 'https://example.com/x', name: 'Link · example.com' },
     ],
     [
       { menuItemId: MENU_IDS.page, pageUrl: 'https://example.com/p' },
-      { kind: 'url', payload: 'https://example.com/p' },
+      { kind: 'url', payload: 'https://example.com/p', name: 'Page · example.com' },
     ],
-    [{ menuItemId: MENU_IDS.page }, { kind: 'url', payload: 'https://example.com/page' }],
+    [
+      { menuItemId: MENU_IDS.page },
+      { kind: 'url', payload: 'https://example.com/page', name: 'Page · example.com' },
+    ],
     [
       { menuItemId: MENU_IDS.image, srcUrl: 'https://cdn.example.com/i.png' },
-      { kind: 'image', src: 'https://cdn.example.com/i.png', pageUrl: 'https://example.com/page' },
+      {
+        kind: 'image',
+        src: 'https://cdn.example.com/i.png',
+        pageUrl: 'https://example.com/page',
+        name: 'Image · cdn.example.com',
+      },
     ],
     [{ menuItemId: 'someone-else' }, null],
   ])('%o → %o', async (info, expected) => {

@@ -2,13 +2,15 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendMessage } from '@/lib/messages/runtime';
 import { watchMessages } from '@/lib/watch/messages';
+import { setFailedAlerts } from '@/lib/store/failed-alerts';
 import { FAILED_PREFIX } from '@/lib/quick-push/notifier';
 import { watchRevisionItem, watchSettingsItem } from '@/lib/store/items';
 import { setupWatcher, WATCH_ALARM, type Watcher } from '@/lib/watch/background';
 import { closeWatchDb, watchDb } from '@/lib/watch/db';
 import { listEvents, listTrackedPushes, readWatcherState } from '@/lib/watch/read';
 import { chromeLikeMessaging, pageSender } from '../demo/messaging';
-import { BASE, MINUTE, resetWatchDb, signInAlice, watchHarness, type WatchHarness } from './helpers';
+import { saveSettings } from '@/lib/settings';
+import { ALICE, BASE, MINUTE, resetWatchDb, signInAlice, watchHarness, type WatchHarness } from './helpers';
 
 let h: WatchHarness;
 let watcher: Watcher | undefined;
@@ -131,7 +133,93 @@ describe('the schedule', () => {
   });
 });
 
+describe('a server connected, added, or given another token', () => {
+  /** A settings change as Settings makes one: the same server, its token moved to this session. */
+  const saveAgain = () =>
+    saveSettings({
+      type: 'server',
+      entry: {
+        server: { kind: 'self-hosted', url: BASE },
+        token: { value: ALICE.token, place: 'session', origin: new URL(BASE).origin },
+      },
+    });
+
+  it('reads the account at once when no refresh ever ran for it, without waiting for the alarm', async () => {
+    await h.create();
+    await start().ready;
+    expect(await listTrackedPushes()).toEqual([]);
+    await saveAgain();
+    await expect.poll(async () => (await listTrackedPushes()).length).toBe(1);
+    expect((await readWatcherState()).lastSuccessAt).toBe(h.clock());
+  });
+
+  it('leaves an account already read to its schedule', async () => {
+    await start().ready;
+    await watcher!.refresh(false);
+    h.resetCounts();
+    await saveAgain();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(h.counts().list).toBe(0);
+  });
+});
+
+describe("'watch-refresh-if-stale', sent by the dashboard as it opens", () => {
+  it('refreshes an empty cache, and answers null once the cache holds pushes read within the interval', async () => {
+    await h.create();
+    await start().ready;
+    expect(await sendMessage(watchMessages.refreshIfStale, undefined)).toMatchObject({ status: 'done' });
+    expect(await listTrackedPushes()).toHaveLength(1);
+    h.resetCounts();
+    h.advance(30_000);
+    expect(await sendMessage(watchMessages.refreshIfStale, undefined)).toBeNull();
+    expect(h.counts().list).toBe(0);
+  });
+
+  it('refreshes a cache older than the interval', async () => {
+    await h.create();
+    await start().ready;
+    await watcher!.refresh(false);
+    h.advance(MINUTE);
+    h.resetCounts();
+    expect(await sendMessage(watchMessages.refreshIfStale, undefined)).toMatchObject({ status: 'done' });
+    expect(h.counts().list).toBe(1);
+  });
+});
+
 describe('notifications and the badge', () => {
+  it('notifies a wrong passphrase named after its push, on by default even with other notifications off', async () => {
+    await watchSettingsItem.setValue({ intervalMinutes: 1, notifications: false, badge: 'unseen' });
+    const push = await h.create({ name: 'Payroll login', passphrase: 'open sesame' });
+    await start().ready;
+    await watcher!.refresh(false);
+    h.advance(MINUTE);
+    await watcher!.refresh(false); // the sweep's baseline
+    await h.view(push.url_token, { ip: '203.0.113.66', passphrase: 'wrong' });
+    await h.view(push.url_token, { passphrase: 'open sesame' }); // a view: follows the general setting (off)
+    h.advance(MINUTE);
+    await watcher!.refresh(false);
+    expect(notifications()).toEqual([
+      expect.objectContaining({
+        title: 'Payroll login',
+        message: 'Wrong passphrase entered from 203.0.113.66',
+      }),
+    ]);
+    expect(await badge()).toBe('2');
+  });
+
+  it('raises no notification of failed attempts once their own setting is off', async () => {
+    await setFailedAlerts(false);
+    const push = await h.create({ name: 'Payroll login', passphrase: 'open sesame' });
+    await start().ready;
+    await watcher!.refresh(false);
+    h.advance(MINUTE);
+    await watcher!.refresh(false);
+    await h.view(push.url_token, { passphrase: 'wrong' });
+    h.advance(MINUTE);
+    expect(await watcher!.refresh(false)).toMatchObject({ events: 1 });
+    expect(notifications()).toEqual([]);
+  });
+
   it('names the push and says what happened, never the secret', async () => {
     const push = await h.create({ name: 'Router password', payload: 'hunter2-top-secret' });
     await start().ready;
@@ -158,7 +246,7 @@ describe('notifications and the badge', () => {
     expect(await badge()).toBe('2');
   });
 
-  it('opens the dashboard when one of its notifications is clicked', async () => {
+  it("opens the dashboard on that push's own address when one of its notifications is clicked", async () => {
     const push = await h.create();
     await start().ready;
     await watcher!.refresh(false);
@@ -168,7 +256,9 @@ describe('notifications and the badge', () => {
     await fakeBrowser.notifications.onClicked.trigger(id!);
     await expect
       .poll(async () => (await browser.tabs.query({})).map((tab) => tab.url))
-      .toContain(browser.runtime.getURL('/dashboard.html' as '/'));
+      .toContain(
+        browser.runtime.getURL(`/dashboard.html#/push/${encodeURIComponent(BASE)}/${push.url_token}` as '/'),
+      );
   });
 
   it("leaves other features' notifications alone (quick push's click means Try again)", async () => {

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { idbCache } from '@/lib/watch/cache';
 import { watchDb } from '@/lib/watch/db';
 import { refreshWatch } from '@/lib/watch/refresh';
+import { SWEEP_PER_RUN } from '@/lib/watch/sweep';
 import { listEvents, listTrackedPushes, readWatcherState } from '@/lib/watch/read';
 import { BASE, DAY, MINUTE, resetWatchDb, signInAlice, watchHarness, type WatchHarness } from './helpers';
 
@@ -150,7 +151,7 @@ describe('later refreshes', () => {
     expect(await listEvents()).toHaveLength(1);
   });
 
-  it('reports a failed passphrase that changed nothing in the lists within a refresh or two', async () => {
+  it('reports a wrong passphrase on a recent push, which changed nothing in the lists, at the next refresh', async () => {
     const a = await h.create({ name: 'A', passphrase: 'open sesame' });
     const b = await h.create({ name: 'B', passphrase: 'open sesame' });
     const audits: number[] = [];
@@ -162,32 +163,49 @@ describe('later refreshes', () => {
       return result.events;
     };
     expect(await step(MINUTE)).toEqual([]); // meets both
-    expect(await step(MINUTE)).toEqual([]); // sweeps one
-    expect(await step(MINUTE)).toEqual([]); // sweeps the other
-    expect(await step(MINUTE)).toEqual([]); // both read within 10 minutes: none
+    expect(await step(MINUTE)).toEqual([]); // sweeps both: their baseline
     await h.view(a.url_token, { ip: '203.0.113.66', passphrase: 'wrong' });
     await h.view(b.url_token, { ip: '203.0.113.67', passphrase: 'wrong' });
-    const found = [...(await step(10 * MINUTE)), ...(await step(MINUTE))];
-    expect(found.map((e) => [e.kind, e.ip]).sort()).toEqual([
-      ['failed_passphrase', '203.0.113.66'],
-      ['failed_passphrase', '203.0.113.67'],
+    const found = await step(MINUTE);
+    expect(found.map((e) => [e.kind, e.ip, e.url_token]).sort()).toEqual([
+      ['failed_passphrase', '203.0.113.66', a.url_token],
+      ['failed_passphrase', '203.0.113.67', b.url_token],
     ]);
-    expect(audits).toEqual([0, 1, 1, 0, 1, 1]);
+    expect(audits).toEqual([0, 2, 2]);
     expect(await tracked(a.url_token)).toMatchObject({ views_remaining: 5, expired: false });
   });
 
-  it('sweeps at most one push per refresh, never the same one twice within 10 minutes', async () => {
+  it(`sweeps at most ${SWEEP_PER_RUN} pushes per refresh: recent ones again after a minute, older ones after 10`, async () => {
     for (let i = 0; i < 4; i++) await h.create({ passphrase: 'open sesame' });
     const audits: number[] = [];
-    for (let i = 0; i < 16; i++) {
+    const run = async () => {
       h.advance(MINUTE);
       h.resetCounts();
       await refresh();
       audits.push(h.counts().audit);
-    }
-    expect(Math.max(...audits)).toBe(1);
-    // Met at the first of these refreshes; each read once, then again once 10 minutes have passed.
-    expect(audits).toEqual([0, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 0]);
+    };
+    for (let i = 0; i < 5; i++) await run();
+    // Met at the first; then the longest-unread three each minute, so each is read every other minute.
+    expect(audits).toEqual([0, 3, 3, 3, 3]);
+    h.advance(2 * DAY); // no longer recent: 10 minutes between two reads of one log
+    audits.length = 0;
+    for (let i = 0; i < 12; i++) await run();
+    expect(audits).toEqual([3, 1, 0, 0, 0, 0, 0, 0, 0, 0, 3, 1]);
+  });
+
+  it('reports a try at a push whose last view was used, from its audit (a failed view)', async () => {
+    const push = await h.create({ name: 'Used once', expire_after_views: 1 });
+    await refresh(); // meets it
+    await h.view(push.url_token, { ip: '203.0.113.8' });
+    h.advance(MINUTE);
+    expect((await refresh()).events.map((event) => event.kind)).toEqual(['viewed', 'expired']);
+    await h.view(push.url_token, { ip: '203.0.113.9', userAgent: 'Firefox/140.0' });
+    h.advance(MINUTE);
+    expect((await refresh()).events).toMatchObject([
+      { kind: 'failed_view', ip: '203.0.113.9', url_token: push.url_token },
+    ]);
+    h.advance(MINUTE);
+    expect((await refresh()).events).toEqual([]); // reported once
   });
 
   it('reports a push that came and went between two refreshes once the expired list is read', async () => {
@@ -238,6 +256,31 @@ describe('later refreshes', () => {
     h.advance(DAY);
     await refresh();
     expect(h.counts().list).toBe(2);
+  });
+});
+
+describe('whether a push was opened', () => {
+  it("counts recipients' views from the audit log, with the last one's time and browser; never the sender's own", async () => {
+    const push = await h.create({ expire_after_views: 3 });
+    await refresh(); // meets it
+    expect((await tracked(push.url_token))?.opened).toBeUndefined();
+    await h.owner.retrievePush(push.url_token); // the sender's own look: owner_view
+    h.advance(MINUTE);
+    await refresh();
+    expect(await tracked(push.url_token)).toMatchObject({ views_remaining: 3 });
+    expect((await tracked(push.url_token))?.opened).toBeUndefined();
+    await h.view(push.url_token, { userAgent: 'Mozilla/5.0 (X11; Linux) Firefox/128' });
+    h.advance(MINUTE);
+    await h.owner.retrievePush(push.url_token);
+    await refresh();
+    expect((await tracked(push.url_token))?.opened).toEqual({
+      count: 1,
+      last_at: new Date(h.clock() - MINUTE).toISOString(),
+      user_agent: 'Mozilla/5.0 (X11; Linux) Firefox/128',
+    });
+    h.advance(MINUTE);
+    await refresh(); // the lists alone keep what the log said
+    expect((await tracked(push.url_token))?.opened).toMatchObject({ count: 1 });
   });
 });
 
