@@ -78,8 +78,6 @@ export function withPolicy(settings: Settings, policy: Policy): Settings {
 export interface ServerEntry {
   server: Omit<SavedServer, 'tokenPlace'>;
   token: { value: string | null; place: TokenPlace; origin: string | null };
-  /** Make it the default server (the first server saved always becomes the default). */
-  makeDefault?: boolean;
 }
 
 function without(map: TokenMap, url: string): TokenMap {
@@ -88,14 +86,18 @@ function without(map: TokenMap, url: string): TokenMap {
   return copy;
 }
 
-/** The state with `entry` saved: its token in its place only, bound to its origin; none when value is null. */
-export function withServer(state: ServerState, { server, token, makeDefault }: ServerEntry): ServerState {
+/**
+ * The state with `entry` saved: its token in its place only, bound to its origin; none when value is null.
+ * The first server saved becomes the default; any other leaves the default as it was (only Make default
+ * changes it).
+ */
+export function withServer(state: ServerState, { server, token }: ServerEntry): ServerState {
   const saved: SavedServer = { ...server, tokenPlace: token.place };
   const known = state.list.servers.some((s) => s.url === server.url);
   const servers = known
     ? state.list.servers.map((s) => (s.url === server.url ? saved : s))
     : [...state.list.servers, saved];
-  const defaultUrl = makeDefault || state.list.defaultUrl === null ? server.url : state.list.defaultUrl;
+  const defaultUrl = state.list.defaultUrl ?? server.url;
   let device = without(state.device, server.url);
   let session = without(state.session, server.url);
   if (token.value !== null) {
