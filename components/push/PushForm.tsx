@@ -5,6 +5,7 @@ import { QR_MAX_CHARS, TEXT_MAX_CHARS } from '@/lib/contract';
 import { t } from '@/lib/i18n';
 import { FieldError } from './FieldError';
 import { onDemand, Part, whenLoaded, type OnDemand } from '@/components/onDemand';
+import { SecretTool, type Generator } from '@/components/generator/SecretTool';
 import type { FileDropProps } from './FileDrop';
 import { formKeyAction } from './keys';
 import { KindTabs, tabId } from './KindTabs';
@@ -30,6 +31,15 @@ export interface PushFormProps {
   needsTokenHref?: string;
   /** Shown next to the button while sending, e.g. upload progress and Cancel. */
   busy?: ComponentChildren;
+  /** The secret generator: its wand is in the Secret field (text pushes) and the Wi-Fi password. */
+  generator?: Generator;
+}
+
+type GeneratorProps = Pick<PushFormProps, 'generator'>;
+
+/** The wand for the field `fieldId`, filling it through `fill`; nothing without a generator. */
+function toolFor(generator: Generator | undefined, fieldId: string, fill: (value: string) => void) {
+  return generator && <SecretTool generator={generator} fieldId={fieldId} fill={fill} />;
 }
 
 const PANEL_ID = 'sp-kind-panel';
@@ -44,7 +54,11 @@ function showing<P>(part: OnDemand<P> | undefined, dispatch: () => void): void {
 }
 
 /** The QR code's content: text, or a Wi-Fi network built from its fields. */
-function QrSource({ state, dispatch }: Pick<PushFormProps, 'state' | 'dispatch'>) {
+function QrSource({
+  state,
+  dispatch,
+  generator,
+}: Pick<PushFormProps, 'state' | 'dispatch'> & GeneratorProps) {
   const errors = state.errors.payload;
   return (
     <>
@@ -71,6 +85,7 @@ function QrSource({ state, dispatch }: Pick<PushFormProps, 'state' | 'dispatch'>
           value={state.wifi}
           errors={errors}
           onChange={(patch) => dispatch({ type: 'wifi', patch })}
+          passwordTool={(fieldId, fill) => toolFor(generator, fieldId, fill)}
         />
       ) : (
         <SecretInput
@@ -90,7 +105,8 @@ function KindPanel({
   dispatch,
   onUseTabUrl,
   needsTokenHref,
-}: Pick<PushFormProps, 'state' | 'dispatch' | 'onUseTabUrl' | 'needsTokenHref'>) {
+  generator,
+}: Pick<PushFormProps, 'state' | 'dispatch' | 'onUseTabUrl' | 'needsTokenHref' | 'generator'>) {
   const errors = state.errors.payload;
   switch (state.kind) {
     case 'text':
@@ -100,6 +116,7 @@ function KindPanel({
           errors={errors}
           limit={TEXT_MAX_CHARS}
           onInput={(value) => dispatch({ type: 'payload', value })}
+          tool={toolFor(generator, 'sp-secret', (value) => dispatch({ type: 'payload', value }))}
         />
       );
     case 'url':
@@ -128,7 +145,7 @@ function KindPanel({
         />
       );
     case 'qr':
-      return <QrSource state={state} dispatch={dispatch} />;
+      return <QrSource state={state} dispatch={dispatch} generator={generator} />;
   }
 }
 
@@ -168,6 +185,7 @@ export function PushForm(props: PushFormProps) {
             dispatch={dispatch}
             onUseTabUrl={props.onUseTabUrl}
             needsTokenHref={props.needsTokenHref}
+            generator={props.generator}
           />
           <FieldError field="kind" messages={state.errors.kind} />
         </div>

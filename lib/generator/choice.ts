@@ -7,6 +7,8 @@ import { z } from '@/lib/zod';
 import { characterAlphabet, generateWords, randomIndex, type RandomBytes } from '@/lib/push/passphrase';
 
 export const LENGTH = { min: 8, max: 128 } as const;
+/** The EFF large list's size (lib/push/words.ts): 6^5, one word for each throw of five dice. */
+export const EFF_LIST_SIZE = 7776;
 export const WORD_COUNT = { min: 3, max: 12 } as const;
 /** Separators with no letter or digit, so no two picks can read the same and the bits hold. */
 export const SEPARATORS = ['-', ' ', '.', '_'] as const;
@@ -53,7 +55,7 @@ export function validChoice(choice: unknown): GeneratorChoice {
  * The strength in bits: log2 of how many values the choice can make, each equally likely. Counted from the
  * parameters, not from a value, so it is the same before and after a pick.
  */
-export function strengthBits(choice: GeneratorChoice, listSize: number): number {
+export function strengthBits(choice: GeneratorChoice, listSize = EFF_LIST_SIZE): number {
   if (choice.mode === 'characters')
     return choice.characters.length * Math.log2(characterAlphabet(choice.characters).length);
   const { count, number } = choice.words;
