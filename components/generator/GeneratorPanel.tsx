@@ -28,6 +28,9 @@ const CLASSES: Array<
   ['symbols', '!#$', 'generator_symbols'],
 ];
 
+/** The characters "avoid look-alikes" leaves out (lib/push/passphrase.ts), shown as they are in any language. */
+const LOOK_ALIKES = '(0 O 1 l I)';
+
 /**
  * A whole number within `range`: what is typed stays in the field as typed; only a valid number reaches
  * `onChange`, and anything else is said next to the field.
@@ -97,7 +100,10 @@ function CharacterOptions(props: {
               disabled={choice[name] && on === 1}
               onChange={(e) => onChange({ [name]: e.currentTarget.checked })}
             />
-            <span aria-hidden="true">{shown}</span>
+            {/* Isolated left to right, so "0–9" reads so in a right-to-left page too. */}
+            <bdi dir="ltr" aria-hidden="true">
+              {shown}
+            </bdi>
           </label>
         ))}
       </div>
@@ -106,7 +112,10 @@ function CharacterOptions(props: {
         checked={choice.avoidAmbiguous}
         onChange={(avoidAmbiguous) => onChange({ avoidAmbiguous })}
       >
-        {t('generator_avoidAmbiguous')}
+        {t('generator_avoidAmbiguous')}{' '}
+        <bdi dir="ltr" class="sp-mono">
+          {LOOK_ALIKES}
+        </bdi>
       </CheckField>
     </>
   );

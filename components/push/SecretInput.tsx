@@ -59,6 +59,8 @@ export function SecretInput({ value, onInput, errors, hint, limit, tool }: Secre
       id="sp-secret"
       name="payload"
       rows={3}
+      // A secret's own direction: a Latin password reads left to right on a right-to-left page.
+      dir="auto"
       value={value}
       autocomplete="off"
       spellcheck={false}

@@ -39,6 +39,7 @@ function WifiText(props: {
     <input
       id={id}
       value={props.config[props.name]}
+      dir="auto"
       autocomplete="off"
       spellcheck={false}
       onInput={(e) => props.onChange({ [props.name]: e.currentTarget.value })}

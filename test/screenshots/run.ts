@@ -1,5 +1,6 @@
 /**
- * `npm run screenshots`: store-ready 1280×800 PNGs of the popup's result, the dashboard and the options page,
+ * `npm run screenshots`: store-ready 1280×800 PNGs of the popup's result, the popup with the secret
+ * generator's panel open, the dashboard and the options page,
  * light and dark, from the built extension in demo mode (a fresh install), into .output/screenshots/: in
  * English (`dashboard-light.png`), and with the browser in German and in Arabic, right to left
  * (`dashboard-ar-light.png`). They are generated, never committed, so they never go stale.
@@ -104,18 +105,48 @@ async function shootPopup(
   return file;
 }
 
+/** The popup with the secret generator's panel open, after one click on its wand. */
+async function shootGenerator(
+  context: BrowserContext,
+  id: string,
+  language: Language,
+  scheme: Scheme,
+): Promise<string> {
+  const popup = await context.newPage();
+  await popup.setViewportSize({ width: 380, height: 600 });
+  await open(popup, `chrome-extension://${id}/popup.html`, scheme, '#sp-secret');
+  await popup.locator('.sp-tool button').first().click();
+  await popup.locator('[aria-controls="sp-generator"]').click();
+  await popup.locator('#sp-generator').waitFor();
+  const file = shotFile('popup-generator', language, scheme);
+  const canvas = await context.newPage();
+  await composePopup(canvas, await popupImage(popup), scheme, file);
+  await canvas.close();
+  await popup.close();
+  return file;
+}
+
+/**
+ * What to shoot: every group unless SHOTS names some (`SHOTS=generator npm run screenshots`), to look at
+ * one change without making every image again.
+ */
+const GROUPS = (process.env.SHOTS ?? 'result,pages,generator').split(',');
+
 /** A fresh install in `language`: the demo pushes made in its popup, then every page in both schemes. */
 async function shootLanguage(extension: string, language: Language): Promise<string[]> {
   const { context, id, close } = await launch(extension, language);
   try {
     const pushes = DEMO_PUSHES_IN[language]!;
-    const popup = await makeDemoPushes(context, `chrome-extension://${id}`, 'light', pushes);
+    const wantsPushes = GROUPS.includes('result') || GROUPS.includes('pages');
+    const popup = wantsPushes
+      ? await makeDemoPushes(context, `chrome-extension://${id}`, 'light', pushes)
+      : undefined;
     const files: string[] = [];
-    for (const scheme of ['light', 'dark'] as const)
-      files.push(
-        await shootPopup(context, popup, language, scheme),
-        ...(await shootPages(context, id, language, scheme)),
-      );
+    for (const scheme of ['light', 'dark'] as const) {
+      if (popup && GROUPS.includes('result')) files.push(await shootPopup(context, popup, language, scheme));
+      if (GROUPS.includes('pages')) files.push(...(await shootPages(context, id, language, scheme)));
+      if (GROUPS.includes('generator')) files.push(await shootGenerator(context, id, language, scheme));
+    }
     return files;
   } finally {
     await close();
