@@ -43,6 +43,7 @@ export function CreatePush({ context, initial, settings }: CreatePushProps) {
         of={CREATED_PUSH}
         created={submit.created}
         copyOnCreate={context?.copyOnCreate ?? false}
+        demo={context?.demoMode ?? false}
         onNew={actions.reset}
       />
     );
