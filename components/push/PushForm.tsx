@@ -1,4 +1,6 @@
 import type { ComponentChildren } from 'preact';
+import { useState } from 'preact/hooks';
+import { formHasInput } from '@/lib/push/form-filled';
 import type { FormAction, FormState } from '@/lib/push/form';
 import type { PassphraseStyle } from '@/lib/push/passphrase';
 import { QR_MAX_CHARS, TEXT_MAX_CHARS } from '@/lib/contract';
@@ -149,10 +151,26 @@ function KindPanel({
   }
 }
 
+/**
+ * Esc clears the form, but not a filled one unasked: the first Esc on a filled form asks (a line says to
+ * press it again), the second clears; any other key takes the question back.
+ */
+function useEscapeAsks(state: FormState, onReset: () => void) {
+  const [asking, setAsking] = useState(false);
+  const onEscape = () => {
+    if (asking || !formHasInput(state)) {
+      setAsking(false);
+      onReset();
+    } else setAsking(true);
+  };
+  return { asking, onEscape, onOtherKey: () => asking && setAsking(false) };
+}
+
 /** The whole create form; the container owns the state (formReducer) and does the sending. */
 export function PushForm(props: PushFormProps) {
   const { state, dispatch, onSubmit, onReset, onGenerate, failureMessage } = props;
   const sending = state.status === 'sending';
+  const escape = useEscapeAsks(state, onReset);
   return (
     <form
       class="sp-form"
@@ -164,10 +182,11 @@ export function PushForm(props: PushFormProps) {
       }}
       onKeyDown={(e) => {
         const action = formKeyAction(e);
+        if (action !== 'reset') escape.onOtherKey();
         if (!action) return;
         e.preventDefault();
         if (action === 'submit') onSubmit();
-        else onReset();
+        else escape.onEscape();
       }}
     >
       <KindTabs
@@ -197,6 +216,11 @@ export function PushForm(props: PushFormProps) {
           onGenerate={onGenerate}
         />
       </fieldset>
+      {escape.asking && (
+        <p role="status" class="sp-warning">
+          {t('push_escapeAgain')}
+        </p>
+      )}
       <FieldError field="base" messages={state.errors.base} />
       {state.status === 'failed' && failureMessage && (
         <p role="alert" class="sp-error">

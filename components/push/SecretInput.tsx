@@ -58,7 +58,7 @@ export function SecretInput({ value, onInput, errors, hint, limit, tool }: Secre
     <textarea
       id="sp-secret"
       name="payload"
-      rows={3}
+      rows={2}
       // A secret's own direction: a Latin password reads left to right on a right-to-left page.
       dir="auto"
       value={value}

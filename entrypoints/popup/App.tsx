@@ -80,7 +80,6 @@ export function App() {
   }, [ready?.context.demoMode]);
   return (
     <main>
-      {demo && <DemoBanner settingsHref={settingsUrl} />}
       <header>
         <h1>{t('app_name')}</h1>
         {page.state === 'ready' && page.context.servers.length > 1 && page.context.server && (
@@ -93,6 +92,7 @@ export function App() {
           <SettingsIcon />
           {t('popup_settings')}
         </a>
+        {demo && <DemoBanner compact settingsHref={settingsUrl} />}
       </header>
       {page.state === 'failed' && (
         <p role="alert" class="sp-error">

@@ -40,7 +40,7 @@ async function quickPush(browser: ExtensionBrowser, text: string): Promise<Quick
 forEachBrowser('demo mode on a fresh install', (name, browser) => {
   it('creates a push in the popup whose link opens in the viewer and reveals the secret', async () => {
     const popup = await openPopup(browser());
-    expect(await pageText(popup)).toContain('Demo mode is on');
+    expect(await pageText(popup)).toContain('Demo: links open only in this browser.');
     await popup.type('#sp-secret', `${name} demo secret 42`);
     await press(popup, 'Create push');
 

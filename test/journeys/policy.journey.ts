@@ -114,7 +114,7 @@ for (const name of BROWSERS)
     it("the popup offers only the allowed kinds, sends to the organization's server with its defaults", async () => {
       const popup = await openPopup(browser());
       const text = await pageText(popup);
-      expect(text).not.toContain('Demo mode is on');
+      expect(text).not.toContain('Demo: links open only');
       expect(text).toContain(new URL(host.baseUrl).host);
       const tabs = await popup.$$eval('[role="tab"]', (all) => all.map((tab) => tab.textContent?.trim()));
       expect(tabs).toEqual(['Text', 'URL']);
