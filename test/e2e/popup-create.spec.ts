@@ -66,7 +66,9 @@ test('a text push with a passphrase, views, expiry and a name', async ({
   const [listed] = await client.activeAll();
   expect(listed?.name).toBe('Wiki admin');
   const html = await recipientPage(host.baseUrl, urlToken, 'open sesame 42');
-  expect(html).toContain('<pre aria-label="Secret">text secret 7f3a</pre>');
+  // Digits and symbols are coloured (issue 20): the text within is the secret, exactly.
+  expect(html.replace(/<\/?span[^>]*>/g, '')).toContain('<pre aria-label="Secret">text secret 7f3a</pre>');
+  expect(html).toContain('<span class="ch-digit">7</span>');
   expect(html).not.toContain('aria-label="QR code"');
   // Views later, the list follows the server after the next refresh.
   const [after] = await client.activeAll();
