@@ -10,7 +10,7 @@ type TextKey = 'note' | 'notifyEmailsTo';
 type CheckKey = 'deletableByViewer' | 'retrievalStep' | 'authenticatedRecipients';
 type Spec =
   | { type: 'text'; key: TextKey; id: string; field: MoreField; label: MessageKey; hint?: () => string }
-  | { type: 'check'; key: CheckKey; field: MoreField; label: MessageKey; proOnly?: boolean }
+  | { type: 'check'; key: CheckKey; field: MoreField; label: MessageKey; hint: MessageKey; proOnly?: boolean }
   | { type: 'locale'; field: MoreField };
 
 /** Each language by its own name, as language pickers show it: a reader finds their own at a glance. */
@@ -31,8 +31,20 @@ const LOCALE_CHOICES: Choice[] = EMAIL_LOCALES.map((code) => ({
 /** The options behind "More options", in the order they are shown. */
 const SPECS: readonly Spec[] = [
   { type: 'text', key: 'note', id: 'sp-note', field: 'note', label: 'push_privateNote' },
-  { type: 'check', key: 'deletableByViewer', field: 'deletable_by_viewer', label: 'push_deletableByViewer' },
-  { type: 'check', key: 'retrievalStep', field: 'retrieval_step', label: 'push_retrievalStep' },
+  {
+    type: 'check',
+    key: 'deletableByViewer',
+    field: 'deletable_by_viewer',
+    label: 'push_deletableByViewer',
+    hint: 'push_deletableByViewerHint',
+  },
+  {
+    type: 'check',
+    key: 'retrievalStep',
+    field: 'retrieval_step',
+    label: 'push_retrievalStep',
+    hint: 'push_retrievalStepHint',
+  },
   {
     type: 'text',
     key: 'notifyEmailsTo',
@@ -47,6 +59,7 @@ const SPECS: readonly Spec[] = [
     key: 'authenticatedRecipients',
     field: 'authenticated_recipients',
     label: 'push_fieldAuthRecipients',
+    hint: 'push_authRecipientsHint',
     proOnly: true,
   },
 ];
@@ -77,11 +90,12 @@ function Option({ spec, options, errors, onChange }: MoreOptionsProps & { spec: 
     );
   }
   if (spec.type === 'check') {
-    const { key, field, label } = spec;
+    const { key, field, label, hint } = spec;
     return (
       <CheckField
         field={field}
         label={t(label)}
+        hint={t(hint)}
         checked={options[key]}
         errors={errors[field]}
         onChange={(v) => onChange({ [key]: v })}

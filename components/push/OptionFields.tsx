@@ -48,9 +48,10 @@ export function TextField(props: {
   );
 }
 
-/** A checkbox option with its errors. */
+/** A checkbox option with its one-line hint and its errors. */
 export function CheckField(props: {
   label: string;
+  hint?: string;
   checked: boolean;
   onChange: (checked: boolean) => void;
   errors?: string[];
@@ -63,10 +64,15 @@ export function CheckField(props: {
           type="checkbox"
           checked={props.checked}
           onChange={(e) => props.onChange(e.currentTarget.checked)}
-          {...described(props.field, props.errors)}
+          {...described(props.field, props.errors, props.hint ? `${props.field}-hint` : undefined)}
         />
         {props.label}
       </label>
+      {props.hint && (
+        <p id={`${props.field}-hint`} class="sp-hint sp-check-hint">
+          {props.hint}
+        </p>
+      )}
       <FieldError field={props.field} messages={props.errors} />
     </div>
   );

@@ -17,17 +17,9 @@ export function PassphraseField(props: {
   const [style, setStyle] = useState<PassphraseStyle>('words');
   return (
     <div class="sp-field">
-      <label for="sp-passphrase">{t('push_fieldPassphrase')}</label>
-      <div class="sp-row">
-        <input
-          id="sp-passphrase"
-          class="sp-grow"
-          value={options.passphrase}
-          autocomplete="off"
-          spellcheck={false}
-          onInput={(e) => onChange({ passphrase: e.currentTarget.value })}
-          {...described('passphrase', errors.passphrase, 'sp-passphrase-hint')}
-        />
+      {/* The style on the label's line, so the field has the whole width: a generated value reads whole. */}
+      <div class="sp-label-row">
+        <label for="sp-passphrase">{t('push_fieldPassphrase')}</label>
         <select
           aria-label={t('push_passphraseStyle')}
           value={style}
@@ -36,16 +28,28 @@ export function PassphraseField(props: {
           <option value="words">{t('push_styleWords')}</option>
           <option value="characters">{t('push_styleCharacters')}</option>
         </select>
-        {/* An icon button, so the row fits at 320 px without the label wrapping. */}
-        <button
-          type="button"
-          class="icon-button"
-          aria-label={t('push_generatePassphrase')}
-          title={t('push_generatePassphrase')}
-          onClick={() => onGenerate(style)}
-        >
-          <WandIcon />
-        </button>
+      </div>
+      <div class="sp-tooled">
+        <input
+          id="sp-passphrase"
+          value={options.passphrase}
+          autocomplete="off"
+          spellcheck={false}
+          dir="auto"
+          onInput={(e) => onChange({ passphrase: e.currentTarget.value })}
+          {...described('passphrase', errors.passphrase, 'sp-passphrase-hint')}
+        />
+        <span class="sp-tool">
+          <button
+            type="button"
+            class="icon-button"
+            aria-label={t('push_generatePassphrase')}
+            title={t('push_generatePassphrase')}
+            onClick={() => onGenerate(style)}
+          >
+            <WandIcon />
+          </button>
+        </span>
       </div>
       <p id="sp-passphrase-hint" class="sp-hint">
         {t('push_passphraseHint')}

@@ -7,8 +7,9 @@ import { openWarning } from '@/lib/push/open-warning';
 
 export interface PreviewPanelProps {
   url: string;
-  expiry?: string;
   passphrase: boolean;
+  /** The result shows the QR code already: the preview draws no second one. */
+  qrShown: boolean;
   /** Views the recipient has left: what opening the page would take one of. */
   viewsLeft: number;
   /** The page shows a reveal step first, so only its Reveal counts a view. */
@@ -19,9 +20,10 @@ export interface PreviewPanelProps {
 }
 
 /**
- * What the recipient gets, shown here without asking the server anything, so no view is counted: the link,
- * its QR code, when it expires and whether a passphrase is needed. Opening the real page is offered last,
- * and only after saying what it costs.
+ * What the recipient gets, shown here without asking the server anything, so no view is counted. Only what
+ * the result above does not show already (issue 20: it repeated the link and expiry, and stacked a second
+ * QR code): the QR code while the result's is hidden, and whether a passphrase is needed. Opening the real
+ * page is offered last, and only after saying what it costs.
  */
 export function PreviewPanel(props: PreviewPanelProps) {
   const { qr } = useLazyQr(props.url, props.renderQr, true);
@@ -29,14 +31,14 @@ export function PreviewPanel(props: PreviewPanelProps) {
   return (
     <section class="sp-preview" aria-labelledby="sp-preview-title">
       <h3 id="sp-preview-title">{t('push_previewTitle')}</h3>
-      <p class="sp-preview-link">{props.url}</p>
-      <LazyQrImage
-        qr={qr}
-        alt={t('push_qrAlt')}
-        size={144}
-        classes={{ hint: 'sp-hint', error: 'sp-error' }}
-      />
-      {props.expiry && <p class="sp-hint">{props.expiry}</p>}
+      {!props.qrShown && (
+        <LazyQrImage
+          qr={qr}
+          alt={t('push_qrAlt')}
+          size={144}
+          classes={{ hint: 'sp-hint', error: 'sp-error' }}
+        />
+      )}
       {props.passphrase && <p class="sp-hint">{t('push_previewNeedsPassphrase')}</p>}
       <p class="sp-hint">{t('push_previewNoView')}</p>
       {confirming ? (

@@ -1,11 +1,14 @@
 import type { ComponentChildren } from 'preact';
 import { SettingsLinked } from '../SettingsLinked';
+import { useState } from 'preact/hooks';
+import { formHasInput } from '@/lib/push/form-filled';
 import type { FormAction, FormState } from '@/lib/push/form';
 import type { PassphraseStyle } from '@/lib/push/passphrase';
 import { QR_MAX_CHARS, TEXT_MAX_CHARS } from '@/lib/contract';
 import { t } from '@/lib/i18n';
 import { FieldError } from './FieldError';
 import { onDemand, Part, whenLoaded, type OnDemand } from '@/components/onDemand';
+import { SecretTool, type Generator } from '@/components/generator/SecretTool';
 import type { FileDropProps } from './FileDrop';
 import { formKeyAction } from './keys';
 import { KindTabs, tabId } from './KindTabs';
@@ -31,6 +34,15 @@ export interface PushFormProps {
   needsTokenHref?: string;
   /** Shown next to the button while sending, e.g. upload progress and Cancel. */
   busy?: ComponentChildren;
+  /** The secret generator: its wand is in the Secret field (text pushes) and the Wi-Fi password. */
+  generator?: Generator;
+}
+
+type GeneratorProps = Pick<PushFormProps, 'generator'>;
+
+/** The wand for the field `fieldId`, filling it through `fill`; nothing without a generator. */
+function toolFor(generator: Generator | undefined, fieldId: string, fill: (value: string) => void) {
+  return generator && <SecretTool generator={generator} fieldId={fieldId} fill={fill} />;
 }
 
 const PANEL_ID = 'sp-kind-panel';
@@ -45,7 +57,11 @@ function showing<P>(part: OnDemand<P> | undefined, dispatch: () => void): void {
 }
 
 /** The QR code's content: text, or a Wi-Fi network built from its fields. */
-function QrSource({ state, dispatch }: Pick<PushFormProps, 'state' | 'dispatch'>) {
+function QrSource({
+  state,
+  dispatch,
+  generator,
+}: Pick<PushFormProps, 'state' | 'dispatch'> & GeneratorProps) {
   const errors = state.errors.payload;
   return (
     <>
@@ -72,6 +88,7 @@ function QrSource({ state, dispatch }: Pick<PushFormProps, 'state' | 'dispatch'>
           value={state.wifi}
           errors={errors}
           onChange={(patch) => dispatch({ type: 'wifi', patch })}
+          passwordTool={(fieldId, fill) => toolFor(generator, fieldId, fill)}
         />
       ) : (
         <SecretInput
@@ -91,7 +108,8 @@ function KindPanel({
   dispatch,
   onUseTabUrl,
   needsTokenHref,
-}: Pick<PushFormProps, 'state' | 'dispatch' | 'onUseTabUrl' | 'needsTokenHref'>) {
+  generator,
+}: Pick<PushFormProps, 'state' | 'dispatch' | 'onUseTabUrl' | 'needsTokenHref' | 'generator'>) {
   const errors = state.errors.payload;
   switch (state.kind) {
     case 'text':
@@ -101,6 +119,7 @@ function KindPanel({
           errors={errors}
           limit={TEXT_MAX_CHARS}
           onInput={(value) => dispatch({ type: 'payload', value })}
+          tool={toolFor(generator, 'sp-secret', (value) => dispatch({ type: 'payload', value }))}
         />
       );
     case 'url':
@@ -129,14 +148,30 @@ function KindPanel({
         />
       );
     case 'qr':
-      return <QrSource state={state} dispatch={dispatch} />;
+      return <QrSource state={state} dispatch={dispatch} generator={generator} />;
   }
+}
+
+/**
+ * Esc clears the form, but not a filled one unasked: the first Esc on a filled form asks (a line says to
+ * press it again), the second clears; any other key takes the question back.
+ */
+function useEscapeAsks(state: FormState, onReset: () => void) {
+  const [asking, setAsking] = useState(false);
+  const onEscape = () => {
+    if (asking || !formHasInput(state)) {
+      setAsking(false);
+      onReset();
+    } else setAsking(true);
+  };
+  return { asking, onEscape, onOtherKey: () => asking && setAsking(false) };
 }
 
 /** The whole create form; the container owns the state (formReducer) and does the sending. */
 export function PushForm(props: PushFormProps) {
   const { state, dispatch, onSubmit, onReset, onGenerate, failureMessage } = props;
   const sending = state.status === 'sending';
+  const escape = useEscapeAsks(state, onReset);
   return (
     <form
       class="sp-form"
@@ -148,10 +183,11 @@ export function PushForm(props: PushFormProps) {
       }}
       onKeyDown={(e) => {
         const action = formKeyAction(e);
+        if (action !== 'reset') escape.onOtherKey();
         if (!action) return;
         e.preventDefault();
         if (action === 'submit') onSubmit();
-        else onReset();
+        else escape.onEscape();
       }}
     >
       <KindTabs
@@ -169,6 +205,7 @@ export function PushForm(props: PushFormProps) {
             dispatch={dispatch}
             onUseTabUrl={props.onUseTabUrl}
             needsTokenHref={props.needsTokenHref}
+            generator={props.generator}
           />
           <FieldError field="kind" messages={state.errors.kind} />
         </div>
@@ -180,6 +217,11 @@ export function PushForm(props: PushFormProps) {
           onGenerate={onGenerate}
         />
       </fieldset>
+      {escape.asking && (
+        <p role="status" class="sp-warning">
+          {t('push_escapeAgain')}
+        </p>
+      )}
       <FieldError field="base" messages={state.errors.base} />
       {state.status === 'failed' && failureMessage && (
         <p role="alert" class="sp-error">

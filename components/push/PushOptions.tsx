@@ -63,7 +63,8 @@ export function PushOptions(props: PushOptionsProps) {
         errors={props.errors.name}
         onInput={(name) => props.onChange({ name })}
       />
-      <div class="sp-row">
+      {/* Two columns of their own: an error under one field wraps within it and never breaks the row. */}
+      <div class="sp-pair">
         <ExpiryField {...props} />
         <ViewsField {...props} />
       </div>

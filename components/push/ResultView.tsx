@@ -37,6 +37,23 @@ export interface ResultViewProps {
   onDownloadSvg: () => void;
   /** Back to an empty form ("New push", and Esc anywhere on the page, as Esc resets the form). */
   onNew?: () => void;
+  /**
+   * Set for a demo push (its link opens only in this browser): the result says so, under the link, with a
+   * link to the settings at this address to connect a server.
+   */
+  demoSettingsHref?: string;
+}
+
+/** Under a demo push's link: where it opens, and how to make links others can open. */
+function DemoLinkNote({ href }: { href: string }) {
+  return (
+    <p id="sp-demo-link" class="sp-warning">
+      {t('push_demoLinkHere')}{' '}
+      <a href={href} target="_blank" rel="noreferrer">
+        {t('push_connectServer')}
+      </a>
+    </p>
+  );
 }
 
 /** Esc anywhere on the page means "New push", as it resets the form. */
@@ -75,12 +92,20 @@ export function ResultView(props: ResultViewProps) {
           {warning}
         </p>
       )}
-      <LinkBlock url={url} describedBy={expiry ? 'sp-link-expiry' : undefined} onCopy={props.onCopyLink} />
+      <LinkBlock
+        url={url}
+        describedBy={
+          [expiry && 'sp-link-expiry', props.demoSettingsHref && 'sp-demo-link'].filter(Boolean).join(' ') ||
+          undefined
+        }
+        onCopy={props.onCopyLink}
+      />
       {expiry && (
         <p id="sp-link-expiry" class="sp-hint">
           {expiry}
         </p>
       )}
+      {props.demoSettingsHref && <DemoLinkNote href={props.demoSettingsHref} />}
       {passphrase && <PassphraseReveal passphrase={passphrase} onCopy={props.onCopyPassphrase} />}
       <div class="sp-row sp-share">
         <button type="button" onClick={props.onCopyMessage}>
@@ -97,7 +122,7 @@ export function ResultView(props: ResultViewProps) {
         </button>
       </div>
       <QrPanel qr={qr.qr} onDownloadPng={props.onDownloadPng} onDownloadSvg={props.onDownloadSvg} />
-      {preview && <PreviewPanel {...props} passphrase={Boolean(passphrase)} />}
+      {preview && <PreviewPanel {...props} passphrase={Boolean(passphrase)} qrShown={qr.wanted} />}
       {onNew && (
         <button type="button" onClick={onNew}>
           {t('push_newPush')}

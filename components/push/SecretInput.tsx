@@ -1,4 +1,4 @@
-import { Fragment } from 'preact';
+import { Fragment, type ComponentChildren } from 'preact';
 import { Placed, PLACE } from '@/components/Placed';
 import { plural, t } from '@/lib/i18n';
 import { charCount } from '@/lib/push/validate';
@@ -15,6 +15,8 @@ export interface SecretInputProps {
    * the push would hold a truncated secret. Validation says "too long" instead; this only shows the count.
    */
   limit?: number;
+  /** Laid over the field's end corner (the generator's wand, components/generator/SecretTool.tsx). */
+  tool?: ComponentChildren;
 }
 
 /** From this share of the limit on, the count is shown. */
@@ -43,7 +45,7 @@ function Keys({ keys }: { keys: string[] }) {
 }
 
 /** The secret itself: a textarea whose accessible name is exactly "Secret". Never autocompleted or spell-checked. */
-export function SecretInput({ value, onInput, errors, hint, limit }: SecretInputProps) {
+export function SecretInput({ value, onInput, errors, hint, limit, tool }: SecretInputProps) {
   const count = nearCount(value, limit);
   const hints = [
     hint ? 'sp-secret-hint' : undefined,
@@ -52,19 +54,31 @@ export function SecretInput({ value, onInput, errors, hint, limit }: SecretInput
   ]
     .filter(Boolean)
     .join(' ');
+  const area = (
+    <textarea
+      id="sp-secret"
+      name="payload"
+      rows={2}
+      // A secret's own direction: a Latin password reads left to right on a right-to-left page.
+      dir="auto"
+      value={value}
+      autocomplete="off"
+      spellcheck={false}
+      onInput={(e) => onInput(e.currentTarget.value)}
+      {...described('payload', errors, hints || undefined)}
+    />
+  );
   return (
     <div class="sp-field">
       <label for="sp-secret">{t('push_fieldSecret')}</label>
-      <textarea
-        id="sp-secret"
-        name="payload"
-        rows={3}
-        value={value}
-        autocomplete="off"
-        spellcheck={false}
-        onInput={(e) => onInput(e.currentTarget.value)}
-        {...described('payload', errors, hints || undefined)}
-      />
+      {tool ? (
+        <div class="sp-tooled">
+          {area}
+          {tool}
+        </div>
+      ) : (
+        area
+      )}
       <p id="sp-secret-keys" class="sp-hint">
         <Placed text={t('push_enterCreates', PLACE)}>
           <Keys keys={['Enter']} />

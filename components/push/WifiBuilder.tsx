@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { CheckField } from '@/components/CheckField';
 import { t, type MessageKey } from '@/lib/i18n';
 import type { WifiConfig, WifiSecurity } from '@/lib/push/wifi';
@@ -9,6 +10,8 @@ export interface WifiBuilderProps {
   onChange: (patch: Partial<WifiConfig>) => void;
   /** The payload errors: a missing name or password, or a code too long. */
   errors?: string[];
+  /** Laid over the password field (the generator's wand); it fills the password. */
+  passwordTool?: (fieldId: string, fill: (password: string) => void) => ComponentChildren;
 }
 
 /** The standards' own names, the same in every language; only "none" is said in words. */
@@ -29,24 +32,36 @@ function WifiText(props: {
   config: WifiConfig;
   aria: ReturnType<typeof described>;
   onChange: (patch: Partial<WifiConfig>) => void;
+  tool?: ComponentChildren;
 }) {
   const { id, label } = TEXTS[props.name];
+  const input = (
+    <input
+      id={id}
+      value={props.config[props.name]}
+      dir="auto"
+      autocomplete="off"
+      spellcheck={false}
+      onInput={(e) => props.onChange({ [props.name]: e.currentTarget.value })}
+      {...props.aria}
+    />
+  );
   return (
     <FieldFrame id={id} label={t(label)}>
-      <input
-        id={id}
-        value={props.config[props.name]}
-        autocomplete="off"
-        spellcheck={false}
-        onInput={(e) => props.onChange({ [props.name]: e.currentTarget.value })}
-        {...props.aria}
-      />
+      {props.tool ? (
+        <div class="sp-tooled">
+          {input}
+          {props.tool}
+        </div>
+      ) : (
+        input
+      )}
     </FieldFrame>
   );
 }
 
 /** A Wi-Fi network as a QR code phones join by scanning. */
-export function WifiBuilder({ value, onChange, errors }: WifiBuilderProps) {
+export function WifiBuilder({ value, onChange, errors, passwordTool }: WifiBuilderProps) {
   const aria = described('payload', errors);
   return (
     // Named for assistive technology only: the "Wi-Fi network" choice just above is its visible heading.
@@ -67,7 +82,13 @@ export function WifiBuilder({ value, onChange, errors }: WifiBuilderProps) {
         </select>
       </div>
       {value.security !== 'nopass' && (
-        <WifiText name="password" config={value} aria={aria} onChange={onChange} />
+        <WifiText
+          name="password"
+          config={value}
+          aria={aria}
+          onChange={onChange}
+          tool={passwordTool?.(TEXTS.password.id, (password) => onChange({ password }))}
+        />
       )}
       <CheckField class="sp-check" checked={value.hidden} onChange={(hidden) => onChange({ hidden })}>
         {t('push_wifiHidden')}

@@ -1,6 +1,7 @@
 import { CheckIcon } from '@/components/icons/Check';
 import { CopyIcon } from '@/components/icons/Copy';
 import { QrIcon } from '@/components/icons/Qr';
+import { ClassedSecret } from './ClassedSecret';
 import type { PushKind } from '@/lib/contract';
 import { t } from '@/lib/i18n';
 
@@ -53,7 +54,7 @@ export function SecretContent(props: SecretContentProps) {
               </a>
             </p>
           ) : (
-            <pre aria-label={t('viewer_payloadLabel')}>{payload}</pre>
+            <ClassedSecret payload={payload} />
           )}
           {props.qrDataUrl && <img src={props.qrDataUrl} alt={t('viewer_qrAlt')} />}
           <div class="actions">

@@ -85,7 +85,6 @@ export function App() {
   }, [ready?.context.demoMode]);
   return (
     <main>
-      {demo && <DemoBanner settingsHref={settingsUrl} />}
       <header>
         <h1>{t('app_name')}</h1>
         {page.state === 'ready' && page.context.servers.length > 1 && page.context.server && (
@@ -98,6 +97,7 @@ export function App() {
           <SettingsIcon />
           {t('popup_settings')}
         </a>
+        {demo && <DemoBanner compact settingsHref={settingsUrl} />}
       </header>
       {page.state === 'loading' && (
         <p class="help" role="status">

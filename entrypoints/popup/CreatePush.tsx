@@ -7,6 +7,7 @@ import { CREATED_PUSH } from './result-part';
 import { UploadProgress } from './UploadProgress';
 import { useEdition } from './useEdition';
 import { useFormActions } from './useFormActions';
+import { useGenerator } from './useGenerator';
 import { useSubmit } from './useSubmit';
 import { described, describedNow } from './words';
 
@@ -29,6 +30,7 @@ export function CreatePush({ context, initial, settings }: CreatePushProps) {
   const submit = useSubmit(state, dispatch);
   const actions = useFormActions(state, dispatch, { setNotice, report, forget: submit.forget });
   useEdition(context, dispatch, report);
+  const generator = useGenerator(report);
 
   // Focus the secret on open and after a reset, so typing can start at once.
   useEffect(() => {
@@ -41,6 +43,7 @@ export function CreatePush({ context, initial, settings }: CreatePushProps) {
         of={CREATED_PUSH}
         created={submit.created}
         copyOnCreate={context?.copyOnCreate ?? false}
+        demo={context?.demoMode ?? false}
         onNew={actions.reset}
       />
     );
@@ -59,6 +62,7 @@ export function CreatePush({ context, initial, settings }: CreatePushProps) {
         onReset={actions.reset}
         onGenerate={actions.generate}
         onUseTabUrl={actions.useTabUrl}
+        generator={generator}
         needsTokenHref={state.signedIn ? undefined : browser.runtime.getURL('/options.html')}
         failureMessage={state.failure ? describedNow(state.failure) : undefined}
         busy={

@@ -2,7 +2,7 @@
  * Words for the recent-pushes list. Pure, with the clock passed in, so the ticking list and its tests agree.
  * Pushes are named by pushLabel (lib/watch/label.ts), as everywhere else.
  */
-import { formatDuration } from '@/lib/format/duration';
+import { formatTimeLeft } from '@/lib/format/time-left';
 import { plural, t, uiLocale } from '@/lib/i18n';
 import { secondsUntil } from '@/lib/format/time';
 import { viewsLeft as viewsLeftWords } from '@/lib/format/views';
@@ -16,13 +16,13 @@ export function viewsLeft(push: TrackedPush): string {
   return viewsLeftWords(push.views_remaining, push.expire_after_views);
 }
 
-/** "2 d 4 h left", "3 h 12 min left", "4 min 9 s left" (lib/format's 'compact' style), or the end state. */
+/** "7 days left", "23 hours left", "56 minutes left" (lib/format/time-left.ts), or the end state. */
 export function timeLeft(push: TrackedPush, now: number): string {
   if (push.deleted) return t('popup_deleted');
   if (hasEnded(push, now)) return t('popup_expired');
   const seconds = secondsUntil(push.expires_at, now);
   if (seconds === undefined) return '';
-  return t('popup_timeLeft', formatDuration(seconds, { locale: uiLocale(), style: 'compact' }));
+  return t('popup_timeLeft', formatTimeLeft(seconds, uiLocale()));
 }
 
 /** Deleted, expired, or past its time: its link no longer works, so nothing of it is offered. */

@@ -1,4 +1,5 @@
 import { t } from '@/lib/i18n';
+import { PinPicture } from './PinPicture';
 import { useWelcome, type TryState } from './useWelcome';
 
 /** What became of "Try it", said where the button is: politely while it works, as an alert if it failed. */
@@ -78,7 +79,11 @@ export function App() {
         </div>
       )}
 
-      <p class="tip">{t('welcome_toolbar')}</p>
+      <section class="pin" aria-labelledby="pin-heading">
+        <h2 id="pin-heading">{t('welcome_pinHeading')}</h2>
+        <PinPicture />
+        <p>{t('welcome_toolbar')}</p>
+      </section>
     </main>
   );
 }

@@ -1,7 +1,6 @@
 /**
- * "Time left" in one of the three styles the extension shows, on Intl so the locale is an argument:
- * - 'compact' (popup's recent list): the two largest units from the first non-zero one, in the UI
- *   language's narrow unit symbols (CLDR: "2d 4h" in English, "2 T, 4h" in German, "٢ ي و٤ س" in Arabic).
+ * Spans of time on Intl, the locale an argument. Time left as people read it is lib/format/time-left.ts
+ * (one unit: "7 days"); these are the other two:
  * - 'clock' (dashboard countdown): every unit from the largest non-zero one down to seconds, the lower ones
  *   two digits wide so the text keeps its width while it ticks; "2d 3h 04m 05s", "42s".
  * - 'words' (copied message): one unit, rounded as people say it; "3 days", "1 hour".
@@ -9,7 +8,7 @@
 import { type SpanPart, type TimeUnit, roundToOneUnit, splitSeconds } from './units';
 import { listFormat, numberFormat } from './intl';
 
-export type DurationStyle = 'compact' | 'clock' | 'words';
+export type DurationStyle = 'clock' | 'words';
 
 export interface DurationOptions {
   /** A BCP 47 tag, e.g. 'en' or 'de'. */
@@ -41,16 +40,6 @@ function narrow(part: SpanPart, locale: string, padded = false): string {
   }).format(part.value);
 }
 
-// Not SI symbols: "d" and "h" are Latin letters in an Arabic or Japanese sentence; CLDR has each language's.
-function compact(seconds: number, locale: string): string {
-  const parts = leadingParts(splitSeconds(Math.max(0, Math.floor(seconds))), 2, 2);
-  return joinUnits(
-    parts.map((part) => narrow(part, locale)),
-    locale,
-    'narrow',
-  );
-}
-
 function clock(seconds: number, locale: string): string {
   // Ceiling: "1s" shows during the last second, "0s" only once the time is really up.
   const parts = leadingParts(splitSeconds(Math.max(0, Math.ceil(seconds))), 4, 1);
@@ -76,7 +65,6 @@ function words(seconds: number, locale: string): string {
 
 /** A span of `seconds` in words of `locale`, in the given style (see the module comment). */
 export function formatDuration(seconds: number, { locale, style }: DurationOptions): string {
-  if (style === 'compact') return compact(seconds, locale);
   if (style === 'clock') return clock(seconds, locale);
   return words(seconds, locale);
 }

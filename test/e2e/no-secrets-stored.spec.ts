@@ -263,6 +263,9 @@ async function popupCreates(popup: Page, tag: string) {
   await popup.getByRole('button', { name: 'Create push' }).click();
   await expect(popup.getByLabel('Notify e-mails')).toHaveAttribute('aria-invalid', 'true');
   await expect(secretField).toHaveValue(refused.payload);
+  // A filled form asks first (issue 20): the second Esc clears it.
+  await secretField.press('Escape');
+  await expect(popup.getByText('Press Esc again to clear the form.')).toBeVisible();
   await secretField.press('Escape');
   await expect(secretField).toHaveValue('');
   secrets.push(refused.payload, refused.passphrase);
@@ -370,7 +373,7 @@ test('payloads and passphrases are in no storage and no database of the extensio
     .toBeTruthy();
   await serviceWorker.evaluate(() => chrome.storage.local.set({ demoMode: true }));
   const demoPopup = await openPopup(context, extensionId);
-  await expect(demoPopup.getByText('Demo mode is on — pushes stay in this browser.')).toBeVisible();
+  await expect(demoPopup.getByText('Demo: links open only in this browser.')).toBeVisible();
   add(await popupCreates(demoPopup, 'demo'));
   await demoPopup.close();
   add(await menuPushes(serviceWorker, 'demo'));

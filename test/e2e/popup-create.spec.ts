@@ -54,7 +54,8 @@ test('a text push with a passphrase, views, expiry and a name', async ({
   const recent = page.getByRole('region', { name: 'Recent pushes' });
   await expect(recent.getByText('Wiki admin')).toBeVisible();
   await refreshWatcher(page);
-  await expect(recent.getByText(/^3 of 3 views left · 2d 23h left$/)).toBeVisible();
+  // One unit, as people say it (issue 20): 2 days 23 hours and some seconds read "3 days".
+  await expect(recent.getByText(/^3 of 3 views left · 3 days left$/)).toBeVisible();
   await expect(recent.getByText('text secret 7f3a')).toHaveCount(0);
 
   const client = ownerClient(host.baseUrl);
@@ -66,7 +67,9 @@ test('a text push with a passphrase, views, expiry and a name', async ({
   const [listed] = await client.activeAll();
   expect(listed?.name).toBe('Wiki admin');
   const html = await recipientPage(host.baseUrl, urlToken, 'open sesame 42');
-  expect(html).toContain('<pre aria-label="Secret">text secret 7f3a</pre>');
+  // Digits and symbols are coloured (issue 20): the text within is the secret, exactly.
+  expect(html.replace(/<\/?span[^>]*>/g, '')).toContain('<pre aria-label="Secret">text secret 7f3a</pre>');
+  expect(html).toContain('<span class="ch-digit">7</span>');
   expect(html).not.toContain('aria-label="QR code"');
   // Views later, the list follows the server after the next refresh.
   const [after] = await client.activeAll();
@@ -419,7 +422,7 @@ test('a 422 lands on its field, keeps the form, and nothing is sent twice', asyn
   expect(push.payload).toBe('kept secret 55');
 });
 
-test('Escape resets the form; validation stops an empty secret before sending', async ({
+test('Escape resets the form once asked twice; validation stops an empty secret before sending', async ({
   context,
   extensionId,
   serviceWorker,
@@ -430,6 +433,10 @@ test('Escape resets the form; validation stops an empty secret before sending', 
   await page.getByRole('button', { name: 'Create push' }).click();
   await expect(page.getByText('Enter the secret.')).toBeVisible();
   await page.getByLabel('Secret', { exact: true }).fill('to be cleared');
+  await page.getByLabel('Secret', { exact: true }).press('Escape');
+  // A filled form is not wiped by one Esc (issue 20): it asks, and keeps what was typed.
+  await expect(page.getByText('Press Esc again to clear the form.')).toBeVisible();
+  await expect(page.getByLabel('Secret', { exact: true })).toHaveValue('to be cleared');
   await page.getByLabel('Secret', { exact: true }).press('Escape');
   await expect(page.getByLabel('Secret', { exact: true })).toHaveValue('');
   expect(creates()).toBe(0);

@@ -15,7 +15,7 @@ test('the popup creates demo pushes that open in the viewer', async ({
     .poll(() => serviceWorker.evaluate(async () => (await chrome.storage.local.get('demoToken')).demoToken))
     .toBeTruthy();
   const page = await openPopup(context, extensionId);
-  await expect(page.getByText('Demo mode is on — pushes stay in this browser.')).toBeVisible();
+  await expect(page.getByText('Demo: links open only in this browser.')).toBeVisible();
 
   await page.getByLabel('Secret', { exact: true }).fill('demo secret 3141');
   await page.getByLabel('Passphrase', { exact: true }).fill('demo-pass');

@@ -100,8 +100,11 @@ test('no sender action uses a view: copy, QR code, preview, the recent list', as
       async () => {
         await page.getByRole('button', { name: 'Preview' }).click();
         const preview = page.getByRole('region', { name: 'What the recipient gets' });
-        await expect(preview.getByText(link)).toBeVisible();
-        await expect(preview.getByRole('img', { name: 'QR code of the secret link' })).toBeVisible();
+        await expect(preview.getByText('This preview uses no view.')).toBeVisible();
+        // Only what the result does not show (issue 20): no second link, and with the result's QR code
+        // open, no second QR code.
+        await expect(preview.getByText(link)).toHaveCount(0);
+        await expect(page.getByRole('img', { name: 'QR code of the secret link' })).toHaveCount(1);
       },
     ],
     [

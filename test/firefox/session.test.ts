@@ -51,7 +51,7 @@ describe('Firefox: storage.session', () => {
     });
 
     const popup = await firefox.open('popup.html', '#sp-secret');
-    expect(await pageText(popup)).not.toContain('Demo mode is on');
+    expect(await pageText(popup)).not.toContain('Demo: links open only');
     await popup.type('#sp-secret', 'kept for the session 5');
     await popup.locator('::-p-aria(Create push[role="button"])').click();
     await popup.waitForSelector('::-p-aria(Secret link)');

@@ -2,29 +2,75 @@
  * The first thing a new user does: a push in demo mode, its link, and the viewer revealing the secret. In
  * Firefox it once failed with "The server could not read the request": Firefox ESR 153 has no
  * Request.prototype.body, so the demo service in the background page read every body as empty (the cause
- * is tested in test/lib/mock/body.test.ts).
+ * is tested in test/lib/mock/body.test.ts). A demo link opens only in this browser (issue 20): the popup's
+ * result and the quick push's notification say so.
  */
 import { expect, it } from 'vitest';
-import { forEachBrowser } from './browsers';
-import { createdLink, openPopup, pageText, press } from './steps';
+import type { Page } from 'puppeteer-core';
+import { MENU_IDS } from '@/lib/quick-push/menus';
+import type { QuickPushOutcome } from '@/lib/quick-push/types';
+import { forEachBrowser, type ExtensionBrowser } from './browsers';
+import { createdLink, openPopup, pageText, press, waitForText } from './steps';
+
+const ONLY_HERE = 'it opens only in this browser';
+
+/** Opens `link` (a demo viewer link) and reveals what it holds. */
+async function revealed(browser: ExtensionBrowser, link: string): Promise<string | null> {
+  const viewer: Page = await browser.open(
+    link.slice(browser.base.length + 1),
+    '::-p-aria(Reveal secret[role="button"])',
+  );
+  await press(viewer, 'Reveal secret');
+  const secret = await viewer.waitForSelector('::-p-aria(Secret payload)');
+  return secret!.evaluate((el) => el.textContent);
+}
+
+/** Calls, in the background, what a click on "Push selected text" calls (lib/quick-push/e2e-hook.ts). */
+async function quickPush(browser: ExtensionBrowser, text: string): Promise<QuickPushOutcome> {
+  await expect
+    .poll(() => browser.background((g) => typeof g.secretPushQuickPush === 'object', null))
+    .toBe(true);
+  // No tab: the extension takes the menu's own selection text.
+  return browser.background((g, info) => g.secretPushQuickPush.menuClicked(info, undefined), {
+    menuItemId: MENU_IDS.selection,
+    selectionText: text,
+  });
+}
 
 forEachBrowser('demo mode on a fresh install', (name, browser) => {
   it('creates a push in the popup whose link opens in the viewer and reveals the secret', async () => {
     const popup = await openPopup(browser());
-    expect(await pageText(popup)).toContain('Demo mode is on');
+    expect(await pageText(popup)).toContain('Demo: links open only in this browser.');
     await popup.type('#sp-secret', `${name} demo secret 42`);
     await press(popup, 'Create push');
 
     const { link } = await createdLink(popup);
     expect(link.startsWith(`${browser().base}/viewer.html#/p/`)).toBe(true);
     expect(await pageText(popup)).not.toContain('could not read the request');
+    expect(await revealed(browser(), link)).toBe(`${name} demo secret 42`);
+  });
 
-    const viewer = await browser().open(
-      link.slice(browser().base.length + 1),
-      '::-p-aria(Reveal secret[role="button"])',
+  it('says in the result, and when the link is copied, that a demo link opens only in this browser', async () => {
+    const popup = await openPopup(browser());
+    await popup.type('#sp-secret', `${name} demo secret 43`);
+    await press(popup, 'Create push');
+    await createdLink(popup);
+    await waitForText(popup, `Demo link: ${ONLY_HERE}, not for the person you send it to.`);
+    expect(await popup.$eval('#sp-demo-link a', (a) => (a as HTMLAnchorElement).href)).toBe(
+      `${browser().base}/options.html`,
     );
-    await press(viewer, 'Reveal secret');
-    const secret = await viewer.waitForSelector('::-p-aria(Secret payload)');
-    expect(await secret!.evaluate((el) => el.textContent)).toBe(`${name} demo secret 42`);
+    await press(popup, 'Copy link');
+    await waitForText(popup, `Demo link copied: ${ONLY_HERE}`);
+  });
+
+  it('a quick push copies a demo link whose notification offers to connect a server', async () => {
+    const outcome = await quickPush(browser(), `${name} quick demo 44`);
+    if (outcome.status !== 'pushed') throw new Error(`not pushed: ${outcome.message}`);
+    expect(outcome.copied).toBe(true);
+    expect(outcome.notificationId.startsWith('quick-push:demo:')).toBe(true);
+    expect(outcome.message).toMatch(/To share a secret with someone, connect a server\.$/);
+    expect(await browser().clipboard()).toBe(outcome.link);
+    expect(outcome.link.startsWith(`${browser().base}/viewer.html#/p/`)).toBe(true);
+    expect(await revealed(browser(), outcome.link)).toBe(`${name} quick demo 44`);
   });
 });

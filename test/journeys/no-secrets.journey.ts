@@ -48,7 +48,7 @@ async function inDemoMode(browser: ExtensionBrowser, made: Made): Promise<void> 
     .toBeTruthy();
   await browser.background((g) => g.chrome.storage.local.set({ demoMode: true }), null);
   const popup = await openPopup(browser);
-  await waitForText(popup, 'Demo mode is on — pushes stay in this browser.');
+  await waitForText(popup, 'Demo: links open only in this browser.');
   for (const part of [await popupCreates(popup, 'demo'), await menuPushes(browser, 'demo')]) {
     made.secrets.push(...part.secrets);
     made.urlTokens.push(...part.urlTokens);

@@ -160,6 +160,7 @@ underPolicy("an organization's managed policy", policy, (name, browser) => {
     const popup = await openPopup(browser());
     const text = await pageText(popup);
     expect(text).not.toContain('Demo mode is on');
+    expect(text).not.toContain('Demo: links open only');
     expect(text).toContain(new URL(host.baseUrl).host);
     const tabs = await popup.$$eval('[role="tab"]', (all) => all.map((tab) => tab.textContent?.trim()));
     expect(tabs).toEqual(['Text', 'URL']);
@@ -200,8 +201,11 @@ async function recordedTexts(page: Page): Promise<string[]> {
   ]);
 }
 
-/** Words that only demo mode shows: on the popup ("to Demo", its banner) and the welcome page ("Try it"). */
-const DEMO_WORDS = ['Demo mode', 'to Demo', 'Try it'];
+/**
+ * Words that only demo mode shows: on the popup ("to Demo", its one-line notice "Demo: links open only…")
+ * and the welcome page ("Demo mode is on", "Try it").
+ */
+const DEMO_WORDS = ['Demo mode', 'Demo:', 'to Demo', 'Try it'];
 
 underPolicy(
   'a fresh install under a locked server with demo mode forbidden',

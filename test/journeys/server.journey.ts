@@ -73,7 +73,7 @@ forEachBrowser('a self-hosted server', (name, browser) => {
   it('takes a text push with a passphrase and views, which arrive on the server', async () => {
     await useServer(browser(), host.baseUrl, ALICE.token);
     const popup = await openPopup(browser());
-    expect(await pageText(popup)).not.toContain('Demo mode is on');
+    expect(await pageText(popup)).not.toContain('Demo: links open only');
     await popup.type('#sp-secret', `${name} to a real server 7`);
     await popup.type('#sp-passphrase', 'correct horse');
     await popup.$eval('#sp-views', (input) => ((input as HTMLInputElement).value = ''));

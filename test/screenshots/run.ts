@@ -1,5 +1,7 @@
 /**
- * `npm run screenshots`: store-ready 1280×800 PNGs of the popup's result, the dashboard and the options page,
+ * `npm run screenshots`: store-ready 1280×800 PNGs of the popup's result, the popup with the secret
+ * generator's panel open, the recipient's page (the demo viewer, a secret revealed and spelled out), the
+ * dashboard and the options page,
  * light and dark, from the built extension in demo mode (a fresh install), into .output/screenshots/: in
  * English (`dashboard-light.png`), and with the browser in German and in Arabic, right to left
  * (`dashboard-ar-light.png`). They are generated, never committed, so they never go stale.
@@ -104,18 +106,80 @@ async function shootPopup(
   return file;
 }
 
+/** The popup with the secret generator's panel open, after one click on its wand. */
+async function shootGenerator(
+  context: BrowserContext,
+  id: string,
+  language: Language,
+  scheme: Scheme,
+): Promise<string> {
+  const popup = await context.newPage();
+  await popup.setViewportSize({ width: 380, height: 600 });
+  await open(popup, `chrome-extension://${id}/popup.html`, scheme, '#sp-secret');
+  await popup.locator('.sp-tool button').first().click();
+  await popup.locator('[aria-controls="sp-generator"]').click();
+  await popup.locator('#sp-generator').waitFor();
+  const file = shotFile('popup-generator', language, scheme);
+  const canvas = await context.newPage();
+  await composePopup(canvas, await popupImage(popup), scheme, file);
+  await canvas.close();
+  await popup.close();
+  return file;
+}
+
+/** A password as a person would push it: letters, digits and symbols that look alike (l 1 I |, O 0). */
+const RECIPIENT_SECRET = 'Tr0ub4dor&3-l1I|O0';
+
+/**
+ * The recipient's page (the demo viewer) with the secret revealed, its characters coloured by class and
+ * spelled out: a push made in the popup, its link opened and revealed as the recipient would.
+ */
+async function shootRecipient(
+  context: BrowserContext,
+  id: string,
+  language: Language,
+  scheme: Scheme,
+): Promise<string> {
+  const page = await context.newPage();
+  await page.setViewportSize(STORE_SIZE);
+  await open(page, `chrome-extension://${id}/popup.html`, scheme, '#sp-secret');
+  await page.locator('#sp-secret').fill(RECIPIENT_SECRET);
+  await page.locator('form button[type="submit"]').click();
+  const link = await page
+    .locator('#sp-link')
+    .evaluate((el) => (el as HTMLInputElement).value ?? el.textContent);
+  await open(page, link, scheme, 'button.primary');
+  await page.locator('button.primary').first().click();
+  await page.locator('.spelled summary').click();
+  await page.mouse.move(0, 0);
+  const file = shotFile('recipient', language, scheme);
+  await page.screenshot({ path: file });
+  await page.close();
+  return file;
+}
+
+/**
+ * What to shoot: every group unless SHOTS names some (`SHOTS=generator npm run screenshots`), to look at
+ * one change without making every image again.
+ */
+const GROUPS = (process.env.SHOTS ?? 'result,pages,generator,recipient').split(',');
+
 /** A fresh install in `language`: the demo pushes made in its popup, then every page in both schemes. */
 async function shootLanguage(extension: string, language: Language): Promise<string[]> {
   const { context, id, close } = await launch(extension, language);
   try {
     const pushes = DEMO_PUSHES_IN[language]!;
-    const popup = await makeDemoPushes(context, `chrome-extension://${id}`, 'light', pushes);
+    const wantsPushes = GROUPS.includes('result') || GROUPS.includes('pages');
+    const popup = wantsPushes
+      ? await makeDemoPushes(context, `chrome-extension://${id}`, 'light', pushes)
+      : undefined;
     const files: string[] = [];
-    for (const scheme of ['light', 'dark'] as const)
-      files.push(
-        await shootPopup(context, popup, language, scheme),
-        ...(await shootPages(context, id, language, scheme)),
-      );
+    for (const scheme of ['light', 'dark'] as const) {
+      if (popup && GROUPS.includes('result')) files.push(await shootPopup(context, popup, language, scheme));
+      if (GROUPS.includes('pages')) files.push(...(await shootPages(context, id, language, scheme)));
+      if (GROUPS.includes('generator')) files.push(await shootGenerator(context, id, language, scheme));
+      if (GROUPS.includes('recipient')) files.push(await shootRecipient(context, id, language, scheme));
+    }
     return files;
   } finally {
     await close();

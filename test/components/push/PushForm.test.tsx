@@ -220,11 +220,35 @@ describe('PushForm: keyboard', () => {
     expect(send).not.toHaveBeenCalled();
   });
 
-  it('resets on Escape', () => {
+  it('resets an empty form on Escape', () => {
     const onReset = vi.fn();
     render(<Harness onReset={onReset} />);
     fireEvent.keyDown(secret(), { key: 'Escape' });
     expect(onReset).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks before clearing a filled form: the first Escape only says to press it again', () => {
+    const onReset = vi.fn();
+    render(<Harness onReset={onReset} />);
+    fireEvent.input(secret(), { target: { value: 'typed with care' } });
+    fireEvent.keyDown(secret(), { key: 'Escape' });
+    expect(onReset).not.toHaveBeenCalled();
+    expect(screen.getByText('Press Esc again to clear the form.')).toBeTruthy();
+    expect((secret() as HTMLTextAreaElement).value).toBe('typed with care');
+
+    fireEvent.keyDown(secret(), { key: 'Escape' });
+    expect(onReset).toHaveBeenCalledTimes(1);
+  });
+
+  it('takes the question back when another key follows the first Escape', () => {
+    const onReset = vi.fn();
+    render(<Harness onReset={onReset} />);
+    fireEvent.input(secret(), { target: { value: 'typed' } });
+    fireEvent.keyDown(secret(), { key: 'Escape' });
+    fireEvent.keyDown(secret(), { key: 'a' });
+    expect(screen.queryByText('Press Esc again to clear the form.')).toBeNull();
+    fireEvent.keyDown(secret(), { key: 'Escape' });
+    expect(onReset).not.toHaveBeenCalled();
   });
 
   it('moves between kinds with the arrow keys', () => {

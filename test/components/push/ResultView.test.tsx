@@ -62,15 +62,27 @@ describe('ResultView', () => {
     expect(screen.queryByText('open-sesame')).toBeNull();
   });
 
-  it('previews the link and its QR code without opening anything', async () => {
-    const p = props();
+  it('previews the QR code without opening anything, and repeats neither the link nor the expiry', async () => {
+    const p = props({ expiry: 'Expires in 1 week.' });
     render(<ResultView {...p} />);
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
     const preview = screen.getByRole('region', { name: 'What the recipient gets' });
-    expect(preview.textContent).toContain(URL_);
     expect(preview.textContent).toContain('This preview uses no view.');
+    expect(preview.textContent).not.toContain(URL_);
+    expect(preview.textContent).not.toContain('Expires in 1 week.');
     expect(await within(preview).findByRole('img', { name: 'QR code of the secret link' })).toBeTruthy();
     expect(p.onOpen).not.toHaveBeenCalled();
+  });
+
+  it('shows one QR code when the QR code and the preview are both open', async () => {
+    render(<ResultView {...props()} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Show QR code' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    await screen.findByRole('img', { name: 'QR code of the secret link' });
+    expect(screen.getAllByRole('img', { name: 'QR code of the secret link' })).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Hide QR code' }));
+    const preview = screen.getByRole('region', { name: 'What the recipient gets' });
+    expect(await within(preview).findByRole('img', { name: 'QR code of the secret link' })).toBeTruthy();
   });
 
   it.each([

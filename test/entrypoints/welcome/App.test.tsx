@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
@@ -38,6 +38,15 @@ describe('welcome page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome to Secret Push' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Try it' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Connect your server' })).toBeTruthy();
+  });
+
+  it('shows how to pin the toolbar button, with a picture of the two clicks', async () => {
+    render(<App />);
+    const pin = await screen.findByRole('region', { name: 'Keep it one click away' });
+    expect(within(pin).getByRole('img').getAttribute('aria-label')).toMatch(
+      /Extensions button.*pin beside Secret Push/,
+    );
+    expect(pin.textContent).toContain('Pin it from the Extensions menu');
   });
 
   it('Try it creates a push in demo mode and opens its link in the viewer', async () => {

@@ -47,24 +47,6 @@ describe("formatDuration 'words'", () => {
   });
 });
 
-describe("formatDuration 'compact'", () => {
-  it.each([
-    [3 * DAY + 3 * 3600 + 30 * 60, '3d 3h'],
-    [2 * 3600 + 5 * 60 + 30, '2h 5m'],
-    [4 * 60 + 9, '4m 9s'],
-    [9.9, '0m 9s'],
-  ])('shows %d seconds as %s in English', (seconds, text) => {
-    expect(formatDuration(seconds, { locale: 'en', style: 'compact' })).toBe(text);
-  });
-
-  it("writes the units, the numbers and the list in the locale's own symbols", () => {
-    expect(formatDuration(1234 * DAY + 3600, { locale: 'en', style: 'compact' })).toBe('1,234d 1h');
-    expect(formatDuration(1234 * DAY + 3600, { locale: 'de', style: 'compact' })).toBe('1.234 T, 1h');
-    // No Latin letter in Arabic: the day and hour symbols are Arabic ones.
-    expect(formatDuration(6 * DAY + 23 * 3600, { locale: 'ar', style: 'compact' })).not.toMatch(/[a-z]/i);
-  });
-});
-
 describe("formatDuration 'clock'", () => {
   it.each([
     [42, '42s'],

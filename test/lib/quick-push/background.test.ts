@@ -7,6 +7,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { DEMO_PREFIX } from '@/lib/quick-push/notifier';
 import { registerQuickPush } from '@/lib/quick-push/background';
 import { MENU_IDS } from '@/lib/quick-push/menus';
 import { closeWatchDb } from '@/lib/watch/db';
@@ -214,6 +215,20 @@ describe('registerQuickPush', () => {
     expect(r.clipboard[0]!.startsWith('https://evil.example/p/')).toBe(true);
     expect(notifications()).not.toHaveProperty(asked);
     expect(POSTS(h)).toHaveLength(1);
+  });
+
+  it('"Connect a server" on a demo link\'s notification opens the settings and clears the notice', async () => {
+    registerQuickPush(r.deps);
+    const openOptions = vi.spyOn(fakeBrowser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
+    const id = `${DEMO_PREFIX}1`;
+    await r.deps.notifier.show(id, { title: 'Demo link copied', message: 'x', retry: false, connect: true });
+    expect(notifications()).toHaveProperty(id);
+
+    await fakeBrowser.notifications.onButtonClicked.trigger(id, 0);
+
+    await vi.waitFor(() => expect(openOptions).toHaveBeenCalledOnce());
+    expect(notifications()).not.toHaveProperty(id);
+    expect(POSTS(h)).toHaveLength(0);
   });
 
   it('dismissing a failure drops the held text; its button then sends nothing', async () => {

@@ -5,10 +5,12 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
+import { DEMO_BASE_URL } from '@/lib/demo/constants';
+import { isDemoNotice, pushed } from '@/lib/quick-push/pushed';
 import { createQuickPusher } from '@/lib/quick-push/pusher';
 import { closeWatchDb } from '@/lib/watch/db';
 import { listTrackedPushes } from '@/lib/watch/read';
-import { BASE, harness, type Harness } from '../api/harness';
+import { ALICE, BASE, harness, type Harness } from '../api/harness';
 import { signInAlice } from '../watch/helpers';
 import { notifications, rig, sessionText } from './helpers';
 
@@ -109,4 +111,48 @@ describe('a quick push whose link is not a safe web address', () => {
       expect(await sessionText()).not.toContain(link.slice(0, 10));
     },
   );
+});
+
+describe('a quick push in demo mode', () => {
+  /** A push made on the harness's server, handed on as the demo service's (its link opens only here). */
+  async function demoPush(buttons: boolean) {
+    const { deps, clipboard } = rig(h, { buttons });
+    const { push } = await h.client(ALICE.token).createPush({ payload: 'hunter2' });
+    const link = { ok: true as const, url: push.html_url };
+    const outcome = await pushed(
+      deps,
+      { kind: 'text', payload: 'hunter2' },
+      { push, server: DEMO_BASE_URL, link },
+    );
+    return { outcome, clipboard, link: push.html_url };
+  }
+
+  it('copies the link and says it opens only in this browser, with a "Connect a server" button', async () => {
+    const { outcome, clipboard, link } = await demoPush(true);
+    expect(clipboard).toEqual([link]);
+    expect(isDemoNotice(outcome.notificationId)).toBe(true);
+    const shown = notifications()[outcome.notificationId];
+    expect(shown).toMatchObject({
+      title: 'Demo link copied: it opens only in this browser',
+      buttons: [{ title: 'Connect a server' }],
+      // Nothing waits on this button: the notice goes as any other.
+      requireInteraction: false,
+    });
+    expect(shown?.message).toMatch(/To share a secret with someone, connect a server\.$/);
+    expect(shown?.message).not.toContain('hunter2');
+  });
+
+  it('says in Firefox (no buttons) that a click connects a server', async () => {
+    const { outcome } = await demoPush(false);
+    const shown = notifications()[outcome.notificationId];
+    expect(shown).not.toHaveProperty('buttons');
+    expect(shown?.message).toMatch(/Click to connect a server\.$/);
+  });
+
+  it('keeps the plain wording for a push to a real server', async () => {
+    const { deps } = rig(h);
+    const outcome = await createQuickPusher(deps).push({ kind: 'text', payload: 'hunter2' });
+    expect(isDemoNotice(outcome.notificationId)).toBe(false);
+    expect(notifications()[outcome.notificationId]).toMatchObject({ title: 'Secret link copied' });
+  });
 });

@@ -1,0 +1,45 @@
+import { useState } from 'preact/hooks';
+import type { Generator } from '@/components/generator/SecretTool';
+import type { GeneratorChoice } from '@/lib/generator/choice';
+
+/** lib/generator loads on the first use of the wand or its panel, never as the popup opens. */
+const load = () => import('@/lib/generator');
+
+/**
+ * The secret generator's container: reads and saves the panel's choices, makes values with them. A value
+ * goes only into the form's state (never to storage); `report` shows a failure as the form's notice.
+ */
+export function useGenerator(report: (error: unknown) => void): Generator {
+  const [choice, setChoice] = useState<GeneratorChoice>();
+  const [panelOpen, setPanelOpen] = useState(false);
+
+  const current = async () => choice ?? (await (await load()).readChoice());
+
+  const generate = (fill: (value: string) => void) => {
+    void (async () => {
+      const lib = await load();
+      const used = await current();
+      setChoice(used);
+      fill(await lib.newSecret(used));
+    })().catch(report);
+  };
+
+  const togglePanel = () => {
+    if (panelOpen) return setPanelOpen(false);
+    current().then((read) => {
+      setChoice(read);
+      setPanelOpen(true);
+    }, report);
+  };
+
+  const choose = (next: GeneratorChoice, fill: (value: string) => void) => {
+    setChoice(next);
+    void (async () => {
+      const lib = await load();
+      await lib.saveChoice(next);
+      fill(await lib.newSecret(next));
+    })().catch(report);
+  };
+
+  return { generate, panelOpen, togglePanel, choice, choose };
+}

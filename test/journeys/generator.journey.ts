@@ -1,0 +1,116 @@
+/**
+ * The secret generator (issue 20): the wand in the Secret field fills in a strong secret, Enter creates the
+ * push, and the server holds exactly that value; the panel's choices (words, count, separator) are saved as
+ * the next defaults, the value never is; the Wi-Fi password has the same wand.
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { startMockHost, type MockHost } from '@/lib/mock/host/server';
+import { forEachBrowser, type ExtensionBrowser } from './browsers';
+import { escapeWifiValue } from '@/lib/push/wifi';
+import { ALICE, createdLink, openPopup, ownerClient, press, useServer } from './steps';
+
+let host: MockHost;
+beforeAll(async () => {
+  host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
+});
+afterAll(() => host?.close());
+
+/** What the Secret field holds once it is no longer empty. */
+async function filledSecret(popup: Page, selector = '#sp-secret', before = ''): Promise<string> {
+  await popup.waitForFunction(
+    (s, b) => {
+      const value = (document.querySelector(s) as HTMLInputElement | null)?.value ?? '';
+      return value !== '' && value !== b;
+    },
+    {},
+    selector,
+    before,
+  );
+  return popup.$eval(selector, (field) => (field as HTMLInputElement).value);
+}
+
+/** Everything the extension keeps in storage, as one string. */
+function storedText(browser: ExtensionBrowser): Promise<string> {
+  return browser.background(
+    async (g) =>
+      JSON.stringify([await g.chrome.storage.local.get(null), await g.chrome.storage.session.get(null)]),
+    null,
+  );
+}
+
+/** Selects what the field `selector` holds and types `value` over it, as a person would. */
+async function retype(popup: Page, selector: string, value: string): Promise<void> {
+  await popup.click(selector, { count: 3 });
+  await popup.type(selector, value);
+}
+
+forEachBrowser('the secret generator', (name, browser) => {
+  it('fills the Secret field with one click; Enter creates the push, which holds that value', async () => {
+    await useServer(browser(), host.baseUrl, ALICE.token);
+    const popup = await openPopup(browser());
+    await press(popup, 'Generate a secret');
+    const secret = await filledSecret(popup);
+    // The defaults: 20 characters of all four classes, without look-alikes.
+    expect(secret).toMatch(/^[A-HJ-NP-Za-km-z2-9!#$%&*+\-=?@^_~]{20}$/);
+    // The wand hands the focus back to the field, so Enter creates the push.
+    expect(await popup.evaluate(() => document.activeElement?.id)).toBe('sp-secret');
+    await popup.keyboard.press('Enter');
+
+    const { urlToken } = await createdLink(popup);
+    expect((await ownerClient(host.baseUrl).retrievePush(urlToken)).payload).toBe(secret);
+    expect(await storedText(browser())).not.toContain(secret);
+  });
+
+  it('makes words as the panel says, shows their strength, and keeps the choice (not the value)', async () => {
+    await useServer(browser(), host.baseUrl, ALICE.token);
+    const popup = await openPopup(browser());
+    await press(popup, 'Generator options');
+    await popup.locator('::-p-aria(Words[role="radio"])').click();
+    // Choosing words makes a new value at once: five words by default.
+    await popup.waitForFunction(() =>
+      /^[a-z-]+\d?(-[a-z-]+\d?){4}$/.test(
+        (document.querySelector('#sp-secret') as HTMLTextAreaElement).value,
+      ),
+    );
+    await retype(popup, '#sp-gen-words', '4');
+    await popup.select('#sp-gen-separator', ' ');
+    // 4 × log2(7776) + a digit (log2 10) on one of 4 words (2): 57.0 bits.
+    await popup.waitForFunction(() => document.body.innerText.includes('Strength: 57 bits'));
+    const secret = await popup.waitForFunction(() => {
+      const value = (document.querySelector('#sp-secret') as HTMLTextAreaElement).value;
+      return /^([a-z-]+\d?)( [a-z-]+\d?){3}$/.test(value) && value;
+    });
+    const value = (await secret.jsonValue()) as string;
+    expect(value.match(/\d/g)).toHaveLength(1);
+    await press(popup, 'Create push');
+
+    const { urlToken } = await createdLink(popup);
+    expect((await ownerClient(host.baseUrl).retrievePush(urlToken)).payload).toBe(value);
+    const stored = await storedText(browser());
+    expect(stored).toContain('"generatorChoice"');
+    expect(stored).not.toContain(value);
+
+    // The next popup's wand makes four words again, without the panel.
+    const next = await openPopup(browser());
+    await press(next, 'Generate a secret');
+    expect((await filledSecret(next)).split(' ')).toHaveLength(4);
+  });
+
+  it('fills the Wi-Fi password of a QR push with its own wand', async () => {
+    await useServer(browser(), host.baseUrl, ALICE.token);
+    const popup = await openPopup(browser());
+    await popup.locator('::-p-aria(QR code[role="tab"])').click();
+    await popup.locator('::-p-aria(Wi-Fi network[role="radio"])').click();
+    await popup.waitForSelector('#sp-wifi-password');
+    await popup.type('#sp-wifi-ssid', `${name} guests`);
+    await press(popup, 'Generate a secret');
+    const password = await filledSecret(popup, '#sp-wifi-password');
+    expect(password.length).toBeGreaterThanOrEqual(8);
+    await press(popup, 'Create push');
+
+    const { urlToken } = await createdLink(popup);
+    const payload = (await ownerClient(host.baseUrl).retrievePush(urlToken)).payload;
+    expect(payload).toBe(`WIFI:T:WPA;S:${name} guests;P:${escapeWifiValue(password)};;`);
+  });
+});
