@@ -181,6 +181,20 @@ function demoEraser(erase: () => Promise<unknown>): () => Promise<unknown> {
     erase().catch((error: unknown) => console.error('Watcher: erasing expired demo pushes failed', error));
 }
 
+/** Listens to the alarm's ticks and to notifications' clicks (also the journeys' seam for a click). */
+function listenForTicksAndClicks(
+  onAlarm: (alarm: Browser.alarms.Alarm) => void,
+  onClicked: (id: string) => void,
+): () => void {
+  browser.alarms.onAlarm.addListener(onAlarm);
+  browser.notifications.onClicked.addListener(onClicked);
+  exposeWatchForE2E({ notificationClicked: onClicked });
+  return () => {
+    browser.alarms.onAlarm.removeListener(onAlarm);
+    browser.notifications.onClicked.removeListener(onClicked);
+  };
+}
+
 /** Registers the watcher; called on every start of the background. */
 export function setupWatcher(options: WatcherOptions = {}): Watcher {
   const clock = options.clock ?? Date.now;
@@ -235,9 +249,7 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
     if (!isWatchNotification(id)) return; // another feature's (quick push: "Try again" on Firefox)
     openNotified(id).catch(report('could not open the dashboard')); // i18n-ignore
   };
-  browser.alarms.onAlarm.addListener(onAlarm);
-  browser.notifications.onClicked.addListener(onClicked);
-  exposeWatchForE2E({ notificationClicked: onClicked });
+  const unlistenBrowser = listenForTicksAndClicks(onAlarm, onClicked);
   const unwatch = followWatchSettings(cacheFor, report('settings change failed')); // i18n-ignore
   const unwatchPolicy = followPolicy(report('policy change failed')); // i18n-ignore
   // A server, token or demo mode saved (options, popup): the pushes of the one left go at once, and those of
@@ -257,11 +269,7 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
     refresh,
     ready,
     dispose() {
-      browser.alarms.onAlarm.removeListener(onAlarm);
-      browser.notifications.onClicked.removeListener(onClicked);
-      [unwatch, unwatchPolicy].forEach((stop) => stop());
-      unwatchServer();
-      unlisten();
+      [unlistenBrowser, unwatch, unwatchPolicy, unwatchServer, unlisten].forEach((stop) => stop());
     },
   };
 }
