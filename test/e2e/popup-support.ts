@@ -25,6 +25,8 @@ export async function openPopup(context: BrowserContext, extensionId: string): P
   const page = await context.newPage();
   await page.goto(`chrome-extension://${extensionId}/popup.html`);
   await expect(page.getByRole('button', { name: 'Create push' })).toBeVisible();
+  // As a person waits: until the settings (and the organization's policy) are read, the form is pending.
+  await expect(page.getByText('Getting ready…')).toHaveCount(0);
   return page;
 }
 

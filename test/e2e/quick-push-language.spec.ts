@@ -78,11 +78,13 @@ test('a quick push in demo mode says in German that its link was copied (or why 
   );
   expect(outcome.status).toBe('pushed');
   const notice = (await recorded()).notices.find((n) => n.id === outcome.notificationId);
-  expect(['Geheimnis-Link kopiert', 'Push gesendet, aber der Link wurde nicht kopiert']).toContain(
-    notice?.title,
-  );
+  // Demo mode: the title says the link opens only in this browser (issue 20).
+  expect([
+    'Demo-Link kopiert: Er öffnet sich nur in diesem Browser',
+    'Push gesendet, aber der Link wurde nicht kopiert',
+  ]).toContain(notice?.title);
   expect(notice?.message).toMatch(
-    /Fügen Sie den Link dort ein, wo Sie ihn teilen möchten\.|Kopieren Sie den Link aus der Liste der Pushes/,
+    /verbinden Sie einen Server\.|Kopieren Sie den Link aus der Liste der Pushes/,
   );
 });
 

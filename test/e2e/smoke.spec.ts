@@ -4,8 +4,8 @@ test('the popup opens and renders its secret field', async ({ context, extension
   const page = await context.newPage();
   await page.goto(`chrome-extension://${extensionId}/popup.html`);
   await expect(page.getByRole('heading', { name: 'Secret Push' })).toBeVisible();
-  await page.getByLabel('Secret').fill('typed');
-  await expect(page.getByLabel('Secret')).toHaveValue('typed');
+  await page.getByRole('textbox', { name: 'Secret' }).fill('typed');
+  await expect(page.getByRole('textbox', { name: 'Secret' })).toHaveValue('typed');
 });
 
 test('the background worker answers a message from an extension page', async ({ context, extensionId }) => {

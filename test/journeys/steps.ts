@@ -26,9 +26,11 @@ export function useServer(
   );
 }
 
-/** The popup, as a tab, once its Create button is there. */
-export function openPopup(browser: ExtensionBrowser): Promise<Page> {
-  return browser.open('popup.html', '::-p-aria(Create push[role="button"])');
+/** The popup, as a tab, once its Create button is there and its settings are read (no "Getting ready…"). */
+export async function openPopup(browser: ExtensionBrowser): Promise<Page> {
+  const popup = await browser.open('popup.html', '::-p-aria(Create push[role="button"])');
+  await popup.waitForFunction(() => !document.body.innerText.includes('Getting ready…'));
+  return popup;
 }
 
 /** The link the popup shows after a create, and its url_token. */
