@@ -273,7 +273,7 @@ underPolicy(
       await options.waitForFunction(
         (name, words) =>
           (
-            document.querySelector(`.server-list li[aria-label="${name}"]`) as HTMLElement | null
+            document.querySelector(`.server-list > li[aria-label="${name}"]`) as HTMLElement | null
           )?.innerText.includes(words),
         { timeout: 15_000 },
         new URL(host.baseUrl).host,
@@ -289,7 +289,7 @@ underPolicy(
       for (const host of [first, second])
         expect(
           await options.$eval(
-            `.server-list li[aria-label="${new URL(host.baseUrl).host}"]`,
+            `.server-list > li[aria-label="${new URL(host.baseUrl).host}"]`,
             (row) => (row as HTMLElement).innerText,
           ),
         ).toContain('API token kept for this browser session');

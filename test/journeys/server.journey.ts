@@ -51,7 +51,7 @@ forEachBrowser('a self-hosted server', (name, browser) => {
     const seen = await options.evaluate(() => (window as unknown as { seen: string[] }).seen);
     // The form folded into the saved server's row (issue 18); Edit opens it again on what was saved.
     const name = new URL(host.baseUrl).host;
-    expect(await options.$eval('.server-list li', (row) => row.getAttribute('aria-label'))).toBe(name);
+    expect(await options.$eval('.server-list > li', (row) => row.getAttribute('aria-label'))).toBe(name);
     await press(options, `Edit ${name}`);
     await options.waitForSelector('#server-url');
     expect(await options.$eval('#server-url', (input) => (input as HTMLInputElement).value)).toBe(

@@ -19,7 +19,7 @@ const nameOf = (host: MockHost) => new URL(host.baseUrl).host;
 
 /** The text of the saved server's row in the options page's list. */
 const rowText = (options: Page, host: MockHost) =>
-  options.$eval(`.server-list li[aria-label="${nameOf(host)}"]`, (row) => (row as HTMLElement).innerText);
+  options.$eval(`.server-list > li[aria-label="${nameOf(host)}"]`, (row) => (row as HTMLElement).innerText);
 
 /**
  * Saves a self-hosted server with its token in the open, blank Connection form (Connect); the form then
@@ -37,7 +37,7 @@ async function connect(options: Page, host: MockHost, token: string, saved: stri
   await options.waitForFunction(
     (name, words) =>
       (
-        document.querySelector(`.server-list li[aria-label="${name}"]`) as HTMLElement | null
+        document.querySelector(`.server-list > li[aria-label="${name}"]`) as HTMLElement | null
       )?.innerText.includes(words),
     {},
     nameOf(host),
@@ -90,7 +90,7 @@ forEachBrowser('several servers', (name, browser) => {
     await connect(options, first, ALICE.token, 'Saved. Pushes now go to this server.');
     await press(options, 'Add a server');
     await connect(options, second, BOB.token, 'Saved. The default server has not changed.');
-    const servers = await options.$$eval('.server-list li', (rows) =>
+    const servers = await options.$$eval('.server-list > li', (rows) =>
       rows.map((row) => row.getAttribute('aria-label')),
     );
     expect(servers).toEqual([nameOf(first), nameOf(second)]);
@@ -103,7 +103,7 @@ forEachBrowser('several servers', (name, browser) => {
     await options.waitForFunction(
       (name) =>
         (
-          document.querySelector(`.server-list li[aria-label="${name}"]`) as HTMLElement | null
+          document.querySelector(`.server-list > li[aria-label="${name}"]`) as HTMLElement | null
         )?.innerText.includes('Default'),
       {},
       nameOf(second),
@@ -136,14 +136,14 @@ forEachBrowser('several servers', (name, browser) => {
     await press(options, `Remove ${nameOf(second)}`);
     await waitForText(options, `Remove ${nameOf(second)}? Its token`);
     await press(options, 'Keep it');
-    expect(await options.$$eval('.server-list li', (rows) => rows.length)).toBe(2);
+    expect(await options.$$eval('.server-list > li', (rows) => rows.length)).toBe(2);
     await press(options, `Remove ${nameOf(second)}`);
     await press(options, 'Remove server');
     await waitForText(options, 'Server removed');
     // The list follows the storage change, which Firefox reports a moment after the status line.
-    await options.waitForFunction(() => document.querySelectorAll('.server-list li').length === 1);
+    await options.waitForFunction(() => document.querySelectorAll('.server-list > li').length === 1);
     expect(
-      await options.$$eval('.server-list li', (rows) => rows.map((row) => row.getAttribute('aria-label'))),
+      await options.$$eval('.server-list > li', (rows) => rows.map((row) => row.getAttribute('aria-label'))),
     ).toEqual([nameOf(first)]);
 
     // The removed server's push is gone from the dashboard; the push itself still lives on its server.

@@ -25,7 +25,7 @@ async function waitForRow(options: Page, name: string, words: string): Promise<v
   await options.waitForFunction(
     (row, text) =>
       (
-        document.querySelector(`.server-list li[aria-label="${row}"]`) as HTMLElement | null
+        document.querySelector(`.server-list > li[aria-label="${row}"]`) as HTMLElement | null
       )?.innerText.includes(text),
     { timeout: 15_000 },
     name,
@@ -189,7 +189,7 @@ forEachBrowser('settings seams: a token never reaches another server', (_name, b
   it('a saved server that redirects to another origin carries its token there with neither a push nor a file push', async () => {
     await options.bringToFront();
     await press(options, 'Cancel');
-    await options.click(`.server-list li[aria-label="${a.name}"] ::-p-aria(Make default[role="button"])`);
+    await options.click(`.server-list > li[aria-label="${a.name}"] ::-p-aria(Make default[role="button"])`);
     await waitForRow(options, a.name, 'Default');
     a.redirectTo = c.baseUrl;
     a.received.splice(0);
