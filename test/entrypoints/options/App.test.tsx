@@ -266,3 +266,25 @@ describe('options page: only the fields of the server’s edition', () => {
     expect(screen.getByLabelText('Expire after days (open-source servers)')).toBeTruthy();
   });
 });
+
+describe('options page: what Connect said does not outlive a change', () => {
+  it('turning demo mode back on takes "Saved. Pushes now go to this server." away, next to the demo banner', async () => {
+    render(<App />);
+    await saveSelfHosted(SERVER_URL, ALICE.token);
+    await savedInRow(SERVER_URL);
+    fireEvent.click(screen.getByRole('switch', { name: 'Demo mode' }));
+    await vi.waitFor(async () => expect((await readSettings()).demoMode).toBe(true));
+    await screen.findByText(/Demo mode is on/);
+    expect(screen.queryByText('Saved. Pushes now go to this server.')).toBeNull();
+  });
+
+  it('Add a server opens a blank form with no status line above it', async () => {
+    render(<App />);
+    await saveSelfHosted(SERVER_URL, ALICE.token);
+    await savedInRow(SERVER_URL);
+    fireEvent.click(screen.getByRole('button', { name: 'Add a server' }));
+    expect(((await screen.findByLabelText('API token')) as HTMLInputElement).value).toBe('');
+    expect(screen.queryByText(/^Saved\./)).toBeNull();
+    expect(screen.queryByRole('status', { name: /Saved/ })).toBeNull();
+  });
+});
