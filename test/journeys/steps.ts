@@ -8,6 +8,7 @@ import type { Page } from 'puppeteer-core';
 import { createApiClient, type ApiClient } from '@/lib/api';
 import { savedServer } from '../saved-server';
 import type { ExtensionBrowser } from './browsers';
+import { localeNames, readMessages } from '../i18n/messages';
 
 export const ALICE = { email: 'alice@example.com', token: 'alice-token-journey-01' };
 
@@ -26,10 +27,19 @@ export function useServer(
   );
 }
 
+/** "Getting ready…" in every UI language: what the popup says until its settings and the policy are read. */
+const GETTING_READY = localeNames().flatMap(
+  (locale) => readMessages(locale).settings_gettingReady?.message ?? [],
+);
+
 /** The popup, as a tab, once its Create button is there and its settings are read (no "Getting ready…"). */
 export async function openPopup(browser: ExtensionBrowser): Promise<Page> {
   const popup = await browser.open('popup.html', '::-p-aria(Create push[role="button"])');
-  await popup.waitForFunction(() => !document.body.innerText.includes('Getting ready…'));
+  await popup.waitForFunction(
+    (words: string[]) => !words.some((word) => document.body.innerText.includes(word)),
+    {},
+    GETTING_READY,
+  );
   return popup;
 }
 
