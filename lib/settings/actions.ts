@@ -6,7 +6,7 @@
  */
 import { AppError } from '@/lib/errors';
 import { t } from '@/lib/i18n';
-import { fixedTokenPlace, managedDefaults, serversLocked } from './policy';
+import { fixedTokenPlace, serversLocked, userDefaultsToSave } from './policy';
 import { stateUnderPolicy, withDefault, withoutServer, withServer, type ServerEntry } from './model';
 import type { DecodedSettings } from './stored';
 import { NO_POLICY, type Policy, type PushDefaults, type ServerState, type TokenPlace } from './values';
@@ -43,13 +43,6 @@ const refused = (message: string, field: string) =>
 function lockedOut(policy: Policy, url: string): void {
   if (serversLocked(policy) && url !== policy.serverUrl)
     throw refused(t('policy_serversLocked'), 'serverUrl');
-}
-
-/** The user's defaults to save from the ones shown: fields the organization sets keep the user's own. */
-function userDefaults(shown: PushDefaults, saved: PushDefaults, policy: Policy): PushDefaults {
-  const next = { ...shown };
-  for (const key of managedDefaults(policy)) (next as Record<string, unknown>)[key] = saved[key];
-  return next;
 }
 
 /** The servers change an action makes, before the policy's storage rules are applied to it. */
@@ -112,7 +105,7 @@ export function settingsWrite(stored: DecodedSettings, action: SettingsAction): 
     ...(state ? { state } : {}),
     ...(demoMode !== undefined ? { demoMode } : {}),
     ...(action.type === 'defaults'
-      ? { defaults: userDefaults(action.defaults, stored.defaults, policy) }
+      ? { defaults: userDefaultsToSave(action.defaults, stored.defaults, policy) }
       : {}),
     ...(action.type === 'copyOnCreate' ? { copyOnCreate: action.on } : {}),
     ...(action.type === 'demoToken' ? { demoToken: action.token } : {}),
