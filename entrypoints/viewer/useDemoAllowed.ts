@@ -1,11 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import {
-  demoModeAllowed,
-  NO_POLICY,
-  readSettingsUnderPolicy,
-  watchSettings,
-  type SettingsRead,
-} from '@/lib/settings';
+import { demoModeAllowed, NO_POLICY, followSettingsUnderPolicy, type SettingsRead } from '@/lib/settings';
 
 /**
  * Whether the organization's policy allows the demo service this page shows, followed as the policy
@@ -14,13 +8,10 @@ import {
 export function useDemoAllowed(): boolean | null {
   const [allowed, setAllowed] = useState<boolean | null>(null);
   useEffect(() => {
-    const take = ({ policy, policyRead }: SettingsRead) => {
-      if (policyRead) setAllowed(demoModeAllowed((policy ?? NO_POLICY).policy));
-    };
-    readSettingsUnderPolicy().then(take, (error: unknown) =>
+    const take = ({ policy }: SettingsRead) => setAllowed(demoModeAllowed((policy ?? NO_POLICY).policy));
+    return followSettingsUnderPolicy(take, (error: unknown) =>
       console.error('Could not read the policy', error),
     );
-    return watchSettings(take);
   }, []);
   return allowed;
 }

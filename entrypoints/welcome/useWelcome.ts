@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '@/lib/api/describe';
 import { toAppError } from '@/lib/errors';
 import { t } from '@/lib/i18n';
-import { readSettingsUnderPolicy, serverName, watchSettings, type SettingsRead } from '@/lib/settings';
+import { followSettingsUnderPolicy, serverName, type SettingsRead } from '@/lib/settings';
 
 export type TryState =
   | { kind: 'idle' }
@@ -21,15 +21,14 @@ export function useWelcome() {
   const [attempt, setAttempt] = useState<TryState>({ kind: 'idle' });
 
   useEffect(() => {
-    const take = ({ settings, policyRead }: SettingsRead) => {
-      if (!policyRead) return; // policy first: a neutral page until it is read
+    // Policy first: a neutral page until the policy is read.
+    const take = ({ settings }: SettingsRead) => {
       setDemoMode(settings.demoMode);
       setOrgServer(settings.policy?.serverUrl ? serverName(settings.policy.serverUrl) : null);
     };
-    readSettingsUnderPolicy().then(take, (error: unknown) =>
+    return followSettingsUnderPolicy(take, (error: unknown) =>
       setAttempt({ kind: 'failed', message: describeError(toAppError(error)) }),
     );
-    return watchSettings(take);
   }, []);
 
   const tryIt = () => {

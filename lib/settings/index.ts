@@ -21,6 +21,7 @@ export {
   onSettingsChange,
   onStoredChange,
   readSettings,
+  followSettingsUnderPolicy,
   readSettingsUnderPolicy,
   watchSettings,
   type SettingsRead,

@@ -83,6 +83,21 @@ export function onSettingsChange(callback: () => void): () => void {
   return onStoredChange(WATCHED_KEYS, callback);
 }
 
+/**
+ * Policy first, for a page that follows its settings: calls back with the first read made under the policy
+ * (readSettingsUnderPolicy), then with every later one, and never with a read before the policy is known.
+ * `onError`: the first read failed. Returns the unwatch.
+ */
+export function followSettingsUnderPolicy(
+  callback: (read: SettingsRead) => void,
+  onError: (error: unknown) => void,
+): () => void {
+  readSettingsUnderPolicy().then(callback, onError);
+  return watchSettings((read) => {
+    if (read.policyRead) callback(read);
+  });
+}
+
 /** Calls back with a fresh read whenever the settings change (other tabs, the background, a policy). */
 export function watchSettings(callback: (read: SettingsRead) => void): () => void {
   return onSettingsChange(() => {

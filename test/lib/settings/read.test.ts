@@ -9,6 +9,7 @@ import { isAppError } from '@/lib/errors';
 import { watchRevisionItem } from '@/lib/store/items';
 import { onWatchRevision } from '@/lib/store/revision';
 import {
+  followSettingsUnderPolicy,
   DEFAULT_PUSH_DEFAULTS,
   loadSettings,
   onSettingsChange,
@@ -335,5 +336,27 @@ describe('onSettingsChange', () => {
     unwatchStore();
     await set({ demoMode: true });
     expect(plain).toHaveBeenCalledTimes(changes.length);
+  });
+});
+
+describe('followSettingsUnderPolicy', () => {
+  it('calls back only with reads made once the policy is known, then with every change', async () => {
+    await fakeBrowser.storage.local.remove('policy'); // a fresh install's first seconds
+    const seen: boolean[] = [];
+    const stop = followSettingsUnderPolicy(
+      (read) => seen.push(read.settings.demoMode),
+      (error) => {
+        throw error;
+      },
+    );
+    await fakeBrowser.storage.local.set({ demoMode: false });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(seen).toEqual([]);
+    await fakeBrowser.storage.local.set({ policy: { policy: {}, notes: [] } });
+    await vi.waitFor(() => expect(seen.length).toBeGreaterThan(0));
+    await fakeBrowser.storage.local.set({ demoMode: true });
+    await vi.waitFor(() => expect(seen.at(-1)).toBe(true));
+    expect(seen[0]).toBe(false);
+    stop();
   });
 });
