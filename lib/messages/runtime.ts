@@ -7,10 +7,11 @@ import { AppError, toAppError, type AppErrorData } from '@/lib/errors';
 import { z } from '@/lib/zod';
 import { CHANNELS, type Message } from './message';
 import { isOwnExtensionSender } from './sender';
+import type { Runtime } from 'webextension-polyfill';
 
 type Envelope = { channel: string; type: string; data: unknown };
 type Reply = { res: unknown } | { err: AppErrorData };
-type Sender = Browser.runtime.MessageSender;
+type Sender = Runtime.MessageSender;
 
 export type Handler<Req, Res> = (data: Req, sender: Sender) => Promise<Res>;
 
@@ -50,25 +51,20 @@ async function answer({ message, handler }: Route, data: unknown, sender: Sender
 
 /**
  * Answers the routes' messages in this context; returns a function that stops answering them. The listener
- * returns true and answers later through sendResponse, the one form both browsers' own `browser` honour
- * (Firefox, and every Chrome: a returned promise is honoured only by recent Chromes, 156 among them). For a
- * message that is not its own it returns undefined and never calls sendResponse, which leaves it to others.
+ * answers by returning a promise of the reply, which webextension-polyfill honours in every Chrome the
+ * manifest accepts (from 120, whose own listeners could only answer through sendResponse) and Firefox does
+ * natively. For a message that is not its own it returns undefined, which leaves it to other listeners.
  */
 export function listenForMessages(routes: readonly Route[]): () => void {
   const byType = new Map(routes.map((route) => [route.message.type, route]));
-  const listener = (
-    message: unknown,
-    sender: Sender,
-    sendResponse: (reply: Reply) => void,
-  ): true | undefined => {
+  const listener = (message: unknown, sender: Sender): Promise<Reply> | undefined => {
     const { channel, type, data } = (message ?? {}) as Partial<Envelope>;
     const route = typeof type === 'string' ? byType.get(type) : undefined;
     if (!route || CHANNELS[route.message.to] !== channel) return undefined;
-    void answer(route, data, sender).then(
-      (res) => sendResponse({ res }),
-      (error: unknown) => sendResponse({ err: toAppError(error).toJSON() }),
+    return answer(route, data, sender).then(
+      (res): Reply => ({ res }),
+      (error: unknown): Reply => ({ err: toAppError(error).toJSON() }),
     );
-    return true;
   };
   browser.runtime.onMessage.addListener(listener);
   return () => browser.runtime.onMessage.removeListener(listener);

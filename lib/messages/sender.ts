@@ -3,6 +3,7 @@
  * own extension pages and contexts. A content script also has our extension id, but its sender.url is the
  * web page's, so the URL check keeps web pages out (uBlock Origin's privileged-channel rule).
  */
+import type { Runtime } from 'webextension-polyfill';
 export interface OwnExtension {
   id: string;
   /** Our extension's base URL, e.g. chrome-extension://<id>/ */
@@ -15,7 +16,7 @@ export function ownExtension(): OwnExtension {
 
 /** True when the message comes from one of our extension pages, the background or the offscreen document. */
 export function isOwnExtensionSender(
-  sender: Pick<Browser.runtime.MessageSender, 'id' | 'url'>,
+  sender: Pick<Runtime.MessageSender, 'id' | 'url'>,
   own: OwnExtension = ownExtension(),
 ): boolean {
   if (!sender.id || sender.id !== own.id) return false;

@@ -4,6 +4,7 @@
  */
 import { notificationIconUrl } from '@/lib/icon';
 import { t, type MessageKey } from '@/lib/i18n';
+import type { Notifications } from 'webextension-polyfill';
 
 export const NOTICE_PREFIX = 'quick-push:';
 export const FAILED_PREFIX = `${NOTICE_PREFIX}failed:`;
@@ -29,10 +30,14 @@ export interface Notifier {
 }
 
 /**
- * The options a notification is created with (Chrome's, from WXT's types). Firefox refuses buttons and has
- * no requireInteraction, so it gets neither (browserNotifier's `buttons`).
+ * The options a notification is created with: webextension-polyfill's, which follow Firefox, plus Chrome's
+ * `buttons`. Firefox refuses buttons and has no requireInteraction, so it gets neither (browserNotifier's
+ * `buttons`).
  */
-export type NotificationOptions = Browser.notifications.NotificationCreateOptions;
+export type NotificationOptions = Notifications.CreateNotificationOptions & {
+  buttons?: { title: string }[];
+  requireInteraction?: boolean;
+};
 
 /** A notification's one action: its button (Chrome), or what a click on it does (Firefox). */
 const ACTIONS = {

@@ -29,6 +29,7 @@ import { anyStale } from './stale';
 import { oncePerSession } from './startup';
 import { FAILED_ATTEMPTS, type RefreshSummary, type TrackedPush, type WatchEvent } from './types';
 import { failedAlertsOn } from '@/lib/store/failed-alerts';
+import type { Alarms } from 'webextension-polyfill';
 
 export const WATCH_ALARM = 'watch-refresh';
 export { DASHBOARD_PATH };
@@ -183,7 +184,7 @@ function demoEraser(erase: () => Promise<unknown>): () => Promise<unknown> {
 
 /** Listens to the alarm's ticks and to notifications' clicks (also the journeys' seam for a click). */
 function listenForTicksAndClicks(
-  onAlarm: (alarm: Browser.alarms.Alarm) => void,
+  onAlarm: (alarm: Alarms.Alarm) => void,
   onClicked: (id: string) => void,
 ): () => void {
   browser.alarms.onAlarm.addListener(onAlarm);
@@ -240,7 +241,7 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
   const actionDeps = async (server?: string): Promise<ActionDeps> =>
     depsFor(await followed(), server, cacheFor, clock);
 
-  const onAlarm = (alarm: Browser.alarms.Alarm) => {
+  const onAlarm = (alarm: Alarms.Alarm) => {
     if (alarm.name !== WATCH_ALARM) return;
     refresh(false).catch(report('scheduled refresh failed')); // i18n-ignore
     void eraseDemo(); // not behind the refresh: a server that does not answer keeps no demo payload at rest

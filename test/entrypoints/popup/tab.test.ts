@@ -1,11 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { activeTabUrl } from '@/entrypoints/popup/tab';
+import type { Tabs } from 'webextension-polyfill';
 
 // The fake browser has no focused window to answer { currentWindow: true }, so the query is scripted; what
 // is tested is which tab is asked for and what is made of its address.
 function activeTab(url: string | undefined) {
-  const tabs = [{ url }] as Browser.tabs.Tab[];
+  const tabs = [{ url }] as Tabs.Tab[];
   // query is overloaded (callback and promise forms); the promise form is the one used.
   return vi.spyOn(fakeBrowser.tabs, 'query').mockImplementation((() => Promise.resolve(tabs)) as never);
 }

@@ -57,18 +57,19 @@ describe('runtime messaging', () => {
     expect(notDelivered(error)).toBe(true);
   });
 
-  it('answers through sendResponse: true at once, the reply when the handler is done', async () => {
+  it('answers by returning a promise of the reply, never through sendResponse', async () => {
     const addListener = vi.spyOn(fakeBrowser.runtime.onMessage, 'addListener');
     listenForMessages([handle(greet, hello)]);
     const listener = addListener.mock.calls[0]![0] as (...args: unknown[]) => unknown;
     const sendResponse = vi.fn();
     const envelope = { channel: 'secret-push', type: 'test-greet', data: { name: 'Ada' } };
-    expect(listener(envelope, sender, sendResponse)).toBe(true);
-    await vi.waitFor(() => expect(sendResponse).toHaveBeenCalledWith({ res: 'hello Ada' }));
-    expect(sendResponse).toHaveBeenCalledTimes(1);
+    const answered = listener(envelope, sender, sendResponse);
+    expect(answered).toBeInstanceOf(Promise);
+    await expect(answered).resolves.toEqual({ res: 'hello Ada' });
+    expect(sendResponse).not.toHaveBeenCalled();
   });
 
-  it('sends a refusal and a handler error through sendResponse as plain data', async () => {
+  it('answers a refusal and a handler error as plain data', async () => {
     const addListener = vi.spyOn(fakeBrowser.runtime.onMessage, 'addListener');
     listenForMessages([
       handle(greet, async () => {
@@ -76,19 +77,14 @@ describe('runtime messaging', () => {
       }),
     ]);
     const listener = addListener.mock.calls[0]![0] as (...args: unknown[]) => unknown;
-    const failed = vi.fn();
     const envelope = { channel: 'secret-push', type: 'test-greet', data: { name: 'Ada' } };
-    expect(listener(envelope, sender, failed)).toBe(true);
-    await vi.waitFor(() =>
-      expect(failed).toHaveBeenCalledWith({
-        err: { code: 'rate-limited', message: 'Too many requests.', status: 429, retryAfter: 30 },
-      }),
-    );
-    const refused = vi.fn();
-    expect(listener(envelope, { id: 'another', url: 'chrome-extension://another/' }, refused)).toBe(true);
-    await vi.waitFor(() =>
-      expect(refused).toHaveBeenCalledWith({ err: expect.objectContaining({ code: 'forbidden' }) }),
-    );
+    await expect(listener(envelope, sender, vi.fn())).resolves.toEqual({
+      err: { code: 'rate-limited', message: 'Too many requests.', status: 429, retryAfter: 30 },
+    });
+    const stranger = { id: 'another', url: 'chrome-extension://another/' };
+    await expect(listener(envelope, stranger, vi.fn())).resolves.toEqual({
+      err: expect.objectContaining({ code: 'forbidden' }),
+    });
   });
 
   it('returns nothing for a message it does not answer, leaving it to other listeners', () => {

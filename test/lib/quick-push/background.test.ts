@@ -13,13 +13,11 @@ import { MENU_IDS } from '@/lib/quick-push/menus';
 import { closeWatchDb } from '@/lib/watch/db';
 import { harness, type Harness } from '../api/harness';
 import { notifications, POSTS, rig, sessionText, type Rig } from './helpers';
+import type { Menus, Tabs } from 'webextension-polyfill';
 
 // Chrome's click data (WXT's types); Firefox's also has modifier keys, which Chrome does not send.
-type MenuListener = (
-  info: Omit<Browser.contextMenus.OnClickData, 'modifiers'>,
-  tab?: Browser.tabs.Tab,
-) => void;
-type CommandListener = (command: string, tab?: Browser.tabs.Tab) => void;
+type MenuListener = (info: Omit<Menus.OnClickData, 'modifiers'>, tab?: Tabs.Tab) => void;
+type CommandListener = (command: string, tab?: Tabs.Tab) => void;
 
 let h: Harness;
 let r: Rig;
