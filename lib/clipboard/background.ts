@@ -11,6 +11,7 @@ import { inOffscreenOr } from '@/lib/offscreen/send';
 import { clipboardClearItem } from '@/lib/store/items';
 import { navigatorClipboard } from './access';
 import { createClipboardClearer, type ClipboardClearer } from './clearer';
+import { CLEAR_MS_PER_SECOND } from './delay';
 import { clipboardClearLater, clipboardCopied } from './messages';
 
 let backgroundClearer: ClipboardClearer | undefined;
@@ -34,7 +35,7 @@ const scheduleClear = inOffscreenOr(
 export async function clearClipboardLater(hash: string): Promise<boolean> {
   const seconds = await clipboardClearItem.getValue();
   if (!seconds) return false;
-  await scheduleClear({ hash, delayMs: seconds * 1000 });
+  await scheduleClear({ hash, delayMs: seconds * CLEAR_MS_PER_SECOND });
   return true;
 }
 

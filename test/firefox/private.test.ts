@@ -34,6 +34,19 @@ async function allowInPrivateWindows(): Promise<void> {
   );
 }
 
+/** Polls, from a page of the reloaded extension, until its background page has loaded. */
+async function backgroundStarted(): Promise<void> {
+  const page = await firefox.open('options.html', OPTIONS_READY);
+  await page.waitForFunction(
+    async () => {
+      const background = (await browser.runtime.getBackgroundPage().catch(() => null)) as Window | null;
+      return background?.document.readyState === 'complete';
+    },
+    { polling: 100, timeout: 15_000 },
+  );
+  await page.close();
+}
+
 /** Opens a private window and an extension page in its tab. */
 async function openPrivate(path: string, ready: string): Promise<Page> {
   const [main] = await chromeWindows(firefox.browser, 'chrome://browser/content/browser.xhtml');
@@ -62,7 +75,7 @@ describe('Firefox: private windows', () => {
 
   it('allowed there, its pages get no IndexedDB: they say so, and the popup still pushes', async () => {
     await allowInPrivateWindows();
-    await new Promise((resolve) => setTimeout(resolve, 1_000)); // the reloaded background page starts
+    await backgroundStarted();
 
     const dashboard = await openPrivate('dashboard.html', '::-p-aria(Refresh[role="button"])');
     expect(await dashboard.evaluate(() => browser.extension.inIncognitoContext)).toBe(true);
