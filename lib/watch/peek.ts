@@ -7,7 +7,7 @@
 import { readSettings } from '@/lib/settings/read';
 import { followedAccounts } from './account-key';
 import type { TrackedPush } from './types';
-import { LEGACY_ACCOUNT, WATCH_DB_NAME, WATCH_DB_VERSION } from './db-names';
+import { LEGACY_ACCOUNT, WATCH_DB_NAME, WATCH_DB_VERSION } from './schema';
 
 type Stored = TrackedPush & { account?: string };
 

@@ -5,8 +5,8 @@
  */
 import type { Settings } from '@/lib/settings';
 import { accountKey, followedAccounts } from './account-key';
-import { stateKey } from './cache';
-import { unstamp, watchDb } from './db';
+import { watchDb } from './db';
+import { stateKey, unstamp } from './schema';
 import { INITIAL_STATE, type TrackedPush, type WatcherState, type WatchEvent } from './types';
 
 /** Orders pushes newest first. */

@@ -5,8 +5,8 @@
  * pushes of a server or token the user left, even before the watcher erased them.
  */
 import { currentAccount, currentAccounts } from './account';
-import { stateKey } from './cache';
-import { unstamp, watchDb } from './db';
+import { watchDb } from './db';
+import { stateKey, unstamp } from './schema';
 import { newestEvents, newestFirst } from './read-tracked';
 import { INITIAL_STATE, type TrackedPush, type WatcherState, type WatchEvent } from './types';
 

@@ -3,7 +3,8 @@ import { createApiClient, type ApiClient, type CreatePushInput, type Edition, ty
 import { createMockBackend, openMockStore } from '@/lib/mock';
 import { saveSettings } from '@/lib/settings';
 import { accountKey } from '@/lib/watch/account';
-import { closeWatchDb, WATCH_DB_NAME } from '@/lib/watch/db';
+import { closeWatchDb } from '@/lib/watch/db';
+import { WATCH_DB_NAME } from '@/lib/watch/schema';
 import { ALICE, BASE, BOB, START } from '../api/harness';
 
 export { ALICE, BASE, START };

@@ -5,7 +5,8 @@
 import { openDB } from 'idb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
-import { watchDb, WATCH_DB_NAME } from '@/lib/watch/db';
+import { watchDb } from '@/lib/watch/db';
+import { WATCH_DB_NAME } from '@/lib/watch/schema';
 import { recentTrackedPushes } from '@/lib/watch/peek';
 import { listTrackedPushes } from '@/lib/watch/read';
 import { recordCreatedPush } from '@/lib/watch/record';

@@ -4,7 +4,7 @@
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import { loadSettings } from '@/lib/settings';
-import { stateKey } from '@/lib/watch/cache';
+import { stateKey } from '@/lib/watch/schema';
 import { watchDb } from '@/lib/watch/db';
 import { listEvents, listTrackedPushes, readTracked, readWatcherState } from '@/lib/watch/read';
 import { INITIAL_STATE, type WatchEvent } from '@/lib/watch/types';
