@@ -2,7 +2,7 @@
 /**
  * The popup's static import graph (what it loads at open, before anything is asked for) stays free of what
  * loads on demand (issue 13's popup bytes): the store's and the cache's libraries, which its one plain read
- * each replaces (lib/settings/read.ts, lib/watch/peek.ts), and the parts of the form a person has to ask for.
+ * each replaces (lib/settings/read.ts, lib/watch/read.ts), and the parts of the form a person has to ask for.
  * Each is recognized by a string its code keeps through minification.
  */
 import fs from 'node:fs';
