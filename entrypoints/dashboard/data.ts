@@ -4,7 +4,7 @@ import { describeError } from '@/lib/api/describe';
 import { onWatchRevision } from '@/lib/store/revision';
 import { askWatcher } from './ask';
 import type { Settings } from '@/lib/settings';
-import { readTracked } from '@/lib/watch/read';
+import { readTracked } from '@/lib/watch/view';
 import { takePrefetchedRead } from './prefetch';
 import type { TrackedPush, WatcherState, WatchEvent } from '@/lib/watch/types';
 

@@ -4,7 +4,7 @@
  * the cache by useTracked's first read (when its settings are these).
  */
 import { readSettingsUnderPolicy, type Settings } from '@/lib/settings';
-import { readTracked, type TrackedSnapshot } from '@/lib/watch/read';
+import { readTracked, type TrackedSnapshot } from '@/lib/watch/view';
 
 let settings: Promise<Settings> | undefined;
 let snapshot: { settings: Settings; read: Promise<TrackedSnapshot> } | undefined;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { onWatchRevision } from '@/lib/store/revision';
-import { listTrackedPushes } from '@/lib/watch/read';
+import { listTrackedPushes } from '@/lib/watch/view';
 import type { TrackedPush } from '@/lib/watch/types';
 import { RECENT_COUNT } from './recent';
 import { described } from './words';

@@ -5,7 +5,7 @@
  */
 import { t } from '@/lib/i18n';
 import { allowedKinds, loadSettings, onStoredChange, readSettings } from '@/lib/settings';
-import { recordCreatedPush } from '@/lib/watch/record';
+import { recordCreatedPush } from '@/lib/watch';
 import { platformClipboard } from './clipboard';
 import { keptConnection } from './connection';
 import { destinationOf } from './destination';
