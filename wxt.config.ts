@@ -43,6 +43,14 @@ function stopWithoutDisplay(): void {
 }
 
 /**
+ * The modules behind lib/watch/view.ts, the watcher's light front for pages: pure code with no effect at
+ * import. Said so to the bundler, a page that imports the front loads only the modules it uses (the popup:
+ * the read, the label and the push's address; not the dashboard's state words and user-agent table, 1.3 KB).
+ * Without it, chunks are cut by which modules an entry reaches, and through a front every page reaches all.
+ */
+const PURE_WATCH_VIEW = /lib\/watch\/(view|label|state|user-agent|push-address|read)\.ts$/;
+
+/**
  * Permissions are the least the features need: no host access at install. A server's origin is requested
  * when the user saves it (optional_host_permissions); demo mode needs no host at all because the mock
  * service runs inside the extension.
@@ -72,6 +80,11 @@ export default defineConfig({
     plugins: [preact()],
     // Quick push's test seam (lib/quick-push/e2e-hook.ts): a constant, so other builds drop the seam's code.
     define: { __SECRET_PUSH_E2E__: JSON.stringify(E2E_BUILD) },
+    build: {
+      rolldownOptions: {
+        treeshake: { moduleSideEffects: (id: string) => (PURE_WATCH_VIEW.test(id) ? false : undefined) },
+      },
+    },
   }),
   manifest: ({ browser, manifestVersion }) => ({
     // Every word in the manifest comes from public/_locales (lib/i18n); English is the default locale.

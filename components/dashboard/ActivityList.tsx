@@ -1,8 +1,7 @@
 import { useState } from 'preact/hooks';
 import { plural, t, type MessageKey } from '@/lib/i18n';
-import { pushLabel } from '@/lib/watch/label';
+import { pushLabel, userAgentName } from '@/lib/watch/view';
 import type { WatchEvent } from '@/lib/watch/types';
-import { userAgentName } from '@/lib/watch/user-agent';
 import { When } from './When';
 
 export interface ActivityListProps {

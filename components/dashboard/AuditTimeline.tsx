@@ -1,5 +1,5 @@
 import type { AuditEntry } from '@/lib/api';
-import { userAgentName } from '@/lib/watch/user-agent';
+import { userAgentName } from '@/lib/watch/view';
 import { t } from '@/lib/i18n';
 import { auditKindWords, formatTime } from './format';
 

@@ -1,5 +1,5 @@
 import { plural, t } from '@/lib/i18n';
-import { pushLabel } from '@/lib/watch/label';
+import { pushLabel } from '@/lib/watch/view';
 import type { TrackedPush } from '@/lib/watch/types';
 import { ConfirmDialog } from './ConfirmDialog';
 

@@ -1,5 +1,5 @@
 /** The dashboard's search and filters, as one pure function over the cached pushes. */
-import { pushState } from '@/lib/watch/state';
+import { pushState } from '@/lib/watch/view';
 import type { TrackedPush } from '@/lib/watch/types';
 
 export type StateFilter = 'active' | 'expired' | 'all';

@@ -14,7 +14,7 @@ import { useNow } from '@/components/useNow';
 import { isSignedIn, targetBaseUrl } from '@/lib/connection/target';
 import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings';
-import { pushLabel } from '@/lib/watch/label';
+import { pushLabel } from '@/lib/watch/view';
 import type { TrackedPush } from '@/lib/watch/types';
 import { serverName } from '@/lib/settings';
 import { ALL_SERVERS, useTracked } from './data';

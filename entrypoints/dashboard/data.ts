@@ -4,8 +4,8 @@ import { describeError } from '@/lib/api/describe';
 import { onWatchRevision } from '@/lib/store/revision';
 import { askWatcher } from './ask';
 import type { Settings } from '@/lib/settings';
-import { readTracked } from '@/lib/watch/read-tracked';
-import { takeEarlyRead } from './early';
+import { readTracked } from '@/lib/watch/view';
+import { takePrefetchedRead } from './prefetch';
 import type { TrackedPush, WatcherState, WatchEvent } from '@/lib/watch/types';
 
 /** How many events "Recent activity" lists. */
@@ -48,7 +48,7 @@ export function useTracked(settings: Settings, server: string | null): TrackedDa
   const reload = useCallback(() => {
     if (server === null) return;
     const all = server === ALL_SERVERS;
-    (takeEarlyRead(settings) ?? readTracked(settings)).then(
+    (takePrefetchedRead(settings) ?? readTracked(settings)).then(
       (fresh) => {
         const mine = fresh.events.filter((event) => all || event.server === server).slice(0, EVENT_LIMIT);
         setPushes(all ? fresh.pushes : fresh.pushes.filter((push) => push.server === server));

@@ -1,10 +1,10 @@
 import { render } from 'preact';
 import { localizeDocument, t } from '@/lib/i18n';
 import { App } from './App';
-import { readEarly } from './early';
+import { prefetchFirstRead } from './prefetch';
 import './style.css';
 
 // <html lang dir> and the title in the UI language before the first paint of words.
 localizeDocument(document, t('page_dashboardTitle'));
-readEarly();
+prefetchFirstRead();
 render(<App />, document.getElementById('app')!);

@@ -3,8 +3,8 @@ import { useState } from 'preact/hooks';
 import type { SelectionBarProps } from '@/components/dashboard/SelectionBar';
 import { describeError } from '@/lib/api/describe';
 import { askWatcher } from './ask';
-import { pushLabel } from '@/lib/watch/label';
-import type { ExpireResult } from '@/lib/watch/actions';
+import { pushLabel } from '@/lib/watch/view';
+import type { ExpireResult } from '@/lib/watch';
 import type { TrackedPush } from '@/lib/watch/types';
 
 type Report = SelectionBarProps['report'];

@@ -9,7 +9,7 @@ import { checkLinkOf } from '@/lib/connection/link-home';
 import { AppError } from '@/lib/errors';
 import { t } from '@/lib/i18n';
 import { qrSvg } from '@/lib/push/qr';
-import { pushLabel } from '@/lib/watch/label';
+import { pushLabel } from '@/lib/watch/view';
 import type { TrackedPush } from '@/lib/watch/types';
 
 export interface PushLinks {

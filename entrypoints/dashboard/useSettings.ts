@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '@/lib/api/describe';
 import { watchSettings, type Settings } from '@/lib/settings';
-import { firstSettings } from './early';
+import { firstSettings } from './prefetch';
 
 export function useSettings(): { settings: Settings | null; error?: string } {
   const [settings, setSettings] = useState<Settings | null>(null);

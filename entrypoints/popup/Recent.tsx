@@ -1,8 +1,7 @@
 import { useNow } from '@/components/useNow';
 import { RecentItem } from '@/components/push/RecentItem';
 import { t } from '@/lib/i18n';
-import { pushLabel } from '@/lib/watch/label';
-import { DASHBOARD_PATH, pushPath } from '@/lib/watch/push-address';
+import { pushLabel, DASHBOARD_PATH, pushPath } from '@/lib/watch/view';
 import type { TrackedPush } from '@/lib/watch/types';
 import { hasEnded, timeLeft, viewsLeft } from './recent';
 import { copyRecentLink, recentQr } from './recent-links';

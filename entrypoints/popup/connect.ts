@@ -10,7 +10,7 @@ import { checkLinkOf } from '@/lib/connection/link-home';
 import type { LinkCheck } from '@/lib/push/link';
 import { toCreateInput, type FormState } from '@/lib/push/form';
 import { formSubject } from '@/lib/push/form-subject';
-import { recordCreatedPush } from '@/lib/watch/record';
+import { recordCreatedPush } from '@/lib/watch';
 
 /**
  * One connection per server for the popup's lifetime, so the edition is asked once; the server is the one

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { onWatchRevision } from '@/lib/store/revision';
-import { recentTrackedPushes } from '@/lib/watch/peek';
+import { listTrackedPushes } from '@/lib/watch/view';
 import type { TrackedPush } from '@/lib/watch/types';
 import { RECENT_COUNT } from './recent';
 import { described } from './words';
@@ -16,7 +16,7 @@ export function useRecentPushes(server: string): { pushes: TrackedPush[] | null;
   useEffect(() => {
     let live = true;
     const load = () =>
-      recentTrackedPushes(server).then(
+      listTrackedPushes(server).then(
         (all) => {
           if (!live) return;
           setPushes(all.slice(0, RECENT_COUNT));

@@ -11,7 +11,7 @@ import type { AuditEntry } from '@/lib/api';
 import type { TrackedPush } from '@/lib/watch/types';
 import { toCsv } from './csv';
 import { csvWarningLine, liveLinksWarning } from './warning';
-import { pushState, type PushState } from '@/lib/watch/state';
+import { pushState, type PushState } from '@/lib/watch/view';
 
 /** The audit log of one push, as fetched for the export. */
 export interface PushAudit {

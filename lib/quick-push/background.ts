@@ -5,7 +5,7 @@
  */
 import { t } from '@/lib/i18n';
 import { allowedKinds, loadSettings, onStoredChange, readSettings } from '@/lib/settings';
-import { recordCreatedPush } from '@/lib/watch/record';
+import { recordCreatedPush } from '@/lib/watch';
 import { platformClipboard } from './clipboard';
 import { keptConnection } from './connection';
 import { destinationOf } from './destination';
@@ -93,7 +93,7 @@ export function registerQuickPush(
   // The allowed kinds and the saved server need no selected text: read while the page is asked for it
   // (about a millisecond each, issue 13). Awaited later, or never when there is nothing to push, so a
   // failure is caught here and met again where it is awaited.
-  const early = () => {
+  const readAhead = () => {
     const kinds = allowed();
     const connection = deps.connect();
     kinds.catch(() => undefined);
@@ -104,20 +104,20 @@ export function registerQuickPush(
     ...base,
     // A request whose kind the organization no longer allows (a menu item or the shortcut left over from
     // before a policy change) is not sent.
-    push: async (request: QuickRequest, ready = early()) =>
+    push: async (request: QuickRequest, ready = readAhead()) =>
       (await ready.kinds).includes(wireKind(request))
         ? base.push(request, ready.connection)
         : base.nothing(t('policy_kindNotAllowed')),
   };
   const handlers: QuickPushHandlers = {
     async menuClicked(info, tab) {
-      const ready = early();
+      const ready = readAhead();
       const request = await requestFromMenu(info, tab, readSelection);
       return request ? pusher.push(request, ready) : pusher.nothing(t('quick_nothingThere'));
     },
     async command(command, tab) {
       if (command !== PUSH_SELECTION_COMMAND) return undefined;
-      const ready = early();
+      const ready = readAhead();
       const [active] =
         tab?.id === undefined ? await browser.tabs.query({ active: true, currentWindow: true }) : [tab];
       const text = active?.id === undefined ? undefined : await readSelection(active.id);

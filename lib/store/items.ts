@@ -69,7 +69,7 @@ export const quickPushLinksItem = storage.defineItem<Record<string, unknown>>('s
 });
 
 /**
- * Set once the watcher's startup work (lib/watch/startup.ts: erasing left accounts, the alarm, the badge) is
+ * Set once the watcher's startup work (lib/watch/background/startup.ts: erasing left accounts, the alarm, the badge) is
  * done in this browser session, so a woken worker skips it. storage.session, like the alarm and the badge,
  * is gone when the browser closes and when the extension is reloaded, updated or disabled.
  */

@@ -1,6 +1,6 @@
 /**
  * An account's key from settings already read, as pure functions (and a digest): account.ts reads the
- * settings for them, the popup's quick read (peek.ts) passes its own, without the store.
+ * settings for them, the pages' one read (read.ts) passes its own, without the store.
  */
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
 import type { Settings } from '@/lib/settings';

@@ -3,7 +3,7 @@
  * client. A commit is one transaction: pushes, audits, events and state land together. One cache is one
  * account's (account.ts): it reads only that account's records and stamps its key on every record it writes.
  */
-import { unstamp, type WatchDatabase } from './db';
+import { stateKey, unstamp, type WatchDatabase } from './schema';
 import {
   INITIAL_STATE,
   type CachedAudit,
@@ -24,14 +24,6 @@ export interface WatchCache {
   state(): Promise<WatcherState>;
   /** Writes the change and the state at once; returns the events that were new (an id already stored is skipped). */
   commit(change: CacheChange, state: WatcherState): Promise<WatchEvent[]>;
-}
-
-/**
- * Each account keeps its own watcher state (back-off, errors, full-sync times), so a server that fails never
- * holds back another's refresh.
- */
-export function stateKey(account: string): string {
-  return `watcher:${account}`;
 }
 
 /** The cache of one account (account.ts accountKey) on the extension's IndexedDB (lib/watch/db.ts). */

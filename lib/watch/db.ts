@@ -1,43 +1,13 @@
 /**
- * The watcher's cache: the extension's own IndexedDB database 'secret-push' (the demo service keeps its data
- * in 'secret-push-mock'). One DBSchema, opened and upgraded here only (the popup's quick read, peek.ts, reads it as it is and never upgrades it). Pages and the background share it: extension pages
- * and the worker have the same origin.
+ * Opening the watcher's cache: the extension's own IndexedDB database, whose shape is schema.ts's. Opened and
+ * upgraded here only (read.ts reads it as it is, and comes here only when it needs an upgrade). Pages and the
+ * background share it: extension pages and the worker have the same origin.
  */
 import { shared } from '@/lib/async';
 import { AppError } from '@/lib/errors';
-import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
+import { openDB } from 'idb';
 import { adoptLegacyRecords, adoptLegacyState, upgradeWatchDb } from './migrate';
-export { ACCOUNT_STORES } from './migrate';
-import type { CachedAudit, TrackedPush, WatcherState, WatchEvent } from './types';
-import { WATCH_DB_NAME, WATCH_DB_VERSION } from './db-names';
-export { WATCH_DB_NAME, WATCH_DB_VERSION };
-
-/** A record as stored: with the account key it belongs to (the refresh core never sees it). */
-export type Stored<T> = T & { account: string };
-
-/** The record without its account key, as the refresh core and the pages know it. */
-export function unstamp<T extends object>(record: Stored<T>): T {
-  const copy: Partial<Stored<T>> = { ...record };
-  delete copy.account;
-  return copy as T;
-}
-
-export interface WatchDB extends DBSchema {
-  pushes: {
-    key: [string, string];
-    value: Stored<TrackedPush>;
-    indexes: { 'by-server': string; 'by-account': string };
-  };
-  audit: { key: [string, string]; value: Stored<CachedAudit>; indexes: { 'by-account': string } };
-  events: {
-    key: string;
-    value: Stored<WatchEvent>;
-    indexes: { 'by-push': [string, string]; 'by-account': string };
-  };
-  state: { key: string; value: WatcherState };
-}
-
-export type WatchDatabase = IDBPDatabase<WatchDB>;
+import { WATCH_DB_NAME, WATCH_DB_VERSION, type WatchDatabase, type WatchDB } from './schema';
 
 /**
  * An open the browser refused outright becomes AppError 'storage-unavailable'. Firefox ESR 153 refuses

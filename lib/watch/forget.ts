@@ -5,8 +5,7 @@
  */
 import { loadSettings } from '@/lib/settings';
 import { keptAccounts } from './account';
-import { ACCOUNT_STORES, type WatchDatabase } from './db';
-import { stateKey } from './cache';
+import { ACCOUNT_STORES, stateKey, type WatchDatabase } from './schema';
 
 async function accountsIn(db: WatchDatabase): Promise<Set<string>> {
   const found = new Set<string>();

@@ -1,5 +1,5 @@
 /**
- * The watcher's messages (lib/watch/background.ts answers them, the dashboard sends them). Every one is
+ * The watcher's messages (lib/watch/background/routes.ts answers them, the dashboard sends them). Every one is
  * privileged: they read and delete the user's pushes with their token.
  */
 import { z } from '@/lib/zod';

@@ -1,5 +1,5 @@
 /**
- * The cache's schema and its migrations (lib/watch/db.ts opens it). Version 2 gives every record the account
+ * The cache's migrations, from any older version to schema.ts's (db.ts runs them when it opens the cache). Version 2 gives every record the account
  * key it belongs to (account.ts). That key needs the saved settings and a digest, which cannot be awaited
  * inside the upgrade's transaction, so version 1 records are first marked LEGACY_ACCOUNT there, and adopted
  * right after the open: the saved server's get its key, the demo's the demo key, and those of any other
@@ -7,14 +7,7 @@
  */
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
-import type { WatchDB } from './db';
-
-/** The stores whose records belong to an account. */
-export const ACCOUNT_STORES = ['pushes', 'audit', 'events'] as const;
-import { LEGACY_ACCOUNT } from './db-names';
-export { LEGACY_ACCOUNT };
-/** Where the one watcher state of earlier versions was kept. */
-const LEGACY_STATE_KEY = 'watcher';
+import { ACCOUNT_STORES, LEGACY_ACCOUNT, LEGACY_STATE_KEY, stateKey, type WatchDB } from './schema';
 
 type Upgrade = IDBPTransaction<WatchDB, StoreNames<WatchDB>[], 'versionchange'>;
 
@@ -70,14 +63,13 @@ export async function adoptLegacyRecords(db: IDBPDatabase<WatchDB>): Promise<voi
 }
 
 /**
- * The watcher's state was one record ('watcher') before each account kept its own (cache.ts stateKey): it
+ * The watcher's state was one record ('watcher') before each account kept its own (schema.ts stateKey): it
  * was the state of the account the settings named, so it becomes that account's, once.
  */
 export async function adoptLegacyState(db: IDBPDatabase<WatchDB>): Promise<void> {
   const legacy = await db.get('state', LEGACY_STATE_KEY);
   if (!legacy) return;
   const { currentAccount } = await import('./account');
-  const { stateKey } = await import('./cache');
   const { account } = await currentAccount();
   const tx = db.transaction('state', 'readwrite');
   if (account !== null && !(await tx.store.get(stateKey(account))))

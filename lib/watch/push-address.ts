@@ -39,7 +39,7 @@ export function parsePushHash(hash: string): PushAddress | null {
 }
 
 /**
- * The push a watcher notification is about, from its id (notify.ts: "watch:<event id>", the event id
+ * The push a watcher notification is about, from its id (background/notify.ts: "watch:<event id>", the event id
  * starting "<server>|<url_token>|"); null for the summing-up one ("watch:more|…").
  */
 export function pushOfNotification(id: string, prefix: string): PushAddress | null {

@@ -1,51 +1,157 @@
 /**
- * Reading the cache, from pages and the background alike (the extension's own IndexedDB 'secret-push').
- * Pages reload when the local storage item 'watchRevision' changes. Only the followed accounts' records
- * (account.ts: each saved server with its token, or the demo) are ever read: a page never shows the
- * pushes of a server or token the user left, even before the watcher erased them.
+ * The one read of the watcher's cache (issue 19), for every page: the dashboard (its lists, and the exports
+ * made from them) and the popup's recent pushes. Only the followed accounts' records (account-key.ts: each
+ * saved server with its token, or the demo) are ever read, so a page never shows the pushes of a server or
+ * token the user left, even before the watcher erased them. Pages read again when the local storage item
+ * 'watchRevision' changes.
+ *
+ * It reads with plain IndexedDB calls, so a page loads neither idb nor the cache's migrations (issue 13's
+ * popup and dashboard bytes). Whenever that read cannot answer exactly (the cache needs an upgrade, still
+ * holds version 1 records to adopt, or the browser refused it), db.ts, loaded only then, opens the cache as
+ * the watcher does (upgrading it, adopting the records, or reporting the refusal in words) and the read runs
+ * again on the cache as it now is.
  */
-import { currentAccount, currentAccounts } from './account';
-import { stateKey } from './cache';
-import { unstamp, watchDb } from './db';
-import { newestEvents, newestFirst } from './read-tracked';
+import { AppError } from '@/lib/errors';
+import type { Settings } from '@/lib/settings';
+import { readSettings } from '@/lib/settings/read';
+import { accountKey, followedAccounts } from './account-key';
+import {
+  LEGACY_ACCOUNT,
+  LEGACY_STATE_KEY,
+  stateKey,
+  WATCH_DB_NAME,
+  WATCH_DB_VERSION,
+  type Stored,
+} from './schema';
 import { INITIAL_STATE, type TrackedPush, type WatcherState, type WatchEvent } from './types';
 
-/** The records of every account followed now (account.ts followedAccounts), without their account key. */
-async function followedRecords(store: 'pushes' | 'events'): Promise<Array<TrackedPush | WatchEvent>> {
-  const db = await watchDb();
-  const accounts = await currentAccounts();
-  const lists = await Promise.all(
-    accounts.map(({ account }) =>
-      store === 'pushes'
-        ? db.getAllFromIndex('pushes', 'by-account', account)
-        : db.getAllFromIndex('events', 'by-account', account),
-    ),
-  );
-  return lists.flat().map((record) => unstamp<TrackedPush | WatchEvent>(record));
+/** What a page shows of the cache. */
+export interface TrackedSnapshot {
+  /** Newest first; of one server when given. */
+  pushes: TrackedPush[];
+  /** Newest first (empty when only the pushes were asked for). */
+  events: WatchEvent[];
+  /** The watcher's state of the settings' own account (or the demo): last refresh, back-off, needsToken. */
+  watcher: WatcherState;
 }
 
-/** The followed accounts' tracked pushes (every saved server's, or the demo's), newest first; of one server when given. */
-export async function listTrackedPushes(server?: string): Promise<TrackedPush[]> {
-  const all = (await followedRecords('pushes')) as TrackedPush[];
-  return all.filter((push) => server === undefined || push.server === server).sort(newestFirst);
-}
+/** Orders pushes newest first. */
+export const newestFirst = (a: { created_at: string }, b: { created_at: string }) =>
+  b.created_at.localeCompare(a.created_at);
+/** Orders events newest first (by id when at the same time). */
+export const newestEvents = (a: WatchEvent, b: WatchEvent) =>
+  b.at.localeCompare(a.at) || b.id.localeCompare(a.id);
 
-/** The followed accounts' events, newest first. */
-export async function listEvents(): Promise<WatchEvent[]> {
-  const all = (await followedRecords('events')) as WatchEvent[];
-  return all.sort(newestEvents);
+const EMPTY: TrackedSnapshot = { pushes: [], events: [], watcher: INITIAL_STATE };
+
+function request<T>(req: IDBRequest<T>): Promise<T> {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
 }
 
 /**
- * The watcher's state of the default server (or the demo): last refresh, back-off, and `needsToken` (true
- * when the server cannot list the pushes because no API token is set: pages then say that views need one).
+ * The cache at its current version, or: null when there is none yet (no push was ever recorded), undefined
+ * when it needs an upgrade, which only db.ts performs. Aborting the upgrade leaves it as it was.
  */
-export async function readWatcherState(): Promise<WatcherState> {
-  const { account } = await currentAccount();
-  if (account === null) return INITIAL_STATE;
-  return (await (await watchDb()).get('state', stateKey(account))) ?? INITIAL_STATE;
+function openCurrent(): Promise<IDBDatabase | null | undefined> {
+  return new Promise((resolve, reject) => {
+    const req = indexedDB.open(WATCH_DB_NAME, WATCH_DB_VERSION);
+    let answer: null | undefined;
+    req.onupgradeneeded = (event) => {
+      answer = event.oldVersion === 0 ? null : undefined;
+      req.transaction?.abort();
+    };
+    req.onsuccess = () => {
+      req.result.onversionchange = () => req.result.close(); // never hold back the watcher's upgrade
+      resolve(req.result);
+    };
+    req.onerror = (event) => {
+      event.preventDefault();
+      if (req.error?.name === 'AbortError') resolve(answer);
+      else reject(req.error);
+    };
+  });
 }
 
-/** What a page shows of the cache: read.ts's three lists at once (see readTracked). */
+/** One account-indexed store's records of `accounts`, and how many still await adoption (version 1). */
+async function byAccounts<T>(tx: IDBTransaction, store: 'pushes' | 'events', accounts: string[]) {
+  const index = tx.objectStore(store).index('by-account');
+  const [legacy, ...lists] = await Promise.all([
+    request(index.count(LEGACY_ACCOUNT)),
+    ...accounts.map((account) => request(index.getAll(account) as IDBRequest<Array<Stored<T>>>)),
+  ]);
+  const records = (lists as Array<Array<Stored<T>>>)
+    .flat()
+    .map(({ account: _account, ...record }) => record as unknown as T);
+  return { legacy: legacy as number, records };
+}
 
-export { readTracked, type TrackedSnapshot } from './read-tracked';
+/** The watcher's state of `account`; undefined while version 1's one state awaits adoption. */
+async function stateOf(tx: IDBTransaction, account: string | null) {
+  const store = tx.objectStore('state');
+  const [legacy, state] = await Promise.all([
+    request(store.getKey(LEGACY_STATE_KEY)),
+    account === null ? undefined : request(store.get(stateKey(account)) as IDBRequest<WatcherState>),
+  ]);
+  return legacy === undefined ? { state: state ?? INITIAL_STATE } : undefined;
+}
+
+/** The read by plain IndexedDB calls, in one transaction; undefined when only db.ts can make it answer. */
+async function plainRead(settings: Settings, server: string | undefined, all: boolean) {
+  const [db, followed, current] = await Promise.all([
+    openCurrent(),
+    followedAccounts(settings),
+    accountKey(settings),
+  ]);
+  if (!db) return db === null ? EMPTY : undefined;
+  try {
+    const tx = db.transaction(all ? ['pushes', 'events', 'state'] : ['pushes']);
+    const accounts = followed.map(({ account }) => account);
+    const [pushes, events, watcher] = await Promise.all([
+      byAccounts<TrackedPush>(tx, 'pushes', accounts),
+      all ? byAccounts<WatchEvent>(tx, 'events', accounts) : { legacy: 0, records: [] },
+      all ? stateOf(tx, current) : { state: INITIAL_STATE },
+    ]);
+    if (pushes.legacy > 0 || events.legacy > 0 || !watcher) return undefined;
+    return {
+      pushes: pushes.records
+        .filter((push) => server === undefined || push.server === server)
+        .sort(newestFirst),
+      events: events.records.sort(newestEvents),
+      watcher: watcher.state,
+    };
+  } finally {
+    db.close();
+  }
+}
+
+async function read(settings: Settings, server: string | undefined, all: boolean) {
+  // A failure here is met again, in words, by db.ts's open below (a refusal: 'storage-unavailable').
+  const quick = await plainRead(settings, server, all).catch(() => undefined);
+  if (quick) return quick;
+  await (await import('./db')).watchDb();
+  const answer = await plainRead(settings, server, all);
+  // watchDb upgraded the cache and adopted its records: the plain read answers now.
+  if (!answer) throw new AppError('internal', 'The watch cache is still not current after its upgrade.'); // i18n-ignore
+  return answer;
+}
+
+/**
+ * The pushes, events and watcher state for `settings` the page already holds, in one transaction: the
+ * followed accounts' pushes (of `server` when given) and events, newest first, and the watcher's state of the
+ * settings' own account.
+ */
+export function readTracked(settings: Settings, server?: string): Promise<TrackedSnapshot> {
+  return read(settings, server, true);
+}
+
+/**
+ * The followed accounts' tracked pushes (of `server` when given), newest first, for the settings as saved:
+ * the popup's recent list, which reads the settings' one plain read and the pushes store only.
+ */
+export async function listTrackedPushes(server?: string): Promise<TrackedPush[]> {
+  const { settings } = await readSettings();
+  return (await read(settings, server, false)).pushes;
+}

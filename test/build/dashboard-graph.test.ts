@@ -3,8 +3,9 @@
  * The dashboard's static import graph (what it loads before its first screen is painted, issue 13's
  * "Dashboard first render") stays free of what only a person's action needs: the messaging to the watcher
  * and its schemas (zod, refresh, expire, audits: entrypoints/dashboard/ask.ts), the API client, the
- * export's builders (entrypoints/dashboard/export-run.ts), and the store's library (read and followed with
- * plain reads: lib/settings/read.ts, lib/watch/read-tracked.ts). Each is recognized by a string its code keeps
+ * export's builders (entrypoints/dashboard/export-run.ts), the store's library (the settings are read and
+ * followed with plain reads: lib/settings/read.ts), and idb (the cache is read with plain IndexedDB calls:
+ * lib/watch/read.ts, which loads idb only to upgrade the cache). Each is recognized by a string its code keeps
  * through minification.
  */
 import fs from 'node:fs';
@@ -25,6 +26,7 @@ const ON_DEMAND: Record<string, string> = {
   'the messaging (lib/messages/runtime.ts)': 'The extension did not answer',
   'the API client (lib/api/client.ts)': 'The push link points to',
   'the export builders (lib/export/build.ts)': 'Expired: no views left',
+  'idb (the cache is read with plain IndexedDB calls, lib/watch/read.ts)': 'continuePrimaryKey',
   '@wxt-dev/storage (the settings are read and followed with plain reads, lib/settings/read.ts)':
     'onMigrationComplete',
 };

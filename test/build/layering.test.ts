@@ -54,4 +54,60 @@ describe('layering enforced by lint', () => {
     expect(await problems('lib/store/thing.ts', direct)).toEqual([]);
     expect(await problems('lib/settings/thing.ts', direct)).toEqual([]);
   });
+
+  it.each([
+    [
+      'components/dashboard/Thing.tsx',
+      "import { pushLabel } from '@/lib/watch/label';\nexport const x = pushLabel;\n",
+    ],
+    ['entrypoints/popup/thing.ts', "import { watchDb } from '@/lib/watch/db';\nexport const x = watchDb;\n"],
+    [
+      'entrypoints/popup/thing.ts',
+      "import { setupWatcher } from '@/lib/watch/background';\nexport const x = setupWatcher;\n",
+    ],
+    [
+      'entrypoints/background/thing.ts',
+      "import { alarmPeriod } from '@/lib/watch/background/alarm';\nexport const x = alarmPeriod;\n",
+    ],
+    [
+      'lib/quick-push/thing.ts',
+      "import { recordCreatedPush } from '../watch/record';\nexport const x = recordCreatedPush;\n",
+    ],
+    [
+      'lib/settings/thing.ts',
+      "import { DEMO_ACCOUNT } from '@/lib/watch/account-key';\nexport const x = DEMO_ACCOUNT;\n",
+    ],
+  ])("keeps %s out of the watcher's modules", async (file, code) => {
+    expect(await problems(file, code)).toContain('no-restricted-imports');
+  });
+
+  it.each([
+    [
+      'entrypoints/background/thing.ts',
+      "import { setupWatcher } from '@/lib/watch/background';\nexport const x = setupWatcher;\n",
+    ],
+    [
+      'lib/quick-push/thing.ts',
+      "import { recordCreatedPush } from '@/lib/watch';\nexport const x = recordCreatedPush;\n",
+    ],
+    [
+      'components/dashboard/Thing.tsx',
+      "import { pushLabel } from '@/lib/watch/view';\nexport const x = pushLabel;\n",
+    ],
+    [
+      'entrypoints/dashboard/thing.ts',
+      "import { watchMessages } from '@/lib/watch/messages';\nexport const x = watchMessages;\n",
+    ],
+    [
+      'lib/export/thing.ts',
+      "import type { TrackedPush } from '@/lib/watch/types';\nexport type X = TrackedPush;\n",
+    ],
+    ['lib/watch/background/thing.ts', "import { watchDb } from '../db';\nexport const x = watchDb;\n"],
+    [
+      'lib/watch/thing.ts',
+      "import { setupWatcher } from '@/lib/watch/background';\nexport const x = setupWatcher;\n",
+    ],
+  ])('lets %s reach the watcher through its fronts (or from inside)', async (file, code) => {
+    expect(await problems(file, code)).toEqual([]);
+  });
 });

@@ -1,7 +1,7 @@
 /**
  * Alarms in Firefox ESR 153 have no minimum period: an alarm of 0.1 minutes is kept as asked and fires
  * every 6 s (Chrome stretches anything under 30 s). The watcher therefore sets its own bounds
- * (lib/watch/period.ts): the interval chosen on the options page is the alarm's period, and a stored
+ * (lib/watch/background/alarm.ts): the interval chosen on the options page is the alarm's period, and a stored
  * interval outside the choices offered is clamped to them, as it is in Chrome.
  */
 import type { Page } from 'puppeteer-core';

@@ -2,7 +2,7 @@
  * Notifications in Firefox, which has no notification buttons and refuses a notification that asks for
  * them. Where Chrome shows a "Try again" button on a failed quick push, Firefox shows the words "Click here
  * to try again." and the click does it (lib/quick-push/notifier.ts, background.ts); the watcher's
- * notification of an opened push opens the dashboard on that push when clicked (lib/watch/background.ts). The
+ * notification of an opened push opens the dashboard on that push when clicked (lib/watch/background/notify.ts). The
  * notifications are Firefox's own windows here, clicked as a person would (test/firefox/alerts.ts).
  */
 // startMockHost's store (idb) needs the IDB globals in this Node process, as in test/e2e/popup-support.ts.

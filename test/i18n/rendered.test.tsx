@@ -15,7 +15,7 @@ import { ExpiryNote } from '@/components/viewer/ExpiryNote';
 import { SecretContent } from '@/components/viewer/SecretContent';
 import { formatDateTime } from '@/lib/format/time';
 import { resetTranslator } from '@/lib/i18n';
-import { eventMessage, notificationsFor } from '@/lib/watch/notify';
+import { eventMessage, notificationsFor } from '@/lib/watch/background/notify';
 import type { WatchEvent } from '@/lib/watch/types';
 import { NOW, trackedPush } from '../components/dashboard/tracked-push';
 import { getMessageFrom, readMessages } from './messages';

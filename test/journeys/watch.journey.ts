@@ -148,7 +148,7 @@ forEachBrowser('the watcher', (name, browser) => {
     await dashboard.close();
 
     const [id] = (await watchNotifications(browser())).filter((one) => one.includes(`|${token}|`));
-    // What notifications.onClicked calls (lib/watch/e2e-hook.ts): no driver clicks a native notification.
+    // What notifications.onClicked calls (lib/watch/background/e2e-hook.ts): no driver clicks a native notification.
     await browser().background((g, clicked) => g.secretPushWatch.notificationClicked(clicked), id!);
     const page = await browser().opened(`${browser().base}/dashboard.html#/push/`);
     await page.waitForFunction(

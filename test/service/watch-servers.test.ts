@@ -13,7 +13,8 @@ import { setupWatcher, type Watcher } from '@/lib/watch/background';
 import { closeWatchDb } from '@/lib/watch/db';
 import { forgetLeftAccounts } from '@/lib/watch/forget';
 import { watchDb } from '@/lib/watch/db';
-import { listEvents, listTrackedPushes } from '@/lib/watch/read';
+import { listTrackedPushes } from '@/lib/watch/read';
+import { listEvents } from '../lib/watch/helpers';
 
 const ALICE = { email: 'alice@example.com', token: 'alice-token-servers-1' };
 const BOB = { email: 'bob@example.com', token: 'bob-token-servers-2' };

@@ -51,6 +51,6 @@ export interface BackgroundGlobal {
   chrome: typeof import('wxt/browser').browser;
   browser: typeof import('wxt/browser').browser;
   secretPushQuickPush: import('../../../lib/quick-push/background').QuickPushHandlers;
-  /** The watcher's notification click (lib/watch/e2e-hook.ts). */
+  /** The watcher's notification click (lib/watch/background/e2e-hook.ts). */
   secretPushWatch: { notificationClicked(id: string): void };
 }

@@ -3,10 +3,11 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { saveSettings } from '@/lib/settings';
 import { accountKey, DEMO_ACCOUNT } from '@/lib/watch/account';
 import { setupWatcher, type Watcher } from '@/lib/watch/background';
-import { idbCache, stateKey } from '@/lib/watch/cache';
+import { idbCache } from '@/lib/watch/cache';
+import { stateKey } from '@/lib/watch/schema';
 import { closeWatchDb, watchDb } from '@/lib/watch/db';
 import { forgetLeftAccounts } from '@/lib/watch/forget';
-import { listEvents, listTrackedPushes } from '@/lib/watch/read';
+import { listTrackedPushes } from '@/lib/watch/read';
 import { recordCreatedPush } from '@/lib/watch/record';
 import { refreshWatch } from '@/lib/watch/refresh';
 import { toTracked } from '@/lib/watch/tracked';
@@ -14,7 +15,16 @@ import { INITIAL_STATE } from '@/lib/watch/types';
 import { countUnseen } from '@/lib/watch/seen';
 import type { Push } from '@/lib/api';
 import { BOB } from '../api/harness';
-import { ALICE, BASE, MINUTE, resetWatchDb, signInAlice, watchHarness, type WatchHarness } from './helpers';
+import {
+  ALICE,
+  BASE,
+  listEvents,
+  MINUTE,
+  resetWatchDb,
+  signInAlice,
+  type WatchHarness,
+  watchHarness,
+} from './helpers';
 
 const OTHER = 'https://other.example';
 const selfHosted = (url: string) => ({ kind: 'self-hosted' as const, url });

@@ -7,10 +7,20 @@ import { FAILED_PREFIX } from '@/lib/quick-push/notifier';
 import { watchRevisionItem, watchSettingsItem } from '@/lib/store/items';
 import { setupWatcher, WATCH_ALARM, type Watcher } from '@/lib/watch/background';
 import { closeWatchDb, watchDb } from '@/lib/watch/db';
-import { listEvents, listTrackedPushes, readWatcherState } from '@/lib/watch/read';
+import { listTrackedPushes } from '@/lib/watch/read';
 import { chromeLikeMessaging, pageSender } from '../demo/messaging';
 import { saveSettings } from '@/lib/settings';
-import { ALICE, BASE, MINUTE, resetWatchDb, signInAlice, watchHarness, type WatchHarness } from './helpers';
+import {
+  ALICE,
+  BASE,
+  listEvents,
+  MINUTE,
+  readWatcherState,
+  resetWatchDb,
+  signInAlice,
+  type WatchHarness,
+  watchHarness,
+} from './helpers';
 
 let h: WatchHarness;
 let watcher: Watcher | undefined;

@@ -2,10 +2,17 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { afterFailure, backoffDelay, BACKOFF_MAX_MS, waitUntil } from '@/lib/watch/backoff';
 import { idbCache } from '@/lib/watch/cache';
 import { watchDb } from '@/lib/watch/db';
-import { readWatcherState } from '@/lib/watch/read';
 import { refreshWatch } from '@/lib/watch/refresh';
 import { INITIAL_STATE } from '@/lib/watch/types';
-import { BASE, MINUTE, resetWatchDb, signInAlice, watchHarness, type WatchHarness } from './helpers';
+import {
+  BASE,
+  MINUTE,
+  readWatcherState,
+  resetWatchDb,
+  signInAlice,
+  type WatchHarness,
+  watchHarness,
+} from './helpers';
 
 let h: WatchHarness;
 let account: string;

@@ -1,9 +1,12 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { createApiClient, type ApiClient, type CreatePushInput, type Edition, type Push } from '@/lib/api';
 import { createMockBackend, openMockStore } from '@/lib/mock';
-import { saveSettings } from '@/lib/settings';
+import { loadSettings, saveSettings } from '@/lib/settings';
 import { accountKey } from '@/lib/watch/account';
-import { closeWatchDb, WATCH_DB_NAME } from '@/lib/watch/db';
+import { closeWatchDb } from '@/lib/watch/db';
+import { readTracked } from '@/lib/watch/read';
+import type { WatcherState, WatchEvent } from '@/lib/watch/types';
+import { WATCH_DB_NAME } from '@/lib/watch/schema';
 import { ALICE, BASE, BOB, START } from '../api/harness';
 
 export { ALICE, BASE, START };
@@ -113,4 +116,14 @@ export async function signInAlice(): Promise<string> {
   const token = { value: ALICE.token, place: 'device' as const, origin: new URL(BASE).origin };
   await saveSettings({ type: 'server', entry: { server, token } });
   return (await accountKey({ demoMode: false, server, token: ALICE.token }))!;
+}
+
+/** The followed accounts' events, newest first, through the pages' one read (read.ts readTracked). */
+export async function listEvents(): Promise<WatchEvent[]> {
+  return (await readTracked(await loadSettings())).events;
+}
+
+/** The watcher's state of the current account (or the demo), through the pages' one read. */
+export async function readWatcherState(): Promise<WatcherState> {
+  return (await readTracked(await loadSettings())).watcher;
 }

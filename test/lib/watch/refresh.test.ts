@@ -3,8 +3,18 @@ import { idbCache } from '@/lib/watch/cache';
 import { watchDb } from '@/lib/watch/db';
 import { refreshWatch } from '@/lib/watch/refresh';
 import { SWEEP_PER_RUN } from '@/lib/watch/sweep';
-import { listEvents, listTrackedPushes, readWatcherState } from '@/lib/watch/read';
-import { BASE, DAY, MINUTE, resetWatchDb, signInAlice, watchHarness, type WatchHarness } from './helpers';
+import { listTrackedPushes } from '@/lib/watch/read';
+import {
+  BASE,
+  DAY,
+  listEvents,
+  MINUTE,
+  readWatcherState,
+  resetWatchDb,
+  signInAlice,
+  type WatchHarness,
+  watchHarness,
+} from './helpers';
 
 let h: WatchHarness;
 let account: string;

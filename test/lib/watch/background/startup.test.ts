@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { watchSettingsItem } from '@/lib/store/items';
 import { setupWatcher, WATCH_ALARM, type Watcher } from '@/lib/watch/background';
 import { closeWatchDb } from '@/lib/watch/db';
-import { resetWatchDb, signInAlice, watchHarness, type WatchHarness } from './helpers';
+import { resetWatchDb, signInAlice, watchHarness, type WatchHarness } from '../helpers';
 
 let h: WatchHarness;
 let watcher: Watcher | undefined;

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { pushLabel } from '@/lib/watch/label';
-import { eventMessage, isWatchNotification, MAX_NOTIFICATIONS, notificationsFor } from '@/lib/watch/notify';
+import {
+  eventMessage,
+  isWatchNotification,
+  MAX_NOTIFICATIONS,
+  notificationsFor,
+} from '@/lib/watch/background/notify';
 import type { TrackedPush, WatchEvent } from '@/lib/watch/types';
 
 const push = (over: Partial<TrackedPush> = {}): TrackedPush => ({

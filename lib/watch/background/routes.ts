@@ -4,13 +4,13 @@
  */
 import type { Serial } from '@/lib/async';
 import { handle, type Route } from '@/lib/messages/runtime';
-import { expirePushes, readAuditIntoCache, type ActionDeps } from './actions';
-import { watchMessages } from './messages';
-import { bumpRevision } from './revision';
-import { markAllSeen } from './seen';
-import type { RefreshSummary } from './types';
+import { expirePushes, readAuditIntoCache, type ActionDeps } from '../actions';
+import { watchMessages } from '../messages';
+import { bumpRevision } from '../revision';
+import { markAllSeen } from '../seen';
+import type { RefreshSummary } from '../types';
 
-/** What the handlers need from the running watcher (lib/watch/background.ts). */
+/** What the handlers need from the running watcher (jobs.ts, and badge.ts's redraw). */
 export interface WatcherParts {
   refresh(force: boolean): Promise<RefreshSummary>;
   /** A refresh when a cache is empty or older than the interval (stale.ts); null when none is. */

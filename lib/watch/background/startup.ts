@@ -10,13 +10,40 @@
  *   erases first.
  * The marker lives in storage.session, which is cleared when the browser stops and when the extension is
  * reloaded, updated or disabled: exactly the moments the alarm or the badge may be gone. A settings or
- * policy change still sets the alarm and the badge again at once (background.ts).
+ * policy change still sets the alarm and the badge again at once (index.ts).
  */
-import { watchStartedItem } from '@/lib/store/items';
+import { watchSettingsItem, watchStartedItem } from '@/lib/store/items';
+import type { WatchCache } from '../cache';
+import { ensureAlarm } from './alarm';
+import { updateBadge } from './badge';
 
 /** Runs `work` unless it already ran in this browser session; marks it done only once it succeeded. */
 export async function oncePerSession(work: () => Promise<unknown>): Promise<void> {
   if (await watchStartedItem.getValue()) return;
   await work();
   await watchStartedItem.setValue(true);
+}
+
+/**
+ * The startup work: erases the accounts left and the expired demo pushes (a session shorter than the alarm's
+ * period would otherwise never erase them), then sets the alarm and draws the badge.
+ */
+export async function startUp(
+  forget: () => Promise<unknown>,
+  cacheFor: (account: string) => WatchCache,
+  eraseDemo: () => Promise<unknown>,
+): Promise<void> {
+  await Promise.all([forget(), eraseDemo()]);
+  const settings = await watchSettingsItem.getValue();
+  await Promise.all([ensureAlarm(settings), updateBadge(cacheFor, settings)]);
+}
+
+/**
+ * The expired demo pushes' eraser, never failing: a database the browser refuses (Firefox's private
+ * windows) must not stop the watcher's startup or its alarm.
+ */
+export function demoEraser(erase: () => Promise<unknown>): () => Promise<unknown> {
+  // Logged for developers. i18n-ignore
+  return () =>
+    erase().catch((error: unknown) => console.error('Watcher: erasing expired demo pushes failed', error));
 }

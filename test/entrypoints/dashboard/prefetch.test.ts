@@ -1,9 +1,9 @@
 /**
- * The dashboard's first read (entrypoints/dashboard/early.ts): the settings as loadSettings reads them, and
+ * The dashboard's first read (entrypoints/dashboard/prefetch.ts): the settings as loadSettings reads them, and
  * the cache read for those very settings, each handed out once; later reads are the ordinary ones.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { firstSettings, readEarly, takeEarlyRead } from '@/entrypoints/dashboard/early';
+import { firstSettings, prefetchFirstRead, takePrefetchedRead } from '@/entrypoints/dashboard/prefetch';
 import { loadSettings } from '@/lib/settings';
 import { watchDb } from '@/lib/watch/db';
 import { readTracked } from '@/lib/watch/read';
@@ -18,24 +18,24 @@ describe('the dashboard read started before its first render', () => {
     const push = trackedPush({ server: BASE, url_token: 'a', html_url: `${BASE}/p/a` });
     await (await watchDb()).put('pushes', { ...push, account });
 
-    readEarly();
+    prefetchFirstRead();
     const settings = await firstSettings();
     expect(settings).toEqual(await loadSettings());
-    const early = takeEarlyRead(settings);
-    expect(early).toBeDefined();
-    expect(await early).toEqual(await readTracked(settings));
-    expect((await early)!.pushes.map((p) => p.url_token)).toEqual(['a']);
+    const prefetched = takePrefetchedRead(settings);
+    expect(prefetched).toBeDefined();
+    expect(await prefetched).toEqual(await readTracked(settings));
+    expect((await prefetched)!.pushes.map((p) => p.url_token)).toEqual(['a']);
 
     // Taken: a reload after it reads afresh, and the settings are read again.
-    expect(takeEarlyRead(settings)).toBeUndefined();
+    expect(takePrefetchedRead(settings)).toBeUndefined();
     expect(await firstSettings()).toEqual(settings);
   });
 
   it('is not used for other settings (they changed before the list was read)', async () => {
     await signInAlice();
-    readEarly();
+    prefetchFirstRead();
     const settings = await firstSettings();
-    expect(takeEarlyRead({ ...settings })).toBeUndefined();
-    expect(takeEarlyRead(settings)).toBeUndefined();
+    expect(takePrefetchedRead({ ...settings })).toBeUndefined();
+    expect(takePrefetchedRead(settings)).toBeUndefined();
   });
 });

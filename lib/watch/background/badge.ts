@@ -1,8 +1,8 @@
 /** The toolbar badge: the followed accounts' unseen events, or their active pushes (the user's choice). */
-import type { WatchSettings } from '@/lib/store/items';
-import { currentAccounts, type Followed } from './account';
-import type { WatchCache } from './cache';
-import { countUnseen } from './seen';
+import { watchSettingsItem, type WatchSettings } from '@/lib/store/items';
+import { currentAccounts, type Followed } from '../account';
+import type { WatchCache } from '../cache';
+import { countUnseen } from '../seen';
 
 function badgeApi() {
   // Firefox MV2 builds have browserAction; Chrome MV3 has action.
@@ -33,4 +33,9 @@ export async function updateBadge(
 ): Promise<void> {
   const count = await badgeCount(cacheFor, settings);
   await badgeApi().setBadgeText({ text: count > 0 ? String(count) : '' });
+}
+
+/** The badge drawn again with the watch settings as saved. */
+export function badgeRedrawer(cacheFor: (account: string) => WatchCache): () => Promise<void> {
+  return () => watchSettingsItem.getValue().then((settings) => updateBadge(cacheFor, settings));
 }

@@ -1,0 +1,138 @@
+/**
+ * The watcher's notifications: which events a refresh shows (as the settings want them), their words (the
+ * push as pushLabel names it, label.ts, as the dashboard does, and what happened), and where a click leads
+ * (that push's own address, push-address.ts). Never the secret: the cache holds none to leak.
+ */
+import { notificationIconUrl } from '@/lib/icon';
+import { plural, t } from '@/lib/i18n';
+import { failedAlertsOn } from '@/lib/store/failed-alerts';
+import type { WatchSettings } from '@/lib/store/items';
+import type { WatchCache } from '../cache';
+import { pushLabel } from '../label';
+import { DASHBOARD_PATH, pushOfNotification, pushPath } from '../push-address';
+import { FAILED_ATTEMPTS, type RefreshSummary, type TrackedPush, type WatchEvent } from '../types';
+import { exposeWatchForE2E } from './e2e-hook';
+
+/**
+ * Every notification the watcher raises has an id with this prefix, so its click handler leaves the
+ * others alone (quick push's 'quick-push:' ones mean "Try again" on Firefox).
+ */
+export const WATCH_NOTICE_PREFIX = 'watch:';
+
+export function isWatchNotification(id: string): boolean {
+  return id.startsWith(WATCH_NOTICE_PREFIX);
+}
+
+/** Beyond this many events in one refresh, the rest are summed up in one notification. */
+export const MAX_NOTIFICATIONS = 5;
+
+export interface NotificationText {
+  id: string;
+  title: string;
+  message: string;
+}
+
+function viewsPart(left: number | undefined, total: number | undefined): string {
+  if (left === undefined) return '';
+  if (left === 0) return ` — ${t('watch_noViewsLeft')}`;
+  return ` — ${total === undefined ? plural('watch_viewsLeft', left) : plural('watch_viewsLeftOf', total, left)}`;
+}
+
+/**
+ * What happened, in a sentence of the UI language, e.g. "Viewed from 203.0.113.4 — 2 of 5 views left"
+ * (the notification is the browser's, so it speaks the browser's language like every page).
+ */
+export function eventMessage(event: WatchEvent, push?: Pick<TrackedPush, 'expire_after_views'>): string {
+  switch (event.kind) {
+    case 'viewed': {
+      const what = event.ip ? t('watch_viewedFrom', event.ip) : t('watch_viewed');
+      return what + viewsPart(event.views_left, push?.expire_after_views);
+    }
+    case 'failed_passphrase':
+      return event.ip ? t('watch_failedPassphraseFrom', event.ip) : t('watch_failedPassphrase');
+    case 'failed_view':
+      return event.ip ? t('watch_failedViewFrom', event.ip) : t('watch_failedView');
+    case 'expired':
+      if (event.reason === 'views') return t('watch_expiredViews');
+      if (event.reason === 'time') return t('watch_expiredTime');
+      return t('watch_expired');
+    case 'deleted':
+      return t('watch_deleted');
+  }
+}
+
+/** The notifications for a batch of new events: one each, the rest summed up after MAX_NOTIFICATIONS. */
+export function notificationsFor(events: WatchEvent[], pushes: TrackedPush[]): NotificationText[] {
+  const byToken = new Map(pushes.map((push) => [`${push.server}|${push.url_token}`, push]));
+  const shown = events.slice(
+    0,
+    events.length > MAX_NOTIFICATIONS ? MAX_NOTIFICATIONS - 1 : MAX_NOTIFICATIONS,
+  );
+  const texts = shown.map((event) => {
+    const push = byToken.get(`${event.server}|${event.url_token}`);
+    return {
+      id: `${WATCH_NOTICE_PREFIX}${event.id}`,
+      title: pushLabel(push ?? { name: '', note: '', url_token: event.url_token }),
+      message: eventMessage(event, push),
+    };
+  });
+  const rest = events.length - shown.length;
+  if (rest > 0)
+    texts.push({
+      id: `${WATCH_NOTICE_PREFIX}more|${events[events.length - 1]!.id}`,
+      title: t('app_name'),
+      message: plural('watch_moreChanges', rest),
+    });
+  return texts;
+}
+
+/** One notification per push with news, of the pushes of the account that refreshed. */
+async function showNotifications(events: WatchEvent[], pushes: TrackedPush[]): Promise<void> {
+  for (const text of notificationsFor(events, pushes))
+    await browser.notifications.create(text.id, {
+      type: 'basic',
+      iconUrl: notificationIconUrl(),
+      title: text.title,
+      message: text.message,
+    });
+}
+
+/** What one account's refresh added, with its cache (to name the pushes). */
+export interface RefreshNews {
+  events: WatchEvent[];
+  cache: WatchCache;
+  summary: Pick<RefreshSummary, 'server'>;
+}
+
+/** Notifications of the events a refresh added, as the settings want them. */
+export async function notifyResults(results: RefreshNews[], settings: WatchSettings): Promise<void> {
+  const failedAlerts = await failedAlertsOn();
+  // Failed attempts have a setting of their own (alerts.ts); views and expiries follow `notifications`.
+  const wanted = (event: WatchEvent) =>
+    FAILED_ATTEMPTS.has(event.kind) ? failedAlerts : settings.notifications;
+  for (const { events, cache, summary } of results) {
+    const shown = events.filter(wanted);
+    if (shown.length > 0) await showNotifications(shown, await cache.pushes(summary.server));
+  }
+}
+
+/** A notification's click: that push's own address (push-address.ts); the dashboard for the summing-up one. */
+async function openNotified(id: string): Promise<void> {
+  const push = pushOfNotification(id, WATCH_NOTICE_PREFIX);
+  await browser.tabs.create({ url: browser.runtime.getURL((push ? pushPath(push) : DASHBOARD_PATH) as '/') });
+  await browser.notifications.clear(id);
+}
+
+/**
+ * Opens what the watcher's notifications are about when clicked (also the journeys' seam for a click, as no
+ * driver clicks a native notification); returns the unlisten.
+ */
+export function openNotificationsOnClick(report: (error: unknown) => void): () => void {
+  const onClicked = (id: string) => {
+    if (!isWatchNotification(id)) return; // another feature's (quick push: "Try again" on Firefox)
+    openNotified(id).catch(report);
+  };
+  browser.notifications.onClicked.addListener(onClicked);
+  exposeWatchForE2E({ notificationClicked: onClicked });
+  return () => browser.notifications.onClicked.removeListener(onClicked);
+}
