@@ -14,10 +14,44 @@
  */
 import type { Page, Push } from '@/lib/api';
 import { walkPages } from '@/lib/api/pagination';
-import { FULL_SYNC_EVERY_MS, type DiffInput, type DiffResult } from './diff-types';
-import { byTime } from './gone';
-import { settleTarget, sweep } from './settle';
-import { sortLists } from './sort-lists';
+import type { ApiClient } from '@/lib/api';
+import { byTime, explainTarget } from './audits';
+import type { CacheChange, WatchCache } from './cache';
+import { sortLists } from './lists';
+import { sweep } from './sweep';
+import type { TrackedPush, WatcherState } from './types';
+
+export type WatchClient = Pick<ApiClient, 'activePage' | 'expiredPage' | 'auditAll'>;
+
+export const FULL_SYNC_EVERY_MS = 24 * 3_600_000;
+
+export interface DiffInput {
+  client: WatchClient;
+  cache: WatchCache;
+  server: string;
+  hasToken: boolean;
+  now: number;
+  state: WatcherState;
+  fullSyncEveryMs?: number;
+  /** Read the expired list too, whenever it was last read (a refresh the user asked for). */
+  fullSync?: boolean;
+  /** Asked for by the user: the attempts sweep skips its minimum ages (sweep.ts). */
+  force?: boolean;
+}
+
+export interface DiffResult {
+  change: CacheChange;
+  requests: { list: number; audit: number };
+  /** Set when both lists were read: the new fullSyncAt of the server. */
+  fullSyncAt?: number;
+}
+
+export interface Target {
+  push: TrackedPush; // the record as the lists show it now (or the cached one, for a push gone from them)
+  previous?: TrackedPush;
+  gone: boolean; // left the active list
+  listed: boolean; // found in the expired list (exact fields)
+}
 
 async function walk(fetchPage: (page: number) => Promise<Page<Push>>, count: () => void): Promise<Push[]> {
   return walkPages((page) => {
@@ -47,9 +81,9 @@ export async function diffServer(input: DiffInput): Promise<DiffResult> {
     { cached: cachedList, active, expired },
     lastFull,
   );
-  for (const target of targets) await settleTarget(input, target, change, requests);
+  for (const target of targets) await explainTarget(input, target, change, requests);
   // Pushes that expired before this run: a failed view of a used link shows only in their audit.
-  const settled = cachedList.filter((push) => push.expired);
-  await sweep(input, [...unchanged, ...settled], change, requests);
+  const alreadyExpired = cachedList.filter((push) => push.expired);
+  await sweep(input, [...unchanged, ...alreadyExpired], change, requests);
   return { change, requests, ...(full ? { fullSyncAt: now } : {}) };
 }

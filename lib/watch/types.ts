@@ -46,7 +46,7 @@ export interface TrackedPush {
   opened?: OpenedSummary;
 }
 
-/** Recipients' views of a push, from its audit log (audit-events.ts openedFrom). */
+/** Recipients' views of a push, from its audit log (audits.ts openedFrom). */
 export interface OpenedSummary {
   count: number;
   /** When the last view was, and from what browser. */

@@ -1,12 +1,12 @@
 /**
- * The first half of a refresh's diff (diff.ts): what the server's lists say against the cache, before any
- * audit is read. Pushes whose lists moved become targets (their audit tells what happened); the rest are
+ * What the lists say: the first half of a refresh's diff (diff.ts), the server's lists against the cache,
+ * before any audit is read. Pushes whose lists moved become targets (their audit tells what happened); the rest are
  * recorded quietly.
  */
 import type { Push } from '@/lib/api';
-import type { DiffInput, Target } from './diff-types';
+import { byTime } from './audits';
 import type { CacheChange } from './cache';
-import { byTime } from './gone';
+import type { DiffInput, Target } from './diff';
 import { sameTracked, toTracked } from './tracked';
 import type { TrackedPush } from './types';
 
