@@ -135,14 +135,14 @@ export interface Ending {
 /**
  * What became of a push that left the active list and was not in an expired list we read: its audit says
  * deleted (an 'expire' entry) or how many views were used; no audit at all (gone from the server) reads as
- * deleted.
+ * deleted. Null when neither they nor its time ended it: it is still active.
  */
 export function howItEnded(
   prev: TrackedPush,
   entries: AuditEntry[] | null,
   news: AuditNews | null,
   now: number,
-): Ending {
+): Ending | null {
   if (entries === null)
     return {
       record: { ...prev, expired: true, deleted: true, views_remaining: 0, expired_on: iso(now) },
@@ -154,6 +154,8 @@ export function howItEnded(
       kind: 'deleted',
     };
   const counted = news?.counted ?? 0;
+  if (counted < prev.expire_after_views && prev.expires_at !== null && Date.parse(prev.expires_at) > now)
+    return null; // nothing ended it: it moved between two page reads of the run (see lists.ts sortGone)
   if (counted >= prev.expire_after_views)
     return {
       record: { ...prev, expired: true, views_remaining: 0, expired_on: news?.lastCountedAt ?? iso(now) },
@@ -257,6 +259,11 @@ export async function explainTarget(
     return;
   }
   const ending = howItEnded(target.push, entries, news, now);
+  if (!ending) {
+    const views_remaining = Math.max(target.push.expire_after_views - (news?.counted ?? 0), 0);
+    change.pushes.push({ ...target.push, views_remaining });
+    return;
+  }
   const record = { ...ending.record, updated_at: iso(now) };
   change.pushes.push(record);
   change.events.push(expiredEvent(record, ending.kind, record.expired_on ?? iso(now), ending.reason));
