@@ -154,6 +154,42 @@ describe(`an account of ${SIZE.toLocaleString('en')} active pushes`, () => {
   }, 300_000);
 });
 
+describe('a push that moves between two page reads of one run', () => {
+  beforeEach(async () => {
+    await resetWatchDb();
+    account = await signInAlice();
+    h = await watchHarness('pro');
+    seen = new Map();
+    runs = 0;
+    lists.length = 0;
+  });
+
+  it('is kept active, since its audit shows nothing that ended it; the deletion that moved it shows at the next run', async () => {
+    const pushes: Push[] = [];
+    for (let i = 0; i < 120; i++) {
+      h.advance(1000);
+      pushes.unshift(await h.create({ name: `Push ${i}` })); // newest first
+    }
+    await run();
+    const [deleted, moved] = [pushes[10]!, pushes[50]!]; // page 1; the top of page 2
+    let done = false;
+    h.fail(async (request, forward) => {
+      const url = new URL(request.url);
+      if (!done && url.pathname.endsWith('/pushes/active') && url.searchParams.get('page') === '2') {
+        done = true; // after page 1 was read: every later push moves up one, the top of page 2 to page 1
+        await h.owner.deletePush(deleted.url_token);
+      }
+      return forward(request);
+    });
+    expect(await run()).toEqual([]);
+    expect(seen.get(moved.url_token)).toEqual([1]); // on no page this run read, inside what they cover
+    expect(h.counts().audit).toBe(1); // its audit: nothing ended it
+    const record = (await listTrackedPushes(BASE)).find((push) => push.url_token === moved.url_token);
+    expect(record).toMatchObject({ expired: false, deleted: false, views_remaining: 5 });
+    expect(await run()).toMatchObject([{ kind: 'deleted', url_token: deleted.url_token }]);
+  });
+});
+
 describe('coveredBy: what the pages a run read can say about a push that is not on them', () => {
   const at = (second: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, second)).toISOString();
   /** A page of pushes created at these seconds (newest first); full unless `bottom`. */
