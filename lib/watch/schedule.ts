@@ -25,10 +25,15 @@ import type { ListSchedule, TrackedPush } from './types';
 
 /** List requests (both lists) one run makes at most. */
 export const LIST_BUDGET = 10;
+/** Active pages read every run, from page 1: new pushes, and views of the newest. */
 export const HOT_ACTIVE_PAGES = 1;
+/** Expired pages read every run, from page 1: a push created and gone between two runs. */
 export const HOT_EXPIRED_PAGES = 1;
+/** Pages of pushes with recent activity read a run at most, outside the rotation window. */
 export const ACTIVITY_PAGES = 1;
+/** How recent a view must be for its push's page to be read every run. */
 export const ACTIVITY_MS = 24 * 3_600_000;
+/** Expired pages a run keeps for the daily read while it is under way (at least). */
 export const EXPIRED_SYNC_PAGES = 1;
 /** The rotation window when neither an activity page nor the expired read takes a share of the budget. */
 export const ROTATION_PAGES = LIST_BUDGET - HOT_ACTIVE_PAGES - HOT_EXPIRED_PAGES;

@@ -258,6 +258,30 @@ describe('later refreshes', () => {
   });
 });
 
+describe('a cache an earlier version filled (both lists read in full, no schedule kept)', () => {
+  it('keeps what it had as history and reports what came after it', async () => {
+    const old = await h.create({ name: 'Old', expire_after_views: 3 });
+    await refresh();
+    const { schedule, ...earlier } = await cache().state();
+    expect(schedule?.[BASE]).toBeDefined();
+    await cache().commit({ pushes: [], audits: [], events: [] }, earlier); // as the earlier version left it
+    h.advance(MINUTE);
+    const fresh = await h.create({ name: 'Fresh', expire_after_views: 3 });
+    await h.view(fresh.url_token, { ip: '203.0.113.30' });
+    await h.view(old.url_token, { ip: '203.0.113.31' });
+    const { events } = await refresh();
+    expect(events.map((event) => [event.url_token, event.kind, event.ip]).sort()).toEqual(
+      [
+        [fresh.url_token, 'viewed', '203.0.113.30'],
+        [old.url_token, 'viewed', '203.0.113.31'],
+      ].sort(),
+    );
+    expect((await cache().state()).schedule?.[BASE]).toMatchObject({
+      historyUntil: new Date(h.clock() - MINUTE).toISOString(),
+    });
+  });
+});
+
 describe('whether a push was opened', () => {
   it("counts recipients' views from the audit log, with the last one's time and browser; never the sender's own", async () => {
     const push = await h.create({ expire_after_views: 3 });
