@@ -29,7 +29,8 @@ export async function refreshFollowed(
   for (const { client, hasToken, account } of followed) {
     const cache = deps.cacheFor(account);
     const { force, clock } = deps;
-    // A refresh the user asked for also reads the expired list; scheduled ones read it daily (the budget).
+    // A refresh the user asked for also begins a read of the expired list (daily otherwise); both keep to
+    // the list budget (schedule.ts), since a full read of a large account would outrun the server's rate limit.
     const server = client.baseUrl;
     const result = await refreshWatch({ client, cache, clock, server, hasToken, force, fullSync: force });
     results.push({ ...result, cache });

@@ -7,7 +7,7 @@ import { toAppError } from '@/lib/errors';
 import { afterFailure, afterSuccess, waitUntil } from './backoff';
 import type { WatchCache } from './cache';
 import { diffServer } from './diff';
-import type { WatchClient } from './diff-types';
+import type { WatchClient } from './diff';
 import type { RefreshSummary, WatchEvent } from './types';
 
 export interface RefreshDeps {
@@ -21,9 +21,9 @@ export interface RefreshDeps {
   hasToken: boolean;
   /** Asked for by the user: skips the back-off, never the server's Retry-After. */
   force?: boolean;
-  /** How often both lists are read in full (default: daily). */
+  /** How often the expired list is read to its end, over as many runs as the budget needs (default: daily). */
   fullSyncEveryMs?: number;
-  /** Read the expired list too this time: a refresh the user asked for sees everything. */
+  /** Begin a read of the expired list now (a refresh the user asked for), under the same budget. */
   fullSync?: boolean;
 }
 
@@ -66,6 +66,7 @@ export async function refreshWatch(deps: RefreshDeps): Promise<RefreshResult> {
   const next = afterSuccess(state, now, hasToken);
   next.server = server;
   if (result.fullSyncAt !== undefined) next.fullSyncAt = { ...state.fullSyncAt, [server]: result.fullSyncAt };
+  if (result.schedule) next.schedule = { ...state.schedule, [server]: result.schedule };
   const events = await cache.commit(result.change, next);
   return {
     summary: {

@@ -9,7 +9,10 @@
  * reported within about max(P / SWEEP_PER_RUN runs, 1 minute), with P such pushes, at a fixed cost of at
  * most SWEEP_PER_RUN audit requests per run.
  */
-import type { WatchCache } from './cache';
+import { auditNews, iso, openedFrom, readAuditIfShown, readByRefresh } from './audits';
+import type { CacheChange, WatchCache } from './cache';
+import type { DiffInput, DiffResult } from './diff';
+import { sameTracked } from './tracked';
 import type { CachedAudit, TrackedPush } from './types';
 
 export const SWEEP_PER_RUN = 3;
@@ -57,4 +60,46 @@ export async function pickSweep(
   }
   due.sort((a, b) => a.checked - b.checked);
   return due.slice(0, SWEEP_PER_RUN).map(({ push, cached }) => ({ push, cached }));
+}
+
+/**
+ * The attempts sweep of one refresh (diff.ts): the audits of a few pushes the lists cannot speak for, for failed
+ * passphrases and failed views. A log no refresh read before (history from the first sync) only sets the
+ * baseline.
+ */
+export async function sweep(
+  input: DiffInput,
+  candidates: TrackedPush[],
+  change: CacheChange,
+  requests: DiffResult['requests'],
+): Promise<void> {
+  const { cache, server, now } = input;
+  for (const pick of await pickSweep(candidates, cache, server, now, input.force ?? false))
+    await sweepOne(input, pick, change, requests);
+}
+
+async function sweepOne(
+  input: DiffInput,
+  pick: SweepPick,
+  change: CacheChange,
+  requests: DiffResult['requests'],
+): Promise<void> {
+  const { client, server, now } = input;
+  const token = pick.push.url_token;
+  requests.audit++;
+  const entries = await readAuditIfShown(client, token);
+  if (entries === null) {
+    // Refused or gone: remember the attempt, so the sweep moves on to the others; the lists will tell.
+    change.audits.push({
+      ...(pick.cached ?? { server, url_token: token, entries: [], fetched_at: iso(now), reported: 0 }),
+      checked_at: iso(now),
+    });
+    return;
+  }
+  if (pick.cached) change.events.push(...auditNews(pick.push, entries, pick.cached, pick.push).events);
+  change.audits.push(readByRefresh(server, token, entries, now));
+  // On the freshest record of this run (the lists' own, when they changed it).
+  const latest = change.pushes.findLast((push) => push.url_token === token) ?? pick.push;
+  const record = { ...latest, opened: openedFrom(entries) };
+  if (!sameTracked(record, latest)) change.pushes.push(record);
 }

@@ -46,7 +46,7 @@ export interface TrackedPush {
   opened?: OpenedSummary;
 }
 
-/** Recipients' views of a push, from its audit log (audit-events.ts openedFrom). */
+/** Recipients' views of a push, from its audit log (audits.ts openedFrom). */
 export interface OpenedSummary {
   count: number;
   /** When the last view was, and from what browser. */
@@ -106,8 +106,25 @@ export interface WatcherState {
   lastError: AppErrorData | null;
   /** True when the last refresh ran without a token: views and audits need an API token. */
   needsToken: boolean;
-  /** Per server: when both lists (active and expired) were last read in full. */
+  /** Per server: when the expired list's last daily read (spread over runs) began; it reached the end since. */
   fullSyncAt: Record<string, number>;
+  /** Per server: where the budgeted reads of the lists stand (schedule.ts); absent before the first run. */
+  schedule?: Record<string, ListSchedule>;
+}
+
+/** Where one server's budgeted list reads stand between two runs (schedule.ts). */
+export interface ListSchedule {
+  /**
+   * The newest created_at (server's clock) the first run met in either list; a push first met later and
+   * created at or before it is history, recorded quietly. Null when the account was empty then.
+   */
+  historyUntil: string | null;
+  /** The first page of the active list's next rotation window. */
+  activeCursor: number;
+  /** The next page of the expired list's daily read, while one is under way; null otherwise. */
+  expiredNext: number | null;
+  /** When that daily read began (ms): its fullSyncAt once it reaches the end. */
+  expiredStartedAt: number | null;
 }
 
 export const INITIAL_STATE: WatcherState = {

@@ -1,6 +1,6 @@
 /**
- * Watcher budget (issue 5): a refresh of 500 pushes of which 3 changed costs at most 10 list requests and
- * 3 audit requests. Runs the watcher's real refresh core on its real IndexedDB cache (fake-indexeddb in
+ * Watcher budget (issues 5 and 19): with 500 pushes of which 3 changed, each run costs at most 10 list
+ * requests, and the runs that read every page once find the 3 changes for 3 audit requests. Runs the watcher's real refresh core on its real IndexedDB cache (fake-indexeddb in
  * Node) against the Node host over HTTP, and counts the requests on the wire, not the watcher's own tally.
  */
 import 'fake-indexeddb/auto';
@@ -10,18 +10,24 @@ import { startMockHost } from '@/lib/mock/host/server';
 import { idbCache } from '@/lib/watch/cache';
 import { watchDb } from '@/lib/watch/db';
 import { refreshWatch } from '@/lib/watch/refresh';
+import { LIST_BUDGET as WATCH_LIST_BUDGET, runsToVisitAll } from '@/lib/watch/schedule';
 import { ms, type BenchRow } from './rows';
 
-export const LIST_BUDGET = 10;
+export const LIST_BUDGET = WATCH_LIST_BUDGET;
 export const AUDIT_BUDGET = 3;
 
 export interface RefreshFigures {
   edition: Edition;
   pushes: number;
   changed: number;
+  /** Runs within which every page is read (schedule.ts runsToVisitAll): the figures are over these. */
+  runs: number;
+  /** The most list requests one run made. */
   listRequests: number;
+  /** Audit requests of all the runs. */
   auditRequests: number;
   events: number;
+  /** The slowest run. */
   refreshMs: number;
 }
 
@@ -53,8 +59,9 @@ export async function measureRefresh(edition: Edition, pushes = 500, changed = 3
     }
     const cache = idbCache(watchDb, 'bench'); // one account: the bench never changes server
     const deps = { client, cache, clock: Date.now, server: host.baseUrl, hasToken: true, force: true };
-    await refreshWatch(deps); // first sync: records every push quietly
-    await refreshWatch(deps); // steady state: nothing changed
+    // The first sync, spread over the runs the budget needs (schedule.ts): records every push quietly.
+    const runs = runsToVisitAll(pushes);
+    for (let i = 0; i < runs; i++) await refreshWatch(deps);
 
     for (const urlToken of tokens.slice(0, changed)) {
       const response = await fetch(`${host.baseUrl}/api/v2/pushes/${urlToken}`, {
@@ -62,41 +69,41 @@ export async function measureRefresh(edition: Edition, pushes = 500, changed = 3
       });
       if (!response.ok) throw new Error(`retrieval failed: ${response.status}`);
     }
-    counts.list = 0;
+    // Every change is found within the runs that read every page; a run's figures are its worst.
+    const figures = { listRequests: 0, auditRequests: 0, events: 0, refreshMs: 0 };
     counts.audit = 0;
-    const started = performance.now();
-    const { summary, events } = await refreshWatch(deps);
-    const refreshMs = performance.now() - started;
-    if (summary.status !== 'done')
-      throw new Error(`refresh ${summary.status}: ${summary.error?.message ?? ''}`);
-    return {
-      edition,
-      pushes,
-      changed,
-      listRequests: counts.list,
-      auditRequests: counts.audit,
-      events: events.length,
-      refreshMs,
-    };
+    for (let i = 0; i < runs; i++) {
+      counts.list = 0;
+      const started = performance.now();
+      const { summary, events } = await refreshWatch(deps);
+      figures.refreshMs = Math.max(figures.refreshMs, performance.now() - started);
+      if (summary.status !== 'done')
+        throw new Error(`refresh ${summary.status}: ${summary.error?.message ?? ''}`);
+      figures.listRequests = Math.max(figures.listRequests, counts.list);
+      figures.events += events.length;
+    }
+    figures.auditRequests = counts.audit;
+    return { edition, pushes, changed, runs, ...figures };
   } finally {
     await host.close();
   }
 }
 
 /**
- * The watcher's rows: pro within 10 list + 3 audit requests, and finding exactly the changed pushes; oss
- * reported (it has no pagination headers, so with exactly 500 pushes it reads an empty 11th page).
+ * The watcher's rows: pro within 10 list requests a run and 3 audit requests, finding exactly the changed
+ * pushes within the runs that read every page; oss reported (it has no pagination headers, so a run that
+ * reaches a full 10th page also reads an empty 11th).
  */
 export function refreshRows(figures: RefreshFigures[]): BenchRow[] {
   return figures.map((r) => {
     const found = r.events === r.changed;
-    const figure = `${r.pushes} pushes, ${r.changed} viewed: ${r.listRequests} list + ${r.auditRequests} audit requests, ${r.events} events, ${ms(r.refreshMs)}`;
+    const figure = `${r.pushes} pushes, ${r.changed} viewed: at most ${r.listRequests} list requests a run, ${r.auditRequests} audit requests and ${r.events} events over ${r.runs} runs, ${ms(r.refreshMs)} at most`;
     return r.edition === 'pro'
       ? {
           path: 'Watcher (pro)',
           figure,
           reference: `${r.changed} pushes viewed since the last refresh`,
-          budget: `≤ ${LIST_BUDGET} list + ${AUDIT_BUDGET} audit requests, every change found`,
+          budget: `≤ ${LIST_BUDGET} list requests a run, ${AUDIT_BUDGET} audit requests, every change found within ${r.runs} runs`,
           within: found && r.listRequests <= LIST_BUDGET && r.auditRequests <= AUDIT_BUDGET,
         }
       : {

@@ -113,15 +113,22 @@ describe('the schedule', () => {
     expect(await watchRevisionItem.getValue()).toBe(revision + 1);
   });
 
-  it('reads the expired list on a refresh the user asks for, and not on the alarm', async () => {
+  it('begins a read of the expired list on a refresh the user asks for, and not on the alarm', async () => {
     await start().ready;
-    await watcher!.refresh(false); // the first sync reads both lists
+    await watcher!.refresh(false); // the first run reads the expired list to its end (one page here)
+    const first = (await readWatcherState()).fullSyncAt[BASE];
+    expect(first).toBe(h.clock());
+    h.advance(MINUTE);
     h.resetCounts();
     await fireAlarm();
-    await expect.poll(() => h.counts().list).toBe(1);
+    // Every run reads the hot pages: active page 1 and expired page 1; the daily read is not due.
+    await expect.poll(() => h.counts().list).toBe(2);
+    expect((await readWatcherState()).fullSyncAt[BASE]).toBe(first);
+    h.advance(MINUTE);
     h.resetCounts();
     await sendMessage(watchMessages.refresh, undefined);
     expect(h.counts().list).toBe(2);
+    expect((await readWatcherState()).fullSyncAt[BASE]).toBe(h.clock());
   });
 
   it('bumps watchRevision after a refresh that changed nothing, and after one that failed', async () => {
@@ -192,7 +199,7 @@ describe("'watch-refresh-if-stale', sent by the dashboard as it opens", () => {
     h.advance(MINUTE);
     h.resetCounts();
     expect(await sendMessage(watchMessages.refreshIfStale, undefined)).toMatchObject({ status: 'done' });
-    expect(h.counts().list).toBe(1);
+    expect(h.counts().list).toBe(2);
   });
 });
 

@@ -20,6 +20,12 @@ export interface WatchHarness {
   owner: ApiClient;
   anonymous: ApiClient;
   create(input?: CreatePushInput): Promise<Push>;
+  /**
+   * A large account in a blink: one push created through the API, and `count - 1` copies of it written
+   * straight to the mock's store, one second apart and older than it (tokens newest first). 10,000 creates
+   * through the API would each read all of Alice's pushes to number the next.
+   */
+  seed(count: number, input?: CreatePushInput): Promise<string[]>;
   /** Opens a push as a recipient from `ip` with `userAgent`. */
   view(
     urlToken: string,
@@ -68,20 +74,20 @@ export async function watchHarness(edition: Edition = 'pro'): Promise<WatchHarne
       return backend(new Request(input, { ...init, headers }), { ip });
     }) as typeof fetch;
   const noSleep = async () => {};
+  const ownerCreate = async (input: CreatePushInput = {}) => {
+    const client = createApiClient({
+      baseUrl: BASE,
+      token: ALICE.token,
+      fetch: visitorFetch('192.0.2.1', 'Owner/1.0'),
+    });
+    return (await client.createPush({ payload: 'hunter2-top-secret', expire_after_views: 5, ...input })).push;
+  };
   const owner = createApiClient({ baseUrl: BASE, token: ALICE.token, fetch: ownerFetch, sleep: noSleep });
   const anonymous = createApiClient({ baseUrl: BASE, fetch: visitorFetch('198.51.100.7', 'Anon/1.0') });
   return {
     owner,
     anonymous,
-    create: async (input = {}) => {
-      const client = createApiClient({
-        baseUrl: BASE,
-        token: ALICE.token,
-        fetch: visitorFetch('192.0.2.1', 'Owner/1.0'),
-      });
-      return (await client.createPush({ payload: 'hunter2-top-secret', expire_after_views: 5, ...input }))
-        .push;
-    },
+    create: ownerCreate,
     view: (urlToken, visitor = {}) =>
       createApiClient({
         baseUrl: BASE,
@@ -89,6 +95,24 @@ export async function watchHarness(edition: Edition = 'pro'): Promise<WatchHarne
       })
         .retrievePush(urlToken, visitor.passphrase ? { passphrase: visitor.passphrase } : {})
         .catch((error: unknown) => error),
+    seed: async (count, input = {}) => {
+      const template = await ownerCreate(input);
+      const stored = (await store.getPush(template.url_token))!;
+      const { id: _id, ...creation } = (await store.auditOf(template.url_token))[0]!;
+      const tokens = [template.url_token];
+      const copies = [];
+      for (let i = 1; i < count; i++) {
+        const at = stored.created_at - i * 1000;
+        const url_token = `seeded${String(i).padStart(5, '0')}`;
+        const life = stored.expires_at - stored.created_at;
+        const push = { ...stored, url_token, seq: stored.seq - i, created_at: at, updated_at: at };
+        const audit = [{ ...creation, url_token, created_at: at }];
+        copies.push({ push: { ...push, expires_at: at + life, erase_at: at + life }, audit });
+        tokens.push(url_token);
+      }
+      await store.commit(...copies);
+      return tokens;
+    },
     clock: () => now,
     advance: (ms) => void (now += ms),
     counts: () => ({ ...counts }),
