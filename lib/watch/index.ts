@@ -11,8 +11,10 @@
  *   view for the refresh core), forget.ts (accounts left), seen.ts, revision.ts (pages' reload signal), and
  *   account.ts / account-key.ts (whose records they are);
  * - reading and recording: read.ts (the pages' one read), record.ts (a push created here);
- * - the refresh core: refresh.ts, refresh-all.ts and the diff engine it runs (diff.ts and its parts),
- *   tracked.ts (wire to cache), backoff.ts; actions.ts (expire, read an audit log);
+ * - the refresh core: refresh.ts, refresh-all.ts, schedule.ts (which list pages a run reads, within its
+ *   budget) and the diff engine: diff.ts (one refresh's diff), lists.ts (what the lists say), audits.ts (what
+ *   an audit read tells), sweep.ts (the attempts sweep); tracked.ts (wire to cache), backoff.ts;
+ *   actions.ts (expire, read an audit log);
  * - showing: label.ts, state.ts, user-agent.ts, push-address.ts (behind view.ts);
  * - background/: the watcher in the background (alarm, notifications, badge, startup, jobs, messages).
  */
