@@ -128,9 +128,10 @@ async function openNotified(id: string): Promise<void> {
  * driver clicks a native notification); returns the unlisten.
  */
 export function openNotificationsOnClick(report: (error: unknown) => void): () => void {
-  const onClicked = (id: string) => {
-    if (!isWatchNotification(id)) return; // another feature's (quick push: "Try again" on Firefox)
-    openNotified(id).catch(report);
+  // Returns its work's promise (the browsers ignore it): a caller, the journeys' seam or a test, can await it.
+  const onClicked = (id: string): Promise<void> | undefined => {
+    if (!isWatchNotification(id)) return undefined; // another feature's (quick push: "Try again" on Firefox)
+    return openNotified(id).catch(report);
   };
   browser.notifications.onClicked.addListener(onClicked);
   exposeWatchForE2E({ notificationClicked: onClicked });

@@ -58,14 +58,17 @@ describe('the popup before its settings are read', () => {
     const release = holdSettings();
     render(<App />);
     fireEvent.input(screen.getByRole('textbox', { name: 'Secret' }), { target: { value: 's3cret' } });
-    fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const create = screen.getByRole('button', { name: 'Create push' });
+    fireEvent.click(create);
+    fireEvent.click(create);
+    // fireEvent runs in act(): the clicks' renders and effects are done, and the create waits for the settings.
     expect(sendForm).not.toHaveBeenCalled();
     release();
     await waitFor(() => expect(sendForm).toHaveBeenCalledTimes(1));
     expect(sendForm.mock.calls[0]![0]).toMatchObject({ payload: 's3cret', kind: 'text' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // Sent once: the form is busy on that one send (it never answers here), and the settings are all shown.
+    await waitFor(() => expect(create.closest('form')!.getAttribute('aria-busy')).toBe('true'));
+    await screen.findByRole('heading', { name: 'Recent pushes' });
     expect(sendForm).toHaveBeenCalledTimes(1);
   });
 
@@ -78,7 +81,8 @@ describe('the popup before its settings are read', () => {
     await waitFor(() => expect(screen.queryByRole('textbox', { name: 'Secret' })).toBeNull());
     expect(screen.queryByRole('tab', { name: 'Text' })).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(sendForm).not.toHaveBeenCalled(); // the URL field is empty: validation, not the typed text, answers
+    // The URL field is empty: validation, not the typed text, answers, and nothing is sent.
+    await screen.findByText('Enter the URL.');
+    expect(sendForm).not.toHaveBeenCalled();
   });
 });

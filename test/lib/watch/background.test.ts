@@ -282,8 +282,8 @@ describe('notifications and the badge', () => {
     await start().ready;
     const id = `${FAILED_PREFIX}1`;
     await browser.notifications.create(id, { type: 'basic', iconUrl: '', title: 'x', message: 'y' });
+    // trigger awaits what each listener returned: the watcher's would be the tab it opens.
     await fakeBrowser.notifications.onClicked.trigger(id);
-    await new Promise((resolve) => setTimeout(resolve, 20));
     expect((await browser.tabs.query({})).map((tab) => tab.url)).not.toContain(
       browser.runtime.getURL('/dashboard.html' as '/'),
     );
