@@ -4,7 +4,7 @@
  */
 import type { ApiClient, AuditEntry } from '@/lib/api';
 import { toAppError, type AppErrorData } from '@/lib/errors';
-import { firstUnreported, openedFrom } from './audits';
+import { firstUnreported, openedFrom } from './refresh';
 import type { WatchCache } from './cache';
 import { toTracked } from './tracked';
 import type { CachedAudit, TrackedPush } from './types';

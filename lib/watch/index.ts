@@ -11,10 +11,10 @@
  *   view for the refresh core), forget.ts (accounts left), seen.ts, revision.ts (pages' reload signal), and
  *   account.ts / account-key.ts (whose records they are);
  * - reading and recording: read.ts (the pages' one read), record.ts (a push created here);
- * - the refresh core: refresh.ts, refresh-all.ts, schedule.ts (which list pages a run reads, within its
- *   budget) and the diff engine: diff.ts (one refresh's diff), lists.ts (what the lists say), audits.ts (what
- *   an audit read tells), sweep.ts (the attempts sweep); tracked.ts (wire to cache), backoff.ts;
- *   actions.ts (expire, read an audit log);
+ * - refresh/: the refresh core, pure (its own front): schedule.ts (which list pages a run reads, within
+ *   its budget), the diff engine (diff.ts one server's diff, lists.ts what the lists say, audits.ts what an
+ *   audit read tells, sweep.ts the attempts sweep), one.ts and backoff.ts (a run), all.ts (every server);
+ *   tracked.ts (wire to cache); actions.ts (expire, read an audit log);
  * - showing: label.ts, state.ts, user-agent.ts, push-address.ts (behind view.ts);
  * - background/: the watcher in the background (alarm, notifications, badge, startup, jobs, messages).
  */

@@ -46,7 +46,7 @@ export interface TrackedPush {
   opened?: OpenedSummary;
 }
 
-/** Recipients' views of a push, from its audit log (audits.ts openedFrom). */
+/** Recipients' views of a push, from its audit log (refresh/audits.ts openedFrom). */
 export interface OpenedSummary {
   count: number;
   /** When the last view was, and from what browser. */
@@ -108,11 +108,11 @@ export interface WatcherState {
   needsToken: boolean;
   /** Per server: when the expired list's last daily read (spread over runs) began; it reached the end since. */
   fullSyncAt: Record<string, number>;
-  /** Per server: where the budgeted reads of the lists stand (schedule.ts); absent before the first run. */
+  /** Per server: where the budgeted reads of the lists stand (refresh/schedule.ts); absent before the first run. */
   schedule?: Record<string, ListSchedule>;
 }
 
-/** Where one server's budgeted list reads stand between two runs (schedule.ts). */
+/** Where one server's budgeted list reads stand between two runs (refresh/schedule.ts). */
 export interface ListSchedule {
   /**
    * The newest created_at (server's clock) the first run met in either list; a push first met later and

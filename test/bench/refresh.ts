@@ -10,7 +10,7 @@ import { startMockHost } from '@/lib/mock/host/server';
 import { idbCache } from '@/lib/watch/cache';
 import { watchDb } from '@/lib/watch/db';
 import { refreshWatch } from '@/lib/watch/refresh';
-import { LIST_BUDGET as WATCH_LIST_BUDGET, runsToVisitAll } from '@/lib/watch/schedule';
+import { LIST_BUDGET as WATCH_LIST_BUDGET, runsToVisitAll } from '@/lib/watch/refresh/schedule';
 import { ms, type BenchRow } from './rows';
 
 export const LIST_BUDGET = WATCH_LIST_BUDGET;

@@ -2,7 +2,7 @@
  * The watcher's jobs, run one at a time so two never commit over each other: a refresh of every followed
  * server (then its notifications and the badge), the erase of the accounts the user left, and the pages'
  * requests (routes.ts). Only coordination lives here; the state itself is in the database, and the work in
- * refresh-all.ts, forget.ts and actions.ts.
+ * refresh/ (all.ts), forget.ts and actions.ts.
  */
 import { createSerial, type Serial } from '@/lib/async';
 import { watchSettingsItem } from '@/lib/store/items';
@@ -10,7 +10,7 @@ import type { ActionDeps } from '../actions';
 import type { WatchCache } from '../cache';
 import type { WatchDatabase } from '../schema';
 import { forgetLeftAccounts } from '../forget';
-import { mergeSummaries, refreshFollowed } from '../refresh-all';
+import { mergeSummaries, refreshFollowed } from '../refresh';
 import { bumpRevision } from '../revision';
 import type { RefreshSummary } from '../types';
 import { updateBadge } from './badge';

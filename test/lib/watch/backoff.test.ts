@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { afterFailure, backoffDelay, BACKOFF_MAX_MS, waitUntil } from '@/lib/watch/backoff';
+import { afterFailure, backoffDelay, BACKOFF_MAX_MS, waitUntil } from '@/lib/watch/refresh/backoff';
 import { idbCache } from '@/lib/watch/cache';
 import { watchDb } from '@/lib/watch/db';
 import { refreshWatch } from '@/lib/watch/refresh';

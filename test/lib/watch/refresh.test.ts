@@ -3,8 +3,8 @@ import type { Push } from '@/lib/api';
 import { idbCache } from '@/lib/watch/cache';
 import { watchDb } from '@/lib/watch/db';
 import { refreshWatch } from '@/lib/watch/refresh';
-import { LIST_BUDGET, runsToVisitAll } from '@/lib/watch/schedule';
-import { SWEEP_PER_RUN } from '@/lib/watch/sweep';
+import { LIST_BUDGET, runsToVisitAll } from '@/lib/watch/refresh/schedule';
+import { SWEEP_PER_RUN } from '@/lib/watch/refresh/sweep';
 import { listTrackedPushes } from '@/lib/watch/read';
 import {
   BASE,

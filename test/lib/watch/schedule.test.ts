@@ -10,7 +10,13 @@ import { idbCache } from '@/lib/watch/cache';
 import { watchDb } from '@/lib/watch/db';
 import { listTrackedPushes } from '@/lib/watch/read';
 import { refreshWatch } from '@/lib/watch/refresh';
-import { LIST_BUDGET, ROTATION_PAGES, coveredBy, runsToVisitAll, type PageRead } from '@/lib/watch/schedule';
+import {
+  LIST_BUDGET,
+  ROTATION_PAGES,
+  coveredBy,
+  runsToVisitAll,
+  type PageRead,
+} from '@/lib/watch/refresh/schedule';
 import type { WatchEvent } from '@/lib/watch/types';
 import { BASE, MINUTE, resetWatchDb, signInAlice, watchHarness, type WatchHarness } from './helpers';
 

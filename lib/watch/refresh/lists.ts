@@ -5,10 +5,10 @@
  */
 import type { Push } from '@/lib/api';
 import { byTime } from './audits';
-import type { CacheChange } from './cache';
+import type { CacheChange } from '../cache';
 import type { DiffInput, Target } from './diff';
-import { sameTracked, toTracked } from './tracked';
-import type { TrackedPush } from './types';
+import { sameTracked, toTracked } from '../tracked';
+import type { TrackedPush } from '../types';
 
 /** What the lists say, before any audit is read: the change so far and the pushes whose audit tells more. */
 export interface Sorting {

@@ -3,7 +3,7 @@
  * while the server fails (5xx) the wait doubles from one minute up to an hour; a success resets both.
  */
 import { isAppError, type AppErrorData } from '@/lib/errors';
-import type { WatcherState } from './types';
+import type { WatcherState } from '../types';
 
 export const BACKOFF_BASE_MS = 60_000;
 export const BACKOFF_MAX_MS = 3_600_000;

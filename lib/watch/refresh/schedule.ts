@@ -21,7 +21,7 @@
  */
 import { PAGE_SIZE, type ApiClient, type Page, type Push } from '@/lib/api';
 import { MAX_PAGE } from '@/lib/api/paths';
-import type { ListSchedule, TrackedPush } from './types';
+import type { ListSchedule, TrackedPush } from '../types';
 
 /** List requests (both lists) one run makes at most. */
 export const LIST_BUDGET = 10;

@@ -3,9 +3,9 @@
  * cache with its own state, so a server that fails or asks to wait never holds back another.
  */
 import type { ApiClient } from '@/lib/api';
-import type { WatchCache } from './cache';
-import { refreshWatch } from './refresh';
-import type { RefreshSummary, WatchEvent } from './types';
+import type { WatchCache } from '../cache';
+import { refreshWatch } from './one';
+import type { RefreshSummary, WatchEvent } from '../types';
 
 export interface Followed {
   client: ApiClient;

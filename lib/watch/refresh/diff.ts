@@ -14,11 +14,11 @@
  */
 import type { ApiClient } from '@/lib/api';
 import { byTime, explainTarget } from './audits';
-import type { CacheChange, WatchCache } from './cache';
+import type { CacheChange, WatchCache } from '../cache';
 import { sortLists } from './lists';
 import { coveredBy, readScheduled } from './schedule';
 import { sweep } from './sweep';
-import type { ListSchedule, TrackedPush, WatcherState } from './types';
+import type { ListSchedule, TrackedPush, WatcherState } from '../types';
 
 export type WatchClient = Pick<ApiClient, 'activePage' | 'expiredPage' | 'auditAll'>;
 

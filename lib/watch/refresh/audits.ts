@@ -7,9 +7,9 @@
  */
 import type { AuditEntry } from '@/lib/api';
 import { isAppError } from '@/lib/errors';
-import type { CacheChange } from './cache';
+import type { CacheChange } from '../cache';
 import type { DiffInput, DiffResult, Target, WatchClient } from './diff';
-import type { CachedAudit, OpenedSummary, TrackedPush, WatchEvent } from './types';
+import type { CachedAudit, OpenedSummary, TrackedPush, WatchEvent } from '../types';
 
 /** Entries that use up a view (docs/api-contract.md §5): the owner's own views do not count. */
 const COUNTED = new Set(['view', 'failed_view']);

@@ -10,10 +10,10 @@
  * most SWEEP_PER_RUN audit requests per run.
  */
 import { auditNews, iso, openedFrom, readAuditIfShown, readByRefresh } from './audits';
-import type { CacheChange, WatchCache } from './cache';
+import type { CacheChange, WatchCache } from '../cache';
 import type { DiffInput, DiffResult } from './diff';
-import { sameTracked } from './tracked';
-import type { CachedAudit, TrackedPush } from './types';
+import { sameTracked } from '../tracked';
+import type { CachedAudit, TrackedPush } from '../types';
 
 export const SWEEP_PER_RUN = 3;
 export const SWEEP_MIN_AGE_MS = 10 * 60_000;

@@ -5,10 +5,10 @@
  */
 import { toAppError } from '@/lib/errors';
 import { afterFailure, afterSuccess, waitUntil } from './backoff';
-import type { WatchCache } from './cache';
+import type { WatchCache } from '../cache';
 import { diffServer } from './diff';
 import type { WatchClient } from './diff';
-import type { RefreshSummary, WatchEvent } from './types';
+import type { RefreshSummary, WatchEvent } from '../types';
 
 export interface RefreshDeps {
   client: WatchClient;
