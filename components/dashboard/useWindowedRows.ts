@@ -3,8 +3,11 @@ import { placeRows, rowOffsets, rowsBetween, type PlacedRow } from './windowing'
 
 /** A collapsed row's height before it is measured (40 px of row and its 1 px line). */
 export const ROW_ESTIMATE = 41;
-/** Rows rendered beyond each edge of the screen: Tab moves into a row that is already there. */
-export const OVERSCAN_PX = 400;
+/**
+ * Rows rendered beyond each edge of the screen (about five): Tab moves into a row that is already there.
+ * Not more: a keystroke in Search mounts every rendered row anew, and 16 ms hold about twenty (issue 22).
+ */
+export const OVERSCAN_PX = 200;
 
 export interface WindowedRows {
   /** The list element: its place on the page says which rows are on screen. */
