@@ -71,6 +71,45 @@ test(`with ${COUNT} pushes stored, at least 10 rows fit the first 1280×800 scre
   expect(await page.locator(`${PUSH_ROWS}[aria-posinset="1"]`).count()).toBe(0);
 });
 
+test('Tab walks through every row though only some are in the page, and focus stays while scrolled away', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  await useHost(serviceWorker, host.baseUrl, TOKEN);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`chrome-extension://${extensionId}/dashboard.html`);
+  await refreshUntilListed(page, COUNT);
+  const focusedPlace = () =>
+    page.evaluate(() => document.activeElement?.closest('li[aria-posinset]')?.getAttribute('aria-posinset'));
+
+  // From the first row's checkbox, Tab goes through each row's controls down to the last row.
+  await page
+    .getByRole('checkbox', { name: /^Select / })
+    .first()
+    .focus();
+  const places = new Set<string>();
+  for (let i = 0; i < COUNT * 4 && places.size < COUNT; i++) {
+    const place = await focusedPlace();
+    if (place) places.add(place);
+    await page.keyboard.press('Tab');
+  }
+  expect(places.size).toBe(COUNT);
+
+  // Back at the top (Ctrl+Home), focus in row 2, scrolled far away and back: still there, same element.
+  await page.keyboard.press('Control+Home');
+  await page.locator(`${PUSH_ROWS}[aria-posinset="2"]`).getByRole('checkbox').focus();
+  await page.mouse.wheel(0, 10_000);
+  await expect(page.locator(`${PUSH_ROWS}[aria-posinset="${COUNT}"]`)).toBeInViewport();
+  expect(await focusedPlace()).toBe('2');
+  await page.mouse.wheel(0, -10_000);
+  await expect(page.locator(`${PUSH_ROWS}[aria-posinset="1"]`)).toBeInViewport();
+  expect(await focusedPlace()).toBe('2');
+  await page.keyboard.press('Space');
+  await expect(page.getByText('1 selected')).toBeVisible();
+});
+
 test('copy, preview and a cancelled open use no view on the server', async ({
   context,
   extensionId,
