@@ -113,67 +113,63 @@ export const PushItem = memo(function PushItem({ push, now, actions, ...props }:
   const titleId = `title-${push.url_token}`;
   const detailsId = `details-${push.url_token}`;
   return (
-    <li>
-      <article
-        ref={article}
-        tabIndex={-1}
-        class={`push ${active ? 'active' : 'expired'} ${expanded ? 'open' : ''}`}
-        aria-labelledby={titleId}
-        aria-current={props.focused ? 'location' : undefined}
-      >
-        <div class="push-row">
-          <input
-            type="checkbox"
-            checked={props.selected}
-            aria-label={t('dash_select', title)}
-            onChange={(e) => actions.select(push.url_token, e.currentTarget.checked)}
-          />
-          <h3 id={titleId} class="push-title">
-            {title}
-          </h3>
-          {props.serverName && <span class="push-server">{props.serverName}</span>}
-          <span class={`badge state-${active ? 'active' : 'expired'}`}>{stateWords(state)}</span>
-          <Opened push={push} now={now} />
-          <span class="push-views">
-            <Views push={push} />
-          </span>
-          <span class="push-time">
-            <TimeLeft push={push} now={now} active={active} />
-          </span>
-          <span class="push-main">
-            {active && (
-              <CopyButton onCopy={() => actions.copyLink(push)} copiedText={t('dash_linkCopied', title)} />
-            )}
-          </span>
-          <button
-            type="button"
-            class="details-toggle"
-            aria-label={t('dash_details')}
-            aria-expanded={expanded}
-            aria-controls={detailsId}
-            onClick={() => setExpanded(!expanded)}
-          >
-            <MoreIcon /> {t('dash_details')}
-          </button>
-        </div>
-        {expanded && (
-          <PushDetails
-            id={detailsId}
-            push={push}
-            title={title}
-            now={now}
-            active={active}
-            hasToken={props.hasToken}
-            audit={props.audit}
-            onToggleAudit={
-              props.canAudit ? () => actions.toggleAudit(push.url_token, push.server) : undefined
-            }
-            onOpen={() => actions.open(push)}
-            onExpire={() => actions.expire(push)}
-            renderQr={props.renderQr}
-          />
-        )}
-      </article>
-    </li>
+    <article
+      ref={article}
+      tabIndex={-1}
+      class={`push ${active ? 'active' : 'expired'} ${expanded ? 'open' : ''}`}
+      aria-labelledby={titleId}
+      aria-current={props.focused ? 'location' : undefined}
+    >
+      <div class="push-row">
+        <input
+          type="checkbox"
+          checked={props.selected}
+          aria-label={t('dash_select', title)}
+          onChange={(e) => actions.select(push.url_token, e.currentTarget.checked)}
+        />
+        <h3 id={titleId} class="push-title">
+          {title}
+        </h3>
+        {props.serverName && <span class="push-server">{props.serverName}</span>}
+        <span class={`badge state-${active ? 'active' : 'expired'}`}>{stateWords(state)}</span>
+        <Opened push={push} now={now} />
+        <span class="push-views">
+          <Views push={push} />
+        </span>
+        <span class="push-time">
+          <TimeLeft push={push} now={now} active={active} />
+        </span>
+        <span class="push-main">
+          {active && (
+            <CopyButton onCopy={() => actions.copyLink(push)} copiedText={t('dash_linkCopied', title)} />
+          )}
+        </span>
+        <button
+          type="button"
+          class="details-toggle"
+          aria-label={t('dash_details')}
+          aria-expanded={expanded}
+          aria-controls={detailsId}
+          onClick={() => setExpanded(!expanded)}
+        >
+          <MoreIcon /> {t('dash_details')}
+        </button>
+      </div>
+      {expanded && (
+        <PushDetails
+          id={detailsId}
+          push={push}
+          title={title}
+          now={now}
+          active={active}
+          hasToken={props.hasToken}
+          audit={props.audit}
+          onToggleAudit={props.canAudit ? () => actions.toggleAudit(push.url_token, push.server) : undefined}
+          onOpen={() => actions.open(push)}
+          onExpire={() => actions.expire(push)}
+          renderQr={props.renderQr}
+        />
+      )}
+    </article>
   );
 });

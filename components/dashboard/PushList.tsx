@@ -1,14 +1,17 @@
+import { useMemo } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 import type { TrackedPush } from '@/lib/watch/types';
 import type { AuditState } from './AuditTimeline';
 import { EmptyList, type EmptyListProps } from './EmptyList';
 import { PushItem, type PushActions } from './PushItem';
-import { useShowMore } from './useShowMore';
+import { useWindowedRows } from './useWindowedRows';
 
 export type { PushActions } from './PushItem';
 
 export interface PushListProps {
   shown: TrackedPush[];
+  /** How many pushes there are before the filters: "Showing 12 of 10000." while they narrow the list. */
+  total: number;
   /** Why no row is shown (components/dashboard/empty.ts), with its action; null when rows are shown. */
   empty: EmptyListProps | null;
   now: number;
@@ -29,40 +32,57 @@ export interface PushListProps {
 const HIDDEN: AuditState = { state: 'hidden' };
 
 /**
- * The pushes the filters show, one compact row each (the first ones, more as the list is scrolled), or why
- * there are none.
+ * The pushes the filters show, one compact row each, or why there are none. Only the rows on screen are
+ * rendered (useWindowedRows); each says its place in the whole list (aria-posinset of aria-setsize), so a
+ * screen reader counts 10,000 where 40 are in the page. While the filters narrow the list, a status line
+ * says how many of all pushes they leave.
  */
-export function PushList({ shown, empty, actions, focus, ...props }: PushListProps) {
+export function PushList({ shown, total, empty, actions, focus, ...props }: PushListProps) {
+  const keys = useMemo(() => shown.map((push) => push.url_token), [shown]);
   const isFocus = (push: TrackedPush) => focus?.url_token === push.url_token && focus.server === push.server;
   const focusIndex = focus ? shown.findIndex(isFocus) : -1;
-  const { limit, showMore, sentinel } = useShowMore(shown.length, focusIndex + 1);
-  if (empty) return <EmptyList {...empty} />;
+  const { list, rows, after, measure } = useWindowedRows(keys, focusIndex);
   return (
     <>
-      <ul class="pushes" aria-label={t('dash_pushes')}>
-        {shown.slice(0, limit).map((push) => (
-          <PushItem
-            key={push.url_token}
-            push={push}
-            now={props.now}
-            selected={props.selected.has(push.url_token)}
-            audit={props.audits[push.url_token] ?? HIDDEN}
-            canAudit={props.canAudit(push)}
-            hasToken={props.hasToken}
-            serverName={props.serverName?.(push.server)}
-            renderQr={props.renderQr}
-            actions={actions}
-            focused={isFocus(push)}
-          />
-        ))}
-      </ul>
-      {limit < shown.length && (
-        <p class="more" ref={sentinel}>
-          <span class="hint">{t('dash_showing', limit, shown.length)}</span>{' '}
-          <button type="button" onClick={showMore}>
-            {t('dash_showMore')}
-          </button>
-        </p>
+      <p class="hint count" role="status">
+        {shown.length < total ? t('dash_showing', shown.length, total) : ''}
+      </p>
+      {empty ? (
+        <EmptyList {...empty} />
+      ) : (
+        <ul
+          class="pushes"
+          aria-label={t('dash_pushes')}
+          ref={list}
+          style={after ? { paddingBlockEnd: `${after}px` } : undefined}
+        >
+          {rows.map(({ index, gap }) => {
+            const push = shown[index]!;
+            return (
+              <li
+                key={push.url_token}
+                data-key={push.url_token}
+                ref={measure}
+                aria-setsize={shown.length}
+                aria-posinset={index + 1}
+                style={gap ? { marginBlockStart: `${gap}px` } : undefined}
+              >
+                <PushItem
+                  push={push}
+                  now={props.now}
+                  selected={props.selected.has(push.url_token)}
+                  audit={props.audits[push.url_token] ?? HIDDEN}
+                  canAudit={props.canAudit(push)}
+                  hasToken={props.hasToken}
+                  serverName={props.serverName?.(push.server)}
+                  renderQr={props.renderQr}
+                  actions={actions}
+                  focused={isFocus(push)}
+                />
+              </li>
+            );
+          })}
+        </ul>
       )}
     </>
   );

@@ -106,6 +106,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
         />
         <PushList
           shown={shown}
+          total={pushes.length}
           empty={empty}
           now={now}
           selected={selection.selected}

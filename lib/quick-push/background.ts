@@ -5,7 +5,7 @@
  */
 import { t } from '@/lib/i18n';
 import { allowedKinds, loadSettings, onStoredChange, readSettings } from '@/lib/settings';
-import { recordCreatedPush } from '@/lib/watch';
+import { pushPath, recordCreatedPush } from '@/lib/watch';
 import { platformClipboard } from './clipboard';
 import { keptConnection } from './connection';
 import { destinationOf } from './destination';
@@ -14,7 +14,7 @@ import { sessionHeldLinks, sessionHeldPushes } from './held';
 import { fetchImage } from './image';
 import { createMenus, requestFromMenu, type MenuClick } from './menus';
 import { selectionName } from './source-name';
-import { browserNotifier } from './notifier';
+import { browserNotifier, pushOfNotice } from './notifier';
 import { isDemoNotice, isElsewhereNotice } from './pushed';
 import { createQuickPusher, isFailureNotice, type QuickPushDeps } from './pusher';
 import { readSelection } from './selection';
@@ -62,6 +62,11 @@ export interface QuickPushHandlers {
   tryAgain(notificationId: string): Promise<QuickPushOutcome>;
   /** What a notification's "Copy anyway" calls. */
   copyAnyway(notificationId: string): Promise<QuickPushOutcome>;
+  /**
+   * What notifications.onClicked calls: opens the push the notification is about in the dashboard (issue
+   * 19), or, in Firefox (no buttons), does a failure's "Try again" or a held link's "Copy anyway".
+   */
+  notificationClicked(notificationId: string): void;
   /** What runtime.onInstalled and onStartup call: (re)creates the menu items, titled in the UI language. */
   installMenus(): Promise<void>;
 }
@@ -73,10 +78,55 @@ async function connectServer(notificationId: string): Promise<void> {
   await browser.runtime.openOptionsPage();
 }
 
+/** A click on a notification about a push (issue 19): that push's own address in the dashboard. */
+async function openPush(notificationId: string): Promise<void> {
+  const push = pushOfNotice(notificationId);
+  if (!push) return;
+  await browser.tabs.create({ url: browser.runtime.getURL(pushPath(push) as '/') });
+  await browser.notifications.clear(notificationId);
+}
+
 const allowed = async () => allowedKinds((await readSettings()).settings.policy ?? {});
 
 function run(what: string, task: Promise<unknown>): void {
   task.catch((error: unknown) => console.error(what, error));
+}
+
+/** A notification's one action (its button in Chrome, a click on it in Firefox). */
+function act(handlers: Pick<QuickPushHandlers, 'tryAgain' | 'copyAnyway'>, id: string): void {
+  // The words given to run() are logged for developers. i18n-ignore
+  if (isFailureNotice(id)) run('Try again failed', handlers.tryAgain(id));
+  // i18n-ignore
+  else if (isElsewhereNotice(id)) run('Copy anyway failed', handlers.copyAnyway(id));
+  // A demo link's "Connect a server": the settings, where a server is connected. i18n-ignore
+  else if (isDemoNotice(id)) run('Could not open the settings', connectServer(id));
+}
+
+/**
+ * Adds the browser's listeners, each calling its handler; `dismissed` drops what a closed notification
+ * held. Each browser gets the button listener only where notifications have buttons (not Firefox).
+ */
+function listen(handlers: QuickPushHandlers, buttons: boolean, dismissed: (id: string) => Promise<unknown>) {
+  const installMenus = () => run('Could not create the menu items', handlers.installMenus()); // i18n-ignore
+  browser.runtime.onInstalled.addListener(installMenus);
+  browser.runtime.onStartup.addListener(installMenus);
+  // The organization's allowed kinds changed: the menu offers exactly those.
+  onStoredChange({ local: ['policy'] }, installMenus);
+  browser.contextMenus.onClicked.addListener(
+    (info, tab) => run('Quick push from the menu failed', handlers.menuClicked(info, tab)), // i18n-ignore
+  );
+  browser.commands.onCommand.addListener(
+    (command, tab) => run('Quick push from the shortcut failed', handlers.command(command, tab)), // i18n-ignore
+  );
+  if (buttons)
+    browser.notifications.onButtonClicked.addListener((id, index) => {
+      if (index === 0) act(handlers, id);
+    });
+  browser.notifications.onClicked.addListener((id) => handlers.notificationClicked(id));
+  browser.notifications.onClosed.addListener((id) => {
+    if (isFailureNotice(id) || isElsewhereNotice(id))
+      run('Could not drop what a notification held', dismissed(id)); // i18n-ignore
+  });
 }
 
 /**
@@ -128,39 +178,14 @@ export function registerQuickPush(
     },
     tryAgain: (id) => pusher.tryAgain(id),
     copyAnyway: (id) => pusher.copyAnyway(id),
+    // The click is the held request's or link's action where Firefox has no button for it.
+    notificationClicked: (id) => {
+      if (!buttons && (isFailureNotice(id) || isElsewhereNotice(id))) act(handlers, id);
+      else run('Could not open the push in the dashboard', openPush(id)); // i18n-ignore
+    },
     installMenus: () => allowed().then((kinds) => createMenus(browser.contextMenus, kinds)),
   };
-  /** A notification's one action (its button in Chrome, a click on it in Firefox). */
-  const act = (id: string) => {
-    // The words given to run() are logged for developers. i18n-ignore
-    if (isFailureNotice(id)) run('Try again failed', handlers.tryAgain(id));
-    // i18n-ignore
-    else if (isElsewhereNotice(id)) run('Copy anyway failed', handlers.copyAnyway(id));
-    // A demo link's "Connect a server": the settings, where a server is connected. i18n-ignore
-    else if (isDemoNotice(id)) run('Could not open the settings', connectServer(id));
-  };
-
-  const installMenus = () => run('Could not create the menu items', handlers.installMenus()); // i18n-ignore
-  browser.runtime.onInstalled.addListener(installMenus);
-  browser.runtime.onStartup.addListener(installMenus);
-  // The organization's allowed kinds changed: the menu offers exactly those.
-  onStoredChange({ local: ['policy'] }, installMenus);
-  browser.contextMenus.onClicked.addListener(
-    (info, tab) => run('Quick push from the menu failed', handlers.menuClicked(info, tab)), // i18n-ignore
-  );
-  browser.commands.onCommand.addListener(
-    (command, tab) => run('Quick push from the shortcut failed', handlers.command(command, tab)), // i18n-ignore
-  );
-  // Each browser gets the one listener its notifications support (Firefox has no buttons).
-  if (buttons)
-    browser.notifications.onButtonClicked.addListener((id, index) => {
-      if (index === 0) act(id);
-    });
-  else browser.notifications.onClicked.addListener(act);
-  browser.notifications.onClosed.addListener((id) => {
-    if (isFailureNotice(id) || isElsewhereNotice(id))
-      run('Could not drop what a notification held', pusher.dismissed(id)); // i18n-ignore
-  });
+  listen(handlers, buttons, (id) => pusher.dismissed(id));
   exposeForE2E(handlers);
   return handlers;
 }

@@ -9,7 +9,15 @@ import { urlSubject } from '@/lib/push/label';
 import type { LinkCheck } from '@/lib/push/link';
 import type { HeldLinks } from './held';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
-import { DEMO_PREFIX, ELSEWHERE_PREFIX, NOTICE_PREFIX, type Notifier } from './notifier';
+import type { PushAddress } from '@/lib/watch/view';
+import {
+  DEMO_PREFIX,
+  ELSEWHERE_PREFIX,
+  NOTICE_PREFIX,
+  noticeId,
+  pushOfNotice,
+  type Notifier,
+} from './notifier';
 import { wireKind, type QuickPushKind, type QuickPushOutcome, type QuickRequest } from './types';
 import { t } from '@/lib/i18n';
 
@@ -51,13 +59,13 @@ function copiedWords(
 }
 
 /**
- * Copies a link that passed (or that the person chose to copy) and says so. A demo push's link opens only
- * in this browser (its page is the extension's own viewer): the notice says so, with "Connect a server".
+ * Copies a link that passed (or that the person chose to copy) and says so; a click on the notice opens
+ * `address` in the dashboard. A demo push's link opens only in this browser (its page is the extension's
+ * own viewer): the notice says so, with "Connect a server".
  */
 async function copyAndSay(
   deps: PushedDeps,
-  link: string,
-  expiry: string,
+  { link, expiry, address }: { link: string; expiry: string; address: PushAddress | null },
   demo = false,
 ): Promise<QuickPushOutcome> {
   const copied = await deps.writeClipboard(link).then(
@@ -68,7 +76,8 @@ async function copyAndSay(
     },
   );
   const connect = copied && demo;
-  const notificationId = `${connect ? DEMO_PREFIX : `${NOTICE_PREFIX}pushed:`}${deps.newId()}`;
+  const prefix = connect ? DEMO_PREFIX : `${NOTICE_PREFIX}pushed:`;
+  const notificationId = noticeId(prefix, deps.newId(), address ?? undefined);
   const { title, body } = copiedWords(copied, demo);
   const message = expiry ? t(`${body}Expiry`, expiry) : t(body);
   await deps.notifier.show(notificationId, { title, message, retry: false, connect });
@@ -76,9 +85,17 @@ async function copyAndSay(
 }
 
 /** A refused link: held for "Copy anyway" when it only points elsewhere, never copied otherwise. */
-async function warn(deps: PushedDeps, link: string, check: Exclude<LinkCheck, { ok: true }>) {
+async function warn(
+  deps: PushedDeps,
+  { link, address }: { link: string; address: PushAddress },
+  check: Exclude<LinkCheck, { ok: true }>,
+) {
   const elsewhere = check.code === 'host-mismatch';
-  const notificationId = `${elsewhere ? ELSEWHERE_PREFIX : `${NOTICE_PREFIX}refused:`}${deps.newId()}`;
+  const notificationId = noticeId(
+    elsewhere ? ELSEWHERE_PREFIX : `${NOTICE_PREFIX}refused:`,
+    deps.newId(),
+    address,
+  );
   if (elsewhere) await deps.links.put(notificationId, link);
   const message = t(elsewhere ? 'quick_elsewhereBody' : 'quick_unsafeBody', check.message);
   const title = t(elsewhere ? 'quick_elsewhereTitle' : 'quick_unsafeTitle');
@@ -97,9 +114,15 @@ export async function pushed(
   // before the push is reported done.
   // The copy is started first: the record's own first steps (settings, the cache's transaction) would
   // otherwise run before the message to the clipboard leaves.
+  // Its notification's click opens it in the dashboard, under the server it is recorded with.
+  const address = { server, url_token: push.url_token };
   const said = link.ok
-    ? copyAndSay(deps, link.url, expiryInWords(push, deps.now()), server === DEMO_BASE_URL)
-    : warn(deps, push.html_url, link);
+    ? copyAndSay(
+        deps,
+        { link: link.url, expiry: expiryInWords(push, deps.now()), address },
+        server === DEMO_BASE_URL,
+      )
+    : warn(deps, { link: push.html_url, address }, link);
   const recorded = deps
     .record(push, { server, kind: wireKind(request), subject: subjectOf(request) })
     // i18n-ignore: logged for developers
@@ -113,5 +136,5 @@ export async function copyAnyway(deps: PushedDeps, notificationId: string): Prom
   const link = await deps.links.take(notificationId);
   await deps.notifier.clear(notificationId);
   if (link === undefined) return { status: 'nothing', notificationId, message: t('quick_linkGone') };
-  return copyAndSay(deps, link, '');
+  return copyAndSay(deps, { link, expiry: '', address: pushOfNotice(notificationId) });
 }

@@ -44,18 +44,33 @@ async function main(): Promise<void> {
     rows.push(...made);
   };
 
-  const popup = await measurePopup(shipped);
-  add('popup', popup, popupRows(popup));
-  const dashboard = await measureDashboard(e2e);
-  add('dashboard', dashboard, dashboardRows(dashboard));
-  const quick = await measureQuickPush(e2e);
-  add('quick push', quick, quickPushRows(quick));
-  const background = await measureBackground(shipped);
-  add('background', background, backgroundRows(background));
-  const upload = await measureUpload(e2e);
-  add('upload', upload, uploadRows(upload));
-  const refresh = [await measureRefresh('pro'), await measureRefresh('oss')];
-  add('refresh', refresh, refreshRows(refresh));
+  // `npm run bench -- dashboard` measures that path only (its figures, the same budgets); no name: all.
+  const only = process.argv.slice(2);
+  const wanted = (name: string) => only.length === 0 || only.includes(name);
+  if (wanted('popup')) {
+    const popup = await measurePopup(shipped);
+    add('popup', popup, popupRows(popup));
+  }
+  if (wanted('dashboard')) {
+    const dashboard = await measureDashboard(e2e);
+    add('dashboard', dashboard, dashboardRows(dashboard));
+  }
+  if (wanted('quick')) {
+    const quick = await measureQuickPush(e2e);
+    add('quick push', quick, quickPushRows(quick));
+  }
+  if (wanted('background')) {
+    const background = await measureBackground(shipped);
+    add('background', background, backgroundRows(background));
+  }
+  if (wanted('upload')) {
+    const upload = await measureUpload(e2e);
+    add('upload', upload, uploadRows(upload));
+  }
+  if (wanted('refresh')) {
+    const refresh = [await measureRefresh('pro'), await measureRefresh('oss')];
+    add('refresh', refresh, refreshRows(refresh));
+  }
 
   fs.mkdirSync(path.join(root, 'test-results'), { recursive: true });
   fs.writeFileSync(path.join(root, 'test-results', 'bench.json'), JSON.stringify(figures, null, 2));

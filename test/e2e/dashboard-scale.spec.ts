@@ -61,6 +61,53 @@ test(`with ${COUNT} pushes stored, at least 10 rows fit the first 1280×800 scre
   await refreshUntilListed(page, COUNT);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   expect(await rowsFullyOnScreen(page)).toBeGreaterThanOrEqual(10);
+  // Only the rows on screen and a few beyond are in the page (issue 19), each saying it is one of 60.
+  const rendered = await page.locator(PUSH_ROWS).count();
+  expect(rendered).toBeLessThan(COUNT);
+  await expect(page.locator(PUSH_ROWS).first()).toHaveAttribute('aria-setsize', String(COUNT));
+  // Scrolled to the end, the last rows are there, in their places.
+  await page.mouse.wheel(0, 10_000);
+  await expect(page.locator(`${PUSH_ROWS}[aria-posinset="${COUNT}"]`)).toBeInViewport();
+  expect(await page.locator(`${PUSH_ROWS}[aria-posinset="1"]`).count()).toBe(0);
+});
+
+test('Tab walks through every row though only some are in the page, and focus stays while scrolled away', async ({
+  context,
+  extensionId,
+  serviceWorker,
+}) => {
+  await useHost(serviceWorker, host.baseUrl, TOKEN);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`chrome-extension://${extensionId}/dashboard.html`);
+  await refreshUntilListed(page, COUNT);
+  const focusedPlace = () =>
+    page.evaluate(() => document.activeElement?.closest('li[aria-posinset]')?.getAttribute('aria-posinset'));
+
+  // From the first row's checkbox, Tab goes through each row's controls down to the last row.
+  await page
+    .getByRole('checkbox', { name: /^Select / })
+    .first()
+    .focus();
+  const places = new Set<string>();
+  for (let i = 0; i < COUNT * 4 && places.size < COUNT; i++) {
+    const place = await focusedPlace();
+    if (place) places.add(place);
+    await page.keyboard.press('Tab');
+  }
+  expect(places.size).toBe(COUNT);
+
+  // Back at the top (Ctrl+Home), focus in row 2, scrolled far away and back: still there, same element.
+  await page.keyboard.press('Control+Home');
+  await page.locator(`${PUSH_ROWS}[aria-posinset="2"]`).getByRole('checkbox').focus();
+  await page.mouse.wheel(0, 10_000);
+  await expect(page.locator(`${PUSH_ROWS}[aria-posinset="${COUNT}"]`)).toBeInViewport();
+  expect(await focusedPlace()).toBe('2');
+  await page.mouse.wheel(0, -10_000);
+  await expect(page.locator(`${PUSH_ROWS}[aria-posinset="1"]`)).toBeInViewport();
+  expect(await focusedPlace()).toBe('2');
+  await page.keyboard.press('Space');
+  await expect(page.getByText('1 selected')).toBeVisible();
 });
 
 test('copy, preview and a cancelled open use no view on the server', async ({
@@ -76,8 +123,10 @@ test('copy, preview and a cancelled open use no view on the server', async ({
   await page.goto(`chrome-extension://${extensionId}/dashboard.html`);
   await refreshUntilListed(page, COUNT);
 
-  // Row 20 (newest first: the 41st push created): its copy confirms in row 20, not elsewhere.
-  const row = page.locator(PUSH_ROWS).nth(19);
+  // Row 20 (newest first: the 41st push created), scrolled to as a person would (only the rows on screen
+  // are in the page): its copy confirms in row 20, not elsewhere.
+  await page.mouse.wheel(0, 600);
+  const row = page.locator(`${PUSH_ROWS}[aria-posinset="20"]`);
   const urlToken = tokens[COUNT - 20]!;
   await row.getByRole('button', { name: 'Copy link' }).click();
   await expect(row.getByRole('button', { name: 'Copied' })).toBeVisible();

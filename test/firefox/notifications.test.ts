@@ -2,7 +2,8 @@
  * Notifications in Firefox, which has no notification buttons and refuses a notification that asks for
  * them. Where Chrome shows a "Try again" button on a failed quick push, Firefox shows the words "Click here
  * to try again." and the click does it (lib/quick-push/notifier.ts, background.ts); the watcher's
- * notification of an opened push opens the dashboard on that push when clicked (lib/watch/background/notify.ts). The
+ * notification of an opened push, and a quick push's own notification, open the dashboard on that push when
+ * clicked (lib/watch/background/notify.ts, lib/quick-push/background.ts). The
  * notifications are Firefox's own windows here, clicked as a person would (test/firefox/alerts.ts).
  */
 // startMockHost's store (idb) needs the IDB globals in this Node process, as in test/e2e/popup-support.ts.
@@ -105,5 +106,34 @@ describe('Firefox: notifications', () => {
     expect((await dashboards()).some((url) => url.includes('#/push/') && url.endsWith(`/${token}`))).toBe(
       true,
     );
+  });
+
+  it("a quick push's notification, clicked, opens the dashboard on that push (issue 19)", async () => {
+    const page = await firefox.open('options.html', OPTIONS_READY);
+    await useHost(page, ALICE.token);
+    // The earlier tests' "Secret link copied" may still be on screen: only this push's is to be clicked.
+    await page.evaluate(async () => {
+      for (const id of Object.keys(await browser.notifications.getAll()))
+        await browser.notifications.clear(id);
+    });
+    await expect
+      .poll(async () => (await alerts(firefox.browser)).map((a) => a.title), { timeout: 10_000 })
+      .not.toContain('Secret link copied');
+    const pushed = await quickPushFromMenu(page, {
+      menuItemId: MENU_IDS.page,
+      pageUrl: 'https://example.com/opened-from-its-notification',
+    });
+    expect(pushed).toMatchObject({ status: 'pushed', copied: true });
+    const token = new URL((pushed as { link: string }).link).pathname.split('/')[2]!;
+    const copied = await waitForAlert(firefox.browser, 'Secret link copied');
+    expect(copied.text).not.toContain('Click');
+
+    await clickAlert(firefox.browser, copied);
+    const address = `${EXT_BASE}/dashboard.html#/push/${encodeURIComponent(host.baseUrl)}/${token}`;
+    await expect
+      .poll(() => page.evaluate(async () => (await browser.tabs.query({})).map((tab) => tab.url ?? '')), {
+        timeout: 10_000,
+      })
+      .toContain(address);
   });
 });

@@ -17,9 +17,32 @@ import { createdLink, openPopup, ownerClient, press, waitForText } from './steps
 const SAM = { email: 'sam@example.com', token: 'sam-token-journey-19' };
 const HELD = 30;
 
-/** The names of the rows the dashboard lists, in order. */
-function rowNames(page: Page): Promise<string[]> {
-  return page.$$eval('article h3', (headings) => headings.map((h) => h.textContent ?? ''));
+/**
+ * The names of every row the dashboard lists, in order. Only the rows on screen are in the page (issue 19):
+ * scrolled through from top to bottom as a person would, each row read by its place in the list.
+ */
+async function rowNames(page: Page): Promise<string[]> {
+  const byPlace = new Map<number, string>();
+  for (let y = 0; ; ) {
+    const seen = await page.evaluate(async (top) => {
+      window.scrollTo(0, top);
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const rows = [...document.querySelectorAll('ul[aria-label="Pushes"] > li')].map((li) => ({
+        place: Number(li.getAttribute('aria-posinset')),
+        name: li.querySelector('h3')?.textContent ?? '',
+      }));
+      return {
+        rows,
+        bottom: scrollY + innerHeight >= document.documentElement.scrollHeight - 1,
+        step: innerHeight,
+      };
+    }, y);
+    for (const row of seen.rows) byPlace.set(row.place, row.name);
+    if (seen.bottom) break;
+    y += seen.step / 2;
+  }
+  await page.evaluate(() => window.scrollTo(0, 0));
+  return [...byPlace.entries()].sort(([a], [b]) => a - b).map(([, name]) => name);
 }
 
 /** Creates a push with a passphrase and a name in the popup, as a person would; returns its link. */
@@ -76,8 +99,10 @@ forEachBrowser('the watcher', (name, browser) => {
     await waitForText(options, 'Saved. Pushes now go to this server.');
 
     const page = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
+    // Each row says how many the list holds (aria-setsize), rendered or not.
     await page.waitForFunction(
-      (held) => document.querySelectorAll('article').length >= held,
+      (held) =>
+        Number(document.querySelector('ul[aria-label="Pushes"] > li')?.getAttribute('aria-setsize')) >= held,
       { timeout: 10_000 },
       HELD,
     );

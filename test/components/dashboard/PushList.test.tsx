@@ -1,8 +1,9 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PushList, type PushListProps } from '@/components/dashboard/PushList';
 import type { EmptyCase } from '@/components/dashboard/empty';
-import { ROWS_PER_STEP } from '@/components/dashboard/useShowMore';
+import { DEFAULT_FILTERS, filterIndexed, indexPushes } from '@/components/dashboard/filter';
+import { ROW_ESTIMATE } from '@/components/dashboard/useWindowedRows';
 import { NOW, trackedPush } from './tracked-push';
 
 afterEach(cleanup);
@@ -13,6 +14,7 @@ const bank = trackedPush({ url_token: 'bank2', name: 'Bank', source: 'local' });
 function props(overrides: Partial<PushListProps> = {}): PushListProps {
   return {
     shown: [door, bank],
+    total: 2,
     empty: null,
     now: NOW,
     selected: new Set(),
@@ -89,19 +91,6 @@ describe('PushList', () => {
     expect(p.actions.expire).toHaveBeenCalledWith(bank);
   });
 
-  it('renders a long list a step at a time, and more on request', () => {
-    const many = Array.from({ length: ROWS_PER_STEP * 2 + 10 }, (_, i) =>
-      trackedPush({ url_token: `t${i}`, name: `Push ${i}` }),
-    );
-    render(<PushList {...props({ shown: many })} />);
-    expect(screen.getAllByRole('article')).toHaveLength(ROWS_PER_STEP);
-    expect(screen.getByText(`Showing ${ROWS_PER_STEP} of ${many.length}.`)).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Show more' }));
-    expect(screen.getAllByRole('article')).toHaveLength(many.length);
-    expect(screen.queryByRole('button', { name: 'Show more' })).toBeNull();
-  });
-
   it('keeps a row and its open details when the list around it changes', () => {
     const p = props();
     const { rerender } = render(<PushList {...p} />);
@@ -111,5 +100,112 @@ describe('PushList', () => {
     rerender(<PushList {...p} shown={[door]} />);
     expect(screen.getByRole('article', { name: 'Door code' })).toBe(row);
     expect(within(row).getByRole('list', { name: 'Details' })).toBeTruthy();
+  });
+});
+
+/** 10,000 pushes, newest first as the dashboard shows them; "Push 0" first. */
+const MANY = Array.from({ length: 10_000 }, (_, i) => trackedPush({ url_token: `t${i}`, name: `Push ${i}` }));
+
+/**
+ * happy-dom lays nothing out: every row is 0 px tall and the list's top stays where it is. Here the page
+ * is scrolled as a browser would: the list's top moves up by `y` (rows keep their estimated height).
+ */
+function scrollTo(y: number) {
+  const list = screen.getByRole('list', { name: 'Pushes' });
+  list.getBoundingClientRect = () => new DOMRect(0, -y, 1000, MANY.length * ROW_ESTIMATE);
+  act(() => {
+    window.dispatchEvent(new Event('scroll'));
+  });
+}
+
+const rowNames = () => screen.getAllByRole('article').map((row) => row.getAttribute('aria-labelledby'));
+const listItems = () => [...screen.getByRole('list', { name: 'Pushes' }).children] as HTMLElement[];
+
+describe('PushList with 10,000 pushes (issue 19)', () => {
+  it('renders only a window of rows, each saying its place among all 10,000', () => {
+    render(<PushList {...props({ shown: MANY, total: MANY.length })} />);
+    const items = listItems();
+    expect(items.length).toBeGreaterThan(10);
+    expect(items.length).toBeLessThan(60);
+    expect(rowNames()[0]).toBe('title-t0');
+    items.forEach((item, i) => {
+      expect(item.getAttribute('aria-setsize')).toBe('10000');
+      expect(item.getAttribute('aria-posinset')).toBe(String(i + 1));
+    });
+    // The rows left out still take their room: the list is as tall as 10,000 rows.
+    expect(screen.getByRole('list', { name: 'Pushes' }).style.paddingBlockEnd).toBe(
+      `${(MANY.length - items.length) * ROW_ESTIMATE}px`,
+    );
+    // Nothing narrows the list: no count to announce.
+    expect(screen.queryByText(/^Showing/)).toBeNull();
+  });
+
+  it('shows the rows scrolled to, and only those', () => {
+    render(<PushList {...props({ shown: MANY, total: MANY.length })} />);
+    scrollTo(5000 * ROW_ESTIMATE);
+    const items = listItems();
+    expect(items.length).toBeLessThan(60);
+    expect(rowNames()).toContain('title-t5000');
+    expect(rowNames()).not.toContain('title-t0');
+    const row5000 = screen.getByRole('article', { name: 'Push 5000' }).parentElement!;
+    expect(row5000.getAttribute('aria-posinset')).toBe('5001');
+    // The rows above the window are replaced by their room, so the rows sit where they would.
+    const first = items[0]!;
+    const firstIndex = Number(first.getAttribute('aria-posinset')) - 1;
+    expect(first.style.marginBlockStart).toBe(`${firstIndex * ROW_ESTIMATE}px`);
+  });
+
+  it('keeps the focused row while it is scrolled away, and focus in it when it comes back', async () => {
+    render(<PushList {...props({ shown: MANY, total: MANY.length })} />);
+    const box = screen.getByRole('checkbox', { name: 'Select Push 3' });
+    box.focus();
+    fireEvent.focusIn(box);
+    scrollTo(8000 * ROW_ESTIMATE);
+    expect(rowNames()).toContain('title-t8000');
+    expect(screen.getByRole('checkbox', { name: 'Select Push 3' })).toBe(box);
+    expect(document.activeElement).toBe(box);
+    expect(rowNames()).not.toContain('title-t4');
+    scrollTo(0);
+    expect(screen.getByRole('checkbox', { name: 'Select Push 3' })).toBe(box);
+    expect(document.activeElement).toBe(box);
+    // Once focus leaves the list, the row goes with the others when scrolled away.
+    box.blur();
+    fireEvent.focusOut(box);
+    await new Promise((resolve) => setTimeout(resolve));
+    scrollTo(8000 * ROW_ESTIMATE);
+    expect(screen.queryByRole('checkbox', { name: 'Select Push 3' })).toBeNull();
+  });
+
+  it('opens the push its address names far down the list: rendered, expanded and focused', async () => {
+    const deep = MANY[9876]!;
+    render(
+      <PushList
+        {...props({
+          shown: MANY,
+          total: MANY.length,
+          focus: { server: deep.server, url_token: deep.url_token },
+        })}
+      />,
+    );
+    const row = screen.getByRole('article', { name: 'Push 9876' });
+    await waitFor(() => expect(document.activeElement).toBe(row));
+    expect(row.parentElement!.getAttribute('aria-posinset')).toBe('9877');
+    expect(row.getAttribute('aria-current')).toBe('location');
+    expect(
+      within(row)
+        .getByRole('button', { name: /^Details/ })
+        .getAttribute('aria-expanded'),
+    ).toBe('true');
+    expect(listItems().length).toBeLessThan(60);
+  });
+
+  it('finds a push deep in the list with the filter, and says how many of all it shows', () => {
+    const index = indexPushes(MANY);
+    const found = filterIndexed(index, { ...DEFAULT_FILTERS, query: 'push 9999' }, NOW);
+    render(<PushList {...props({ shown: found, total: MANY.length })} />);
+    expect(rowNames()).toEqual(['title-t9999']);
+    expect(listItems()[0]!.getAttribute('aria-setsize')).toBe('1');
+    expect(screen.getByText(/^Showing/).textContent).toBe('Showing 1 of 10,000.');
+    expect(screen.getByText(/^Showing/).getAttribute('role')).toBe('status');
   });
 });

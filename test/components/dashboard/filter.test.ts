@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, filterPushes, type Filters } from '@/components/dashboard/filter';
+import { DEFAULT_FILTERS, filterIndexed, indexPushes, type Filters } from '@/components/dashboard/filter';
 import { NOW, trackedPush } from './tracked-push';
 
 const pushes = [
@@ -34,9 +34,9 @@ const pushes = [
 ];
 
 const tokens = (filters: Partial<Filters>) =>
-  filterPushes(pushes, { ...DEFAULT_FILTERS, ...filters }, NOW).map((push) => push.url_token);
+  filterIndexed(indexPushes(pushes), { ...DEFAULT_FILTERS, ...filters }, NOW).map((push) => push.url_token);
 
-describe('filterPushes', () => {
+describe('indexPushes and filterIndexed', () => {
   it('shows every push, newest first, by default', () => {
     expect(tokens({})).toEqual(['used3', 'late4', 'locked2', 'active1']);
   });
@@ -64,5 +64,24 @@ describe('filterPushes', () => {
 
   it('combines the search with the filters', () => {
     expect(tokens({ query: 'o', state: 'expired' })).toEqual(['late4']);
+  });
+
+  it('finds the one push that matches among 10,000, with the same index for every query', () => {
+    const many = Array.from({ length: 10_000 }, (_, i) =>
+      trackedPush({
+        url_token: `tok${i}`,
+        name: i === 1234 ? 'Garage Opener' : `Push ${i}`,
+        created_at: new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString(),
+      }),
+    );
+    const index = indexPushes(many);
+    const find = (query: string) =>
+      filterIndexed(index, { ...DEFAULT_FILTERS, query }, NOW).map((push) => push.url_token);
+    expect(find('garage opener')).toEqual(['tok1234']);
+    expect(find('  OPENER ')).toEqual(['tok1234']);
+    const all = find('');
+    expect(all).toHaveLength(10_000);
+    expect(all[0]).toBe('tok9999');
+    expect(all.at(-1)).toBe('tok0');
   });
 });

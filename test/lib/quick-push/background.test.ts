@@ -7,11 +7,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEMO_PREFIX } from '@/lib/quick-push/notifier';
+import { DEMO_BASE_URL } from '@/lib/demo/constants';
+import { DEMO_PREFIX, noticeId } from '@/lib/quick-push/notifier';
 import { registerQuickPush } from '@/lib/quick-push/background';
 import { MENU_IDS } from '@/lib/quick-push/menus';
 import { closeWatchDb } from '@/lib/watch/db';
-import { harness, type Harness } from '../api/harness';
+import { BASE, harness, type Harness } from '../api/harness';
 import { notifications, POSTS, rig, sessionText, type Rig } from './helpers';
 import type { Menus, Tabs } from 'webextension-polyfill';
 
@@ -55,6 +56,13 @@ beforeEach(async () => {
     return [{ frameId: 0, result: pageSelection }];
   }) as never);
 });
+
+/** The addresses of the tabs open now. */
+const tabUrls = async () => (await fakeBrowser.tabs.query({})).map((tab) => tab.url);
+
+/** A push's own address in the dashboard, as a tab opened on it shows it. */
+const dashboardOn = (server: string, token: string) =>
+  fakeBrowser.runtime.getURL(`/dashboard.html#/push/${encodeURIComponent(server)}/${token}` as '/');
 
 /** Waits until a notification with this title is on screen and returns its id. */
 async function notice(title: string): Promise<string> {
@@ -252,6 +260,35 @@ describe('registerQuickPush', () => {
     expect(POSTS(h)).toHaveLength(0);
   });
 
+  it("a click on a quick push's notification opens that push in the dashboard and clears it (issue 19)", async () => {
+    registerQuickPush(r.deps);
+    onMenu({ menuItemId: MENU_IDS.selection, selectionText: 'x', editable: false, pageUrl: 'https://a/' });
+    const copied = await notice('Secret link copied');
+    const token = new URL(r.clipboard[0]!).pathname.split('/')[2]!;
+
+    await fakeBrowser.notifications.onClicked.trigger(copied);
+
+    await vi.waitFor(async () => expect(await tabUrls()).toContain(dashboardOn(BASE, token)));
+    expect(notifications()).not.toHaveProperty(copied);
+  });
+
+  it('a click on a failure (about no push) opens nothing; its button still tries again', async () => {
+    registerQuickPush(r.deps);
+    h.tamper(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    onMenu({ menuItemId: MENU_IDS.selection, selectionText: 'x', editable: false, pageUrl: 'https://a/' });
+    const failed = await notice('Could not push the selected text');
+    const before = await tabUrls();
+
+    await fakeBrowser.notifications.onClicked.trigger(failed);
+
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await tabUrls()).toEqual(before);
+    expect(notifications()).toHaveProperty(failed);
+    expect(POSTS(h)).toHaveLength(0);
+  });
+
   it('leaves other notifications (the watcher’s) alone', async () => {
     const handlers = registerQuickPush(r.deps);
     const tryAgain = vi.spyOn(handlers, 'tryAgain');
@@ -305,6 +342,25 @@ describe('registerQuickPush on Firefox (notifications without buttons)', () => {
 
     await notice('Secret link copied');
     expect(firefox.clipboard).toEqual([expect.stringMatching(/^https:\/\/elsewhere\.example\/p\//)]);
+  });
+
+  it("a click on a demo push's notification opens that push, not the settings (issue 19)", async () => {
+    const firefox = rig(h, { buttons: false });
+    registerQuickPush(firefox.deps, { buttons: false });
+    const openOptions = vi.spyOn(fakeBrowser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
+    const id = noticeId(DEMO_PREFIX, '1', { server: DEMO_BASE_URL, url_token: 'demo42' });
+    await firefox.deps.notifier.show(id, {
+      title: 'Demo link copied',
+      message: 'x',
+      retry: false,
+      connect: true,
+    });
+
+    await fakeBrowser.notifications.onClicked.trigger(id);
+
+    await vi.waitFor(async () => expect(await tabUrls()).toContain(dashboardOn(DEMO_BASE_URL, 'demo42')));
+    expect(openOptions).not.toHaveBeenCalled();
+    expect(notifications()).not.toHaveProperty(id);
   });
 
   it('a button click never reaches it: Firefox has no buttons, so only the click listener is added', async () => {

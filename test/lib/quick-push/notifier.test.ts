@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { browserNotifier } from '@/lib/quick-push/notifier';
+import {
+  browserNotifier,
+  FAILED_PREFIX,
+  NOTICE_PREFIX,
+  noticeId,
+  pushOfNotice,
+} from '@/lib/quick-push/notifier';
 import { notifications } from './helpers';
 
 describe('browserNotifier', () => {
@@ -26,5 +32,20 @@ describe('browserNotifier', () => {
     await notifier.show('n', { title: 'T', message: 'M.', retry: false });
     await notifier.clear('n');
     expect(notifications()).toEqual({});
+  });
+});
+
+describe('noticeId and pushOfNotice', () => {
+  it('carry the address of the push a notification is about, whatever its server looks like', () => {
+    const push = { server: 'https://push.example:8443/sub|path?x=%41', url_token: 'ab_c-1' };
+    const id = noticeId(`${NOTICE_PREFIX}pushed:`, 'f00d', push);
+    expect(id.startsWith(`${NOTICE_PREFIX}pushed:f00d|`)).toBe(true);
+    expect(pushOfNotice(id)).toEqual(push);
+  });
+
+  it('find no push in a failure’s notification, nor in another module’s', () => {
+    expect(pushOfNotice(noticeId(FAILED_PREFIX, 'f00d'))).toBeNull();
+    expect(pushOfNotice('watch:https://push.example|abc|1')).toBeNull();
+    expect(pushOfNotice(`${NOTICE_PREFIX}pushed:1|#/push/x/NOT A TOKEN`)).toBeNull();
   });
 });

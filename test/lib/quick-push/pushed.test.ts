@@ -6,6 +6,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
+import { pushOfNotice } from '@/lib/quick-push/notifier';
 import { isDemoNotice, pushed } from '@/lib/quick-push/pushed';
 import { createQuickPusher } from '@/lib/quick-push/pusher';
 import { closeWatchDb } from '@/lib/watch/db';
@@ -142,11 +143,12 @@ describe('a quick push in demo mode', () => {
     expect(shown?.message).not.toContain('hunter2');
   });
 
-  it('says in Firefox (no buttons) that a click connects a server', async () => {
+  it('offers no "Connect a server" in Firefox (no buttons): there a click opens the push (issue 19)', async () => {
     const { outcome } = await demoPush(false);
     const shown = notifications()[outcome.notificationId];
     expect(shown).not.toHaveProperty('buttons');
-    expect(shown?.message).toMatch(/Click to connect a server\.$/);
+    expect(shown?.message).toMatch(/To share a secret with someone, connect a server\.$/);
+    expect(pushOfNotice(outcome.notificationId)?.server).toBe(DEMO_BASE_URL);
   });
 
   it('keeps the plain wording for a push to a real server', async () => {
