@@ -74,7 +74,7 @@ export interface FormState {
   failure: AppErrorData | null;
   /** Grows by one for each accepted submit. */
   submission: number;
-  /** Set while the saved settings are still being read (form-settle.ts): no submit is accepted yet. */
+  /** Set while the saved settings are still being read (form-pending.ts): no submit is accepted yet. */
   pending?: true;
   /** A submit made while pending, made once the settings arrive. */
   submitQueued?: true;

@@ -7,7 +7,7 @@ import { MAX_FILES } from '@/lib/contract';
 import type { FieldErrors } from '@/lib/errors';
 import { plural } from '@/lib/i18n';
 import { initForm } from './form-init';
-import { pendingForm, settleForm } from './form-settle';
+import { pendingForm, fillPendingForm } from './form-pending';
 import { toCreateInput } from './form-input';
 import type { FormAction, FormOptions, FormState, NewFile } from './form-types';
 import { fieldErrorsFrom422 } from './server-errors';
@@ -18,7 +18,7 @@ import { wifiProblems } from './wifi';
 export type * from './form-types';
 export { initForm } from './form-init';
 export { toCreateInput } from './form-input';
-export { pendingForm } from './form-settle';
+export { pendingForm } from './form-pending';
 
 const OPTION_FIELDS: Record<keyof FormOptions, string> = {
   expireAfterDuration: 'expire_after_duration',
@@ -74,8 +74,8 @@ export function formReducer(state: FormState, action: FormAction): FormState {
   if (action.type === 'context') return { ...state, edition: action.edition, signedIn: action.signedIn };
   if (action.type === 'settings') {
     // A submit made before the settings arrived goes now, once, by the settings' rules.
-    const settled = settleForm(state, action.init);
-    return state.pending && state.submitQueued ? formReducer(settled, { type: 'submit' }) : settled;
+    const filled = fillPendingForm(state, action.init);
+    return state.pending && state.submitQueued ? formReducer(filled, { type: 'submit' }) : filled;
   }
   // While a send is under way the form is frozen: what is on screen is what was sent.
   if (state.status === 'sending' && action.type !== 'sent' && action.type !== 'failed') return state;

@@ -30,7 +30,7 @@ export function pendingForm(emailLocale?: string): FormState {
  * longer equals the pending form's start is the person's and stays; the rest comes from the settings. A kind
  * the policy does not allow is never kept (the form moves to the first one allowed).
  */
-export function settleForm(state: FormState, init: FormInit): FormState {
+export function fillPendingForm(state: FormState, init: FormInit): FormState {
   const fresh = initForm(init);
   if (!state.pending) return state;
   const start = pendingForm(state.emailLocale);
