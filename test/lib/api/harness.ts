@@ -1,10 +1,11 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { createApiClient, type ApiClientOptions, type Edition } from '@/lib/api';
-import { createMockBackend, openMockStore, type MockBackendOptions } from '@/lib/mock';
+import { createMockBackend, openMockStore, type MockBackendOptions, type MockStore } from '@/lib/mock';
 
 /**
- * The real client wired to the real mock backend in-process, on a fresh fake IndexedDB, with a clock the
- * test controls and every Request the backend receives kept for inspection.
+ * The unit tests' one mock harness: the real client wired to the real mock backend in-process, on a fresh
+ * fake IndexedDB, with a clock the test controls and every Request the backend receives kept for
+ * inspection. The watcher's tests build theirs on it (test/lib/watch/helpers.ts).
  */
 
 export const BASE = 'http://127.0.0.1:8787';
@@ -32,6 +33,10 @@ export interface Harness {
   slept: number[];
   /** Replaces how requests reach the backend (a proxy that breaks things). */
   tamper(next: Tamper | null): void;
+  /** The mock's own store, for a test that seeds or reads it directly. */
+  store: MockStore;
+  /** A fetch from a visitor of its own (IP, user agent), straight to the backend: not recorded, not tampered. */
+  fetchFrom(ip: string, userAgent: string): typeof fetch;
 }
 
 export async function harness(edition: Edition, options: Partial<MockBackendOptions> = {}): Promise<Harness> {
@@ -49,9 +54,10 @@ export async function harness(edition: Edition, options: Partial<MockBackendOpti
   const requests: Request[] = [];
   const slept: number[] = [];
   let tamper: Tamper | null = null;
+  // The test's own requests come from one address, as a browser's would.
   const forward = (request: Request) => {
     requests.push(request.clone());
-    return backend(request);
+    return backend(request, { ip: '192.0.2.1' });
   };
   const fetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
@@ -74,6 +80,13 @@ export async function harness(edition: Edition, options: Partial<MockBackendOpti
     now: () => now,
     slept,
     tamper: (next) => void (tamper = next),
+    store,
+    fetchFrom: (ip, userAgent) =>
+      (async (input: RequestInfo | URL, init?: RequestInit) => {
+        const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
+        headers.set('user-agent', userAgent);
+        return backend(new Request(input, { ...init, headers }), { ip });
+      }) as typeof globalThis.fetch,
   };
 }
 

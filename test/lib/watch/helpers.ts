@@ -1,13 +1,11 @@
-import { IDBFactory } from 'fake-indexeddb';
 import { createApiClient, type ApiClient, type CreatePushInput, type Edition, type Push } from '@/lib/api';
-import { createMockBackend, openMockStore } from '@/lib/mock';
 import { loadSettings, saveSettings } from '@/lib/settings';
 import { accountKey } from '@/lib/watch/account';
 import { closeWatchDb } from '@/lib/watch/db';
 import { readTracked } from '@/lib/watch/read';
 import type { WatcherState, WatchEvent } from '@/lib/watch/types';
 import { WATCH_DB_NAME } from '@/lib/watch/schema';
-import { ALICE, BASE, BOB, START } from '../api/harness';
+import { ALICE, BASE, harness, START } from '../api/harness';
 
 export { ALICE, BASE, START };
 
@@ -45,35 +43,19 @@ export interface WatchHarness {
 }
 
 export async function watchHarness(edition: Edition = 'pro'): Promise<WatchHarness> {
-  const store = await openMockStore({ indexedDB: new IDBFactory() });
-  let now = START;
-  const backend = createMockBackend({
-    store,
-    baseUrl: BASE,
-    edition,
-    users: [ALICE, BOB],
-    clock: () => now,
-    rateLimit: 0,
-  });
+  const h = await harness(edition);
   const counts = { list: 0, audit: 0, other: 0 };
-  let failure: Parameters<WatchHarness['fail']>[0] = null;
-
-  const ownerFetch = (async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = new Request(input, init);
+  // The watcher's requests, counted by kind as they reach the backend (or the failure the test set).
+  h.tamper((request, forward) => {
     const path = new URL(request.url).pathname;
     if (/\/pushes\/(active|expired)/.test(path)) counts.list++;
     else if (path.endsWith('/audit') || path.endsWith('/audit.json')) counts.audit++;
     else if (!path.endsWith('/version')) counts.other++;
-    const forward = (req: Request) => backend(req, { ip: '192.0.2.1' });
     return failure ? failure(request, forward) : forward(request);
-  }) as typeof fetch;
-  const visitorFetch = (ip: string, userAgent: string) =>
-    (async (input: RequestInfo | URL, init?: RequestInit) => {
-      const headers = new Headers(init?.headers ?? (input instanceof Request ? input.headers : undefined));
-      headers.set('user-agent', userAgent);
-      return backend(new Request(input, { ...init, headers }), { ip });
-    }) as typeof fetch;
-  const noSleep = async () => {};
+  });
+  let failure: Parameters<WatchHarness['fail']>[0] = null;
+  const { store } = h;
+  const visitorFetch = h.fetchFrom;
   const ownerCreate = async (input: CreatePushInput = {}) => {
     const client = createApiClient({
       baseUrl: BASE,
@@ -82,7 +64,7 @@ export async function watchHarness(edition: Edition = 'pro'): Promise<WatchHarne
     });
     return (await client.createPush({ payload: 'hunter2-top-secret', expire_after_views: 5, ...input })).push;
   };
-  const owner = createApiClient({ baseUrl: BASE, token: ALICE.token, fetch: ownerFetch, sleep: noSleep });
+  const owner = h.client(ALICE.token);
   const anonymous = createApiClient({ baseUrl: BASE, fetch: visitorFetch('198.51.100.7', 'Anon/1.0') });
   return {
     owner,
@@ -113,8 +95,8 @@ export async function watchHarness(edition: Edition = 'pro'): Promise<WatchHarne
       await store.commit(...copies);
       return tokens;
     },
-    clock: () => now,
-    advance: (ms) => void (now += ms),
+    clock: h.now,
+    advance: h.advance,
     counts: () => ({ ...counts }),
     resetCounts: () => Object.assign(counts, { list: 0, audit: 0, other: 0 }),
     fail: (answer) => void (failure = answer),
