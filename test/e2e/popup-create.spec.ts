@@ -67,7 +67,7 @@ test('a text push with a passphrase, views, expiry and a name', async ({
   expect(push.expire_after_duration).toBe(8);
   const [listed] = await client.activeAll();
   expect(listed?.name).toBe('Wiki admin');
-  const html = await recipientPage(host.baseUrl, urlToken, 'open sesame 42');
+  const html = await recipientPage(host.baseUrl, urlToken, { passphrase: 'open sesame 42' });
   // Digits and symbols are coloured (issue 20): the text within is the secret, exactly.
   expect(html.replace(/<\/?span[^>]*>/g, '')).toContain('<pre aria-label="Secret">text secret 7f3a</pre>');
   expect(html).toContain('<span class="ch-digit">7</span>');

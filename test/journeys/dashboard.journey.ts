@@ -8,7 +8,16 @@ import type { ElementHandle, Page } from 'puppeteer-core';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import type { ExtensionBrowser } from './browsers';
 import { forEachBrowser } from './browsers';
-import { ALICE, createdLink, openPopup, ownerClient, press, useServer, waitForText } from './steps';
+import {
+  ALICE,
+  createdLink,
+  openPopup,
+  ownerClient,
+  press,
+  recipientPage,
+  useServer,
+  waitForText,
+} from './steps';
 
 /** Creates a push in the popup, as a person would (secret, views, and a name under "More options"). */
 async function createInPopup(browser: ExtensionBrowser, name: string, views: number): Promise<string> {
@@ -27,20 +36,6 @@ async function createInPopup(browser: ExtensionBrowser, name: string, views: num
 }
 
 const RECIPIENT_UA = 'RecipientBrowser/7.1 (journey test)';
-
-/**
- * What a recipient's browser gets on revealing the push (POST /p/:token, the recipient page's button), as
- * test/e2e/popup-support.ts `recipientPage` does: this counts a view.
- */
-async function openAsRecipient(baseUrl: string, urlToken: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/p/${urlToken}`, {
-    method: 'POST',
-    headers: { accept: 'text/html', 'user-agent': RECIPIENT_UA },
-    body: new URLSearchParams(),
-  });
-  expect(response.status).toBe(200);
-  return response.text();
-}
 
 /** The dashboard's card of a push, found by its accessible name (the push's name). */
 async function card(page: Page, name: string): Promise<ElementHandle> {
@@ -146,7 +141,9 @@ forEachBrowser('the dashboard', (name, browser) => {
     await recordNotices(browser());
     const viewed = await createInPopup(browser(), `Door code ${name}`, 3);
     const other = await createInPopup(browser(), `Bank login ${name}`, 2);
-    expect(await openAsRecipient(host.baseUrl, viewed)).toContain(`secret of Door code ${name}`);
+    expect(await recipientPage(host.baseUrl, viewed, { userAgent: RECIPIENT_UA })).toContain(
+      `secret of Door code ${name}`,
+    );
 
     const page = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
     expect(await page.title()).toBe('Secret Push dashboard');

@@ -10,7 +10,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { forEachBrowser } from './browsers';
-import { ALICE, createdLink, openPopup, ownerClient, pageText, press, useServer, waitForText } from './steps';
+import {
+  ALICE,
+  createdLink,
+  openPopup,
+  ownerClient,
+  pageText,
+  press,
+  recipientPage,
+  useServer,
+  waitForText,
+} from './steps';
 import { startThrottle, type Throttle } from './throttle';
 
 let host: MockHost;
@@ -18,16 +28,6 @@ beforeAll(async () => {
   host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
 });
 afterAll(() => host?.close());
-
-/** What a recipient's browser gets on revealing the push: the kind shows there. Counts a view. */
-async function recipientPage(urlToken: string): Promise<string> {
-  const response = await fetch(`${host.baseUrl}/p/${urlToken}`, {
-    method: 'POST',
-    headers: { accept: 'text/html' },
-  });
-  expect(response.status).toBe(200);
-  return response.text();
-}
 
 forEachBrowser('a self-hosted server', (name, browser) => {
   it('is saved by Connect on the options page, and Test connection shows its edition', async () => {
@@ -99,7 +99,9 @@ forEachBrowser('a self-hosted server', (name, browser) => {
     expect((await ownerClient(host.baseUrl).retrievePush(urlToken)).payload).toBe(
       'https://intranet.example/reset?t=91',
     );
-    expect(await recipientPage(urlToken)).toContain('<a href="https://intranet.example/reset?t=91"');
+    expect(await recipientPage(host.baseUrl, urlToken)).toContain(
+      '<a href="https://intranet.example/reset?t=91"',
+    );
   });
 
   it('takes a QR push, which the recipient gets as a QR code', async () => {
@@ -111,7 +113,7 @@ forEachBrowser('a self-hosted server', (name, browser) => {
 
     const { urlToken } = await createdLink(popup);
     expect((await ownerClient(host.baseUrl).retrievePush(urlToken)).payload).toBe('locker code 4411');
-    expect(await recipientPage(urlToken)).toContain('role="img" aria-label="QR code"');
+    expect(await recipientPage(host.baseUrl, urlToken)).toContain('role="img" aria-label="QR code"');
   });
 
   it('takes a file push, shows its progress, and the bytes arrive intact', async () => {
