@@ -6,7 +6,7 @@
  * reveal, at the passphrase prompt, after the reveal). Everything else runs in demo mode, as a fresh install
  * does; pushes are made in the popup as a person would.
  */
-// startMockHost's store (idb) needs the IDB globals in Playwright's Node process (as options.spec.ts).
+// startMockHost's store (idb) needs the IDB globals in Playwright's Node process (Vitest's setup file gives them to the unit tests).
 import 'fake-indexeddb/auto';
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page, Worker } from '@playwright/test';

@@ -67,7 +67,7 @@ test('a text push with a passphrase, views, expiry and a name', async ({
   expect(push.expire_after_duration).toBe(8);
   const [listed] = await client.activeAll();
   expect(listed?.name).toBe('Wiki admin');
-  const html = await recipientPage(host.baseUrl, urlToken, 'open sesame 42');
+  const html = await recipientPage(host.baseUrl, urlToken, { passphrase: 'open sesame 42' });
   // Digits and symbols are coloured (issue 20): the text within is the secret, exactly.
   expect(html.replace(/<\/?span[^>]*>/g, '')).toContain('<pre aria-label="Secret">text secret 7f3a</pre>');
   expect(html).toContain('<span class="ch-digit">7</span>');
@@ -277,50 +277,6 @@ test('an oss server: expiry in days (1–90), sent as expire_after_days', async 
   } finally {
     await oss.close();
   }
-});
-
-test('a URL push', async ({ context, extensionId, serviceWorker }) => {
-  await useServer(serviceWorker, host.baseUrl, ALICE.token);
-  const page = await openPopup(context, extensionId);
-  await page.getByRole('tab', { name: 'URL' }).click();
-  await page.getByRole('textbox', { name: 'URL' }).fill('https://intranet.example/reset?t=91');
-  await page.getByLabel('Views').fill('2');
-  await page.getByRole('button', { name: 'Create push' }).click();
-
-  const { urlToken } = await createdLink(page);
-  const push = await ownerClient(host.baseUrl).retrievePush(urlToken);
-  expect(push.payload).toBe('https://intranet.example/reset?t=91');
-  expect(push.expire_after_views).toBe(2);
-  // A URL push: the recipient is given the link.
-  expect(await recipientPage(host.baseUrl, urlToken)).toContain(
-    '<a href="https://intranet.example/reset?t=91" rel="noopener noreferrer">',
-  );
-});
-
-test('QR pushes from text and from the Wi-Fi builder', async ({ context, extensionId, serviceWorker }) => {
-  await useServer(serviceWorker, host.baseUrl, ALICE.token);
-  const page = await openPopup(context, extensionId);
-  const client = ownerClient(host.baseUrl);
-
-  await page.getByRole('tab', { name: 'QR code' }).click();
-  await page.getByLabel('Secret', { exact: true }).fill('locker code 4411');
-  await page.getByRole('button', { name: 'Create push' }).click();
-  const first = await createdLink(page);
-  const text = await client.retrievePush(first.urlToken);
-  expect(text.payload).toBe('locker code 4411');
-  expect(await recipientPage(host.baseUrl, first.urlToken)).toContain('role="img" aria-label="QR code"');
-
-  await page.getByRole('button', { name: 'New push' }).click();
-  await page.getByRole('tab', { name: 'QR code' }).click();
-  await page.getByRole('radio', { name: 'Wi-Fi network' }).check();
-  await page.getByLabel('Network name').fill('Guest;Net');
-  await page.getByLabel('Wi-Fi password').fill('hunter2');
-  await page.getByRole('button', { name: 'Create push' }).click();
-  const second = await createdLink(page);
-  expect(second.urlToken).not.toBe(first.urlToken);
-  const wifi = await client.retrievePush(second.urlToken);
-  expect(wifi.payload).toBe('WIFI:T:WPA;S:Guest\\;Net;P:hunter2;;');
-  expect(await recipientPage(host.baseUrl, second.urlToken)).toContain('role="img" aria-label="QR code"');
 });
 
 test('a file push with two files whose bytes come back intact', async ({

@@ -123,22 +123,3 @@ for (const [name, breakIt, words] of FAULTS) {
     expect((await client.activeAll()).map((push) => push.url_token)).toEqual([urlToken]);
   });
 }
-
-test('a server that is down: the popup says it could not be reached and keeps the form', async ({
-  context,
-  extensionId,
-  serviceWorker,
-}) => {
-  const down = http.createServer();
-  await new Promise<void>((resolve) => down.listen(0, '127.0.0.1', resolve));
-  const downUrl = `http://127.0.0.1:${(down.address() as AddressInfo).port}`;
-  await new Promise((resolve) => down.close(resolve));
-  await useServer(serviceWorker, downUrl, ALICE.token);
-  const page = await openPopup(context, extensionId);
-
-  await page.getByLabel('Secret', { exact: true }).fill('kept while down');
-  await page.getByRole('button', { name: 'Create push' }).click();
-
-  await expect(page.getByRole('alert').filter({ hasText: /could not be reached/ })).toBeVisible();
-  await expect(page.getByLabel('Secret', { exact: true })).toHaveValue('kept while down');
-});

@@ -2,14 +2,14 @@
  * Shared steps of the popup journeys: point the extension at a Node host, open the popup as a tab, and read
  * a created push back on the server through the API (the check "on the other side").
  */
-// startMockHost's store (idb) needs the IDB globals in Playwright's Node process (see options.spec.ts).
+// startMockHost's store (idb) needs the IDB globals in Playwright's Node process (Vitest's setup file gives them to the unit tests).
 import 'fake-indexeddb/auto';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { createApiClient, type ApiClient } from '../../lib/api';
+import { ALICE, ownerClient, recipientPage } from '../browser-steps';
 import { savedServer } from '../saved-server';
 import { expect } from './fixtures';
 
-export const ALICE = { email: 'alice@example.com', token: 'alice-token-popup-0123' };
+export { ALICE, ownerClient, recipientPage };
 
 /** Saves a self-hosted server (and token) as the options page stores it, from the extension's worker. */
 export async function useServer(
@@ -49,30 +49,10 @@ export async function createdLink(page: Page): Promise<{ link: string; urlToken:
   return { link, urlToken };
 }
 
-/** An API client in the test's own process, with the owner's token. */
-export function ownerClient(baseUrl: string, token = ALICE.token): ApiClient {
-  return createApiClient({ baseUrl, token });
-}
-
 export async function openMoreOptions(page: Page) {
   const summary = page.getByText('More options');
   const details = page.locator('details', { has: summary });
   if (!(await details.evaluate((el) => (el as HTMLDetailsElement).open))) await summary.click();
-}
-
-/**
- * What a recipient's browser gets on revealing the push (POST /p/:token, the page's button): the kind shows
- * here (a link, a QR code, text), since API responses never carry it. Counts a view.
- */
-export async function recipientPage(baseUrl: string, urlToken: string, passphrase?: string): Promise<string> {
-  const body = new URLSearchParams(passphrase === undefined ? {} : { passphrase });
-  const response = await fetch(`${baseUrl}/p/${urlToken}`, {
-    method: 'POST',
-    headers: { accept: 'text/html' },
-    body,
-  });
-  expect(response.status).toBe(200);
-  return response.text();
 }
 
 /** Asks the watcher for a refresh now, as the dashboard's Refresh does, instead of waiting for its alarm. */

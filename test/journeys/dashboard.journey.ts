@@ -1,15 +1,23 @@
 /**
  * The dashboard, in both browsers, against the Node host: two pushes made in the popup, one opened by a
  * recipient, Refresh shows the view (count and audit entry), and Expire on the other (with its confirmation)
- * expires it on the server, checked there through the API. The Chromium-only Playwright journey
- * (test/e2e/dashboard.spec.ts) also checks the view's notification and the CSV export.
+ * expires it on the server, checked there through the API; the view's notification and the CSV export.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { ElementHandle, Page } from 'puppeteer-core';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import type { ExtensionBrowser } from './browsers';
 import { forEachBrowser } from './browsers';
-import { ALICE, createdLink, openPopup, ownerClient, press, useServer, waitForText } from './steps';
+import {
+  ALICE,
+  createdLink,
+  openPopup,
+  ownerClient,
+  press,
+  recipientPage,
+  useServer,
+  waitForText,
+} from './steps';
 
 /** Creates a push in the popup, as a person would (secret, views, and a name under "More options"). */
 async function createInPopup(browser: ExtensionBrowser, name: string, views: number): Promise<string> {
@@ -27,19 +35,7 @@ async function createInPopup(browser: ExtensionBrowser, name: string, views: num
   return urlToken;
 }
 
-/**
- * What a recipient's browser gets on revealing the push (POST /p/:token, the recipient page's button), as
- * test/e2e/popup-support.ts `recipientPage` does: this counts a view.
- */
-async function openAsRecipient(baseUrl: string, urlToken: string): Promise<string> {
-  const response = await fetch(`${baseUrl}/p/${urlToken}`, {
-    method: 'POST',
-    headers: { accept: 'text/html' },
-    body: new URLSearchParams(),
-  });
-  expect(response.status).toBe(200);
-  return response.text();
-}
+const RECIPIENT_UA = 'RecipientBrowser/7.1 (journey test)';
 
 /** The dashboard's card of a push, found by its accessible name (the push's name). */
 async function card(page: Page, name: string): Promise<ElementHandle> {
@@ -68,6 +64,70 @@ async function waitForCardText(page: Page, name: string, text: string): Promise<
   );
 }
 
+interface Notice {
+  id: string;
+  title?: string;
+  message?: string;
+}
+
+/**
+ * No browser lets anyone read a notification's words back, so the background's notifications.create is
+ * wrapped (on `chrome` and on `browser`, whichever the extension calls): each call still creates the real
+ * notification, and its words are kept for the test to read.
+ */
+function recordNotices(browser: ExtensionBrowser): Promise<void> {
+  return browser.background((g) => {
+    const shown: Notice[] = [];
+    (globalThis as { shownNotices?: Notice[] }).shownNotices = shown;
+    type Create = (...args: unknown[]) => Promise<string>;
+    for (const api of new Set([g.chrome.notifications, g.browser?.notifications])) {
+      if (!api) continue;
+      const target = api as unknown as { create: Create };
+      const create = target.create.bind(api);
+      target.create = (...args) => {
+        const [id, options] = (typeof args[0] === 'string' ? args : [undefined, args[0]]) as [string, Notice];
+        shown.push({ id, title: options.title, message: options.message });
+        return create(...args);
+      };
+    }
+  }, null);
+}
+
+/** The watcher's notifications created since recordNotices, with their words. */
+function watchNotices(browser: ExtensionBrowser): Promise<Notice[]> {
+  return browser.background(
+    (_g) =>
+      ((globalThis as { shownNotices?: Notice[] }).shownNotices ?? []).filter((n) =>
+        n.id?.startsWith('watch:'),
+      ),
+    null,
+  );
+}
+
+/**
+ * Presses the export menu's `button` and returns the file the page hands the browser to save (the name and
+ * the bytes of the link lib/download.ts clicks), read back from its Blob URL in the page.
+ */
+async function exported(page: Page, button: string): Promise<{ name: string; text: string }> {
+  await page.evaluate(() => {
+    const saved: Array<{ name: string; href: string }> = [];
+    (globalThis as { savedFiles?: typeof saved }).savedFiles = saved;
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      if (this.download) saved.push({ name: this.download, href: this.href });
+      return click.call(this);
+    };
+  });
+  await press(page, button);
+  const file = await page.waitForFunction(
+    () => (globalThis as { savedFiles?: Array<{ name: string; href: string }> }).savedFiles?.[0],
+  );
+  return page.evaluate(
+    async (saved) => ({ name: saved.name, text: await (await fetch(saved.href)).text() }),
+    (await file.jsonValue())!,
+  );
+}
+
 forEachBrowser('the dashboard', (name, browser) => {
   // A host per browser: the dashboard may list every push of the account, so no browser sees the other's.
   let host: MockHost;
@@ -76,13 +136,17 @@ forEachBrowser('the dashboard', (name, browser) => {
   });
   afterAll(() => host?.close());
 
-  it('refreshes, shows a recipient view with its audit entry, and expires a push on the server', async () => {
+  it('refreshes, shows a recipient view with its audit entry and notification, expires a push on the server, and exports both as CSV', async () => {
     await useServer(browser(), host.baseUrl, ALICE.token);
+    await recordNotices(browser());
     const viewed = await createInPopup(browser(), `Door code ${name}`, 3);
     const other = await createInPopup(browser(), `Bank login ${name}`, 2);
-    expect(await openAsRecipient(host.baseUrl, viewed)).toContain(`secret of Door code ${name}`);
+    expect(await recipientPage(host.baseUrl, viewed, { userAgent: RECIPIENT_UA })).toContain(
+      `secret of Door code ${name}`,
+    );
 
     const page = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
+    expect(await page.title()).toBe('Secret Push dashboard');
     await card(page, `Door code ${name}`);
     await card(page, `Bank login ${name}`);
 
@@ -92,6 +156,13 @@ forEachBrowser('the dashboard', (name, browser) => {
     await waitForCardText(page, `Bank login ${name}`, '2 of 2 views left');
     const door = await card(page, `Door code ${name}`);
     expect(await door.$('::-p-aria(2 of 3 views left[role="progressbar"])')).not.toBeNull();
+    // Time left as people say it (issue 11), with the exact time on hover.
+    expect(
+      await door.$$eval('*', (els) =>
+        els.some((el) => /^Expires in \d+ (days?|hours?)$/.test(el.textContent!.trim())),
+      ),
+    ).toBe(true);
+    expect(await door.$$eval('time[title]', (times) => times.length)).toBe(1);
 
     await openDetails(door);
     await (await door.waitForSelector('::-p-aria(Audit log[role="button"])'))!.click();
@@ -101,6 +172,15 @@ forEachBrowser('the dashboard', (name, browser) => {
     const views = rows.filter((row) => row.includes('Viewed'));
     expect(views).toHaveLength(1);
     expect(views[0]).toContain('127.0.0.1');
+    expect(views[0]).toContain(RECIPIENT_UA);
+
+    // The watcher raised one notification for the view: the push's name, the recipient's IP, the views left.
+    await expect.poll(() => watchNotices(browser()), { timeout: 15_000 }).toHaveLength(1);
+    const [notice] = await watchNotices(browser());
+    expect(notice!.title).toBe(`Door code ${name}`);
+    expect(notice!.message).toContain('Viewed from 127.0.0.1');
+    expect(notice!.message).toContain('2 of 3 views left');
+    expect(notice!.message).not.toContain('secret of');
 
     const bank = await card(page, `Bank login ${name}`);
     await openDetails(bank);
@@ -119,5 +199,17 @@ forEachBrowser('the dashboard', (name, browser) => {
     const active = (await owner.activeAll()).map((push) => push.url_token);
     expect(active).toContain(viewed);
     expect(active).not.toContain(other);
+
+    // The export: the live-links warning (issue 9), then a CSV of both, which holds no secret.
+    await press(page, 'Export');
+    await waitForText(page, 'Exported files contain live links to secrets');
+    const csv = await exported(page, 'Export list (CSV)');
+    expect(csv.name).toMatch(/^secret-push-pushes-\d{4}-\d\d-\d\d\.csv$/);
+    const lines = csv.text.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(4); // the warning, the header and one line per push
+    expect(lines[0]).toMatch(/^# Exported files contain live links to secrets/);
+    expect(lines.find((line) => line.includes(viewed))).toContain(`Door code ${name}`);
+    expect(lines.find((line) => line.includes(other))).toContain(`Bank login ${name}`);
+    expect(csv.text).not.toContain('secret of');
   });
 });

@@ -3,11 +3,12 @@
  * popup and the dashboard show the locale's messages and no English one, `<html lang dir>` is set, Arabic
  * is really laid out right to left, and a push made in the popup arrives on the server. Chromium takes the language from LANGUAGE (its --lang flag does nothing on
  * Linux), Firefox from intl.locale.requested over Debian's language pack; test/browsers.mjs installs both
- * browsers' packs.
+ * browsers' packs. In German, the context menu's titles and the quick push's notifications too.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
-import { forEachBrowser } from './browsers';
+import { MENU_IDS } from '@/lib/quick-push/menus';
+import { forEachBrowser, type BrowserName, type ExtensionBrowser } from './browsers';
 import { boxes, documentLanguage, language, translationReport } from './languages';
 import { ALICE, ownerClient, useServer } from './steps';
 
@@ -87,7 +88,102 @@ for (const locale of ['de', 'ar'] as const) {
         expect(start).toBeLessThan(40);
         expect(end).toBeGreaterThan(title.width / 3);
       });
+
+      if (locale === 'de') germanQuickPush(name, browser);
     },
     { language: locale },
   );
+}
+
+interface Recorded {
+  menus: Array<{ id?: string | number; title?: string }>;
+  notices: Array<{ id?: string; title?: string; message?: string; buttons?: Array<{ title: string }> }>;
+}
+
+/**
+ * Records what the extension asks the browser to show (menus and notifications, on `chrome` and on
+ * `browser`, whichever it calls), then lets the browser show it as usual: no API reads a menu's title or a
+ * notification's words back, and no driver opens the native menu or a notification.
+ */
+function record(browser: ExtensionBrowser): Promise<void> {
+  return browser.background((g) => {
+    const recorded: Recorded = { menus: [], notices: [] };
+    (globalThis as { recorded?: Recorded }).recorded = recorded;
+    type Create = (...args: unknown[]) => unknown;
+    const wrap = (api: unknown, keep: (args: unknown[]) => void) => {
+      const target = api as { create: Create };
+      const create = target.create.bind(api);
+      target.create = (...args) => {
+        keep(args);
+        return create(...args);
+      };
+    };
+    for (const api of new Set([g.chrome.contextMenus, g.browser.contextMenus]))
+      wrap(api, ([props]) => recorded.menus.push(props as Recorded['menus'][number]));
+    for (const api of new Set([g.chrome.notifications, g.browser.notifications]))
+      wrap(api, ([id, options]) => recorded.notices.push({ id: id as string, ...(options as object) }));
+  }, null);
+}
+
+const recorded = (browser: ExtensionBrowser) =>
+  browser.background((_g) => (globalThis as { recorded?: Recorded }).recorded!, null);
+
+/**
+ * Context menus and notifications are made in the background, far from any page's <html lang>: they speak
+ * the browser's language too. The quick-push seam of the SECRET_PUSH_E2E=1 build (lib/quick-push/e2e-hook.ts)
+ * calls what the listeners call.
+ */
+function germanQuickPush(name: BrowserName, browser: () => ExtensionBrowser): void {
+  it('gives the background its German messages and titles the context menu items in German', async () => {
+    // What the browser picked from public/_locales. Not getUILanguage(): in Chromium's service worker it
+    // answered 'en-US' in some launches while the messages were German (seen 2026-11-23).
+    expect(await browser().background((g) => g.browser.i18n.getMessage('locale'), null)).toBe('de');
+    await expect
+      .poll(() => browser().background((g) => typeof g.secretPushQuickPush === 'object', null))
+      .toBe(true);
+    await record(browser());
+    await browser().background((g) => g.secretPushQuickPush.installMenus(), null);
+    const titles = Object.fromEntries((await recorded(browser())).menus.map((menu) => [menu.id, menu.title]));
+    expect(titles).toEqual({
+      [MENU_IDS.selection]: 'Markierten Text als Push senden',
+      [MENU_IDS.link]: 'Diesen Link als Push senden',
+      [MENU_IDS.page]: 'URL dieser Seite als Push senden',
+      [MENU_IDS.image]: 'Dieses Bild als Push senden',
+    });
+  });
+
+  it('says in German that a demo quick push copied its link (or why not)', async () => {
+    await browser().background((g) => g.browser.storage.local.set({ demoMode: true }), null);
+    const outcome = await browser().background(
+      (g, info) => g.secretPushQuickPush.menuClicked(info, undefined),
+      { menuItemId: MENU_IDS.page, pageUrl: 'https://intranet.example.com/wiki/vpn' },
+    );
+    expect(outcome.status).toBe('pushed');
+    const notice = (await recorded(browser())).notices.find((n) => n.id === outcome.notificationId);
+    // Demo mode: the title says the link opens only in this browser (issue 20).
+    expect([
+      'Demo-Link kopiert: Er öffnet sich nur in diesem Browser',
+      'Push gesendet, aber der Link wurde nicht kopiert',
+    ]).toContain(notice?.title);
+    expect(notice?.message).toMatch(
+      /verbinden Sie einen Server\.|Kopieren Sie den Link aus der Liste der Pushes/,
+    );
+  });
+
+  const offers = name === 'chromium' ? 'offers "Erneut versuchen"' : 'has no button (Firefox has none)';
+  it(`says in German why a quick push failed, and ${offers}`, async () => {
+    // A server nobody answers on: the push fails, and its notification keeps the request for Try again.
+    await useServer(browser(), 'http://127.0.0.1:9', ALICE.token);
+    const outcome = await browser().background(
+      (g, info) => g.secretPushQuickPush.menuClicked(info, undefined),
+      { menuItemId: MENU_IDS.link, linkUrl: 'https://intranet.example.com/wiki/vpn' },
+    );
+    expect(outcome.status).toBe('failed');
+    const notice = (await recorded(browser())).notices.find((n) => n.id === outcome.notificationId);
+    expect(notice?.title).toBe('Der Link konnte nicht gesendet werden');
+    if (name === 'chromium') expect(notice?.buttons).toEqual([{ title: 'Erneut versuchen' }]);
+    else expect(notice?.buttons).toBeUndefined();
+    expect(notice?.message).not.toMatch(/[Tt]he |[Tt]ry again/);
+    expect(notice?.message).toMatch(/Server|Zugriff|Verbindung/);
+  });
 }

@@ -10,7 +10,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { forEachBrowser } from './browsers';
-import { ALICE, createdLink, openPopup, ownerClient, pageText, press, useServer, waitForText } from './steps';
+import {
+  ALICE,
+  createdLink,
+  openPopup,
+  ownerClient,
+  pageText,
+  press,
+  recipientPage,
+  useServer,
+  waitForText,
+} from './steps';
 import { startThrottle, type Throttle } from './throttle';
 
 let host: MockHost;
@@ -18,16 +28,6 @@ beforeAll(async () => {
   host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
 });
 afterAll(() => host?.close());
-
-/** What a recipient's browser gets on revealing the push: the kind shows there. Counts a view. */
-async function recipientPage(urlToken: string): Promise<string> {
-  const response = await fetch(`${host.baseUrl}/p/${urlToken}`, {
-    method: 'POST',
-    headers: { accept: 'text/html' },
-  });
-  expect(response.status).toBe(200);
-  return response.text();
-}
 
 forEachBrowser('a self-hosted server', (name, browser) => {
   it('is saved by Connect on the options page, and Test connection shows its edition', async () => {
@@ -88,21 +88,25 @@ forEachBrowser('a self-hosted server', (name, browser) => {
     await expect(ownerClient(host.baseUrl).retrievePush(urlToken)).rejects.toThrow();
   });
 
-  it('takes a URL push, which the recipient gets as a link', async () => {
+  it('takes a URL push with views, which the recipient gets as a link', async () => {
     await useServer(browser(), host.baseUrl, ALICE.token);
     const popup = await openPopup(browser());
     await popup.locator('::-p-aria(URL[role="tab"])').click();
     await popup.type('#sp-url', 'https://intranet.example/reset?t=91');
+    await popup.$eval('#sp-views', (input) => ((input as HTMLInputElement).value = ''));
+    await popup.type('#sp-views', '2');
     await press(popup, 'Create push');
 
     const { urlToken } = await createdLink(popup);
-    expect((await ownerClient(host.baseUrl).retrievePush(urlToken)).payload).toBe(
-      'https://intranet.example/reset?t=91',
+    const push = await ownerClient(host.baseUrl).retrievePush(urlToken);
+    expect(push.payload).toBe('https://intranet.example/reset?t=91');
+    expect(push.expire_after_views).toBe(2);
+    expect(await recipientPage(host.baseUrl, urlToken)).toContain(
+      '<a href="https://intranet.example/reset?t=91" rel="noopener noreferrer">',
     );
-    expect(await recipientPage(urlToken)).toContain('<a href="https://intranet.example/reset?t=91"');
   });
 
-  it('takes a QR push, which the recipient gets as a QR code', async () => {
+  it('takes QR pushes of text and from the Wi-Fi builder, which the recipient gets as QR codes', async () => {
     await useServer(browser(), host.baseUrl, ALICE.token);
     const popup = await openPopup(browser());
     await popup.locator('::-p-aria(QR code[role="tab"])').click();
@@ -111,7 +115,21 @@ forEachBrowser('a self-hosted server', (name, browser) => {
 
     const { urlToken } = await createdLink(popup);
     expect((await ownerClient(host.baseUrl).retrievePush(urlToken)).payload).toBe('locker code 4411');
-    expect(await recipientPage(urlToken)).toContain('role="img" aria-label="QR code"');
+    expect(await recipientPage(host.baseUrl, urlToken)).toContain('role="img" aria-label="QR code"');
+
+    // The Wi-Fi builder: its fields become one escaped WIFI: payload.
+    await press(popup, 'New push');
+    await popup.locator('::-p-aria(QR code[role="tab"])').click();
+    await popup.locator('::-p-aria(Wi-Fi network[role="radio"])').click();
+    await popup.locator('::-p-aria(Network name[role="textbox"])').fill('Guest;Net');
+    await popup.locator('::-p-aria(Wi-Fi password[role="textbox"])').fill('hunter2');
+    await press(popup, 'Create push');
+    const wifi = await createdLink(popup);
+    expect(wifi.urlToken).not.toBe(urlToken);
+    expect((await ownerClient(host.baseUrl).retrievePush(wifi.urlToken)).payload).toBe(
+      'WIFI:T:WPA;S:Guest\\;Net;P:hunter2;;',
+    );
+    expect(await recipientPage(host.baseUrl, wifi.urlToken)).toContain('role="img" aria-label="QR code"');
   });
 
   it('takes a file push, shows its progress, and the bytes arrive intact', async () => {

@@ -3,12 +3,13 @@
  * each saved on the options page with its own token (the second through "Add a server": adding one keeps
  * the default, issue 18; "Make default" on its row moves it); a push made on each from the popup by
  * switching the server; the dashboard shows both with their server and filters by one; removing a server
- * takes its pushes off the dashboard. Each server's side is checked through the API.
+ * takes its pushes off the dashboard and their live links out of the watcher's database. Each server's side is checked through the API.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'puppeteer-core';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
+import { dumpIndexedDb } from './secrets/dump';
 import { ALICE, createdLink, openPopup, ownerClient, pageText, press, waitForText } from './steps';
 
 const BOB = { email: 'bob@example.com', token: 'bob-token-journey-02' };
@@ -85,7 +86,7 @@ forEachBrowser('several servers', (name, browser) => {
     await Promise.all([first?.close(), second?.close()]);
   });
 
-  it('saves two servers, pushes to each from the popup, filters the dashboard by one, and removes one', async () => {
+  it("saves two servers, pushes to each from the popup, filters the dashboard by one, and removes one with its pushes' links", async () => {
     const options = await browser().open('options.html', '#server-choice');
     await connect(options, first, ALICE.token, 'Saved. Pushes now go to this server.');
     await press(options, 'Add a server');
@@ -130,6 +131,10 @@ forEachBrowser('several servers', (name, browser) => {
     await page.waitForFunction(() => document.querySelectorAll('article').length === 1);
     expect(await listed(page)).toEqual([`On first ${name}`]);
     await page.select('.server-filter select', '');
+    // The watcher's database keeps each push's live link, per server, until that server is removed.
+    const before = (await dumpIndexedDb(page)).text;
+    expect(before).toContain(`${first.baseUrl}/p/${onFirst}`);
+    expect(before).toContain(`${second.baseUrl}/p/${onSecond}`);
 
     await options.bringToFront();
     // Remove asks first: keeping it changes nothing; confirming removes it.
@@ -151,6 +156,13 @@ forEachBrowser('several servers', (name, browser) => {
     await page.waitForFunction(() => document.querySelectorAll('article').length === 1);
     expect(await listed(page)).toEqual([`On first ${name}`]);
     expect(await page.$('.push-server')).toBeNull(); // one server left: not named on each push
+    // Removing a server erases the live links of its pushes from the watcher's database; the dashboard opened again lists none.
+    await expect.poll(async () => (await dumpIndexedDb(page)).text).not.toContain(second.baseUrl);
+    const after = (await dumpIndexedDb(page)).text;
+    expect(after).not.toContain(onSecond);
+    expect(after).toContain(`${first.baseUrl}/p/${onFirst}`);
+    const reopened = await browser().open('dashboard.html', 'article');
+    expect(await listed(reopened)).toEqual([`On first ${name}`]);
     expect((await secondOwner.activeAll()).map((push) => push.url_token)).toEqual([onSecond]);
   });
 });

@@ -138,8 +138,16 @@ forEachBrowser('settings seams: a token never reaches another server', (_name, b
     await waitForText(options, 'The connection works.');
 
     await press(options, 'Connect');
-    await waitForRow(options, c.name, 'Saved.');
+    // Adding a server never changes the default (issue 18): C is saved beside the others, B stays it.
+    await waitForRow(options, c.name, OTHER_SAVED);
     expect(authorized(c)).toEqual([]);
+    expect(
+      await browser().background(
+        async (g) =>
+          ((await g.browser.storage.local.get('server')).server as { defaultUrl?: string }).defaultUrl,
+        null,
+      ),
+    ).toBe(b.baseUrl);
     const tokens = await savedTokens(browser());
     const cOrigin = new URL(c.baseUrl).origin;
     expect(tokens.filter((t) => t.origin === cOrigin || t.url.startsWith(c.baseUrl))).toEqual([]);

@@ -5,12 +5,12 @@
 // startMockHost's store (idb) needs the IDB globals in this Node process.
 import 'fake-indexeddb/auto';
 import type { Page } from 'puppeteer-core';
-import { createApiClient, type ApiClient } from '@/lib/api';
+import { ALICE, ownerClient, recipientPage } from '../browser-steps';
 import { savedServer } from '../saved-server';
+
+export { ALICE, ownerClient, recipientPage };
 import type { ExtensionBrowser } from './browsers';
 import { localeNames, readMessages } from '../i18n/messages';
-
-export const ALICE = { email: 'alice@example.com', token: 'alice-token-journey-01' };
 
 /** Saves a self-hosted server (and token) in storage, as the options page does, from the background. */
 export function useServer(
@@ -96,9 +96,4 @@ export async function waitForAlert(page: Page, text: string, timeout = 30_000): 
 /** Clicks the button with this accessible name. */
 export async function press(page: Page, name: string): Promise<void> {
   await page.locator(`::-p-aria(${name}[role="button"])`).click();
-}
-
-/** An API client in the test's own process, with the owner's token: the check on the server's side. */
-export function ownerClient(baseUrl: string, token = ALICE.token): ApiClient {
-  return createApiClient({ baseUrl, token });
 }

@@ -4,7 +4,7 @@
  */
 import { expect } from 'vitest';
 import type { Page } from 'puppeteer-core';
-import { press } from '../steps';
+import { press, waitForText } from '../steps';
 import { createAndNext, fill, openMoreOptions, pickFile, tab, valueOf, withFile, type Made } from './form';
 
 /** A text push and a file push, each with a passphrase. */
@@ -64,6 +64,7 @@ async function refused(popup: Page, tag: string): Promise<Made> {
   await popup.focus('#sp-secret');
   // A filled form asks before it is cleared (issue 20): Esc twice.
   await popup.keyboard.press('Escape');
+  await waitForText(popup, 'Press Esc again to clear the form.');
   await popup.keyboard.press('Escape');
   await popup.waitForFunction(() => !document.querySelector<HTMLTextAreaElement>('#sp-secret')?.value);
   return { secrets: [refused.payload, refused.passphrase], urlTokens: [] };

@@ -10,7 +10,7 @@ import type { Made } from './form';
 import { menu, pushed, shortcut } from './quick';
 
 /** A page with a secret in #secret, and an "image" whose bytes are a secret. */
-async function startSite(text: string, imageBytes: string) {
+export async function startSite(text: string, imageBytes: string) {
   const site = http.createServer((request, response) => {
     if (request.url === '/img.png') {
       response.writeHead(200, { 'content-type': 'image/png' });
@@ -31,7 +31,7 @@ async function startSite(text: string, imageBytes: string) {
 }
 
 /** The id of the tab showing `url`. Firefox's tabs.query({ url }) misses loopback patterns: all, filtered. */
-function tabIdOf(browser: ExtensionBrowser, url: string): Promise<number> {
+export function tabIdOf(browser: ExtensionBrowser, url: string): Promise<number> {
   return browser.background(
     async (g, url) => (await g.chrome.tabs.query({})).find((tab) => tab.url?.startsWith(url))!.id!,
     url,

@@ -1,0 +1,35 @@
+/**
+ * Steps both browser-test stacks share (the Playwright specs in test/e2e and the journeys in test/journeys),
+ * free of either driver: the account the tests push with, the check on the server's side through the API,
+ * and what a recipient's browser gets on revealing a push.
+ */
+import { createApiClient, type ApiClient } from '../lib/api';
+
+export const ALICE = { email: 'alice@example.com', token: 'alice-token-browser-01' };
+
+/** An API client in the test's own process, with the owner's token: the check on the server's side. */
+export function ownerClient(baseUrl: string, token = ALICE.token): ApiClient {
+  return createApiClient({ baseUrl, token });
+}
+
+/**
+ * What a recipient's browser gets on revealing the push (POST /p/:token, the page's button): the kind shows
+ * here (a link, a QR code, text), since API responses never carry it. Counts a view. `userAgent` is what the
+ * audit log then names.
+ */
+export async function recipientPage(
+  baseUrl: string,
+  urlToken: string,
+  options: { passphrase?: string; userAgent?: string } = {},
+): Promise<string> {
+  const body = new URLSearchParams(
+    options.passphrase === undefined ? {} : { passphrase: options.passphrase },
+  );
+  const response = await fetch(`${baseUrl}/p/${urlToken}`, {
+    method: 'POST',
+    headers: { accept: 'text/html', ...(options.userAgent ? { 'user-agent': options.userAgent } : {}) },
+    body,
+  });
+  if (response.status !== 200) throw new Error(`The recipient page answered ${response.status}`);
+  return response.text();
+}
