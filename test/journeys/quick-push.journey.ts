@@ -1,5 +1,5 @@
 /**
- * Quick pushes in both browsers, through the seam the Chromium journey uses (test/e2e/quick-push.spec.ts):
+ * Quick pushes in both browsers, through the seam quick-push-more.journey.ts uses too:
  * neither browser lets a test click its native context menu or press an extension's shortcut, so the test
  * calls, in the background, the very handlers those listeners call (lib/quick-push/e2e-hook.ts). Everything
  * after that call is the real extension: reading the selection from the page, the API request, the
