@@ -67,7 +67,9 @@ export function pageText(page: Page): Promise<string> {
  */
 export async function waitForText(page: Page, text: string, timeout = 15_000): Promise<void> {
   try {
-    await page.waitForFunction((t) => document.body.innerText.includes(t), { timeout }, text);
+    // Polled by time, not by animation frame: a tab in the background (the welcome page behind the popup)
+    // paints no frames, so a frame-polled wait would never look again.
+    await page.waitForFunction((t) => document.body.innerText.includes(t), { timeout, polling: 100 }, text);
   } catch (error) {
     const shown = await page.evaluate(() => document.body.innerText).catch(() => '(unreadable)');
     throw new Error(`No text "${text}" within ${timeout} ms. The page showed:\n${shown}`, { cause: error });
