@@ -5,8 +5,8 @@ import { watchMessages } from '@/lib/watch/messages';
 import { setFailedAlerts } from '@/lib/store/failed-alerts';
 import { FAILED_PREFIX } from '@/lib/quick-push/notifier';
 import { watchRevisionItem, watchSettingsItem } from '@/lib/store/items';
-import { setupWatcher, WATCH_ALARM, type Watcher } from '@/lib/watch/background';
-import { closeWatchDb, watchDb } from '@/lib/watch/db';
+import { WATCH_ALARM } from '@/lib/watch/background';
+import { watchDb } from '@/lib/watch/db';
 import { listTrackedPushes } from '@/lib/watch/read';
 import { chromeLikeMessaging, pageSender } from '../demo/messaging';
 import { saveSettings } from '@/lib/settings';
@@ -18,30 +18,17 @@ import {
   readWatcherState,
   resetWatchDb,
   signInAlice,
+  testWorker,
   type WatchHarness,
   watchHarness,
 } from './helpers';
 
 let h: WatchHarness;
-let watcher: Watcher | undefined;
 /** Who sends the test's messages: the dashboard unless a test says otherwise. */
 let account: string;
 let sender: { id?: string; url?: string };
-
-function start() {
-  watcher = setupWatcher({
-    clock: h.clock,
-    connect: async () => ({ client: h.owner, hasToken: true, account }),
-  });
-  return watcher;
-}
-
-/** A stopped worker: listeners and the database connection go; storage, alarms and IndexedDB stay. */
-function stop() {
-  watcher?.dispose();
-  watcher = undefined;
-  closeWatchDb();
-}
+const worker = testWorker(() => ({ h, account }));
+const { start, stop } = worker;
 
 const fireAlarm = async () => {
   const alarm = await fakeBrowser.alarms.get(WATCH_ALARM);
@@ -105,7 +92,7 @@ describe('the schedule', () => {
   it('refreshes when the alarm fires and bumps watchRevision when something changed', async () => {
     const push = await h.create();
     await start().ready;
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     const revision = await watchRevisionItem.getValue();
     await h.view(push.url_token);
     await fireAlarm();
@@ -115,7 +102,7 @@ describe('the schedule', () => {
 
   it('begins a read of the expired list on a refresh the user asks for, and not on the alarm', async () => {
     await start().ready;
-    await watcher!.refresh(false); // the first run reads the expired list to its end (one page here)
+    await worker.running!.refresh(false); // the first run reads the expired list to its end (one page here)
     const first = (await readWatcherState()).fullSyncAt[BASE];
     expect(first).toBe(h.clock());
     h.advance(MINUTE);
@@ -133,19 +120,19 @@ describe('the schedule', () => {
 
   it('bumps watchRevision after a refresh that changed nothing, and after one that failed', async () => {
     await start().ready;
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     const before = await watchRevisionItem.getValue();
     h.advance(MINUTE);
-    expect(await watcher!.refresh(false)).toMatchObject({ status: 'done', changed: 0, events: 0 });
+    expect(await worker.running!.refresh(false)).toMatchObject({ status: 'done', changed: 0, events: 0 });
     expect(await watchRevisionItem.getValue()).toBe(before + 1);
     h.fail(async () => {
       throw new TypeError('Failed to fetch');
     });
-    expect(await watcher!.refresh(false)).toMatchObject({ status: 'failed' });
+    expect(await worker.running!.refresh(false)).toMatchObject({ status: 'failed' });
     expect(await watchRevisionItem.getValue()).toBe(before + 2);
     expect(await readWatcherState()).toMatchObject({ failures: 1, lastError: { code: 'network' } });
     // Backing off: nothing ran and nothing changed, so nothing to reload.
-    expect(await watcher!.refresh(false)).toMatchObject({ status: 'waiting' });
+    expect(await worker.running!.refresh(false)).toMatchObject({ status: 'waiting' });
     expect(await watchRevisionItem.getValue()).toBe(before + 2);
   });
 });
@@ -172,7 +159,7 @@ describe('a server connected, added, or given another token', () => {
 
   it('leaves an account already read to its schedule', async () => {
     await start().ready;
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     h.resetCounts();
     await saveAgain();
     await new Promise((resolve) => setTimeout(resolve, 50));
@@ -195,7 +182,7 @@ describe("'watch-refresh-if-stale', sent by the dashboard as it opens", () => {
   it('refreshes a cache older than the interval', async () => {
     await h.create();
     await start().ready;
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     h.advance(MINUTE);
     h.resetCounts();
     expect(await sendMessage(watchMessages.refreshIfStale, undefined)).toMatchObject({ status: 'done' });
@@ -208,13 +195,13 @@ describe('notifications and the badge', () => {
     await watchSettingsItem.setValue({ intervalMinutes: 1, notifications: false, badge: 'unseen' });
     const push = await h.create({ name: 'Payroll login', passphrase: 'open sesame' });
     await start().ready;
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     h.advance(MINUTE);
-    await watcher!.refresh(false); // the sweep's baseline
+    await worker.running!.refresh(false); // the sweep's baseline
     await h.view(push.url_token, { ip: '203.0.113.66', passphrase: 'wrong' });
     await h.view(push.url_token, { passphrase: 'open sesame' }); // a view: follows the general setting (off)
     h.advance(MINUTE);
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     expect(notifications()).toEqual([
       expect.objectContaining({
         title: 'Payroll login',
@@ -228,23 +215,23 @@ describe('notifications and the badge', () => {
     await setFailedAlerts(false);
     const push = await h.create({ name: 'Payroll login', passphrase: 'open sesame' });
     await start().ready;
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     h.advance(MINUTE);
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     await h.view(push.url_token, { passphrase: 'wrong' });
     h.advance(MINUTE);
-    expect(await watcher!.refresh(false)).toMatchObject({ events: 1 });
+    expect(await worker.running!.refresh(false)).toMatchObject({ events: 1 });
     expect(notifications()).toEqual([]);
   });
 
   it('names the push and says what happened, never the secret', async () => {
     const push = await h.create({ name: 'Router password', payload: 'hunter2-top-secret' });
     await start().ready;
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     await h.view(push.url_token, { ip: '203.0.113.4' });
     await h.view(push.url_token, { ip: '203.0.113.4' });
     await h.view(push.url_token, { ip: '203.0.113.4' });
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     const texts = notifications().map((n) => [n.title, n.message]);
     expect(texts).toContainEqual(['Router password', 'Viewed from 203.0.113.4 — 2 of 5 views left']);
     expect(JSON.stringify(texts)).not.toContain('hunter2');
@@ -256,9 +243,9 @@ describe('notifications and the badge', () => {
     const push = await h.create();
     await h.create();
     await start().ready;
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     await h.view(push.url_token);
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     expect(notifications()).toEqual([]);
     expect(await badge()).toBe('2');
   });
@@ -266,9 +253,9 @@ describe('notifications and the badge', () => {
   it("opens the dashboard on that push's own address when one of its notifications is clicked", async () => {
     const push = await h.create();
     await start().ready;
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     await h.view(push.url_token);
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     const [id] = Object.keys(fakeBrowser.notifications.getAllCreateOptions());
     await fakeBrowser.notifications.onClicked.trigger(id!);
     await expect
@@ -293,7 +280,7 @@ describe('notifications and the badge', () => {
   it("clears the unseen count on 'watch-mark-seen'", async () => {
     const push = await h.create();
     await start().ready;
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     await h.view(push.url_token);
     await sendMessage(watchMessages.refresh, undefined);
     expect(await badge()).toBe('1');
@@ -308,26 +295,26 @@ describe('messages', () => {
     const a = await h.create();
     const b = await h.create();
     await start().ready;
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     const answer = await sendMessage(watchMessages.expire, { url_tokens: [a.url_token, 'nosuchtoken00'] });
     expect(answer.expired).toEqual([a.url_token]);
     expect(answer.failed).toMatchObject([{ url_token: 'nosuchtoken00', error: { code: 'not-found' } }]);
     const records = await listTrackedPushes(BASE);
     expect(records.find((p) => p.url_token === a.url_token)).toMatchObject({ expired: true, deleted: true });
     expect(records.find((p) => p.url_token === b.url_token)).toMatchObject({ expired: false });
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     expect(await listEvents()).toEqual([]);
   });
 
   it("'watch-audit' returns every entry, and the next refresh still reports the new ones", async () => {
     const push = await h.create({ name: 'Door code' });
     await start().ready;
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     await h.view(push.url_token, { ip: '203.0.113.4' });
     const entries = await sendMessage(watchMessages.audit, { url_token: push.url_token });
     expect(entries.map((e) => e.kind)).toEqual(['creation', 'view']);
     expect(await listEvents()).toEqual([]);
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     expect(await listEvents()).toMatchObject([{ kind: 'viewed', ip: '203.0.113.4', seen: false }]);
     expect(notifications().map((n) => [n.title, n.message])).toEqual([
       ['Door code', 'Viewed from 203.0.113.4 — 4 of 5 views left'],
@@ -357,9 +344,9 @@ describe('messages', () => {
   ] as const)("refuses '%s' to a sender that is not one of our pages", async (_type, message, data) => {
     const push = await h.create();
     await start().ready;
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     await h.view(push.url_token);
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     h.resetCounts();
     for (const stranger of [
       { id: fakeBrowser.runtime.id, url: 'https://evil.example/' }, // a content script
@@ -380,13 +367,13 @@ describe('a worker restart', () => {
   it('keeps events and state, and reports nothing twice', async () => {
     const push = await h.create();
     await start().ready;
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     await h.view(push.url_token);
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     stop();
     fakeBrowser.notifications.resetState();
     await start().ready;
-    const summary = await watcher!.refresh(false);
+    const summary = await worker.running!.refresh(false);
     expect(summary).toMatchObject({ status: 'done', events: 0 });
     expect(await listEvents()).toHaveLength(1);
     expect(notifications()).toEqual([]);
@@ -398,16 +385,19 @@ describe('a worker restart', () => {
     h.fail(async () => {
       throw new TypeError('Failed to fetch');
     });
-    expect(await watcher!.refresh(false)).toMatchObject({ status: 'failed', error: { code: 'network' } });
+    expect(await worker.running!.refresh(false)).toMatchObject({
+      status: 'failed',
+      error: { code: 'network' },
+    });
     stop();
     h.fail(null);
     await start().ready;
-    expect(await watcher!.refresh(false)).toMatchObject({
+    expect(await worker.running!.refresh(false)).toMatchObject({
       status: 'waiting',
       nextAttemptAt: h.clock() + MINUTE,
     });
     h.advance(MINUTE);
-    expect(await watcher!.refresh(false)).toMatchObject({ status: 'done' });
+    expect(await worker.running!.refresh(false)).toMatchObject({ status: 'done' });
     expect(await readWatcherState()).toMatchObject({ failures: 0, backoffUntil: null });
   });
 });
@@ -416,9 +406,9 @@ describe('the cache', () => {
   it('never holds a payload or passphrase, and lives in its own database', async () => {
     const push = await h.create({ payload: 'hunter2-top-secret', passphrase: 'open-sesame-9' });
     await start().ready;
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     await h.view(push.url_token, { passphrase: 'open-sesame-9' });
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     const db = await watchDb();
     expect(db.name).toBe('secret-push');
     const dump = JSON.stringify(

@@ -1,6 +1,7 @@
 import { createApiClient, type ApiClient, type CreatePushInput, type Edition, type Push } from '@/lib/api';
 import { loadSettings, saveSettings } from '@/lib/settings';
 import { accountKey } from '@/lib/watch/account';
+import { setupWatcher, type Watcher } from '@/lib/watch/background';
 import { closeWatchDb } from '@/lib/watch/db';
 import { readTracked } from '@/lib/watch/read';
 import type { WatcherState, WatchEvent } from '@/lib/watch/types';
@@ -132,4 +133,31 @@ export async function listEvents(): Promise<WatchEvent[]> {
 /** The watcher's state of the current account (or the demo), through the pages' one read. */
 export async function readWatcherState(): Promise<WatcherState> {
   return (await readTracked(await loadSettings())).watcher;
+}
+
+/**
+ * The watcher as the background worker starts it, following the harness's owner as `account`; `stop` is a
+ * stopped worker: listeners and the database connection go, storage, alarms, the badge and IndexedDB stay.
+ */
+export function testWorker(of: () => { h: WatchHarness; account: string }) {
+  let watcher: Watcher | undefined;
+  return {
+    start(): Watcher {
+      const { h, account } = of();
+      watcher = setupWatcher({
+        clock: h.clock,
+        connect: async () => ({ client: h.owner, hasToken: true, account }),
+      });
+      return watcher;
+    },
+    stop(): void {
+      watcher?.dispose();
+      watcher = undefined;
+      closeWatchDb();
+    },
+    /** The watcher started last, while it runs. */
+    get running(): Watcher | undefined {
+      return watcher;
+    },
+  };
 }

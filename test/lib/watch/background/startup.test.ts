@@ -1,28 +1,13 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { watchSettingsItem } from '@/lib/store/items';
-import { setupWatcher, WATCH_ALARM, type Watcher } from '@/lib/watch/background';
-import { closeWatchDb } from '@/lib/watch/db';
-import { resetWatchDb, signInAlice, watchHarness, type WatchHarness } from '../helpers';
+import { WATCH_ALARM } from '@/lib/watch/background';
+import { resetWatchDb, signInAlice, testWorker, watchHarness, type WatchHarness } from '../helpers';
 
 let h: WatchHarness;
-let watcher: Watcher | undefined;
 let account: string;
-
-function start() {
-  watcher = setupWatcher({
-    clock: h.clock,
-    connect: async () => ({ client: h.owner, hasToken: true, account }),
-  });
-  return watcher;
-}
-
-/** A stopped worker: listeners and the database connection go; storage, alarms and the badge stay. */
-function stop() {
-  watcher?.dispose();
-  watcher = undefined;
-  closeWatchDb();
-}
+const worker = testWorker(() => ({ h, account }));
+const { start, stop } = worker;
 
 /** A browser restart: the worker, storage.session, the alarms and the badge go; storage.local and IndexedDB stay. */
 async function restartBrowser() {
@@ -48,7 +33,7 @@ afterEach(() => stop());
 describe('the startup work, once per browser session', () => {
   it('is skipped by a worker woken again in the same session: the alarm and the badge are still there', async () => {
     await start().ready;
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     expect(await badge()).toBe('2');
     const alarm = await browser.alarms.get(WATCH_ALARM);
     stop();
@@ -63,7 +48,7 @@ describe('the startup work, once per browser session', () => {
 
   it('sets the alarm and draws the badge again after a browser restart', async () => {
     await start().ready;
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     await restartBrowser();
     expect(await period()).toBeUndefined();
     await start().ready;
@@ -73,7 +58,7 @@ describe('the startup work, once per browser session', () => {
 
   it('follows a change of the settings in a woken worker', async () => {
     await start().ready;
-    await watcher!.refresh(false);
+    await worker.running!.refresh(false);
     stop();
     await start().ready;
     await watchSettingsItem.setValue({ intervalMinutes: 15, notifications: true, badge: 'unseen' });
