@@ -107,7 +107,7 @@ if (browserProblem) {
 }
 
 // 3. The shared journeys (test/journeys), each in real Chromium and in real Firefox ESR, and Firefox's own
-// behaviour (test/firefox), driven by puppeteer-core (CDP for Chromium, WebDriver BiDi for Firefox) on the
+// behaviour (test/firefox), driven by Playwright (Chromium) and puppeteer-core over WebDriver BiDi (Firefox) on the
 // journeys' builds of both browsers.
 const firefox = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const firefoxProblem = ensurePackages(firefoxPackages(firefox));

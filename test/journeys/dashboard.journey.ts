@@ -4,7 +4,7 @@
  * expires it on the server, checked there through the API; the view's notification and the CSV export.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ElementHandle, Page } from 'puppeteer-core';
+import type { JourneyElement, JourneyPage } from './browsers';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import type { ExtensionBrowser } from './browsers';
 import { forEachBrowser } from './browsers';
@@ -38,29 +38,28 @@ async function createInPopup(browser: ExtensionBrowser, name: string, views: num
 const RECIPIENT_UA = 'RecipientBrowser/7.1 (journey test)';
 
 /** The dashboard's card of a push, found by its accessible name (the push's name). */
-async function card(page: Page, name: string): Promise<ElementHandle> {
+async function card(page: JourneyPage, name: string): Promise<JourneyElement> {
   const found = await page.waitForSelector(`::-p-aria(${name}[role="article"])`);
   if (!found) throw new Error(`No card named ${name}`);
   return found;
 }
 
-const cardText = (handle: ElementHandle) => handle.evaluate((el) => (el as HTMLElement).innerText);
+const cardText = (handle: JourneyElement) => handle.evaluate((el) => (el as HTMLElement).innerText);
 
 /** Opens a card's details, where preview, open, audit log and expire sit (issue 11's compact rows). */
-async function openDetails(handle: ElementHandle): Promise<void> {
+async function openDetails(handle: JourneyElement): Promise<void> {
   await (await handle.waitForSelector('::-p-aria(Details[role="button"])'))!.click();
 }
 
 /** Waits until the card's text contains `text` (the card re-renders in place as the data changes). */
-async function waitForCardText(page: Page, name: string, text: string): Promise<void> {
+async function waitForCardText(page: JourneyPage, name: string, text: string): Promise<void> {
   await page.waitForFunction(
-    (name, text) =>
+    ({ name, text }) =>
       [...document.querySelectorAll('article')].some(
         (el) => el.querySelector('h3')?.textContent === name && el.innerText.includes(text),
       ),
     { timeout: 15_000 },
-    name,
-    text,
+    { name, text },
   );
 }
 
@@ -108,7 +107,7 @@ function watchNotices(browser: ExtensionBrowser): Promise<Notice[]> {
  * Presses the export menu's `button` and returns the file the page hands the browser to save (the name and
  * the bytes of the link lib/download.ts clicks), read back from its Blob URL in the page.
  */
-async function exported(page: Page, button: string): Promise<{ name: string; text: string }> {
+async function exported(page: JourneyPage, button: string): Promise<{ name: string; text: string }> {
   await page.evaluate(() => {
     const saved: Array<{ name: string; href: string }> = [];
     (globalThis as { savedFiles?: typeof saved }).savedFiles = saved;
@@ -119,13 +118,11 @@ async function exported(page: Page, button: string): Promise<{ name: string; tex
     };
   });
   await press(page, button);
-  const file = await page.waitForFunction(
-    () => (globalThis as { savedFiles?: Array<{ name: string; href: string }> }).savedFiles?.[0],
-  );
-  return page.evaluate(
-    async (saved) => ({ name: saved.name, text: await (await fetch(saved.href)).text() }),
-    (await file.jsonValue())!,
-  );
+  await page.waitForFunction(() => (globalThis as { savedFiles?: unknown[] }).savedFiles?.[0]);
+  return page.evaluate(async () => {
+    const saved = (globalThis as { savedFiles?: Array<{ name: string; href: string }> }).savedFiles![0]!;
+    return { name: saved.name, text: await (await fetch(saved.href)).text() };
+  });
 }
 
 forEachBrowser('the dashboard', (name, browser) => {
@@ -188,7 +185,7 @@ forEachBrowser('the dashboard', (name, browser) => {
     const dialog = await page.waitForSelector(`::-p-aria(Expire Bank login ${name}?[role="alertdialog"])`);
     await (await dialog!.waitForSelector('::-p-aria(Expire push[role="button"])'))!.click();
     await waitForText(page, '1 push expired.');
-    await page.waitForSelector('[role="alertdialog"]', { hidden: true });
+    await page.waitForHidden('[role="alertdialog"]');
     await waitForCardText(page, `Bank login ${name}`, 'Expired: deleted');
     expect(await cardText(await card(page, `Door code ${name}`))).not.toContain('Expired');
 

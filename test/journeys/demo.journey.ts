@@ -7,7 +7,7 @@
  * listed in Recent pushes, and the background answering a page's message.
  */
 import { expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
+import type { JourneyPage } from './browsers';
 import { MENU_IDS } from '@/lib/quick-push/menus';
 import type { QuickPushOutcome } from '@/lib/quick-push/types';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
@@ -22,14 +22,14 @@ async function revealed(
   link: string,
   passphrase?: string,
 ): Promise<string | null> {
-  const viewer: Page = await browser.open(
+  const viewer: JourneyPage = await browser.open(
     link.slice(browser.base.length + 1),
     '::-p-aria(Reveal secret[role="button"])',
   );
   await press(viewer, 'Reveal secret');
   if (passphrase) {
     // By its label's id: Firefox gives a password field no textbox role to find it by.
-    await viewer.locator('#passphrase-input').fill(passphrase);
+    await viewer.fill('#passphrase-input', passphrase);
     await press(viewer, 'Unlock');
   }
   const secret = await viewer.waitForSelector('::-p-aria(Secret payload)');
@@ -37,7 +37,7 @@ async function revealed(
 }
 
 /** Waits until the popup's "Recent pushes" lists `count` pushes. */
-async function waitForRecent(popup: Page, count: number): Promise<void> {
+async function waitForRecent(popup: JourneyPage, count: number): Promise<void> {
   const region = await popup.waitForSelector('::-p-aria(Recent pushes[role="region"])');
   await expect.poll(() => region!.$$eval('li', (items) => items.length)).toBe(count);
 }

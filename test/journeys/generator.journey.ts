@@ -4,7 +4,7 @@
  * the next defaults, the value never is; the Wi-Fi password has the same wand.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
+import type { JourneyPage } from './browsers';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
 import { escapeWifiValue } from '@/lib/push/wifi';
@@ -17,15 +17,14 @@ beforeAll(async () => {
 afterAll(() => host?.close());
 
 /** What the Secret field holds once it is no longer empty. */
-async function filledSecret(popup: Page, selector = '#sp-secret', before = ''): Promise<string> {
+async function filledSecret(popup: JourneyPage, selector = '#sp-secret', before = ''): Promise<string> {
   await popup.waitForFunction(
-    (s, b) => {
-      const value = (document.querySelector(s) as HTMLInputElement | null)?.value ?? '';
-      return value !== '' && value !== b;
+    ({ selector, before }) => {
+      const value = (document.querySelector(selector) as HTMLInputElement | null)?.value ?? '';
+      return value !== '' && value !== before;
     },
     {},
-    selector,
-    before,
+    { selector, before },
   );
   return popup.$eval(selector, (field) => (field as HTMLInputElement).value);
 }
@@ -40,7 +39,7 @@ function storedText(browser: ExtensionBrowser): Promise<string> {
 }
 
 /** Selects what the field `selector` holds and types `value` over it, as a person would. */
-async function retype(popup: Page, selector: string, value: string): Promise<void> {
+async function retype(popup: JourneyPage, selector: string, value: string): Promise<void> {
   await popup.click(selector, { count: 3 });
   await popup.type(selector, value);
 }
@@ -66,7 +65,7 @@ forEachBrowser('the secret generator', (name, browser) => {
     await useServer(browser(), host.baseUrl, ALICE.token);
     const popup = await openPopup(browser());
     await press(popup, 'Generator options');
-    await popup.locator('::-p-aria(Words[role="radio"])').click();
+    await popup.click('::-p-aria(Words[role="radio"])');
     // Choosing words makes a new value at once: five words by default.
     await popup.waitForFunction(() =>
       /^[a-z-]+\d?(-[a-z-]+\d?){4}$/.test(
@@ -77,11 +76,8 @@ forEachBrowser('the secret generator', (name, browser) => {
     await popup.select('#sp-gen-separator', ' ');
     // 4 × log2(7776) + a digit (log2 10) on one of 4 words (2): 57.0 bits.
     await popup.waitForFunction(() => document.body.innerText.includes('Strength: 57 bits'));
-    const secret = await popup.waitForFunction(() => {
-      const value = (document.querySelector('#sp-secret') as HTMLTextAreaElement).value;
-      return /^([a-z-]+\d?)( [a-z-]+\d?){3}$/.test(value) && value;
-    });
-    const value = (await secret.jsonValue()) as string;
+    const value = await filledSecret(popup);
+    expect(value).toMatch(/^([a-z-]+\d?)( [a-z-]+\d?){3}$/);
     expect(value.match(/\d/g)).toHaveLength(1);
     await press(popup, 'Create push');
 
@@ -100,8 +96,8 @@ forEachBrowser('the secret generator', (name, browser) => {
   it('fills the Wi-Fi password of a QR push with its own wand', async () => {
     await useServer(browser(), host.baseUrl, ALICE.token);
     const popup = await openPopup(browser());
-    await popup.locator('::-p-aria(QR code[role="tab"])').click();
-    await popup.locator('::-p-aria(Wi-Fi network[role="radio"])').click();
+    await popup.click('::-p-aria(QR code[role="tab"])');
+    await popup.click('::-p-aria(Wi-Fi network[role="radio"])');
     await popup.waitForSelector('#sp-wifi-password');
     await popup.type('#sp-wifi-ssid', `${name} guests`);
     await press(popup, 'Generate a secret');

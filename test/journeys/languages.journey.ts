@@ -48,7 +48,7 @@ for (const locale of ['de', 'ar'] as const) {
         );
 
         await popup.type('#sp-secret', `${name} ${locale} secret 12`);
-        await popup.locator(`::-p-aria(${lang.say('Create push')}[role="button"])`).click();
+        await popup.click(`::-p-aria(${lang.say('Create push')}[role="button"])`);
         const link = await popup.waitForSelector(`::-p-aria(${lang.say('Secret link')})`);
         const shown = await link!.evaluate((el) => el.textContent!);
         expect(shown.startsWith(`${host.baseUrl}/p/`)).toBe(true);
@@ -71,7 +71,7 @@ for (const locale of ['de', 'ar'] as const) {
           expire_after_views: 2,
         });
         const dashboard = await browser().open('dashboard.html', 'main h1');
-        await dashboard.locator(`::-p-aria(${lang.say('Refresh')}[role="button"])`).click();
+        await dashboard.click(`::-p-aria(${lang.say('Refresh')}[role="button"])`);
         // This push, which only Refresh brings: once it is listed the list has stopped moving under the click
         // (the popup's push, cached earlier, is listed at once and shifts when the refresh lands).
         const push = await dashboard.waitForSelector(

@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'puppeteer-core';
+import type { JourneyPage } from './browsers';
 
 type Messages = Record<string, { message: string }>;
 
@@ -57,7 +57,7 @@ interface Shown {
   text: string;
 }
 
-function readShown(page: Page): Promise<Shown> {
+function readShown(page: JourneyPage): Promise<Shown> {
   return page.evaluate(() => {
     const visible = (el: Element) => (el as HTMLElement).checkVisibility?.() ?? true;
     const labels: string[] = [];
@@ -90,7 +90,7 @@ export interface TranslationReport {
 }
 
 /** Compares what `page` shows with the locale's messages and with English's. */
-export async function translationReport(page: Page, lang: Language): Promise<TranslationReport> {
+export async function translationReport(page: JourneyPage, lang: Language): Promise<TranslationReport> {
   const shown = await readShown(page);
   const english = readLocale('en');
   const own = Object.entries(lang.messages).filter(([key]) => !NOT_ON_PAGE.has(key));
@@ -129,19 +129,18 @@ export async function translationReport(page: Page, lang: Language): Promise<Tra
 }
 
 /** `<html lang dir>` of a page. */
-export function documentLanguage(page: Page): Promise<{ lang: string; dir: string }> {
+export function documentLanguage(page: JourneyPage): Promise<{ lang: string; dir: string }> {
   return page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
 }
 
 /** An element's box, and its container's, in page pixels. */
-export async function boxes(page: Page, selector: string, container: string) {
+export async function boxes(page: JourneyPage, selector: string, container: string) {
   return page.evaluate(
-    (s, c) => {
-      const el = document.querySelector(s)!.getBoundingClientRect();
-      const box = document.querySelector(s)!.closest(c)!.getBoundingClientRect();
+    ({ selector, container }) => {
+      const el = document.querySelector(selector)!.getBoundingClientRect();
+      const box = document.querySelector(selector)!.closest(container)!.getBoundingClientRect();
       return { left: el.left - box.left, right: box.right - el.right, width: box.width };
     },
-    selector,
-    container,
+    { selector, container },
   );
 }

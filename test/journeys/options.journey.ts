@@ -8,7 +8,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
+import type { JourneyPage } from './browsers';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
 import { ALICE, press, waitForAlert, waitForText } from './steps';
@@ -71,30 +71,30 @@ const SAVED = (url: string) => ({
   token: ALICE.token,
 });
 
-const value = (page: Page, selector: string) =>
+const value = (page: JourneyPage, selector: string) =>
   page.$eval(selector, (input) => (input as HTMLInputElement).value);
 
 /** The texts of the page's alerts. */
-const alerts = (page: Page) =>
+const alerts = (page: JourneyPage) =>
   page.$$eval('[role="alert"]', (all) => all.map((el) => el.textContent!.trim()).filter(Boolean));
 
 /** Replaces what a field holds, as a paste over a selection does: one input event with the whole value. */
-async function paste(page: Page, selector: string, text: string): Promise<void> {
-  await page.$eval(
-    selector,
-    (input, text) => {
-      (input as HTMLInputElement).value = text;
+async function paste(page: JourneyPage, selector: string, text: string): Promise<void> {
+  await page.evaluate(
+    ({ selector, text }) => {
+      const input = document.querySelector<HTMLInputElement>(selector)!;
+      input.value = text;
       input.dispatchEvent(new Event('input', { bubbles: true }));
     },
-    text,
+    { selector, text },
   );
 }
 
 /** The demo switch's state. */
-const demoOn = (page: Page) =>
+const demoOn = (page: JourneyPage) =>
   page.$eval('[role="switch"]', (el) => el.getAttribute('aria-checked') === 'true');
 
-async function waitForDemo(page: Page, on: boolean): Promise<void> {
+async function waitForDemo(page: JourneyPage, on: boolean): Promise<void> {
   await page.waitForSelector(`[role="switch"][aria-checked="${on}"]`);
 }
 
@@ -102,19 +102,19 @@ async function waitForDemo(page: Page, on: boolean): Promise<void> {
  * The options page loaded afresh, as a reload does, in a new tab: Firefox's driver timed out waiting for a
  * reloaded extension page to load (servers.journey.ts, seen here). `ready`: a selector the page then shows.
  */
-async function reopen(browser: ExtensionBrowser, old: Page, ready: string): Promise<Page> {
+async function reopen(browser: ExtensionBrowser, old: JourneyPage, ready: string): Promise<JourneyPage> {
   await old.close();
   return browser.open('options.html', ready);
 }
 
 /** Opens the folded form on the saved server `url` (its row's Edit). */
-async function editServer(page: Page, url: string): Promise<void> {
+async function editServer(page: JourneyPage, url: string): Promise<void> {
   await press(page, `Edit ${new URL(url).host}`);
   await page.waitForSelector('#server-url');
 }
 
 /** Waits for the quiet "Saved" of the section holding `field`. */
-async function waitForSaved(page: Page, field: string): Promise<void> {
+async function waitForSaved(page: JourneyPage, field: string): Promise<void> {
   await page.waitForFunction(
     (field) => document.querySelector(`fieldset:has(${field}) .saved-note`)?.textContent?.includes('Saved'),
     { timeout: 15_000 },
@@ -127,7 +127,7 @@ forEachBrowser('the options page', (_name, browser) => {
   const sites: http.Server[] = [webSite(), firstRun()];
   let siteUrls: string[];
   let closedPort: number;
-  let page: Page;
+  let page: JourneyPage;
   beforeAll(async () => {
     host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
     siteUrls = await Promise.all(sites.map(listen));
@@ -234,7 +234,7 @@ forEachBrowser('the options page', (_name, browser) => {
 
     // Cancel folds the form back into the list, saving nothing; Edit then shows what is saved.
     await press(page, 'Cancel');
-    await page.waitForSelector('#server-url', { hidden: true });
+    await page.waitForHidden('#server-url');
     expect(await alerts(page)).toEqual([]);
     expect(await everything(browser())).toBe(earlier);
     await editServer(page, host.baseUrl);

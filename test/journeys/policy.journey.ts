@@ -7,7 +7,7 @@
  * policy (issue 18); under tokenPlace "session" every server added keeps its token out of storage.local.
  */
 import path from 'node:path';
-import type { Page } from 'puppeteer-core';
+import type { JourneyPage } from './browsers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
@@ -16,7 +16,7 @@ import { BROWSERS, type BrowserName, type ExtensionBrowser } from './browsers';
 import { launchChromium } from './browsers/chromium';
 import { launchFirefoxJourneys } from './browsers/firefox';
 import { unpackedExtensionId, writeChromiumPolicy, writeFirefoxPolicies } from './policy-files';
-import { createdLink, openPopup, pageText, press, waitForText } from './steps';
+import { createdLink, openPopup, pageText, press, waitForRow, waitForText } from './steps';
 
 let host: MockHost;
 beforeAll(async () => {
@@ -182,7 +182,7 @@ underPolicy("an organization's managed policy", policy, (name, browser) => {
 });
 
 /** Records every text `page` shows from now on (each change of its visible text), in the page itself. */
-async function recordTexts(page: Page): Promise<void> {
+async function recordTexts(page: JourneyPage): Promise<void> {
   await page.evaluate(() => {
     const seen = [document.body.innerText];
     (window as unknown as { seenTexts: string[] }).seenTexts = seen;
@@ -194,7 +194,7 @@ async function recordTexts(page: Page): Promise<void> {
 }
 
 /** Every text `page` showed since recordTexts, and what it shows now. */
-async function recordedTexts(page: Page): Promise<string[]> {
+async function recordedTexts(page: JourneyPage): Promise<string[]> {
   return page.evaluate(() => [
     ...(window as unknown as { seenTexts: string[] }).seenTexts,
     document.body.innerText,
@@ -249,7 +249,7 @@ underPolicy(
     });
 
     /** Where the form says the token is kept: each choice's [checked, disabled]. */
-    const places = (options: Page) =>
+    const places = (options: JourneyPage) =>
       options.$$eval('input[name="token-place"]', (all) =>
         all.map((el) => [(el as HTMLInputElement).checked, (el as HTMLInputElement).disabled]),
       );
@@ -259,22 +259,14 @@ underPolicy(
     ];
 
     /** Connects a new server in the open, blank form, and waits for its row to say `saved`. */
-    async function connectNew(options: Page, host: MockHost, token: string, saved: string) {
+    async function connectNew(options: JourneyPage, host: MockHost, token: string, saved: string) {
       await options.select('#server-choice', 'self-hosted');
       await options.waitForSelector('#server-url');
       expect(await places(options)).toEqual(SESSION_FIXED);
       await options.type('#server-url', host.baseUrl);
       await options.type('#api-token', token);
       await press(options, 'Connect');
-      await options.waitForFunction(
-        (name, words) =>
-          (
-            document.querySelector(`.server-list > li[aria-label="${name}"]`) as HTMLElement | null
-          )?.innerText.includes(words),
-        { timeout: 15_000 },
-        new URL(host.baseUrl).host,
-        saved,
-      );
+      await waitForRow(options, new URL(host.baseUrl).host, saved);
     }
 
     it('a server added later keeps its token in storage.session, and storage.local holds no token', async () => {

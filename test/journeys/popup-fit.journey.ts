@@ -3,12 +3,12 @@
  * mode included, shows whole with no scroll; with More options open, Create push stays on screen.
  */
 import { expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
+import type { JourneyPage } from './browsers';
 import { forEachBrowser } from './browsers';
 import { openPopup, press } from './steps';
 
 /** The popup's size as laid out: what would scroll, and whether Create push is within the 600 px. */
-function measure(popup: Page) {
+function measure(popup: JourneyPage) {
   return popup.evaluate(() => {
     const scroller = document.scrollingElement!;
     const create = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Create push')!;
@@ -35,7 +35,7 @@ forEachBrowser('the popup at 380 × 600', (_name, browser) => {
   it('keeps Create push on screen with More options open', async () => {
     const popup = await openPopup(browser());
     await popup.setViewport({ width: 380, height: 600 });
-    await popup.locator('::-p-aria(More options)').click();
+    await popup.click('summary::-p-text(More options)');
     await popup.waitForSelector('#sp-note');
     expect((await measure(popup)).createVisible).toBe(true);
     await press(popup, 'Create push');

@@ -5,7 +5,7 @@
  * demo service and the clipboard (Firefox has no offscreen documents: its background page does both).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
+import type { JourneyPage } from './browsers';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { MENU_IDS } from '@/lib/quick-push/menus';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
@@ -38,7 +38,7 @@ const menuItem = (browser: ExtensionBrowser, id: string) =>
 forEachBrowser('quick push: failures, registration, demo', (name, browser) => {
   let host: MockHost;
   let site: Awaited<ReturnType<typeof startSite>>;
-  let page: Page;
+  let page: JourneyPage;
   let tabId: number;
   beforeAll(async () => {
     host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });

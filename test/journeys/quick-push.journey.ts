@@ -8,7 +8,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
+import type { JourneyPage } from './browsers';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { MENU_IDS, type MenuClick } from '@/lib/quick-push/menus';
 import type { QuickPushOutcome } from '@/lib/quick-push/types';
@@ -38,7 +38,7 @@ function startSite(): Promise<http.Server> {
 }
 
 /** Selects the secret on the page, as a person would before right-clicking or pressing the shortcut. */
-async function selectSecret(page: Page): Promise<void> {
+async function selectSecret(page: JourneyPage): Promise<void> {
   await page.evaluate(() => {
     const range = document.createRange();
     range.selectNodeContents(document.getElementById('secret')!);
@@ -135,7 +135,7 @@ afterAll(async () => {
 
 forEachBrowser('quick push', (name, browser) => {
   let host: MockHost;
-  let page: Page;
+  let page: JourneyPage;
   let tabId: number;
   beforeAll(async () => {
     host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });

@@ -91,7 +91,7 @@ forEachBrowser('a self-hosted server', (name, browser) => {
   it('takes a URL push with views, which the recipient gets as a link', async () => {
     await useServer(browser(), host.baseUrl, ALICE.token);
     const popup = await openPopup(browser());
-    await popup.locator('::-p-aria(URL[role="tab"])').click();
+    await popup.click('::-p-aria(URL[role="tab"])');
     await popup.type('#sp-url', 'https://intranet.example/reset?t=91');
     await popup.$eval('#sp-views', (input) => ((input as HTMLInputElement).value = ''));
     await popup.type('#sp-views', '2');
@@ -109,7 +109,7 @@ forEachBrowser('a self-hosted server', (name, browser) => {
   it('takes QR pushes of text and from the Wi-Fi builder, which the recipient gets as QR codes', async () => {
     await useServer(browser(), host.baseUrl, ALICE.token);
     const popup = await openPopup(browser());
-    await popup.locator('::-p-aria(QR code[role="tab"])').click();
+    await popup.click('::-p-aria(QR code[role="tab"])');
     await popup.type('#sp-secret', 'locker code 4411');
     await press(popup, 'Create push');
 
@@ -119,10 +119,10 @@ forEachBrowser('a self-hosted server', (name, browser) => {
 
     // The Wi-Fi builder: its fields become one escaped WIFI: payload.
     await press(popup, 'New push');
-    await popup.locator('::-p-aria(QR code[role="tab"])').click();
-    await popup.locator('::-p-aria(Wi-Fi network[role="radio"])').click();
-    await popup.locator('::-p-aria(Network name[role="textbox"])').fill('Guest;Net');
-    await popup.locator('::-p-aria(Wi-Fi password[role="textbox"])').fill('hunter2');
+    await popup.click('::-p-aria(QR code[role="tab"])');
+    await popup.click('::-p-aria(Wi-Fi network[role="radio"])');
+    await popup.fill('::-p-aria(Network name[role="textbox"])', 'Guest;Net');
+    await popup.fill('::-p-aria(Wi-Fi password[role="textbox"])', 'hunter2');
     await press(popup, 'Create push');
     const wifi = await createdLink(popup);
     expect(wifi.urlToken).not.toBe(urlToken);
@@ -142,12 +142,9 @@ forEachBrowser('a self-hosted server', (name, browser) => {
     try {
       await useServer(browser(), throttle.url, ALICE.token);
       const popup = await openPopup(browser());
-      await popup.locator('::-p-aria(Files[role="tab"])').click();
-      const input = await popup.waitForSelector('#sp-files');
-      await (input as import('puppeteer-core').ElementHandle<HTMLInputElement>).uploadFile(
-        path.join(dir, 'keys.bin'),
-      );
-      await popup.waitForSelector('::-p-aria(Attached files)');
+      await popup.click('::-p-aria(Files[role="tab"])');
+      await popup.upload('#sp-files', path.join(dir, 'keys.bin'));
+      await popup.waitForSelector('::-p-aria(Attached files[role="list"])');
       expect(await pageText(popup)).toContain('keys.bin');
       // Every value the progress bar shows, sampled in the page (Preact sets it as a property, which no
       // MutationObserver sees).

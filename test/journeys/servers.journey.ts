@@ -6,11 +6,20 @@
  * takes its pushes off the dashboard and their live links out of the watcher's database. Each server's side is checked through the API.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Page } from 'puppeteer-core';
+import type { JourneyPage } from './browsers';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
 import { dumpIndexedDb } from './secrets/dump';
-import { ALICE, createdLink, openPopup, ownerClient, pageText, press, waitForText } from './steps';
+import {
+  ALICE,
+  createdLink,
+  openPopup,
+  ownerClient,
+  pageText,
+  press,
+  waitForRow,
+  waitForText,
+} from './steps';
 
 const BOB = { email: 'bob@example.com', token: 'bob-token-journey-02' };
 const SWITCH = 'select[aria-label="Server for this push"]';
@@ -19,14 +28,14 @@ const SWITCH = 'select[aria-label="Server for this push"]';
 const nameOf = (host: MockHost) => new URL(host.baseUrl).host;
 
 /** The text of the saved server's row in the options page's list. */
-const rowText = (options: Page, host: MockHost) =>
+const rowText = (options: JourneyPage, host: MockHost) =>
   options.$eval(`.server-list > li[aria-label="${nameOf(host)}"]`, (row) => (row as HTMLElement).innerText);
 
 /**
  * Saves a self-hosted server with its token in the open, blank Connection form (Connect); the form then
  * folds into the server's row, which says `saved`.
  */
-async function connect(options: Page, host: MockHost, token: string, saved: string): Promise<void> {
+async function connect(options: JourneyPage, host: MockHost, token: string, saved: string): Promise<void> {
   await options.select('#server-choice', 'self-hosted');
   await options.waitForSelector('#server-url');
   // A new server's form starts blank: nothing of a saved server (its token above all) is carried over.
@@ -35,15 +44,7 @@ async function connect(options: Page, host: MockHost, token: string, saved: stri
   await options.type('#server-url', host.baseUrl);
   await options.type('#api-token', token);
   await press(options, 'Connect');
-  await options.waitForFunction(
-    (name, words) =>
-      (
-        document.querySelector(`.server-list > li[aria-label="${name}"]`) as HTMLElement | null
-      )?.innerText.includes(words),
-    {},
-    nameOf(host),
-    saved,
-  );
+  await waitForRow(options, nameOf(host), saved);
   // Folded: the form is gone until "Add a server" or a row's Edit opens it again.
   expect(await options.$('#server-choice')).toBeNull();
 }
@@ -54,10 +55,9 @@ async function pushFromPopup(browser: ExtensionBrowser, name: string, host?: Moc
   if (host) {
     await popup.select(SWITCH, host.baseUrl);
     await popup.waitForFunction(
-      (selector, url) => (document.querySelector(selector) as HTMLSelectElement | null)?.value === url,
+      ({ selector, url }) => (document.querySelector(selector) as HTMLSelectElement | null)?.value === url,
       {},
-      SWITCH,
-      host.baseUrl,
+      { selector: SWITCH, url: host.baseUrl },
     );
     await popup.waitForSelector('::-p-aria(Create push[role="button"])');
   }
@@ -72,7 +72,7 @@ async function pushFromPopup(browser: ExtensionBrowser, name: string, host?: Moc
 }
 
 /** The names of the pushes the dashboard lists now. */
-const listed = (page: Page) =>
+const listed = (page: JourneyPage) =>
   page.$$eval('article h3', (titles) => titles.map((title) => title.textContent ?? '').sort());
 
 forEachBrowser('several servers', (name, browser) => {
@@ -101,14 +101,7 @@ forEachBrowser('several servers', (name, browser) => {
     expect(await pageText(options)).not.toContain('Saved. Pushes now go to this server.');
 
     await press(options, 'Make default');
-    await options.waitForFunction(
-      (name) =>
-        (
-          document.querySelector(`.server-list > li[aria-label="${name}"]`) as HTMLElement | null
-        )?.innerText.includes('Default'),
-      {},
-      nameOf(second),
-    );
+    await waitForRow(options, nameOf(second), 'Default');
     expect(await rowText(options, first)).not.toContain('Default');
 
     // The default server is the one the popup starts on; the switch sends one push elsewhere.

@@ -8,10 +8,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ElementHandle, Page } from 'puppeteer-core';
+import type { JourneyPage } from './browsers';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
 import { startRecordedHost, type RecordedHost } from './recorded-host';
-import { openPopup, pageText, press, waitForText } from './steps';
+import { openPopup, pageText, press, waitForRow, waitForText } from './steps';
 
 const ALICE = { email: 'alice@example.com', token: 'alice-token-seams-A1' };
 const BOB = { email: 'bob@example.com', token: 'bob-token-seams-B2' };
@@ -20,24 +20,11 @@ const CAROL = { email: 'carol@example.com', token: 'carol-token-seams-C3' };
 const DEFAULT_SAVED = 'Saved. Pushes now go to this server.';
 const OTHER_SAVED = 'Saved. The default server has not changed.';
 
-/** Waits until the list's row of the server `name` (host:port) shows `words`. */
-async function waitForRow(options: Page, name: string, words: string): Promise<void> {
-  await options.waitForFunction(
-    (row, text) =>
-      (
-        document.querySelector(`.server-list > li[aria-label="${row}"]`) as HTMLElement | null
-      )?.innerText.includes(text),
-    { timeout: 15_000 },
-    name,
-    words,
-  );
-}
-
-const valueOf = (options: Page, selector: string) =>
+const valueOf = (options: JourneyPage, selector: string) =>
   options.$eval(selector, (input) => (input as HTMLInputElement).value);
 
 /** Replaces what a field holds by typing, as a person does: select all, then type over it. */
-async function retype(options: Page, selector: string, text: string): Promise<void> {
+async function retype(options: JourneyPage, selector: string, text: string): Promise<void> {
   await options.focus(selector);
   await options.keyboard.down('Control');
   await options.keyboard.press('KeyA');
@@ -46,7 +33,12 @@ async function retype(options: Page, selector: string, text: string): Promise<vo
 }
 
 /** Connects a new server in the open, blank form: self-hosted, its address, its token, Connect. */
-async function connectNew(options: Page, host: RecordedHost, token: string, saved: string): Promise<void> {
+async function connectNew(
+  options: JourneyPage,
+  host: RecordedHost,
+  token: string,
+  saved: string,
+): Promise<void> {
   await options.select('#server-choice', 'self-hosted');
   await options.waitForSelector('#server-url');
   await options.type('#server-url', host.baseUrl);
@@ -56,7 +48,7 @@ async function connectNew(options: Page, host: RecordedHost, token: string, save
 }
 
 /** Waits for Test connection's outcome: its success line or an alert. */
-async function testOutcome(options: Page): Promise<void> {
+async function testOutcome(options: JourneyPage): Promise<void> {
   await options.waitForFunction(
     () =>
       document.body.innerText.includes('The connection works.') ||
@@ -85,7 +77,7 @@ async function savedTokens(browser: ExtensionBrowser) {
 }
 
 /** Waits for an alert (role="alert") on `page`, whatever it says; on a timeout says what the page showed. */
-async function anyAlert(page: Page): Promise<void> {
+async function anyAlert(page: JourneyPage): Promise<void> {
   try {
     await page.waitForSelector('[role="alert"]', { timeout: 20_000 });
   } catch (error) {
@@ -100,7 +92,7 @@ forEachBrowser('settings seams: a token never reaches another server', (_name, b
   let a: RecordedHost;
   let b: RecordedHost;
   let c: RecordedHost;
-  let options: Page;
+  let options: JourneyPage;
   beforeAll(async () => {
     [a, b, c] = await Promise.all([
       startRecordedHost({ users: [ALICE] }),
@@ -164,10 +156,10 @@ forEachBrowser('settings seams: a token never reaches another server', (_name, b
     await options.waitForSelector('#server-url');
     expect(await valueOf(options, '#api-token')).toBe(BOB.token);
 
-    const demo = options.locator('::-p-aria(Demo mode[role="switch"])');
-    await demo.click();
+    const demo = '::-p-aria(Demo mode[role="switch"])';
+    await options.click(demo);
     await options.waitForSelector('[role="switch"][aria-checked="true"]');
-    await demo.click();
+    await options.click(demo);
     await options.waitForSelector('[role="switch"][aria-checked="false"]');
 
     // The form is still B's (demo mode on and off reset it from what B has saved).
@@ -222,10 +214,9 @@ forEachBrowser('settings seams: a token never reaches another server', (_name, b
       fs.writeFileSync(path.join(dir, 'keys.txt'), 'a file for A only');
       a.received.splice(0);
       const files = await openPopup(browser());
-      await files.locator('::-p-aria(Files[role="tab"])').click();
-      const input = (await files.waitForSelector('#sp-files')) as ElementHandle<HTMLInputElement>;
-      await input.uploadFile(path.join(dir, 'keys.txt'));
-      await files.waitForSelector('::-p-aria(Attached files)');
+      await files.click('::-p-aria(Files[role="tab"])');
+      await files.upload('#sp-files', path.join(dir, 'keys.txt'));
+      await files.waitForSelector('::-p-aria(Attached files[role="list"])');
       await press(files, 'Create push');
       await anyAlert(files);
       // The upload went to A with A's token (XHR would follow a redirect: the transport must not let it).

@@ -4,7 +4,7 @@
  */
 // startMockHost's store (idb) needs the IDB globals in this Node process.
 import 'fake-indexeddb/auto';
-import type { Page } from 'puppeteer-core';
+import type { JourneyPage } from './browsers';
 import { ALICE, ownerClient, recipientPage } from '../browser-steps';
 import { savedServer } from '../saved-server';
 
@@ -33,7 +33,7 @@ const GETTING_READY = localeNames().flatMap(
 );
 
 /** The popup, as a tab, once its Create button is there and its settings are read (no "Getting ready…"). */
-export async function openPopup(browser: ExtensionBrowser): Promise<Page> {
+export async function openPopup(browser: ExtensionBrowser): Promise<JourneyPage> {
   const popup = await browser.open('popup.html', '::-p-aria(Create push[role="button"])');
   await popup.waitForFunction(
     (words: string[]) => !words.some((word) => document.body.innerText.includes(word)),
@@ -44,7 +44,7 @@ export async function openPopup(browser: ExtensionBrowser): Promise<Page> {
 }
 
 /** The link the popup shows after a create, and its url_token. */
-export async function createdLink(popup: Page): Promise<{ link: string; urlToken: string }> {
+export async function createdLink(popup: JourneyPage): Promise<{ link: string; urlToken: string }> {
   await popup.waitForSelector('::-p-aria(Secret link)');
   // Since issue 11 the link is wrapping text (a read-only textbox), not an <input>: read what is shown.
   const link = await popup.$eval(
@@ -57,7 +57,7 @@ export async function createdLink(popup: Page): Promise<{ link: string; urlToken
 }
 
 /** The visible text of a page. */
-export function pageText(page: Page): Promise<string> {
+export function pageText(page: JourneyPage): Promise<string> {
   return page.evaluate(() => document.body.innerText);
 }
 
@@ -65,7 +65,7 @@ export function pageText(page: Page): Promise<string> {
  * Waits until the page's visible text contains `text`. On a timeout it says what the page showed instead
  * (as waitForAlert does), so that a missing message can be told apart from a slow machine.
  */
-export async function waitForText(page: Page, text: string, timeout = 15_000): Promise<void> {
+export async function waitForText(page: JourneyPage, text: string, timeout = 15_000): Promise<void> {
   try {
     // Polled by time, not by animation frame: a tab in the background (the welcome page behind the popup)
     // paints no frames, so a frame-polled wait would never look again.
@@ -80,7 +80,7 @@ export async function waitForText(page: Page, text: string, timeout = 15_000): P
  * Waits for an alert (role="alert") whose text contains `text`. On a timeout it says what the page showed
  * instead, so that a failure in CI can be told apart from a slow machine.
  */
-export async function waitForAlert(page: Page, text: string, timeout = 30_000): Promise<void> {
+export async function waitForAlert(page: JourneyPage, text: string, timeout = 30_000): Promise<void> {
   try {
     await page.waitForFunction(
       (t) => [...document.querySelectorAll('[role="alert"]')].some((el) => el.textContent?.includes(t)),
@@ -95,7 +95,19 @@ export async function waitForAlert(page: Page, text: string, timeout = 30_000): 
   }
 }
 
+/** Waits until the options page's row of the saved server `name` (host:port) shows `words`. */
+export async function waitForRow(options: JourneyPage, name: string, words: string): Promise<void> {
+  await options.waitForFunction(
+    ({ name, words }) =>
+      (
+        document.querySelector(`.server-list > li[aria-label="${name}"]`) as HTMLElement | null
+      )?.innerText.includes(words),
+    { timeout: 15_000 },
+    { name, words },
+  );
+}
+
 /** Clicks the button with this accessible name. */
-export async function press(page: Page, name: string): Promise<void> {
-  await page.locator(`::-p-aria(${name}[role="button"])`).click();
+export async function press(page: JourneyPage, name: string): Promise<void> {
+  await page.click(`::-p-aria(${name}[role="button"])`);
 }

@@ -4,7 +4,7 @@
  * secret once (the sample then expires on the demo service's side); "Connect your server" opens the
  * settings page.
  */
-import type { Page } from 'puppeteer-core';
+import type { JourneyPage } from './browsers';
 import { expect, it } from 'vitest';
 import { forEachBrowser } from './browsers';
 import { pageText, press, waitForText } from './steps';
@@ -22,7 +22,7 @@ interface PageInfo {
  * What the demo service knows of a push, asked from an extension page as the viewer asks it (the
  * demo-page-info message, lib/demo/messages.ts): the service's side, which reading it does not change.
  */
-function demoPushInfo(page: Page, urlToken: string): Promise<PageInfo> {
+function demoPushInfo(page: JourneyPage, urlToken: string): Promise<PageInfo> {
   return page.evaluate(async (url_token) => {
     const reply = (await browser.runtime.sendMessage({
       channel: 'secret-push',
@@ -58,7 +58,7 @@ forEachBrowser('first run', (name, browser) => {
     const before = await demoPushInfo(welcome, urlToken);
     expect(before).toMatchObject({ kind: 'text', live: true });
 
-    await viewer.locator('::-p-aria(Reveal secret[role="button"])').click();
+    await viewer.click('::-p-aria(Reveal secret[role="button"])');
     const secret = await viewer.waitForSelector('::-p-aria(Secret payload)');
     expect(await secret!.evaluate((el) => el.textContent)).toBe(SAMPLE);
     // The demo service counted the view: the reveal was a real retrieval, not a page showing a copy. The

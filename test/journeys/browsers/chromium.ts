@@ -1,20 +1,18 @@
 /**
- * Real Chromium (Debian's package) driven by puppeteer-core over the DevTools protocol, with the journeys'
- * build loaded unpacked: the same library that drives Firefox, so one journey runs on both.
+ * Real Chromium (Debian's package) driven by Playwright, the design card's tester: a persistent context with
+ * the journeys' build loaded unpacked (test/e2e/fixtures.ts launchWithExtension), seen through the journeys'
+ * interface.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import puppeteer, { type WebWorker } from 'puppeteer-core';
-import { CHROMIUM_ARGS } from '../../e2e/fixtures';
-import type { ExtensionBrowser, LaunchOptions } from './types';
+import type { BrowserContext, Worker } from '@playwright/test';
+import { launchWithExtension, welcomePage } from '../../e2e/fixtures';
+import { playwrightPage } from './playwright-page';
+import type { ExtensionBrowser, JourneyPage, LaunchOptions } from './types';
 
 /**
- * Right after launch the worker's context may answer before its global scope is set up (`chrome`, even
- * `setTimeout`, undefined: seen in 4 of 10 launches). Asks again from Node until the extension's bindings
- * are there.
+ * Right after launch the worker's context may answer before its global scope is set up (`chrome`
+ * undefined: seen with puppeteer in 4 of 10 launches). Asks again until the extension's bindings are there.
  */
-async function bindingsReady(worker: WebWorker): Promise<void> {
+async function bindingsReady(worker: Worker): Promise<void> {
   const ready = () => worker.evaluate('typeof globalThis.chrome?.runtime?.id === "string"');
   for (let tries = 0; !(await ready()); tries++) {
     if (tries === 100) throw new Error("The extension's service worker never got its chrome bindings");
@@ -22,68 +20,55 @@ async function bindingsReady(worker: WebWorker): Promise<void> {
   }
 }
 
+/** The tab whose address starts with `prefix`, looked for every 100 ms (a new tab starts at about:blank). */
+async function openedTab(context: BrowserContext, prefix: string, timeout = 15_000): Promise<JourneyPage> {
+  for (const started = Date.now(); Date.now() - started < timeout; ) {
+    const page = context.pages().find((tab) => tab.url().startsWith(prefix));
+    if (page) return playwrightPage(page);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`No tab opened at ${prefix} within ${timeout} ms`);
+}
+
 export async function launchChromium(options: LaunchOptions = {}): Promise<ExtensionBrowser> {
-  const extension = path.resolve(process.env.EXT_PATH ?? '.output/e2e/chrome-mv3');
-  if (!fs.existsSync(path.join(extension, 'manifest.json')))
-    throw new Error(`No built extension at ${extension}: run \`npm test\` (it builds it)`);
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-journey-'));
-  const browser = await puppeteer.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    userDataDir,
-    ignoreDefaultArgs: ['--disable-extensions'],
-    args: [`--disable-extensions-except=${extension}`, `--load-extension=${extension}`, ...CHROMIUM_ARGS],
-    ...(options.language ? { env: { ...process.env, LANGUAGE: options.language } } : {}),
-  });
-  const target = await browser.waitForTarget(
-    (t) => t.type() === 'service_worker' && t.url().startsWith('chrome-extension://'),
-  );
-  const base = `chrome-extension://${new URL(target.url()).host}`;
-  const opened = async (prefix: string) =>
-    (await (await browser.waitForTarget((t) => t.url().startsWith(prefix), { timeout: 15_000 })).page())!;
-  const welcome = await opened(`${base}/welcome.html`);
-  let worker: WebWorker | null = null;
-  const background = async () => {
-    if (worker) return worker;
-    const found = (await target.worker())!;
-    await bindingsReady(found);
-    return (worker = found);
+  const { context, close } = await launchWithExtension(options);
+  const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+  await bindingsReady(worker);
+  const base = `chrome-extension://${new URL(worker.url()).host}`;
+  const newTab = async (url: string) => {
+    const tab = await context.newPage();
+    await tab.goto(url, { waitUntil: 'domcontentloaded' });
+    return playwrightPage(tab);
   };
   return {
     name: 'chromium',
     base,
-    welcome,
-    opened,
+    welcome: playwrightPage(await welcomePage(context)),
+    opened: (prefix) => openedTab(context, prefix),
     async open(page, ready) {
-      const tab = await browser.newPage();
-      await tab.goto(`${base}/${page}`, { waitUntil: 'domcontentloaded' });
+      const tab = await newTab(`${base}/${page}`);
       await tab.waitForSelector(ready);
       return tab;
     },
     async web(url) {
-      const tab = await browser.newPage();
+      const tab = await context.newPage();
       await tab.goto(url);
-      return tab;
+      return playwrightPage(tab);
     },
-    async background(fn, arg) {
-      // A stopped worker wakes for the next event; the journeys keep it awake, so one handle serves.
-      const worker = await background();
+    background(fn, arg) {
+      // The journeys keep the worker awake (each step wakes it), so the one handle serves.
       return worker.evaluate(
         `(${fn.toString()})({ chrome, browser: chrome, secretPushQuickPush: globalThis.secretPushQuickPush, secretPushWatch: globalThis.secretPushWatch }, ${JSON.stringify(arg)})`,
       ) as never;
     },
     async clipboard() {
-      await browser.defaultBrowserContext().overridePermissions(base, ['clipboard-read']);
-      const tab = await browser.newPage();
-      await tab.goto(`${base}/popup.html`, { waitUntil: 'domcontentloaded' });
+      await context.grantPermissions(['clipboard-read']);
+      const tab = await newTab(`${base}/popup.html`);
       await tab.bringToFront();
       const text = await tab.evaluate(() => navigator.clipboard.readText());
       await tab.close();
       return text;
     },
-    async close() {
-      await browser.close();
-      fs.rmSync(userDataDir, { recursive: true, force: true });
-    },
+    close,
   };
 }

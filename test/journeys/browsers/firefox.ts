@@ -4,6 +4,7 @@
  */
 import type { Page } from 'puppeteer-core';
 import { EXT_BASE, launchFirefox, type FirefoxOptions } from '../../firefox/browser';
+import { puppeteerPage } from './puppeteer-page';
 import type { ExtensionBrowser } from './types';
 
 export async function launchFirefoxJourneys(options: FirefoxOptions = {}): Promise<ExtensionBrowser> {
@@ -14,13 +15,13 @@ export async function launchFirefoxJourneys(options: FirefoxOptions = {}): Promi
   return {
     name: 'firefox',
     base: EXT_BASE,
-    welcome: firefox.welcome,
-    opened: firefox.opened,
-    open: firefox.open,
+    welcome: puppeteerPage(firefox.welcome),
+    opened: async (prefix) => puppeteerPage(await firefox.opened(prefix)),
+    open: async (page, ready) => puppeteerPage(await firefox.open(page, ready)),
     async web(url) {
       const tab = await firefox.browser.newPage();
       await tab.goto(url);
-      return tab;
+      return puppeteerPage(tab);
     },
     async background(fn, arg) {
       const page = await reach();

@@ -8,7 +8,14 @@ import { launchChromium } from './chromium';
 import { launchFirefoxJourneys } from './firefox';
 import type { BrowserName, ExtensionBrowser, LaunchOptions } from './types';
 
-export type { BackgroundGlobal, BrowserName, ExtensionBrowser, LaunchOptions } from './types';
+export type {
+  BackgroundGlobal,
+  BrowserName,
+  ExtensionBrowser,
+  JourneyElement,
+  JourneyPage,
+  LaunchOptions,
+} from './types';
 
 const launchers: Record<BrowserName, (options?: LaunchOptions) => Promise<ExtensionBrowser>> = {
   chromium: launchChromium,

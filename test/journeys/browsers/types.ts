@@ -1,5 +1,3 @@
-import type { Page } from 'puppeteer-core';
-
 export type BrowserName = 'chromium' | 'firefox';
 
 export interface LaunchOptions {
@@ -12,6 +10,69 @@ export interface LaunchOptions {
   language?: string;
 }
 
+/** How long to wait, and how often to look (ms; default: on every animation frame). */
+export interface WaitOptions {
+  timeout?: number;
+  polling?: number;
+}
+
+/**
+ * A page (tab) as a journey drives it, the same in both browsers: Playwright's page in Chromium
+ * (./playwright-page.ts), puppeteer-core's over WebDriver BiDi in Firefox (./puppeteer-page.ts). Selectors are
+ * CSS plus two pseudo-elements for what a person sees: `::-p-aria(Name[role="button"])` (an accessible name,
+ * with or without a role) and `::-p-text(words)`. Page functions (`evaluate`, `$eval`, `waitForFunction`) run
+ * in the page, so they may use nothing from their closure; they take at most one argument.
+ */
+export interface JourneyPage {
+  /** Goes to `url` and waits for its load. */
+  goto(url: string): Promise<void>;
+  url(): string;
+  title(): Promise<string>;
+  close(): Promise<void>;
+  bringToFront(): Promise<void>;
+  setViewport(size: { width: number; height: number }): Promise<void>;
+  evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
+  /** Waits until `fn` returns something truthy; on a timeout it throws. */
+  waitForFunction<A = undefined>(fn: (arg: A) => unknown, options?: WaitOptions, arg?: A): Promise<void>;
+  /** The first element matching `selector` once it is in the page. */
+  waitForSelector(
+    selector: string,
+    options?: { timeout?: number; visible?: boolean },
+  ): Promise<JourneyElement>;
+  /** Waits until no element matching `selector` is shown. */
+  waitForHidden(selector: string): Promise<void>;
+  /** The first element matching `selector` now, or null. */
+  $(selector: string): Promise<JourneyElement | null>;
+  $eval<R>(selector: string, fn: (element: Element) => R): Promise<R>;
+  $$eval<R>(selector: string, fn: (elements: Element[]) => R): Promise<R>;
+  /** Clicks the element once it is there, shown and enabled (`count` 3: a triple click, selecting its text). */
+  click(selector: string, options?: { count?: number }): Promise<void>;
+  /** Replaces the value of the field, as typing would. */
+  fill(selector: string, value: string): Promise<void>;
+  /** Types `text` key by key into the element, after what it holds. */
+  type(selector: string, text: string): Promise<void>;
+  /** Chooses the option with this value in a <select>. */
+  select(selector: string, value: string): Promise<void>;
+  focus(selector: string): Promise<void>;
+  /** Keys by their name: "Enter", "Escape", "Control", "KeyA". */
+  keyboard: {
+    press(key: string): Promise<void>;
+    down(key: string): Promise<void>;
+    up(key: string): Promise<void>;
+  };
+  /** Picks `file` in the file input, as the file dialog would. */
+  upload(selector: string, file: string): Promise<void>;
+}
+
+/** An element found in a page: read in the page, searched within, clicked. */
+export interface JourneyElement {
+  evaluate<R>(fn: (element: Element) => R): Promise<R>;
+  $(selector: string): Promise<JourneyElement | null>;
+  $$eval<R>(selector: string, fn: (elements: Element[]) => R): Promise<R>;
+  waitForSelector(selector: string): Promise<JourneyElement>;
+  click(): Promise<void>;
+}
+
 /**
  * One real browser with the journeys' build of the extension installed, as the shared journeys drive it.
  * The same journey runs on either implementation; where a browser differs, the journey branches on `name`
@@ -22,16 +83,16 @@ export interface ExtensionBrowser {
   /** `chrome-extension://<id>` or `moz-extension://<uuid>`. */
   base: string;
   /** Opens an extension page (`popup.html`, `viewer.html#/p/…`) in a new tab and waits for `ready`. */
-  open(page: string, ready: string): Promise<Page>;
+  open(page: string, ready: string): Promise<JourneyPage>;
   /** Opens a web page in a new tab and waits for its load. */
-  web(url: string): Promise<Page>;
+  web(url: string): Promise<JourneyPage>;
   /**
    * The welcome page the install opened by itself (lib/welcome/background.ts), waited for at launch so it
    * never opens in the middle of a journey; it stays open.
    */
-  welcome: Page;
+  welcome: JourneyPage;
   /** A tab the extension opened by itself whose address starts with `prefix`, waited for up to 15 s. */
-  opened(prefix: string): Promise<Page>;
+  opened(prefix: string): Promise<JourneyPage>;
   /**
    * Runs `fn` in the extension's background (Chromium's service worker, Firefox's background page) with its
    * global object and a JSON argument; `fn` is sent as source, so it may use nothing from its closure.

@@ -3,7 +3,7 @@
  * background), and every record of every IndexedDB database of the extension's origin but the demo
  * service's own (read in an extension page, which shares the background's origin in both browsers).
  */
-import type { Page } from 'puppeteer-core';
+import type { JourneyPage } from '../browsers';
 import { DEMO_DB_NAME } from '@/lib/demo/constants';
 import type { ExtensionBrowser } from '../browsers';
 
@@ -69,7 +69,7 @@ async function readDatabases(skip: string): Promise<DatabaseDump> {
 }
 
 /** Every IndexedDB database of the extension's origin but the demo service's, read from `page`. */
-export function dumpIndexedDb(page: Page): Promise<DatabaseDump> {
+export function dumpIndexedDb(page: JourneyPage): Promise<DatabaseDump> {
   return page.evaluate(readDatabases, DEMO_DB_NAME);
 }
 
@@ -77,7 +77,7 @@ export function dumpIndexedDb(page: Page): Promise<DatabaseDump> {
  * The origin's other places a page could write to: localStorage, and the Cache Storage's requests and
  * responses (the extension uses neither; this proves it stays so).
  */
-export function dumpWebStorage(page: Page): Promise<string> {
+export function dumpWebStorage(page: JourneyPage): Promise<string> {
   return page.evaluate(async () => {
     const cached: Record<string, string[]> = {};
     for (const name of await caches.keys()) {

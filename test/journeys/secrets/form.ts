@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from 'puppeteer-core';
+import type { JourneyPage } from '../browsers';
 import { createdLink, press } from '../steps';
 
 /** What a part of the journey made: the secrets it used and the url_tokens of the pushes it created. */
@@ -15,21 +15,18 @@ export interface Made {
 }
 
 /** Replaces the value of the text field with this accessible name (`Secret`, `Passphrase`, …). */
-export async function fill(page: Page, label: string, value: string): Promise<void> {
-  await page.locator(`::-p-aria(${label}[role="textbox"])`).fill(value);
+export async function fill(page: JourneyPage, label: string, value: string): Promise<void> {
+  await page.fill(`::-p-aria(${label}[role="textbox"])`, value);
 }
 
 /** The current value of the text field with this accessible name. */
-export function valueOf(page: Page, label: string): Promise<string> {
-  return page
-    .locator(`::-p-aria(${label}[role="textbox"])`)
-    .map((field) => (field as HTMLInputElement).value)
-    .wait();
+export function valueOf(page: JourneyPage, label: string): Promise<string> {
+  return page.$eval(`::-p-aria(${label}[role="textbox"])`, (field) => (field as HTMLInputElement).value);
 }
 
 /** Selects a tab of the kind of push (`Text`, `Files`, `QR code`, `URL`). */
-export async function tab(page: Page, name: string): Promise<void> {
-  await page.locator(`::-p-aria(${name}[role="tab"])`).click();
+export async function tab(page: JourneyPage, name: string): Promise<void> {
+  await page.click(`::-p-aria(${name}[role="tab"])`);
 }
 
 /**
@@ -52,22 +49,24 @@ export async function withFile<T>(
 }
 
 /** Picks this file in the file input, as the file dialog would, and waits until it is listed. */
-export async function pickFile(page: Page, file: string): Promise<void> {
-  const input = await page.waitForSelector('input[type=file]');
-  await input!.uploadFile(file);
+export async function pickFile(page: JourneyPage, file: string): Promise<void> {
+  await page.upload('input[type=file]', file);
   await page.waitForSelector(`::-p-aria(Remove ${path.basename(file)}[role="button"])`);
 }
 
 /** Opens "More options" when it is closed. */
-export async function openMoreOptions(page: Page): Promise<void> {
+export async function openMoreOptions(page: JourneyPage): Promise<void> {
   const open = await page.$$eval('details', (all) =>
-    all.some((el) => el.querySelector('summary')?.textContent?.includes('More options') && el.open),
+    all.some(
+      (el) =>
+        el.querySelector('summary')?.textContent?.includes('More options') && (el as HTMLDetailsElement).open,
+    ),
   );
-  if (!open) await page.locator('summary::-p-text(More options)').click();
+  if (!open) await page.click('summary::-p-text(More options)');
 }
 
 /** Presses Create push, returns the created push's url_token, and goes back to a new form. */
-export async function createAndNext(page: Page): Promise<string> {
+export async function createAndNext(page: JourneyPage): Promise<string> {
   await press(page, 'Create push');
   const { urlToken } = await createdLink(page);
   await press(page, 'New push');

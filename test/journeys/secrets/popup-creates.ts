@@ -3,12 +3,12 @@
  * with passphrases, QR text, a URL, a Wi-Fi QR, and a create the server refuses with a 422.
  */
 import { expect } from 'vitest';
-import type { Page } from 'puppeteer-core';
+import type { JourneyPage } from '../browsers';
 import { press, waitForText } from '../steps';
 import { createAndNext, fill, openMoreOptions, pickFile, tab, valueOf, withFile, type Made } from './form';
 
 /** A text push and a file push, each with a passphrase. */
-async function textAndFile(popup: Page, tag: string): Promise<Made> {
+async function textAndFile(popup: JourneyPage, tag: string): Promise<Made> {
   const text = { payload: `zq-${tag}-text-payload-8d1c`, passphrase: `zq-${tag}-passphrase-55e2` };
   await fill(popup, 'Secret', text.payload);
   await fill(popup, 'Passphrase', text.passphrase);
@@ -27,7 +27,7 @@ async function textAndFile(popup: Page, tag: string): Promise<Made> {
 }
 
 /** A QR code of text, a URL, and a QR code of a Wi-Fi network. */
-async function qrUrlAndWifi(popup: Page, tag: string): Promise<Made> {
+async function qrUrlAndWifi(popup: JourneyPage, tag: string): Promise<Made> {
   const qr = `zq-${tag}-qr-payload-6c3d`;
   await tab(popup, 'QR code');
   await fill(popup, 'Secret', qr);
@@ -40,7 +40,7 @@ async function qrUrlAndWifi(popup: Page, tag: string): Promise<Made> {
 
   const wifi = { ssid: `zq-${tag}-wifi-ssid-71aa`, password: `zq-${tag}-wifi-password-e04b` };
   await tab(popup, 'QR code');
-  await popup.locator('::-p-aria(Wi-Fi network[role="radio"])').click();
+  await popup.click('::-p-aria(Wi-Fi network[role="radio"])');
   await fill(popup, 'Network name', wifi.ssid);
   await fill(popup, 'Wi-Fi password', wifi.password);
   urlTokens.push(await createAndNext(popup));
@@ -51,7 +51,7 @@ async function qrUrlAndWifi(popup: Page, tag: string): Promise<Made> {
  * Refused by the server (a top-level domain of one letter): the values stay in the form only, then Esc
  * clears it.
  */
-async function refused(popup: Page, tag: string): Promise<Made> {
+async function refused(popup: JourneyPage, tag: string): Promise<Made> {
   const refused = { payload: `zq-${tag}-422-payload-2c19`, passphrase: `zq-${tag}-422-passphrase-f3d0` };
   await tab(popup, 'Text');
   await fill(popup, 'Secret', refused.payload);
@@ -71,7 +71,7 @@ async function refused(popup: Page, tag: string): Promise<Made> {
 }
 
 /** Every kind from the popup, then a refused create; returns the secrets used and the pushes made. */
-export async function popupCreates(popup: Page, tag: string): Promise<Made> {
+export async function popupCreates(popup: JourneyPage, tag: string): Promise<Made> {
   const made = [await textAndFile(popup, tag), await qrUrlAndWifi(popup, tag), await refused(popup, tag)];
   return {
     secrets: made.flatMap((part) => part.secrets),
