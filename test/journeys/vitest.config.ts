@@ -3,15 +3,37 @@ import { defineConfig } from 'vitest/config';
 const root = new URL('../..', import.meta.url).pathname;
 
 // Journeys in real browsers: the shared ones (test/journeys, each in Chromium through Playwright and in
-// Firefox ESR through puppeteer-core over WebDriver BiDi) and Firefox's own behaviour (test/firefox). One browser at a time: the machines have 2 cores.
+// Firefox ESR through puppeteer-core over WebDriver BiDi) and Firefox's own behaviour (test/firefox).
+// Two files at a time: a journey spends most of its time waiting on a browser or a server, so two browsers
+// share the 2 cores well. Each launches its own browser, profile and mock host on its own port; the one
+// machine-wide thing is Chromium's managed-policy directory, so the policy journey runs alone, after them.
 export default defineConfig({
   resolve: { alias: { '@': root.replace(/\/$/, '') } },
   test: {
     root,
-    include: ['test/journeys/**/*.journey.ts', 'test/firefox/**/*.test.ts'],
     environment: 'node',
-    fileParallelism: false,
     testTimeout: 90_000,
     hookTimeout: 60_000,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'journeys',
+          include: ['test/journeys/**/*.journey.ts', 'test/firefox/**/*.test.ts'],
+          exclude: ['test/journeys/policy.journey.ts'],
+          maxWorkers: 2,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'policy',
+          include: ['test/journeys/policy.journey.ts'],
+          fileParallelism: false,
+          sequence: { groupOrder: 1 },
+        },
+      },
+    ],
   },
 });

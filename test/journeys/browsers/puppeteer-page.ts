@@ -23,6 +23,7 @@ export function puppeteerPage(page: Page): JourneyPage {
     bringToFront: () => page.bringToFront(),
     setViewport: (size) => page.setViewport(size),
     evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
+    addScript: async (source) => void (await page.evaluate(`${source}\n;undefined`)),
     waitForFunction: async (fn, options, arg) =>
       (await page.waitForFunction(fn as (arg: unknown) => unknown, options ?? {}, arg)).dispose(),
     waitForSelector: async (selector, options) => element((await page.waitForSelector(selector, options))!),

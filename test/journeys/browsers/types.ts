@@ -8,6 +8,8 @@ export interface LaunchOptions {
    * (test/browsers.mjs). Unset: the machine's default, English here.
    */
   language?: string;
+  /** The colour scheme the pages see (prefers-color-scheme). Unset: the browser's default, light here. */
+  colorScheme?: 'light' | 'dark';
 }
 
 /** How long to wait, and how often to look (ms; default: on every animation frame). */
@@ -32,6 +34,8 @@ export interface JourneyPage {
   bringToFront(): Promise<void>;
   setViewport(size: { width: number; height: number }): Promise<void>;
   evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
+  /** Runs a script's source in the page, past the page's CSP (as the driver evaluates): axe-core's. */
+  addScript(source: string): Promise<void>;
   /** Waits until `fn` returns something truthy; on a timeout it throws. */
   waitForFunction<A = undefined>(fn: (arg: A) => unknown, options?: WaitOptions, arg?: A): Promise<void>;
   /** The first element matching `selector` once it is in the page. */
