@@ -12,8 +12,8 @@ import { createRequire } from 'node:module';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { forEachBrowser, type ExtensionBrowser, type JourneyPage } from './browsers';
-import { fill, openMoreOptions } from './secrets/form';
-import { ALICE, createdLink, openPopup, press, waitForRow, waitForText } from './steps';
+import { createPush } from './secrets/form';
+import { ALICE, openPopup, press, waitForRow, waitForText } from './steps';
 
 const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
@@ -37,21 +37,10 @@ async function expectClean(page: JourneyPage, state: string): Promise<void> {
   expect(found, `axe on ${state}`).toEqual([]);
 }
 
-/** Creates a demo push in the popup, as a person would; returns the popup (showing the result) and link. */
-async function createInPopup(
-  browser: ExtensionBrowser,
-  fields: { secret: string; name?: string; passphrase?: string },
-): Promise<{ popup: JourneyPage; link: string }> {
+/** Creates a demo push in a new popup, as a person would; returns the popup (showing the result) and link. */
+async function createInPopup(browser: ExtensionBrowser, fields: Parameters<typeof createPush>[1]) {
   const popup = await openPopup(browser);
-  await fill(popup, 'Secret', fields.secret);
-  if (fields.passphrase) await fill(popup, 'Passphrase', fields.passphrase);
-  if (fields.name) {
-    await openMoreOptions(popup);
-    await fill(popup, 'Name', fields.name);
-  }
-  await press(popup, 'Create push');
-  const { link } = await createdLink(popup);
-  return { popup, link };
+  return { popup, link: (await createPush(popup, fields)).link };
 }
 
 for (const colorScheme of ['light', 'dark'] as const) {

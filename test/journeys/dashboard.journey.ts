@@ -8,29 +8,13 @@ import type { JourneyElement, JourneyPage } from './browsers';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import type { ExtensionBrowser } from './browsers';
 import { forEachBrowser } from './browsers';
-import {
-  ALICE,
-  createdLink,
-  openPopup,
-  ownerClient,
-  press,
-  recipientPage,
-  useServer,
-  waitForText,
-} from './steps';
+import { ALICE, openPopup, ownerClient, press, recipientPage, useServer, waitForText } from './steps';
+import { createPush } from './secrets/form';
 
 /** Creates a push in the popup, as a person would (secret, views, and a name under "More options"). */
 async function createInPopup(browser: ExtensionBrowser, name: string, views: number): Promise<string> {
   const popup = await openPopup(browser);
-  await popup.type('#sp-secret', `secret of ${name}`);
-  // Select the default count first, so typing replaces it.
-  await popup.click('#sp-views', { count: 3 });
-  await popup.type('#sp-views', String(views));
-  await popup.click('summary');
-  await popup.waitForSelector('#sp-name', { visible: true });
-  await popup.type('#sp-name', name);
-  await press(popup, 'Create push');
-  const { urlToken } = await createdLink(popup);
+  const { urlToken } = await createPush(popup, { secret: `secret of ${name}`, views, name });
   await popup.close();
   return urlToken;
 }

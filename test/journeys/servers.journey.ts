@@ -10,16 +10,8 @@ import type { JourneyPage } from './browsers';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
 import { dumpIndexedDb } from './secrets/dump';
-import {
-  ALICE,
-  createdLink,
-  openPopup,
-  ownerClient,
-  pageText,
-  press,
-  waitForRow,
-  waitForText,
-} from './steps';
+import { ALICE, openPopup, ownerClient, pageText, press, waitForRow, waitForText } from './steps';
+import { createPush } from './secrets/form';
 
 const BOB = { email: 'bob@example.com', token: 'bob-token-journey-02' };
 const SWITCH = 'select[aria-label="Server for this push"]';
@@ -61,12 +53,7 @@ async function pushFromPopup(browser: ExtensionBrowser, name: string, host?: Moc
     );
     await popup.waitForSelector('::-p-aria(Create push[role="button"])');
   }
-  await popup.type('#sp-secret', `secret of ${name}`);
-  await popup.click('summary');
-  await popup.waitForSelector('#sp-name', { visible: true });
-  await popup.type('#sp-name', name);
-  await press(popup, 'Create push');
-  const { urlToken } = await createdLink(popup);
+  const { urlToken } = await createPush(popup, { secret: `secret of ${name}`, name });
   await popup.close();
   return urlToken;
 }

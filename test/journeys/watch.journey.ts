@@ -11,7 +11,8 @@ import type { JourneyPage } from './browsers';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { forEachBrowser } from './browsers';
 import type { ExtensionBrowser } from './browsers';
-import { createdLink, openPopup, ownerClient, press, waitForText } from './steps';
+import { openPopup, ownerClient, press, waitForText } from './steps';
+import { createPush } from './secrets/form';
 
 /** A user whose account holds pushes made elsewhere (another browser, the web UI): none from this one. */
 const SAM = { email: 'sam@example.com', token: 'sam-token-journey-19' };
@@ -48,13 +49,11 @@ async function rowNames(page: JourneyPage): Promise<string[]> {
 /** Creates a push with a passphrase and a name in the popup, as a person would; returns its link. */
 async function createWithPassphrase(browser: ExtensionBrowser, name: string): Promise<string> {
   const popup = await openPopup(browser);
-  await popup.type('#sp-secret', `payroll secret of ${name}`);
-  await popup.type('#sp-passphrase', 'correct horse');
-  await popup.click('summary');
-  await popup.waitForSelector('#sp-name', { visible: true });
-  await popup.type('#sp-name', name);
-  await press(popup, 'Create push');
-  const { link } = await createdLink(popup);
+  const { link } = await createPush(popup, {
+    secret: `payroll secret of ${name}`,
+    passphrase: 'correct horse',
+    name,
+  });
   await popup.close();
   return link;
 }

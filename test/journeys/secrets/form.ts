@@ -65,6 +65,28 @@ export async function openMoreOptions(page: JourneyPage): Promise<void> {
   if (!open) await page.click('summary::-p-text(More options)');
 }
 
+/**
+ * Fills the open popup's form as a person would (the secret; a passphrase, a number of views and a name
+ * under "More options" when given), creates the push, and returns the link it shows. The popup stays open.
+ */
+export async function createPush(
+  popup: JourneyPage,
+  fields: { secret: string; passphrase?: string; views?: number; name?: string },
+): Promise<{ link: string; urlToken: string }> {
+  await fill(popup, 'Secret', fields.secret);
+  if (fields.passphrase) await fill(popup, 'Passphrase', fields.passphrase);
+  if (fields.views !== undefined) {
+    await popup.click('#sp-views', { count: 3 }); // selects the default count, so typing replaces it
+    await popup.type('#sp-views', String(fields.views));
+  }
+  if (fields.name) {
+    await openMoreOptions(popup);
+    await fill(popup, 'Name', fields.name);
+  }
+  await press(popup, 'Create push');
+  return createdLink(popup);
+}
+
 /** Presses Create push, returns the created push's url_token, and goes back to a new form. */
 export async function createAndNext(page: JourneyPage): Promise<string> {
   await press(page, 'Create push');
