@@ -12,7 +12,7 @@ import { MENU_IDS } from '@/lib/quick-push/menus';
 import type { QuickPushOutcome } from '@/lib/quick-push/types';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
 import { fill, pickFile, tab, valueOf, withFile } from './secrets/form';
-import { createdLink, openPopup, pageText, press, waitForText } from './steps';
+import { createdLink, demoReady, openPopup, pageText, press, waitForText } from './steps';
 
 const ONLY_HERE = 'it opens only in this browser';
 
@@ -57,11 +57,7 @@ async function quickPush(browser: ExtensionBrowser, text: string): Promise<Quick
 forEachBrowser('demo mode on a fresh install', (name, browser) => {
   it('creates a text push with a passphrase and a file push in the popup, listed in Recent pushes; each link opens in the viewer', async () => {
     // The background creates the demo token on install; the popup needs it for files.
-    await expect
-      .poll(() =>
-        browser().background(async (g) => (await g.chrome.storage.local.get('demoToken')).demoToken, null),
-      )
-      .toBeTruthy();
+    await demoReady(browser());
     const popup = await openPopup(browser());
     await popup.waitForSelector('::-p-aria(Secret Push[role="heading"])');
     expect(await pageText(popup)).toContain('Demo: links open only in this browser.');

@@ -10,7 +10,7 @@ import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { MENU_IDS } from '@/lib/quick-push/menus';
 import { forEachBrowser, type BrowserName, type ExtensionBrowser } from './browsers';
 import { boxes, documentLanguage, language, translationReport } from './languages';
-import { ALICE, ownerClient, useServer } from './steps';
+import { ALICE, demoReady, ownerClient, useServer } from './steps';
 
 let host: MockHost;
 beforeAll(async () => {
@@ -153,12 +153,13 @@ function germanQuickPush(name: BrowserName, browser: () => ExtensionBrowser): vo
   });
 
   it('says in German that a demo quick push copied its link (or why not)', async () => {
+    await demoReady(browser());
     await browser().background((g) => g.browser.storage.local.set({ demoMode: true }), null);
     const outcome = await browser().background(
       (g, info) => g.secretPushQuickPush.menuClicked(info, undefined),
       { menuItemId: MENU_IDS.page, pageUrl: 'https://intranet.example.com/wiki/vpn' },
     );
-    expect(outcome.status).toBe('pushed');
+    expect(outcome, outcome.message).toMatchObject({ status: 'pushed' });
     const notice = (await recorded(browser())).notices.find((n) => n.id === outcome.notificationId);
     // Demo mode: the title says the link opens only in this browser (issue 20).
     expect([

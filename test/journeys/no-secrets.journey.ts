@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
-import { ALICE, openPopup, useServer, waitForText } from './steps';
+import { ALICE, demoReady, openPopup, useServer, waitForText } from './steps';
 import { cancelledAndFailed } from './secrets/cancelled';
 import { dumpIndexedDb, dumpStorage, dumpWebStorage } from './secrets/dump';
 import type { Made } from './secrets/form';
@@ -41,11 +41,7 @@ async function againstServer(browser: ExtensionBrowser, host: MockHost, made: Ma
 
 /** The same in demo mode, where the demo service's own database is the one place allowed to hold them. */
 async function inDemoMode(browser: ExtensionBrowser, made: Made): Promise<void> {
-  await expect
-    .poll(() =>
-      browser.background(async (g) => (await g.chrome.storage.local.get('demoToken')).demoToken, null),
-    )
-    .toBeTruthy();
+  await demoReady(browser);
   await browser.background((g) => g.chrome.storage.local.set({ demoMode: true }), null);
   const popup = await openPopup(browser);
   await waitForText(popup, 'Demo: links open only in this browser.');

@@ -12,7 +12,7 @@ import { forEachBrowser, type ExtensionBrowser } from './browsers';
 import { menu, sessionText, tryAgain } from './secrets/quick';
 import { RETRY_IN } from './secrets/retry';
 import { startSite, tabIdOf } from './secrets/site';
-import { ALICE, ownerClient, useServer } from './steps';
+import { ALICE, demoReady, ownerClient, useServer } from './steps';
 
 const SECRET = 'vpn pass: 7f3a-hunter2-retry';
 
@@ -82,11 +82,7 @@ forEachBrowser('quick push: failures, registration, demo', (name, browser) => {
 
   if (name === 'chromium')
     it('in demo mode the one offscreen document serves both the demo service and the clipboard (Chromium only: offscreen document)', async () => {
-      await expect
-        .poll(() =>
-          browser().background(async (g) => (await g.browser.storage.local.get('demoToken')).demoToken, null),
-        )
-        .toBeTruthy();
+      await demoReady(browser());
       const outcome = await menu(
         browser(),
         { menuItemId: MENU_IDS.page, pageUrl: `${site.url}/notes.html` },

@@ -4,6 +4,7 @@
  */
 // startMockHost's store (idb) needs the IDB globals in this Node process.
 import 'fake-indexeddb/auto';
+import { expect } from 'vitest';
 import type { JourneyPage } from './browsers';
 import { ALICE, ownerClient, recipientPage } from '../browser-steps';
 import { savedServer } from '../saved-server';
@@ -25,6 +26,15 @@ export function useServer(
     },
     savedServer(url, token, edition),
   );
+}
+
+/** Waits until the background has made the demo token it creates on install: demo pushes need it. */
+export async function demoReady(browser: ExtensionBrowser): Promise<void> {
+  await expect
+    .poll(() =>
+      browser.background(async (g) => (await g.browser.storage.local.get('demoToken')).demoToken, null),
+    )
+    .toBeTruthy();
 }
 
 /** "Getting ready…" in every UI language: what the popup says until its settings and the policy are read. */
