@@ -17,6 +17,8 @@ const quick: QuickPushFigures = {
   wakeMs: 18,
   coldHandlerMs: 14.3,
   blankWakeMs: 10.8,
+  warmRatio: 8.9 / 6.6,
+  coldRatio: 32.6 / 19.7,
   runs: 20,
 };
 
@@ -28,8 +30,13 @@ describe('quick push', () => {
     expect(within(warm!)).toBe(false); // issue 22's figures: 1.35×
     expect(cold!.floor!.value).toBeCloseTo(19.7);
     expect(within(cold!)).toBe(false); // 1.65×
-    const [fastWarm, fastCold] = quickPushRows({ ...quick, warmMs: 7.9, coldMs: 24 });
+    const fast = { ...quick, warmMs: 7.9, coldMs: 24, warmRatio: 7.9 / 6.6, coldRatio: 24 / 19.7 };
+    const [fastWarm, fastCold] = quickPushRows(fast);
     expect([within(fastWarm!), within(fastCold!)]).toEqual([true, true]);
+    // Judged by the runs' own ratios (each beside its floor), not by the ratio of the medians.
+    const [pairedWarm] = quickPushRows({ ...fast, warmRatio: 1.3 });
+    expect(ratioOf(pairedWarm!)).toBe(1.3);
+    expect(within(pairedWarm!)).toBe(false);
   });
 });
 
@@ -38,6 +45,7 @@ describe('popup', () => {
     files: [{ file: '/popup.js', bytes: gzipBytes * 3, gzipBytes }],
     gzipBytes,
     readyMs: { popup: ready, blank: 30, styled: 46.6, runs: 15 },
+    readyRatio: ready / 46.6,
   });
 
   it("holds ready to 1.25× the blank page with the popup's stylesheet, not the bare blank page", () => {

@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../e2e/fixtures';
-import { kb, median, ms, type Row } from './rows';
+import { kb, median, ms, pairedRatio, type Row } from './rows';
 
 /** The guard on the popup's bytes at open, gzipped, the polyfill included (KB). */
 export const POPUP_GUARD_KB = 32;
@@ -23,6 +23,8 @@ export interface PopupFigures {
    * others: what styling alone costs, the floor of any popup that looks like this one.
    */
   readyMs: { popup: number; blank: number; styled: number; runs: number };
+  /** Median of each popup run over the styled page's run beside it (rows.ts pairedRatio). */
+  readyRatio: number;
 }
 
 /** A blank extension page with the same kind of field, copied into the bench build only (never shipped). */
@@ -112,6 +114,7 @@ export async function measurePopup(extDir: string, runs = 15): Promise<PopupFigu
       files,
       gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
       readyMs: { popup: median(popupTimes), blank: median(blankTimes), styled: median(styledTimes), runs },
+      readyRatio: pairedRatio(popupTimes, styledTimes),
     };
   } finally {
     await context.close();
@@ -142,6 +145,7 @@ export function popupRows(popup: PopupFigures): Row[] {
       figure: { value: ready, unit: 'ms', what: 'open → the Secret field takes input' },
       floor: { value: styled, unit: 'ms', what: "blank page with the popup's stylesheet" },
       budget: { kind: 'ratio', max: READY_BUDGET_RATIO },
+      paired: popup.readyRatio,
       note: `medians of ${runs}, alternated; a blank page without the stylesheet ${ms(blank)}`,
     },
     {

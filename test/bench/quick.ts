@@ -41,7 +41,7 @@ import type { QuickPushHandlers } from '@/lib/quick-push/background';
 import { MENU_IDS, type MenuClick } from '@/lib/quick-push/menus';
 import type { QuickPushOutcome } from '@/lib/quick-push/types';
 import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../e2e/fixtures';
-import { median, ms, type Row } from './rows';
+import { median, ms, pairedRatio, type Row } from './rows';
 
 export const WARM_BUDGET_RATIO = 1.2;
 export const COLD_BUDGET_RATIO = 1.3;
@@ -65,6 +65,10 @@ export interface QuickPushFigures {
    * (the step quick push cannot skip: the menu's selectionText loses the selection's line breaks).
    */
   selectionReadMs: number;
+  /** Median of each warm run over the bare read + bare fetch beside it (rows.ts pairedRatio). */
+  warmRatio: number;
+  /** Median of each cold run over the blank wake beside it + the warm median. */
+  coldRatio: number;
   /** Median ms, wake-up event sent → the link copied, the worker stopped before each run. */
   coldMs: number;
   /** Median ms, wake-up event sent → the handler entered (worker started, background.js evaluated). */
@@ -295,6 +299,10 @@ async function measureWarm(setup: Setup, info: MenuClick, runs: number) {
     warmHandlerMs: median(handler),
     workerFetchMs: median(bare),
     selectionReadMs: median(reads),
+    warmRatio: pairedRatio(
+      warm,
+      reads.map((read, i) => read + bare[i]!),
+    ),
   };
 }
 
@@ -334,7 +342,7 @@ async function blankWake(worker: Worker, page: Page): Promise<number> {
  * `runs` cold quick pushes: the worker stopped, then woken by a runtime message from the blank page;
  * alternated with as many wake-ups of the blank extension's worker.
  */
-async function measureCold(setup: Setup, info: MenuClick, runs: number) {
+async function measureCold(setup: Setup, info: MenuClick, runs: number, warmMs: number) {
   const cold: number[] = [];
   const wake: number[] = [];
   const handler: number[] = [];
@@ -356,6 +364,10 @@ async function measureCold(setup: Setup, info: MenuClick, runs: number) {
     wakeMs: median(wake),
     coldHandlerMs: median(handler),
     blankWakeMs: median(blankWakes),
+    coldRatio: pairedRatio(
+      cold,
+      blankWakes.map((wake) => wake + warmMs),
+    ),
   };
 }
 
@@ -421,7 +433,7 @@ export async function measureQuickPush(extDir: string, runs = 20): Promise<Quick
     await check(first, (await clickMenu(worker, info, tabId)).outcome);
     const setup: Setup = { ...first, copiedAt: await copyClock(context) };
     const warm = await measureWarm(setup, info, runs);
-    const cold = await measureCold(setup, info, runs);
+    const cold = await measureCold(setup, info, runs, warm.warmMs);
     return { ...warm, ...cold, runs };
   } finally {
     await context.close();
@@ -450,6 +462,7 @@ export function quickPushRows(q: QuickPushFigures): Row[] {
         what: `= bare selection read ${ms(q.selectionReadMs)} + bare worker fetch ${ms(q.workerFetchMs)}`,
       },
       budget: { kind: 'ratio', max: WARM_BUDGET_RATIO },
+      paired: q.warmRatio,
       note: `medians of ${q.runs}, alternated; ${ms(q.warmHandlerMs)} until the handler is done (the notification shown too)`,
     },
     {
@@ -465,6 +478,7 @@ export function quickPushRows(q: QuickPushFigures): Row[] {
         what: `= blank worker wake ${ms(q.blankWakeMs)} + warm ${ms(q.warmMs)}`,
       },
       budget: { kind: 'ratio', max: COLD_BUDGET_RATIO },
+      paired: q.coldRatio,
       note: `medians of ${q.runs}; the worker stopped before each run, alternated with the blank worker's wake`,
     },
   ];

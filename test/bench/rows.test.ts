@@ -3,6 +3,7 @@ import {
   inIssueOrder,
   ISSUE_ROWS,
   median,
+  pairedRatio,
   ratioOf,
   tableLine,
   verdict,
@@ -136,6 +137,21 @@ describe('the closing line', () => {
     const partial = verdict(all.slice(1), ISSUE_ROWS);
     expect(partial).toEqual({ ok: false, line: 'not measured: Quick push, warm' });
     expect(verdict(all.slice(1)).ok).toBe(true); // `npm run bench -- popup`: only what was asked for
+  });
+});
+
+describe('paired runs', () => {
+  it("judge a row by the median of each run's own ratio when the runs were paired with the floor's", () => {
+    // Load drifts: the first pairs ran slow, the last fast; each pair saw the same load.
+    const figures = [40, 41, 12, 12, 12];
+    const floors = [28, 29, 10.5, 10, 10];
+    expect(median(figures) / median(floors)).toBeCloseTo(1.14); // the medians' ratio would pass 1.15
+    expect(pairedRatio(figures, floors)).toBeCloseTo(1.2);
+    const row = { ...timed(12, { kind: 'ratio', max: 1.15 }), paired: pairedRatio(figures, floors) };
+    expect(ratioOf(row)).toBeCloseTo(1.2);
+    expect(within(row)).toBe(false);
+    expect(tableLine(row)).toContain('1.20× (paired runs)');
+    expect(() => pairedRatio([1, 2], [1])).toThrow('differ');
   });
 });
 

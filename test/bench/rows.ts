@@ -44,6 +44,12 @@ export interface Measure {
   /** The floor or reference from the same run; a ratio budget needs one. */
   floor?: Amount;
   budget: Budget;
+  /**
+   * When each run of the figure was paired with a run of the floor beside it: the median of the runs' own
+   * ratios (pairedRatio), judged instead of figure / floor. On a loaded machine the load drifts between
+   * runs, and a pair sees the same load.
+   */
+  paired?: number;
 }
 
 /** A condition of the row that is not one number: what it asks, what was seen, whether it holds. */
@@ -72,7 +78,13 @@ export function ratioOf(measure: Measure): number | undefined {
   const { figure, floor, budget } = measure;
   if (budget.kind === 'limit') return figure.value / budget.max;
   if (!floor || floor.unit !== figure.unit) return undefined;
-  return figure.value / floor.value;
+  return measure.paired ?? figure.value / floor.value;
+}
+
+/** The median of figures[i] / floors[i]: each run over the floor's run beside it. */
+export function pairedRatio(figures: number[], floors: number[]): number {
+  if (figures.length !== floors.length) throw new Error('paired runs differ in number');
+  return median(figures.map((figure, i) => figure / floors[i]!));
 }
 
 /** true: within its budget; false: over; undefined: reported only. */
@@ -117,7 +129,7 @@ const cells = (measure: Measure) => {
     ratio:
       ratio === undefined
         ? '—'
-        : `${ratio.toFixed(2)}×${measure.budget.kind === 'limit' ? ' of the limit' : ''}`,
+        : `${ratio.toFixed(2)}×${measure.budget.kind === 'limit' ? ' of the limit' : measure.paired !== undefined ? ' (paired runs)' : ''}`,
   };
 };
 
