@@ -140,12 +140,18 @@ export function wakeTimes(events: Json[], scriptUrl: string): WakeTimes {
 }
 
 /** Stops every service worker, then traces the wake of the one whose extension page is `page`. */
-async function traceWake(cdp: Cdp, page: string, workerUrl: string): Promise<WakeTimes> {
-  // Running first, so that the stop below is a real stop of a started worker.
+async function traceWake(
+  cdp: Cdp,
+  statuses: Map<string, string>,
+  page: string,
+  workerUrl: string,
+): Promise<WakeTimes> {
+  // Running first, so that the stop below is a real stop of a started worker. Each step waits for the
+  // worker's reported state, not for a time: on a loaded machine a wake can take over a second.
   await cdp.send('Runtime.evaluate', { expression: WAKE }, page);
-  await sleep(300);
+  await workerStatus(statuses, workerUrl, 'running');
   await cdp.send('ServiceWorker.stopAllWorkers', {}, page);
-  await sleep(300);
+  await workerStatus(statuses, workerUrl, 'stopped');
   const events: Json[] = [];
   const stop = cdp.on((method, params) => {
     if (method === 'Tracing.dataCollected') events.push(...(params.value as Json[]));
@@ -155,12 +161,32 @@ async function traceWake(cdp: Cdp, page: string, workerUrl: string): Promise<Wak
     transferMode: 'ReportEvents',
   });
   await cdp.send('Runtime.evaluate', { expression: WAKE }, page);
-  await sleep(1000);
+  await workerStatus(statuses, workerUrl, 'running'); // reported once its script has been evaluated
+  await sleep(100); // the trace's last events reach the buffer
   const done = waitFor(cdp, (method) => (method === 'Tracing.tracingComplete' ? true : undefined));
   await cdp.send('Tracing.end');
   await done;
   stop();
   return wakeTimes(events, workerUrl);
+}
+
+/** The last running status Chromium reported for each worker script (ServiceWorker domain events). */
+function workerStatuses(cdp: Cdp): Map<string, string> {
+  const statuses = new Map<string, string>();
+  cdp.on((method, params) => {
+    if (method === 'ServiceWorker.workerVersionUpdated')
+      for (const version of params.versions as Json[])
+        statuses.set(String(version.scriptURL), String(version.runningStatus));
+  });
+  return statuses;
+}
+
+/** Resolves once the worker of `workerUrl` is reported in `status`; fails after 20 s. */
+async function workerStatus(statuses: Map<string, string>, workerUrl: string, status: string): Promise<void> {
+  for (let waited = 0; statuses.get(workerUrl) !== status; waited += 10) {
+    if (waited > 20_000) throw new Error(`${workerUrl} was not ${status} within 20 s`);
+    await sleep(10);
+  }
 }
 
 /** Opens an extension page of the extension whose worker is `workerUrl`; returns its session. */
@@ -198,6 +224,7 @@ export async function measureBackground(extDir: string, runs = 10): Promise<Back
   );
   try {
     const cdp = pipeClient(child);
+    const statuses = workerStatuses(cdp);
     const workers = new Map<'worker' | 'blank', string>();
     cdp.on((method, params) => {
       const info = params?.targetInfo as Json | undefined;
@@ -215,7 +242,7 @@ export async function measureBackground(extDir: string, runs = 10): Promise<Back
     const times = { worker: [] as WakeTimes[], blank: [] as WakeTimes[] };
     for (let i = 0; i < runs; i++)
       for (const which of ['worker', 'blank'] as const)
-        times[which].push(await traceWake(cdp, pages[which], workers.get(which)!));
+        times[which].push(await traceWake(cdp, statuses, pages[which], workers.get(which)!));
     const medians = (list: WakeTimes[]): WakeTimes => ({
       evaluate: median(list.map((t) => t.evaluate)),
       compile: median(list.map((t) => t.compile)),
