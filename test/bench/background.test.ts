@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backgroundRows, wakeTimes, type BackgroundFigures } from './background';
+import { within } from './rows';
 
 const URL = 'chrome-extension://abc/background.js';
 const times = { evaluate: 20, compile: 3, run: 15 };
@@ -11,16 +12,20 @@ const figures = (mockMarkers: string[]): BackgroundFigures => ({
 });
 
 describe('the Background row', () => {
-  it('is reported only (no budget) when the worker holds no demo service code', () => {
+  it("reports the evaluation beside the blank worker's, with no budget but the demo service's absence", () => {
     const [row] = backgroundRows(figures([]));
-    expect(row).toMatchObject({ path: 'Background', within: undefined });
-    expect(row!.figure).toContain('56.6 KB gzipped');
-    expect(row!.figure).toContain('20.0 ms');
-    expect(row!.reference).toBe('blank worker 0.8 ms');
+    expect(row).toMatchObject({
+      name: 'Background',
+      figure: { value: 20, unit: 'ms' },
+      floor: { value: 0.8, unit: 'ms', what: 'blank worker' },
+      budget: { kind: 'reported' },
+    });
+    expect(row!.figure.what).toContain('56.6 KB gzipped');
+    expect(within(row!)).toBe(true);
   });
 
   it('is over its budget while background.js still holds the demo service', () => {
-    expect(backgroundRows(figures(['There is no secret at this address.']))[0]!.within).toBe(false);
+    expect(within(backgroundRows(figures(['There is no secret at this address.']))[0]!)).toBe(false);
   });
 });
 
