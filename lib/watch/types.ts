@@ -125,6 +125,8 @@ export interface ListSchedule {
   expiredNext: number | null;
   /** When that daily read began (ms): its fullSyncAt once it reaches the end. */
   expiredStartedAt: number | null;
+  /** The activity page the last run read outside its window: the next run takes the one after it. */
+  activityLast?: number;
 }
 
 export const INITIAL_STATE: WatcherState = {

@@ -11,7 +11,8 @@
  *   push that moved up by up to a page between two runs (deletions above it) is not skipped; past the end of
  *   the list the cursor goes back to the page after the hot ones;
  * - activity: the page of a cached push whose views were used within ACTIVITY_MS, estimated from its rank
- *   among the cached active pushes by created_at, at most ACTIVITY_PAGES a run outside the window;
+ *   among the cached active pushes by created_at, at most ACTIVITY_PAGES a run outside the window, taking
+ *   turns (nextActivityPages): with k such pages outside the window, each is read within k runs;
  * - the expired list's daily read, spread over runs: EXPIRED_SYNC_PAGES a run at least, and whatever the
  *   others left, from where the last run stopped until the end of the list.
  *
@@ -114,6 +115,18 @@ export function activityPages(cached: TrackedPush[], now: number): number[] {
   return [...new Set(recent.map(({ page }) => page))];
 }
 
+/**
+ * The activity pages (outside the window) this run reads: ACTIVITY_PAGES of them, in page order from the one
+ * after the page the last run read, wrapping around, so that several pages with recent views take turns
+ * instead of the most recent one taking every run.
+ */
+export function nextActivityPages(outside: number[], last: number | undefined): number[] {
+  const pages = [...outside].sort((a, b) => a - b);
+  const from = pages.findIndex((page) => last === undefined || page > last);
+  const turn = from < 0 ? pages : [...pages.slice(from), ...pages.slice(0, from)];
+  return turn.slice(0, ACTIVITY_PAGES);
+}
+
 /** The schedule of a server no run has read under a budget yet. */
 function initialSchedule(lastFull: number | undefined, first: PageRead[]): ListSchedule {
   // Before schedules, a full read had cached everything created until then: what came later is news.
@@ -168,7 +181,10 @@ async function readRotation(
 ): Promise<PageRead[]> {
   const cursor = schedule.activeCursor;
   const inWindow = (page: number) => page >= cursor && page < cursor + width;
-  const outside = activity.filter((page) => !inWindow(page)).slice(0, ACTIVITY_PAGES);
+  const outside = nextActivityPages(
+    activity.filter((page) => !inWindow(page)),
+    schedule.activityLast,
+  );
   // An activity page the window reads anyway leaves its share to the window.
   const wide = width + Math.min(ACTIVITY_PAGES, activity.length) - outside.length;
   const window = await readPages(fetch, range(cursor, wide), spend);
@@ -178,8 +194,10 @@ async function readRotation(
   const endPage = last?.end ? last.page : MAX_PAGE;
   const read = new Set(window.map((page) => page.page));
   const extra: PageRead[] = [];
-  for (const page of outside.filter((page) => page <= endPage && !read.has(page)))
+  for (const page of outside.filter((page) => page <= endPage && !read.has(page))) {
     extra.push(...(await readPages(fetch, [page], spend)));
+    schedule.activityLast = page;
+  }
   return [...window, ...extra];
 }
 
