@@ -3,18 +3,14 @@
  * (`_execute_action` is MV3's name, which an MV2 manifest would not bind to the toolbar button), next to
  * quick push's `push-selection`, each with its suggested key bound.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchFirefox, OPTIONS_READY, type Firefox } from './browser';
+import { describe, expect, it } from 'vitest';
+import { useFirefox } from './setup';
 
-let firefox: Firefox;
-beforeAll(async () => {
-  firefox = await launchFirefox();
-});
-afterAll(() => firefox?.close());
+const firefox = useFirefox();
 
 describe('Firefox: the keyboard shortcuts', () => {
   it('lists _execute_browser_action (MV2) and push-selection, each with its shortcut', async () => {
-    const page = await firefox.open('options.html', OPTIONS_READY);
+    const page = await firefox().options();
     const { manifest, commands } = await page.evaluate(async () => ({
       manifest: browser.runtime.getManifest(),
       commands: await browser.commands.getAll(),
