@@ -77,7 +77,15 @@ export async function readClipboard(context: BrowserContext, extensionId: string
   return text;
 }
 
-export const test = base.extend<{ context: BrowserContext; serviceWorker: Worker; extensionId: string }>({
+export const test = base.extend<{
+  context: BrowserContext;
+  serviceWorker: Worker;
+  extensionId: string;
+  /** Opens the extension's page `path` (`viewer.html`, `options.html`) in a new tab. */
+  openPage: (path: string) => Promise<Page>;
+  /** The real clipboard's text (readClipboard). */
+  clipboard: () => Promise<string>;
+}>({
   // eslint-disable-next-line no-empty-pattern
   context: async ({}, use) => {
     const { context, close } = await launchWithExtension();
@@ -91,6 +99,16 @@ export const test = base.extend<{ context: BrowserContext; serviceWorker: Worker
   },
   extensionId: async ({ serviceWorker }, use) => {
     await use(new URL(serviceWorker.url()).host);
+  },
+  openPage: async ({ context, extensionId }, use) => {
+    await use(async (path) => {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/${path}`);
+      return page;
+    });
+  },
+  clipboard: async ({ context, extensionId }, use) => {
+    await use(() => readClipboard(context, extensionId));
   },
 });
 
