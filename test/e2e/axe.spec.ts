@@ -10,6 +10,9 @@ import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page, Worker } from '@playwright/test';
 import { ALICE, createIn, expect, openPopup, test } from './popup-support';
 
+// A test runs axe up to six times (each state in two schemes), each injecting and running axe-core afresh.
+test.describe.configure({ timeout: 120_000 });
+
 /** Every violation as one readable line: rule, impact, the elements and axe's summary of the first. */
 async function violations(page: Page): Promise<string[]> {
   const { violations: found } = await new AxeBuilder({ page }).analyze();
