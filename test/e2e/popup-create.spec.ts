@@ -140,6 +140,7 @@ test.describe('with clearing on (30 s, which the test build counts as 30 × 50 m
       .toBe(30);
     await options.close();
 
+    await clipboard(); // its tab opens now: read after the copy, it answers well within the 1.5 s
     await copyPassphrase(await openPopup(context, extensionId), 'clear me 51d0');
     const copiedAt = Date.now();
     expect(await clipboard()).toBe('clear me 51d0');

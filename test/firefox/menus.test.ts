@@ -1,9 +1,11 @@
 /**
- * Quick push's context-menu items in Firefox: created under the `contextMenus` permission (Firefox's name
- * for the same API is `menus`; `contextMenus` is its alias, and the only one Chrome knows), present in
- * Firefox's real context menu where they belong (an image, a page), and "Push this image" chosen there
- * pushes the image and copies the link. Firefox's menu is reached in BiDi's chrome scope
- * (test/firefox/chrome.ts).
+ * Quick push's ways in, in Firefox. Its context-menu items: created under the `contextMenus` permission
+ * (Firefox's name for the same API is `menus`; `contextMenus` is its alias, and the only one Chrome knows),
+ * present in Firefox's real context menu where they belong (an image, a page), and "Push this image" chosen
+ * there pushes the image and copies the link. Firefox's menu is reached in BiDi's chrome scope
+ * (test/firefox/chrome.ts). Its keyboard shortcuts (MV2): the popup's command is `_execute_browser_action`
+ * there (`_execute_action` is MV3's name, which an MV2 manifest would not bind to the toolbar button), next
+ * to quick push's `push-selection`, each with its suggested key bound.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -12,7 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MENU_IDS, MENU_ITEMS } from '@/lib/quick-push/menus';
 import { EXT_BASE } from './browser';
 import { inMainWindow, waitFor, waitForAlert } from './chrome';
-import { readClipboard, useFirefox } from './setup';
+import { readClipboard, useFirefox, waitForText } from './setup';
 
 // A 2×2 PNG, served on the loopback origin the journeys' build may read (SECRET_PUSH_E2E=1).
 const PNG = Buffer.from(
@@ -131,6 +133,25 @@ describe('Firefox: the context-menu items', () => {
       '::-p-aria(Reveal secret[role="button"])',
     );
     await viewer.locator('::-p-aria(Reveal secret[role="button"])').click();
-    await viewer.waitForFunction(() => document.body.innerText.includes('cat.png'), { timeout: 15_000 });
+    await waitForText(viewer, 'cat.png');
+  });
+});
+
+describe('Firefox: the keyboard shortcuts', () => {
+  it('lists _execute_browser_action (MV2) and push-selection, each with its shortcut', async () => {
+    const page = await firefox().options();
+    const { manifest, commands } = await page.evaluate(async () => ({
+      manifest: browser.runtime.getManifest(),
+      commands: await browser.commands.getAll(),
+    }));
+    expect(manifest.manifest_version).toBe(2);
+    expect(Object.keys(manifest.commands ?? {})).not.toContain('_execute_action');
+    expect(commands.map(({ name, shortcut }) => ({ name, shortcut }))).toEqual(
+      expect.arrayContaining([
+        { name: '_execute_browser_action', shortcut: 'Alt+Shift+O' },
+        { name: 'push-selection', shortcut: 'Alt+Shift+S' },
+      ]),
+    );
+    expect(commands).toHaveLength(2);
   });
 });
