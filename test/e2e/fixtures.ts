@@ -66,21 +66,19 @@ export async function welcomePage(context: BrowserContext): Promise<Page> {
   );
 }
 
-/**
- * The real clipboard, as an extension page reads it. clipboard-read is granted to the context (granting it
- * to the chrome-extension origin alone fails: Playwright calls that origin opaque).
- */
-export async function readClipboard(context: BrowserContext, extensionId: string): Promise<string> {
-  await context.grantPermissions(['clipboard-read']);
-  const page = await context.newPage();
-  await page.goto(`chrome-extension://${extensionId}/options.html`);
-  await page.bringToFront();
-  const text = await page.evaluate(() => navigator.clipboard.readText());
-  await page.close();
-  return text;
-}
-
-export const test = base.extend<{ context: BrowserContext; serviceWorker: Worker; extensionId: string }>({
+export const test = base.extend<{
+  context: BrowserContext;
+  serviceWorker: Worker;
+  extensionId: string;
+  /** Opens the extension's page `path` (`viewer.html`, `options.html`) in a new tab. */
+  openPage: (path: string) => Promise<Page>;
+  /**
+   * The real clipboard's text, read in one extension tab kept open for the test and brought to the front.
+   * clipboard-read is granted to the context (granting it to the chrome-extension origin alone fails:
+   * Playwright calls that origin opaque).
+   */
+  clipboard: () => Promise<string>;
+}>({
   // eslint-disable-next-line no-empty-pattern
   context: async ({}, use) => {
     const { context, close } = await launchWithExtension();
@@ -94,6 +92,25 @@ export const test = base.extend<{ context: BrowserContext; serviceWorker: Worker
   },
   extensionId: async ({ serviceWorker }, use) => {
     await use(new URL(serviceWorker.url()).host);
+  },
+  openPage: async ({ context, extensionId }, use) => {
+    await use(async (path) => {
+      const page = await context.newPage();
+      await page.goto(`chrome-extension://${extensionId}/${path}`);
+      return page;
+    });
+  },
+  clipboard: async ({ context, extensionId }, use) => {
+    let reader: Page | undefined;
+    await use(async () => {
+      if (!reader) {
+        await context.grantPermissions(['clipboard-read']);
+        reader = await context.newPage();
+        await reader.goto(`chrome-extension://${extensionId}/options.html`);
+      }
+      await reader.bringToFront();
+      return reader.evaluate(() => navigator.clipboard.readText());
+    });
   },
 });
 

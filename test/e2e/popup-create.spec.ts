@@ -4,48 +4,47 @@
  * loopback host is granted at install).
  */
 import fs from 'node:fs';
+import type { Download, Page } from '@playwright/test';
 import { E2E_CLEAR_MS_PER_SECOND } from '../../lib/clipboard/delay';
-import { startMockHost, type MockHost } from '../../lib/mock/host/server';
-import { expect, readClipboard, test } from './fixtures';
+import { startMockHost } from '../../lib/mock/host/server';
 import {
   ALICE,
   countCreates,
   createdLink,
+  createIn,
+  expect,
   openMoreOptions,
   openPopup,
   ownerClient,
   recipientPage,
   refreshWatcher,
+  reopen,
+  test,
   useServer,
 } from './popup-support';
 
-let host: MockHost;
+/** Presses `button` and checks that `said` shows: a copy, said in words. */
+async function copy(page: Page, button: string, said: string) {
+  await page.bringToFront();
+  await page.getByRole('button', { name: button }).click();
+  await expect(page.getByText(said)).toBeVisible();
+}
 
-test.beforeEach(async () => {
-  host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
-});
-test.afterEach(async () => {
-  await host.close();
-});
+/** The file a download saved, read back. */
+async function downloaded(page: Page, button: string): Promise<{ download: Download; bytes: Buffer }> {
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: button }).click();
+  return { download: await download, bytes: fs.readFileSync((await (await download).path())!) };
+}
 
-test('a text push with a passphrase, views, expiry and a name', async ({
-  context,
-  extensionId,
-  serviceWorker,
+test('a text push with a passphrase, views, expiry and a name; "Copy passphrase" copies it', async ({
+  popup: page,
+  host,
+  clipboard,
 }) => {
-  await useServer(serviceWorker, host.baseUrl, ALICE.token);
-  const page = await openPopup(context, extensionId);
   const creates = countCreates(page);
-
-  await page.getByLabel('Secret', { exact: true }).fill('text secret 7f3a');
-  await page.getByLabel('Expiry').selectOption({ label: '3 days' });
-  await page.getByLabel('Views').fill('3');
-  await page.getByLabel('Passphrase', { exact: true }).fill('open sesame 42');
-  await openMoreOptions(page);
-  await page.getByLabel('Name').fill('Wiki admin');
-  await page.getByRole('button', { name: 'Create push' }).click();
-
-  const { urlToken } = await createdLink(page);
+  const fields = { secret: 'text secret 7f3a', expiry: '3 days', views: '3', passphrase: 'open sesame 42' };
+  const { urlToken } = await createIn(page, { ...fields, name: 'Wiki admin' });
   await expect(page.getByText('Expires in 3 days or after 3 views, whichever comes first.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Copy passphrase' })).toBeVisible();
   expect(creates()).toBe(1);
@@ -62,9 +61,11 @@ test('a text push with a passphrase, views, expiry and a name', async ({
   const client = ownerClient(host.baseUrl);
   await expect(client.retrievePush(urlToken)).rejects.toMatchObject({ code: 'passphrase-required' });
   const push = await client.retrievePush(urlToken, { passphrase: 'open sesame 42' });
-  expect(push.payload).toBe('text secret 7f3a');
-  expect(push.expire_after_views).toBe(3);
-  expect(push.expire_after_duration).toBe(8);
+  expect(push).toMatchObject({
+    payload: 'text secret 7f3a',
+    expire_after_views: 3,
+    expire_after_duration: 8,
+  });
   const [listed] = await client.activeAll();
   expect(listed?.name).toBe('Wiki admin');
   const html = await recipientPage(host.baseUrl, urlToken, { passphrase: 'open sesame 42' });
@@ -77,133 +78,101 @@ test('a text push with a passphrase, views, expiry and a name', async ({
   expect(after!.views_remaining).toBeLessThan(3);
   await refreshWatcher(page);
   await expect(recent.getByText(new RegExp(`^${after!.views_remaining} of 3 views left`))).toBeVisible();
+  await copy(page, 'Copy passphrase', 'Passphrase copied');
+  expect(await clipboard()).toBe('open sesame 42');
 });
 
 test('the result copies the link and the message, and Ctrl+Enter creates', async ({
-  context,
-  extensionId,
-  serviceWorker,
+  popup: page,
+  clipboard,
 }) => {
-  await useServer(serviceWorker, host.baseUrl, ALICE.token);
-  const page = await openPopup(context, extensionId);
   await page.getByLabel('Secret', { exact: true }).fill('keyboard secret');
   await page.getByLabel('Views').fill('5');
   await page.getByLabel('Expiry').selectOption({ label: '3 days' });
   await page.getByLabel('Secret', { exact: true }).press('Control+Enter');
 
   const { link } = await createdLink(page);
-  await page.getByRole('button', { name: 'Copy link' }).click();
-  await expect(page.getByText('Link copied')).toBeVisible();
-  expect(await readClipboard(context, extensionId)).toBe(link);
-  await page.bringToFront();
-  await page.getByRole('button', { name: 'Copy message' }).click();
-  await expect(page.getByText('Message copied')).toBeVisible();
-  expect(await readClipboard(context, extensionId)).toBe(
-    `${link}\nExpires in 3 days or after 5 views, whichever comes first.`,
-  );
+  await copy(page, 'Copy link', 'Link copied');
+  expect(await clipboard()).toBe(link);
+  await copy(page, 'Copy message', 'Message copied');
+  expect(await clipboard()).toBe(`${link}\nExpires in 3 days or after 5 views, whichever comes first.`);
   await page.bringToFront();
   await page.getByRole('button', { name: 'Show QR code' }).click();
   await expect(page.getByRole('img', { name: 'QR code of the secret link' })).toBeVisible();
-  const svg = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download SVG' }).click();
-  expect((await svg).suggestedFilename()).toBe('secret-link-qr.svg');
-  const svgText = fs.readFileSync((await (await svg).path())!, 'utf8');
-  expect(svgText).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>/);
-  expect(svgText).toContain('<path');
-  const png = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download PNG' }).click();
-  expect((await png).suggestedFilename()).toBe('secret-link-qr.png');
-  const pngBytes = fs.readFileSync((await (await png).path())!);
+  const svg = await downloaded(page, 'Download SVG');
+  expect(svg.download.suggestedFilename()).toBe('secret-link-qr.svg');
+  expect(svg.bytes.toString('utf8')).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"[^>]*>/);
+  expect(svg.bytes.toString('utf8')).toContain('<path');
+  const png = await downloaded(page, 'Download PNG');
+  expect(png.download.suggestedFilename()).toBe('secret-link-qr.png');
   // The PNG signature, then the IHDR chunk with the requested 512×512 size.
-  expect([...pngBytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
-  expect(pngBytes.subarray(12, 16).toString('ascii')).toBe('IHDR');
-  expect([pngBytes.readUInt32BE(16), pngBytes.readUInt32BE(20)]).toEqual([512, 512]);
+  expect([...png.bytes.subarray(0, 8)]).toEqual([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  expect(png.bytes.subarray(12, 16).toString('ascii')).toBe('IHDR');
+  expect([png.bytes.readUInt32BE(16), png.bytes.readUInt32BE(20)]).toEqual([512, 512]);
 });
 
-test('"Copy passphrase" puts the passphrase on the clipboard', async ({
-  context,
-  extensionId,
-  serviceWorker,
-}) => {
-  await useServer(serviceWorker, host.baseUrl, ALICE.token);
-  const page = await openPopup(context, extensionId);
-  await page.getByLabel('Secret', { exact: true }).fill('with a passphrase');
-  await page.getByLabel('Passphrase', { exact: true }).fill('copy me 8c1e');
-  await page.getByRole('button', { name: 'Create push' }).click();
-  await createdLink(page);
-  await page.getByRole('button', { name: 'Copy passphrase' }).click();
-  await expect(page.getByText('Passphrase copied')).toBeVisible();
-  expect(await readClipboard(context, extensionId)).toBe('copy me 8c1e');
-});
+test.describe('with clearing on (30 s, which the test build counts as 30 × 50 ms)', () => {
+  /** Creates a push with `passphrase` in a new popup, copies the passphrase and closes the popup. */
+  async function copyPassphrase(page: Page, passphrase: string) {
+    await createIn(page, { secret: 'with a passphrase', passphrase });
+    await copy(page, 'Copy passphrase', 'Passphrase copied');
+    await page.close();
+  }
 
-test('with clearing on, a copied passphrase leaves the clipboard 30 seconds later, popup closed', async ({
-  context,
-  extensionId,
-  serviceWorker,
-}) => {
-  // The shortest delay the user can choose; the test build counts its seconds as 50 ms each (30 s → 1.5 s).
-  await useServer(serviceWorker, host.baseUrl, ALICE.token);
-  const options = await context.newPage();
-  await options.goto(`chrome-extension://${extensionId}/options.html`);
-  await options.getByLabel('Clear the clipboard after a copy').selectOption({ label: 'After 30 seconds' });
-  await expect
-    .poll(() =>
-      serviceWorker.evaluate(
-        async () => (await chrome.storage.local.get('clipboardClearSeconds')).clipboardClearSeconds,
-      ),
-    )
-    .toBe(30);
-  await options.close();
+  test('a copied passphrase leaves the clipboard 30 seconds later, popup closed', async ({
+    context,
+    extensionId,
+    serviceWorker,
+    host,
+    openPage,
+    clipboard,
+  }) => {
+    // The shortest delay the user can choose, chosen on the options page.
+    await useServer(serviceWorker, host.baseUrl, ALICE.token);
+    const options = await openPage('options.html');
+    await options.getByLabel('Clear the clipboard after a copy').selectOption({ label: 'After 30 seconds' });
+    await expect
+      .poll(() =>
+        serviceWorker.evaluate(
+          async () => (await chrome.storage.local.get('clipboardClearSeconds')).clipboardClearSeconds,
+        ),
+      )
+      .toBe(30);
+    await options.close();
 
-  const page = await openPopup(context, extensionId);
-  await page.getByLabel('Secret', { exact: true }).fill('with a passphrase');
-  await page.getByLabel('Passphrase', { exact: true }).fill('clear me 51d0');
-  await page.getByRole('button', { name: 'Create push' }).click();
-  await createdLink(page);
-  await page.getByRole('button', { name: 'Copy passphrase' }).click();
-  await expect(page.getByText('Passphrase copied')).toBeVisible();
-  const copiedAt = Date.now();
-  await page.close();
+    await clipboard(); // its tab opens now: read after the copy, it answers well within the 1.5 s
+    await copyPassphrase(await openPopup(context, extensionId), 'clear me 51d0');
+    const copiedAt = Date.now();
+    expect(await clipboard()).toBe('clear me 51d0');
+    await expect.poll(clipboard, { intervals: [100] }).toBe('');
+    expect(Date.now() - copiedAt).toBeGreaterThanOrEqual(30 * E2E_CLEAR_MS_PER_SECOND - 100);
+  });
 
-  expect(await readClipboard(context, extensionId)).toBe('clear me 51d0');
-  await expect.poll(() => readClipboard(context, extensionId), { intervals: [100] }).toBe('');
-  expect(Date.now() - copiedAt).toBeGreaterThanOrEqual(30 * E2E_CLEAR_MS_PER_SECOND - 100);
-});
+  test('what the user copied after our copy stays on the clipboard', async ({
+    popup,
+    serviceWorker,
+    context,
+    clipboard,
+  }) => {
+    await serviceWorker.evaluate(() => chrome.storage.local.set({ clipboardClearSeconds: 30 }));
+    await copyPassphrase(await reopen(popup), 'clear me 51d0');
 
-test('with clearing on, what the user copied after our copy stays on the clipboard', async ({
-  context,
-  extensionId,
-  serviceWorker,
-}) => {
-  await useServer(serviceWorker, host.baseUrl, ALICE.token);
-  await serviceWorker.evaluate(() => chrome.storage.local.set({ clipboardClearSeconds: 30 }));
-  const page = await openPopup(context, extensionId);
-  await page.getByLabel('Secret', { exact: true }).fill('with a passphrase');
-  await page.getByLabel('Passphrase', { exact: true }).fill('clear me 51d0');
-  await page.getByRole('button', { name: 'Create push' }).click();
-  await createdLink(page);
-  await page.getByRole('button', { name: 'Copy passphrase' }).click();
-  await expect(page.getByText('Passphrase copied')).toBeVisible();
-  await page.close();
-
-  // The user copies something of their own (an ordinary page's copy, through the keyboard).
-  const other = await context.newPage();
-  await other.setContent('<textarea>my own note</textarea>');
-  await other.locator('textarea').selectText();
-  await other.keyboard.press('Control+C');
-  expect(await readClipboard(context, extensionId)).toBe('my own note');
-  // Past the clear's time (30 × 50 ms in the test build) with room to spare: it has run, and kept the note.
-  await other.waitForTimeout(3 * 30 * E2E_CLEAR_MS_PER_SECOND);
-  expect(await readClipboard(context, extensionId)).toBe('my own note');
+    // The user copies something of their own (an ordinary page's copy, through the keyboard).
+    const other = await context.newPage();
+    await other.setContent('<textarea>my own note</textarea>');
+    await other.locator('textarea').selectText();
+    await other.keyboard.press('Control+C');
+    expect(await clipboard()).toBe('my own note');
+    // Past the clear's time with room to spare: it has run, and kept the note.
+    await other.waitForTimeout(3 * 30 * E2E_CLEAR_MS_PER_SECOND);
+    expect(await clipboard()).toBe('my own note');
+  });
 });
 
 test('QR text over 1,024 characters is kept whole, refused on its field and not sent', async ({
-  context,
-  extensionId,
-  serviceWorker,
+  popup: page,
+  host,
 }) => {
-  await useServer(serviceWorker, host.baseUrl, ALICE.token);
-  const page = await openPopup(context, extensionId);
   const creates = countCreates(page);
   const long = Array.from({ length: 150 }, (_, i) => `row ${String(i).padStart(4, '0')}:`).join('\n');
   expect(long.length).toBe(1_499);
@@ -225,9 +194,7 @@ test('QR text over 1,024 characters is kept whole, refused on its field and not 
   expect(await ownerClient(host.baseUrl).activeAll()).toHaveLength(0);
 });
 
-test('colours follow the system light or dark setting', async ({ context, extensionId, serviceWorker }) => {
-  await useServer(serviceWorker, host.baseUrl, ALICE.token);
-  const page = await openPopup(context, extensionId);
+test('colours follow the system light or dark setting', async ({ popup: page }) => {
   const colours = () =>
     page.evaluate(() => {
       const body = getComputedStyle(document.body);
@@ -235,17 +202,11 @@ test('colours follow the system light or dark setting', async ({ context, extens
       return { body: body.backgroundColor, text: body.color, field: field.backgroundColor };
     });
   await page.emulateMedia({ colorScheme: 'light' });
-  expect(await colours()).toEqual({
-    body: 'rgb(255, 255, 255)',
-    text: 'rgb(31, 35, 40)',
-    field: 'rgb(255, 255, 255)',
-  });
+  const light = 'rgb(255, 255, 255)';
+  expect(await colours()).toEqual({ body: light, text: 'rgb(31, 35, 40)', field: light });
   await page.emulateMedia({ colorScheme: 'dark' });
-  expect(await colours()).toEqual({
-    body: 'rgb(13, 17, 23)',
-    text: 'rgb(230, 237, 243)',
-    field: 'rgb(13, 17, 23)',
-  });
+  const dark = 'rgb(13, 17, 23)';
+  expect(await colours()).toEqual({ body: dark, text: 'rgb(230, 237, 243)', field: dark });
 });
 
 test('an oss server: expiry in days (1–90), sent as expire_after_days', async ({
@@ -257,35 +218,21 @@ test('an oss server: expiry in days (1–90), sent as expire_after_days', async 
   try {
     await useServer(serviceWorker, oss.baseUrl, ALICE.token, 'oss');
     const page = await openPopup(context, extensionId);
-    const expiry = page.getByLabel('Expiry');
-    const choices = await expiry.locator('option').allTextContents();
+    const choices = await page.getByLabel('Expiry').locator('option').allTextContents();
     expect(choices).toHaveLength(90);
     expect([choices[0], choices[1], choices[89]]).toEqual(['1 day', '2 days', '90 days']);
     await expect(page.getByRole('option', { name: '1 week' })).toHaveCount(0);
 
-    await page.getByLabel('Secret', { exact: true }).fill('oss secret 12d');
-    await expiry.selectOption({ label: '12 days' });
-    await page.getByLabel('Views').fill('3');
-    await page.getByRole('button', { name: 'Create push' }).click();
-    const { urlToken } = await createdLink(page);
+    const { urlToken } = await createIn(page, { secret: 'oss secret 12d', expiry: '12 days', views: '3' });
     await expect(page.getByText('Expires in 12 days or after 3 views, whichever comes first.')).toBeVisible();
-
     const push = await ownerClient(oss.baseUrl).retrievePush(urlToken);
-    expect(push.payload).toBe('oss secret 12d');
-    expect(push.expire_after_days).toBe(12);
-    expect(push.expire_after_views).toBe(3);
+    expect(push).toMatchObject({ payload: 'oss secret 12d', expire_after_days: 12, expire_after_views: 3 });
   } finally {
     await oss.close();
   }
 });
 
-test('a file push with two files whose bytes come back intact', async ({
-  context,
-  extensionId,
-  serviceWorker,
-}) => {
-  await useServer(serviceWorker, host.baseUrl, ALICE.token);
-  const page = await openPopup(context, extensionId);
+test('a file push with two files whose bytes come back intact', async ({ popup: page, host }) => {
   const one = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256));
   const two = Buffer.from('second file: plain text\n');
 
@@ -295,13 +242,9 @@ test('a file push with two files whose bytes come back intact', async ({
     { name: 'notes.txt', mimeType: 'text/plain', buffer: two },
   ]);
   const list = page.getByRole('list', { name: 'Attached files' });
-  await expect(list.getByText('keys.bin')).toBeVisible();
-  await expect(list.getByText('68 kB')).toBeVisible();
-  await expect(list.getByText('notes.txt')).toBeVisible();
-  await page.getByLabel('Views').fill('4');
-  await page.getByRole('button', { name: 'Create push' }).click();
+  for (const shown of ['keys.bin', '68 kB', 'notes.txt']) await expect(list.getByText(shown)).toBeVisible();
 
-  const { urlToken } = await createdLink(page);
+  const { urlToken } = await createIn(page, { views: '4' });
   const push = await ownerClient(host.baseUrl).retrievePush(urlToken);
   expect(push.expire_after_views).toBe(4);
   const files = Object.fromEntries(push.files.map((file) => [file.filename, file.url]));
@@ -315,6 +258,7 @@ test('files without a token: the popup says a token is needed and sends nothing'
   context,
   extensionId,
   serviceWorker,
+  host,
 }) => {
   await useServer(serviceWorker, host.baseUrl, null);
   const page = await openPopup(context, extensionId);
@@ -335,13 +279,7 @@ test('files without a token: the popup says a token is needed and sends nothing'
   expect(creates()).toBe(0);
 });
 
-test('a 422 lands on its field, keeps the form, and nothing is sent twice', async ({
-  context,
-  extensionId,
-  serviceWorker,
-}) => {
-  await useServer(serviceWorker, host.baseUrl, ALICE.token);
-  const page = await openPopup(context, extensionId);
+test('a 422 lands on its field, keeps the form, and nothing is sent twice', async ({ popup: page, host }) => {
   const creates = countCreates(page);
   const client = ownerClient(host.baseUrl);
 
@@ -350,10 +288,10 @@ test('a 422 lands on its field, keeps the form, and nothing is sent twice', asyn
   await openMoreOptions(page);
   // A well-formed address the form accepts, on a top-level domain the server refuses: only the server
   // can say so, with its 422.
-  await page.getByLabel('Notify e-mails').fill('bob@example.c');
+  const notify = page.getByLabel('Notify e-mails');
+  await notify.fill('bob@example.c');
   await page.getByRole('button', { name: 'Create push' }).click();
 
-  const notify = page.getByLabel('Notify e-mails');
   await expect(notify).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('#sp-error-notify_emails_to')).toHaveText(/invalid email/);
   await expect(page.getByRole('alert').filter({ hasText: 'Check the form.' })).toBeVisible();
@@ -377,31 +315,27 @@ test('a 422 lands on its field, keeps the form, and nothing is sent twice', asyn
 });
 
 test('Escape resets the form once asked twice; validation stops an empty secret before sending', async ({
-  context,
-  extensionId,
-  serviceWorker,
+  popup: page,
 }) => {
-  await useServer(serviceWorker, host.baseUrl, ALICE.token);
-  const page = await openPopup(context, extensionId);
   const creates = countCreates(page);
+  const secret = page.getByLabel('Secret', { exact: true });
   await page.getByRole('button', { name: 'Create push' }).click();
   await expect(page.getByText('Enter the secret.')).toBeVisible();
-  await page.getByLabel('Secret', { exact: true }).fill('to be cleared');
-  await page.getByLabel('Secret', { exact: true }).press('Escape');
+  await secret.fill('to be cleared');
+  await secret.press('Escape');
   // A filled form is not wiped by one Esc (issue 20): it asks, and keeps what was typed.
   await expect(page.getByText('Press Esc again to clear the form.')).toBeVisible();
-  await expect(page.getByLabel('Secret', { exact: true })).toHaveValue('to be cleared');
-  await page.getByLabel('Secret', { exact: true }).press('Escape');
-  await expect(page.getByLabel('Secret', { exact: true })).toHaveValue('');
+  await expect(secret).toHaveValue('to be cleared');
+  await secret.press('Escape');
+  await expect(secret).toHaveValue('');
   expect(creates()).toBe(0);
 });
 
 test('a fresh form starts from the saved defaults, with a generated passphrase when they ask for one', async ({
-  context,
-  extensionId,
+  popup: page,
   serviceWorker,
+  host,
 }) => {
-  await useServer(serviceWorker, host.baseUrl, ALICE.token);
   await serviceWorker.evaluate(() =>
     chrome.storage.local.set({
       pushDefaults: {
@@ -414,7 +348,7 @@ test('a fresh form starts from the saved defaults, with a generated passphrase w
       },
     }),
   );
-  const page = await openPopup(context, extensionId);
+  await reopen(page);
   const passphrase = page.getByLabel('Passphrase', { exact: true });
   await expect(passphrase).toHaveValue(/^[a-z0-9]+(-[a-z0-9]+){4}$/);
   const first = await passphrase.inputValue();
@@ -424,9 +358,7 @@ test('a fresh form starts from the saved defaults, with a generated passphrase w
   await expect(page.getByLabel('Retrieval step')).not.toBeChecked();
   await expect(page.getByLabel('Deletable by viewer')).not.toBeChecked();
 
-  await page.getByLabel('Secret', { exact: true }).fill('with defaults');
-  await page.getByRole('button', { name: 'Create push' }).click();
-  const { urlToken } = await createdLink(page);
+  const { urlToken } = await createIn(page, { secret: 'with defaults' });
   const [listed] = await ownerClient(host.baseUrl).activeAll();
   expect(listed).toMatchObject({
     url_token: urlToken,
@@ -435,11 +367,8 @@ test('a fresh form starts from the saved defaults, with a generated passphrase w
     retrieval_step: false,
     deletable_by_viewer: false,
   });
-  await expect(
-    ownerClient(host.baseUrl).retrievePush(urlToken, { passphrase: first }),
-  ).resolves.toMatchObject({
-    payload: 'with defaults',
-  });
+  const push = await ownerClient(host.baseUrl).retrievePush(urlToken, { passphrase: first });
+  expect(push.payload).toBe('with defaults');
 
   // A new form gets a new passphrase.
   await page.getByRole('button', { name: 'New push' }).click();

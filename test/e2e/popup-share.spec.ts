@@ -3,33 +3,27 @@
  * region saying so), recent pushes copy their link, and nothing the sender does in the popup uses a view:
  * the server's views_remaining is read after every action. Needs a build made with SECRET_PUSH_E2E=1.
  */
-import { startMockHost, type MockHost } from '../../lib/mock/host/server';
-import { expect, readClipboard, test } from './fixtures';
-import { ALICE, countCreates, createdLink, openPopup, ownerClient, useServer } from './popup-support';
-
-let host: MockHost;
-
-test.beforeEach(async () => {
-  host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
-});
-test.afterEach(async () => {
-  await host.close();
-});
+import type { BrowserContext } from '@playwright/test';
+import type { MockHost } from '../../lib/mock/host/server';
+import { countCreates, createdLink, expect, openPopup, ownerClient, reopen, test } from './popup-support';
 
 /** The push's views left, as the owner's list reads them (listing counts no view). */
-async function viewsLeft(urlToken: string): Promise<number | undefined> {
+async function viewsLeft(host: MockHost, urlToken: string): Promise<number | undefined> {
   const pushes = await ownerClient(host.baseUrl).activeAll();
   return pushes.find((push) => push.url_token === urlToken)?.views_remaining;
 }
 
+/** Lets the popup read and write the clipboard, as the person's paste and the copy on create do. */
+const clipboardAllowed = (context: BrowserContext) =>
+  context.grantPermissions(['clipboard-read', 'clipboard-write']);
+
 test('paste, Enter: the push is created once and its link is on the clipboard, said aloud', async ({
+  popup: page,
   context,
-  extensionId,
-  serviceWorker,
+  host,
+  clipboard,
 }) => {
-  await useServer(serviceWorker, host.baseUrl, ALICE.token);
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const page = await openPopup(context, extensionId);
+  await clipboardAllowed(context);
   const creates = countCreates(page);
   await page.evaluate(() => navigator.clipboard.writeText('pasted secret 9d2e'));
   const secret = page.getByLabel('Secret', { exact: true });
@@ -44,20 +38,21 @@ test('paste, Enter: the push is created once and its link is on the clipboard, s
   await expect(page.getByRole('status').filter({ hasText: 'Push created, link copied' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Secret link' })).toBeFocused();
   expect(creates()).toBe(1);
-  expect(await readClipboard(context, extensionId)).toBe(link);
+  expect(await clipboard()).toBe(link);
   const push = await ownerClient(host.baseUrl).retrievePush(urlToken);
   expect(push.payload).toBe('pasted secret 9d2e');
 });
 
 test('Shift+Enter is a new line in the secret, and the setting turned off copies nothing', async ({
+  popup,
   context,
-  extensionId,
   serviceWorker,
+  host,
+  clipboard,
 }) => {
-  await useServer(serviceWorker, host.baseUrl, ALICE.token);
   await serviceWorker.evaluate(() => chrome.storage.local.set({ copyOnCreate: false }));
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  const page = await openPopup(context, extensionId);
+  await clipboardAllowed(context);
+  const page = await reopen(popup);
   await page.evaluate(() => navigator.clipboard.writeText('left alone'));
   const secret = page.getByLabel('Secret', { exact: true });
   await secret.fill('line one');
@@ -66,24 +61,23 @@ test('Shift+Enter is a new line in the secret, and the setting turned off copies
   await secret.press('Enter');
   const { urlToken } = await createdLink(page);
   await expect(page.getByRole('status').filter({ hasText: /^Push created$/ })).toBeVisible();
-  expect(await readClipboard(context, extensionId)).toBe('left alone');
+  expect(await clipboard()).toBe('left alone');
   expect((await ownerClient(host.baseUrl).retrievePush(urlToken)).payload).toBe('line one\nline two');
 });
 
 test('no sender action uses a view: copy, QR code, preview, the recent list', async ({
+  popup: page,
   context,
-  extensionId,
-  serviceWorker,
+  host,
+  clipboard,
 }) => {
-  await useServer(serviceWorker, host.baseUrl, ALICE.token);
-  const page = await openPopup(context, extensionId);
   await page.getByLabel('Secret', { exact: true }).fill('only one view');
   await page.getByLabel('Views').fill('1');
   await page.getByText('More options').click();
   await page.getByLabel('Retrieval step').uncheck();
   await page.getByLabel('Secret', { exact: true }).press('Enter');
   const { link, urlToken } = await createdLink(page);
-  expect(await viewsLeft(urlToken)).toBe(1);
+  expect(await viewsLeft(host, urlToken)).toBe(1);
 
   const actions: [string, () => Promise<void>][] = [
     ['Copy link', () => page.getByRole('button', { name: 'Copy link' }).click()],
@@ -122,7 +116,7 @@ test('no sender action uses a view: copy, QR code, preview, the recent list', as
   ];
   for (const [name, act] of actions) {
     await act();
-    expect(await viewsLeft(urlToken), `after ${name}`).toBe(1);
+    expect(await viewsLeft(host, urlToken), `after ${name}`).toBe(1);
   }
   expect(context.pages().filter((p) => p.url().startsWith(host.baseUrl))).toHaveLength(0);
 
@@ -131,21 +125,20 @@ test('no sender action uses a view: copy, QR code, preview, the recent list', as
   const item = page.getByRole('region', { name: 'Recent pushes' }).getByRole('listitem').first();
   await item.getByRole('button', { name: /^Copy the link of / }).click();
   await expect(item.getByRole('button', { name: 'Copied' })).toBeVisible();
-  expect(await readClipboard(context, extensionId)).toBe(link);
-  expect(await viewsLeft(urlToken), 'after the recent Copy link').toBe(1);
+  expect(await clipboard()).toBe(link);
+  expect(await viewsLeft(host, urlToken), 'after the recent Copy link').toBe(1);
   await page.bringToFront();
   await item.getByRole('button', { name: /^QR code of / }).click();
   await expect(item.getByRole('img')).toBeVisible();
-  expect(await viewsLeft(urlToken), 'after the recent QR code').toBe(1);
+  expect(await viewsLeft(host, urlToken), 'after the recent QR code').toBe(1);
 });
 
 test('closing the popup loses no link: the recent list copies it after a reopen', async ({
+  popup: page,
   context,
   extensionId,
-  serviceWorker,
+  clipboard,
 }) => {
-  await useServer(serviceWorker, host.baseUrl, ALICE.token);
-  const page = await openPopup(context, extensionId);
   await page.getByRole('tab', { name: 'URL' }).click();
   await page.getByRole('textbox', { name: 'URL' }).fill('https://wiki.example.com/reset?code=77');
   await page.getByRole('button', { name: 'Create push' }).click();
@@ -158,5 +151,5 @@ test('closing the popup loses no link: the recent list copies it after a reopen'
   await expect(item.getByText('URL · wiki.example.com')).toBeVisible();
   await expect(item).not.toContainText('reset?code=77');
   await item.getByRole('button', { name: /^Copy the link of / }).click();
-  expect(await readClipboard(context, extensionId)).toBe(link);
+  expect(await clipboard()).toBe(link);
 });

@@ -2,16 +2,19 @@
  * The recipient's page of the mock service in a plain Chromium (no extension): what a person who got a
  * secret link sees and clicks, checked against the service's API with the owner's token.
  */
+// startMockHost's store (idb) needs the IDB globals in Playwright's Node process.
+import 'fake-indexeddb/auto';
 import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
 import fs from 'node:fs/promises';
+import type { ApiClient, CreatePushInput } from '../../lib/api';
 import { startMockHost, type MockHost } from '../../lib/mock/host/server';
+import { ALICE, ownerClient } from '../browser-steps';
 import { CHROMIUM, CHROMIUM_ARGS } from './fixtures';
-
-const OWNER = { email: 'owner@example.com', token: 'owner-token-0123456789' };
 
 let browser: Browser;
 let host: MockHost;
 let page: Page;
+let owner: ApiClient;
 
 test.beforeAll(async () => {
   browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
@@ -20,7 +23,8 @@ test.afterAll(async () => {
   await browser.close();
 });
 test.beforeEach(async () => {
-  host = await startMockHost({ port: 0, users: [OWNER], rateLimit: 0 });
+  host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
+  owner = ownerClient(host.baseUrl);
   page = await browser.newPage({ acceptDownloads: true });
 });
 test.afterEach(async () => {
@@ -28,35 +32,10 @@ test.afterEach(async () => {
   await host.close();
 });
 
-async function api(method: string, path: string, init: { json?: unknown; body?: FormData } = {}) {
-  const response = await fetch(host.baseUrl + path, {
-    method,
-    headers: {
-      authorization: `Bearer ${OWNER.token}`,
-      ...(init.json === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: init.json === undefined ? init.body : JSON.stringify(init.json),
-  });
-  const text = await response.text();
-  return { status: response.status, body: text ? JSON.parse(text) : undefined };
-}
-
-async function createPush(push: Record<string, unknown>) {
-  const created = await api('POST', '/api/v2/pushes', { json: { push } });
-  expect(created.status).toBe(201);
-  return created.body as { url_token: string; html_url: string };
-}
-
-async function auditKinds(urlToken: string): Promise<string[]> {
-  const audit = await api('GET', `/api/v2/pushes/${urlToken}/audit`);
-  return audit.body.logs.map((entry: { kind: string }) => entry.kind);
-}
-
-async function viewsRemaining(urlToken: string): Promise<number> {
-  const active = await api('GET', '/api/v2/pushes/active');
-  const push = active.body.find((p: { url_token: string }) => p.url_token === urlToken);
-  return push.views_remaining;
-}
+const createPush = async (push: CreatePushInput) => (await owner.createPush(push)).push;
+const auditKinds = async (urlToken: string) => (await owner.auditAll(urlToken)).map((entry) => entry.kind);
+const viewsRemaining = async (urlToken: string) =>
+  (await owner.activeAll()).find((push) => push.url_token === urlToken)?.views_remaining;
 
 test('a retrieval-step push counts a view only when the recipient clicks reveal', async () => {
   const push = await createPush({ payload: 'db password: hunter2', retrieval_step: true });
@@ -73,7 +52,7 @@ test('a retrieval-step push counts a view only when the recipient clicks reveal'
   await expect(page.getByLabel('Secret')).toHaveText('db password: hunter2');
   expect(await auditKinds(push.url_token)).toEqual(['creation', 'view']);
   expect(await viewsRemaining(push.url_token)).toBe(4);
-  const { logs } = (await api('GET', `/api/v2/pushes/${push.url_token}/audit`)).body;
+  const logs = await owner.auditAll(push.url_token);
   expect(logs[1]).toMatchObject({ ip: '127.0.0.1', user_agent: expect.stringContaining('Chrome') });
 });
 
@@ -109,15 +88,13 @@ test('a file push offers both files, and each downloads byte for byte', async ()
       data: new Uint8Array(4096).map((_, i) => (i * 13) % 256),
     },
   ];
-  const form = new FormData();
-  form.append('push[kind]', 'file');
-  form.append('push[retrieval_step]', 'true');
-  for (const file of files)
-    form.append('push[files][]', new Blob([file.data], { type: file.type }), file.name);
-  const created = await api('POST', '/api/v2/pushes', { body: form });
-  expect(created.status).toBe(201);
+  const created = await createPush({
+    kind: 'file',
+    retrieval_step: true,
+    files: files.map((file) => ({ ...file, data: new Blob([file.data], { type: file.type }) })),
+  });
 
-  await page.goto(created.body.html_url);
+  await page.goto(created.html_url);
   await page.getByRole('button', { name: 'Reveal secret' }).click();
   for (const file of files) {
     const link = page.getByRole('link', { name: file.name });
@@ -127,7 +104,7 @@ test('a file push offers both files, and each downloads byte for byte', async ()
     const bytes = await fs.readFile(await download.path());
     expect(Buffer.compare(bytes, Buffer.from(file.data))).toBe(0);
   }
-  expect(await auditKinds(created.body.url_token)).toEqual(['creation', 'view']);
+  expect(await auditKinds(created.url_token)).toEqual(['creation', 'view']);
 });
 
 test('a qr push shows the code as an svg', async () => {
@@ -160,13 +137,11 @@ test('the delete button expires the push on the server', async () => {
   await page.getByRole('button', { name: 'Delete this secret' }).click();
   await expect(page.getByRole('heading', { name: 'This secret has been deleted' })).toBeVisible();
 
-  const expired = await api('GET', '/api/v2/pushes/expired');
-  expect(expired.body).toEqual([
+  expect(await owner.expiredAll()).toEqual([
     expect.objectContaining({ url_token: push.url_token, expired: true, deleted: true }),
   ]);
   expect(await auditKinds(push.url_token)).toEqual(['creation', 'view', 'expire']);
-  const shown = await api('GET', `/api/v2/pushes/${push.url_token}`);
-  expect(shown.body).toMatchObject({ expired: true, payload: null });
+  expect(await owner.retrievePush(push.url_token)).toMatchObject({ expired: true, payload: null });
 
   await page.goto(push.html_url);
   await expect(page.getByRole('heading', { name: 'This secret has expired' })).toBeVisible();

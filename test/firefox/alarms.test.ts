@@ -5,15 +5,11 @@
  * interval outside the choices offered is clamped to them, as it is in Chrome.
  */
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchFirefox, OPTIONS_READY, type Firefox } from './browser';
+import { describe, expect, it } from 'vitest';
+import { useFirefox } from './setup';
 
 const WATCH_ALARM = 'watch-refresh';
-let firefox: Firefox;
-beforeAll(async () => {
-  firefox = await launchFirefox();
-});
-afterAll(() => firefox?.close());
+const firefox = useFirefox();
 
 /** The period of the alarm named `name`, once it is `expected` (or what it is after 5 s). */
 async function periodOf(page: Page, name: string, expected: number): Promise<number | undefined> {
@@ -31,7 +27,7 @@ async function periodOf(page: Page, name: string, expected: number): Promise<num
 
 describe('Firefox: the watcher alarm', () => {
   it('Firefox keeps a period under a minute as asked: it has no minimum of its own', async () => {
-    const page = await firefox.open('options.html', OPTIONS_READY);
+    const page = await firefox().options();
     const fired = await page.evaluate(async () => {
       const started = Date.now();
       const times: number[] = [];
@@ -56,14 +52,14 @@ describe('Firefox: the watcher alarm', () => {
   });
 
   it('runs every minute by default, and at the interval chosen on the options page', async () => {
-    const page = await firefox.open('options.html', '#watch-interval');
+    const page = await firefox().options('#watch-interval');
     expect(await periodOf(page, WATCH_ALARM, 1)).toBe(1);
     await page.select('#watch-interval', '15');
     expect(await periodOf(page, WATCH_ALARM, 15)).toBe(15);
   });
 
   it('clamps a stored interval outside the choices offered, where Firefox would not', async () => {
-    const page = await firefox.open('options.html', '#watch-interval');
+    const page = await firefox().options('#watch-interval');
     const store = (intervalMinutes: number) =>
       page.evaluate(
         (intervalMinutes) =>

@@ -23,6 +23,19 @@ interface BidiFrame {
   browsingContext: { navigate(url: string, wait: 'none' | 'interactive' | 'complete'): Promise<unknown> };
 }
 
+/**
+ * Opens the extension page `page` (`popup.html`, `viewer.html#/p/…`) in `tab` and waits for `ready`: Firefox's
+ * BiDi sends no load event for extension pages, so it navigates without one, then waits for what is needed.
+ */
+export async function openIn(tab: Page, page: string, ready: string): Promise<Page> {
+  await (tab.mainFrame() as unknown as BidiFrame).browsingContext.navigate(
+    `${EXT_BASE}/${page}`,
+    'interactive',
+  );
+  await tab.waitForSelector(ready);
+  return tab;
+}
+
 export interface Firefox {
   browser: Browser;
   /** The welcome page the install opened by itself, waited for at launch; it stays open. */
@@ -38,7 +51,7 @@ export interface FirefoxOptions {
   /**
    * Firefox's own notification windows instead of the system's (pref alerts.useSystemBackend off).
    * Headless, the system backend closes every notification at once (onClosed, byUser true); these stay up
-   * as they would on a desktop, and test/firefox/alerts.ts reads and clicks them.
+   * as they would on a desktop, and test/firefox/chrome.ts reads and clicks them.
    */
   notificationWindows?: boolean;
   /**
@@ -102,16 +115,7 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Firef
     browser,
     welcome,
     opened: (prefix) => openedTab(browser, prefix),
-    async open(page, ready) {
-      const tab = await browser.newPage();
-      // Firefox's BiDi sends no load event for extension pages: navigate, then wait for what is needed.
-      await (tab.mainFrame() as unknown as BidiFrame).browsingContext.navigate(
-        `${EXT_BASE}/${page}`,
-        'interactive',
-      );
-      await tab.waitForSelector(ready);
-      return tab;
-    },
+    open: async (page, ready) => openIn(await browser.newPage(), page, ready),
     close: () => browser.close(),
   };
 }
@@ -130,9 +134,4 @@ async function openedTab(browser: Browser, prefix: string, timeout = 15_000): Pr
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`No tab opened at ${prefix} within ${timeout} ms`);
-}
-
-/** The visible text of the page. */
-export function pageText(page: Page): Promise<string> {
-  return page.evaluate(() => document.body.innerText);
 }

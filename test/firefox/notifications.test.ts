@@ -4,40 +4,32 @@
  * to try again." and the click does it (lib/quick-push/notifier.ts, background.ts); the watcher's
  * notification of an opened push, and a quick push's own notification, open the dashboard on that push when
  * clicked (lib/watch/background/notify.ts, lib/quick-push/background.ts). The
- * notifications are Firefox's own windows here, clicked as a person would (test/firefox/alerts.ts).
+ * notifications are Firefox's own windows here, clicked as a person would (test/firefox/chrome.ts).
  */
-// startMockHost's store (idb) needs the IDB globals in this Node process, as in test/e2e/popup-support.ts.
-import 'fake-indexeddb/auto';
-import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api';
-import { savedServer } from '../saved-server';
-import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { MENU_IDS } from '@/lib/quick-push/menus';
-import { alerts, clickAlert, waitForAlert } from './alerts';
-import { quickPushFromMenu, readClipboard } from './background';
-import { EXT_BASE, launchFirefox, OPTIONS_READY, type Firefox } from './browser';
+import type { QuickPushOutcome } from '@/lib/quick-push/types';
+import { ownerClient } from '../browser-steps';
+import { EXT_BASE } from './browser';
+import { alerts, clickAlert, waitForAlert } from './chrome';
+import { ALICE, linkOf, quickPushFromMenu, readClipboard, useFirefox, useHost } from './setup';
 
-const ALICE = { email: 'alice@example.com', token: 'alice-token-firefox-note' };
-let firefox: Firefox;
-let host: MockHost;
-beforeAll(async () => {
-  host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
-  firefox = await launchFirefox({ notificationWindows: true });
-});
-afterAll(async () => {
-  await firefox?.close();
-  await host?.close();
-});
+const firefox = useFirefox({ notificationWindows: true, host: true });
 
-/** Saves the mock host as the server, with `token` (as the options page would store it). */
-function useHost(page: Page, token: string) {
-  return page.evaluate((stored) => browser.storage.local.set(stored), savedServer(host.baseUrl, token));
+/** The options page, with the mock host saved as the server with `token`. */
+async function optionsOnHost(token: string) {
+  const page = await firefox().options();
+  await useHost(page, firefox().host.baseUrl, token);
+  return page;
 }
+
+/** The url_token of the push a quick push copied the link of. */
+const tokenOf = (pushed: QuickPushOutcome) => new URL(linkOf(pushed)).pathname.split('/')[2]!;
 
 describe('Firefox: notifications', () => {
   it('refuses a notification with buttons, which is why Secret Push never asks for one there', async () => {
-    const page = await firefox.open('options.html', OPTIONS_READY);
+    const page = await firefox().options();
     const refused = await page.evaluate(async () => {
       try {
         // Firefox checks the options against its schema and throws before any promise exists.
@@ -59,39 +51,39 @@ describe('Firefox: notifications', () => {
   });
 
   it('a failed quick push says a click tries again, and the click pushes and copies the link', async () => {
-    const page = await firefox.open('options.html', OPTIONS_READY);
-    await useHost(page, 'a-token-the-server-rejects');
+    const ff = firefox();
+    const page = await optionsOnHost('a-token-the-server-rejects');
     const failed = await quickPushFromMenu(page, {
       menuItemId: MENU_IDS.page,
       pageUrl: 'https://example.com/try-again',
     });
     expect(failed).toMatchObject({ status: 'failed', retry: true });
 
-    const notice = await waitForAlert(firefox.browser, 'Could not push the link');
+    const notice = await waitForAlert(ff.browser, 'Could not push the link');
     expect(notice.text).toMatch(/Click here to try again\.$/);
     expect(notice.buttons).toEqual([]);
 
-    await useHost(page, ALICE.token);
-    await clickAlert(firefox.browser, notice);
-    await waitForAlert(firefox.browser, 'Secret link copied');
-    const [push] = await createApiClient({ baseUrl: host.baseUrl, token: ALICE.token }).activeAll();
+    await useHost(page, ff.host.baseUrl, ALICE.token);
+    await clickAlert(ff.browser, notice);
+    await waitForAlert(ff.browser, 'Secret link copied');
+    const [push] = await ownerClient(ff.host.baseUrl).activeAll();
     expect(await readClipboard(page)).toBe(push!.html_url);
-    expect((await alerts(firefox.browser)).map((a) => a.title)).not.toContain('Could not push the link');
+    expect((await alerts(ff.browser)).map((a) => a.title)).not.toContain('Could not push the link');
   });
 
   it('the watcher notifies of an opened push, and a click on it opens the dashboard', async () => {
-    const page = await firefox.open('options.html', OPTIONS_READY);
-    await useHost(page, ALICE.token);
+    const ff = firefox();
+    const page = await optionsOnHost(ALICE.token);
     const pushed = await quickPushFromMenu(page, {
       menuItemId: MENU_IDS.page,
       pageUrl: 'https://example.com/watched',
     });
-    const token = new URL((pushed as { link: string }).link).pathname.split('/')[2]!;
-    await createApiClient({ baseUrl: host.baseUrl }).retrievePush(token);
+    const token = tokenOf(pushed);
+    await createApiClient({ baseUrl: ff.host.baseUrl }).retrievePush(token);
 
-    const dashboard = await firefox.open('dashboard.html', '::-p-aria(Refresh[role="button"])');
+    const dashboard = await firefox().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
     await dashboard.locator('::-p-aria(Refresh[role="button"])').click();
-    const viewed = await waitForAlert(firefox.browser, 'Viewed from 127.0.0.1');
+    const viewed = await waitForAlert(ff.browser, 'Viewed from 127.0.0.1');
     const dashboards = () =>
       page.evaluate(
         async (url) =>
@@ -101,7 +93,7 @@ describe('Firefox: notifications', () => {
     expect(await dashboards()).toHaveLength(1);
 
     // The click opens the dashboard on that push's own address (issue 19).
-    await clickAlert(firefox.browser, viewed);
+    await clickAlert(ff.browser, viewed);
     await expect.poll(async () => (await dashboards()).length, { timeout: 10_000 }).toBe(2);
     expect((await dashboards()).some((url) => url.includes('#/push/') && url.endsWith(`/${token}`))).toBe(
       true,
@@ -109,27 +101,27 @@ describe('Firefox: notifications', () => {
   });
 
   it("a quick push's notification, clicked, opens the dashboard on that push (issue 19)", async () => {
-    const page = await firefox.open('options.html', OPTIONS_READY);
-    await useHost(page, ALICE.token);
+    const ff = firefox();
+    const page = await optionsOnHost(ALICE.token);
     // The earlier tests' "Secret link copied" may still be on screen: only this push's is to be clicked.
     await page.evaluate(async () => {
       for (const id of Object.keys(await browser.notifications.getAll()))
         await browser.notifications.clear(id);
     });
     await expect
-      .poll(async () => (await alerts(firefox.browser)).map((a) => a.title), { timeout: 10_000 })
+      .poll(async () => (await alerts(ff.browser)).map((a) => a.title), { timeout: 10_000 })
       .not.toContain('Secret link copied');
     const pushed = await quickPushFromMenu(page, {
       menuItemId: MENU_IDS.page,
       pageUrl: 'https://example.com/opened-from-its-notification',
     });
     expect(pushed).toMatchObject({ status: 'pushed', copied: true });
-    const token = new URL((pushed as { link: string }).link).pathname.split('/')[2]!;
-    const copied = await waitForAlert(firefox.browser, 'Secret link copied');
+    const token = tokenOf(pushed);
+    const copied = await waitForAlert(ff.browser, 'Secret link copied');
     expect(copied.text).not.toContain('Click');
 
-    await clickAlert(firefox.browser, copied);
-    const address = `${EXT_BASE}/dashboard.html#/push/${encodeURIComponent(host.baseUrl)}/${token}`;
+    await clickAlert(ff.browser, copied);
+    const address = `${EXT_BASE}/dashboard.html#/push/${encodeURIComponent(ff.host.baseUrl)}/${token}`;
     await expect
       .poll(() => page.evaluate(async () => (await browser.tabs.query({})).map((tab) => tab.url ?? '')), {
         timeout: 10_000,

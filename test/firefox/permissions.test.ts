@@ -6,28 +6,15 @@
  * test profile sets extensions.webextOptionalPermissionPrompts to false (test/firefox/browser.ts), so
  * Firefox grants the request without the prompt a person would answer.
  */
-// startMockHost's store (idb) needs the IDB globals in this Node process, as in test/e2e/popup-support.ts.
-import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockHost, type MockHost } from '@/lib/mock/host/server';
-import { launchFirefox, pageText, type Firefox } from './browser';
+import { describe, expect, it } from 'vitest';
+import { ALICE, connect, pageText, useFirefox, waitForText } from './setup';
 
-const ALICE = { email: 'alice@example.com', token: 'alice-token-firefox-perm' };
 const LOCALHOST = 'http://localhost/*';
-let firefox: Firefox;
-let host: MockHost;
-beforeAll(async () => {
-  host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
-  firefox = await launchFirefox();
-});
-afterAll(async () => {
-  await firefox?.close();
-  await host?.close();
-});
+const firefox = useFirefox({ host: true });
 
 describe('Firefox: the host permission of a saved server', () => {
   it('is an optional permission, requested on Connect and held afterwards', async () => {
-    const options = await firefox.open('options.html', '#server-choice');
+    const options = await firefox().options('#server-choice');
     const held = () =>
       options.evaluate(async (origin) => {
         const all = await browser.permissions.getAll();
@@ -38,25 +25,15 @@ describe('Firefox: the host permission of a saved server', () => {
     expect(manifest.permissions).not.toContain(LOCALHOST);
     expect(await held()).toEqual({ contains: false, all: ['http://127.0.0.1/*'] });
 
-    await options.select('#server-choice', 'self-hosted');
-    await options.waitForSelector('#server-url');
-    const localhost = host.baseUrl.replace('127.0.0.1', 'localhost');
-    await options.type('#server-url', localhost);
-    await options.type('#api-token', ALICE.token);
-    await options.locator('::-p-aria(Connect[role="button"])').click();
-    await options.waitForFunction(
-      () => document.body.innerText.includes('Saved. Pushes now go to this server.'),
-      { timeout: 15_000 },
-    );
+    const localhost = firefox().host.baseUrl.replace('127.0.0.1', 'localhost');
+    await connect(options, localhost, ALICE.token);
     expect(await held()).toEqual({ contains: true, all: ['http://127.0.0.1/*', LOCALHOST] });
 
     // With the permission held, the saved server answers: Test connection on its row's Edit (the form
     // folds into the row on Connect, issue 18) reaches it and its token is accepted.
     await options.locator(`::-p-aria(Edit ${new URL(localhost).host}[role="button"])`).click();
     await options.locator('::-p-aria(Test connection[role="button"])').click();
-    await options.waitForFunction(() => document.body.innerText.includes('The connection works.'), {
-      timeout: 15_000,
-    });
+    await waitForText(options, 'The connection works.');
     expect(await pageText(options)).toContain('Token accepted');
   });
 });

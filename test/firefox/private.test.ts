@@ -6,37 +6,43 @@
  * the demo service and the watcher run in the background page, which is never private.
  */
 import type { Page } from 'puppeteer-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXT_BASE, launchFirefox, pageText, OPTIONS_READY, type Firefox } from './browser';
-import { chromeWindows, inChromeWindow } from './chrome';
+import { describe, expect, it } from 'vitest';
+import { EXT_BASE, openIn } from './browser';
+import { inMainWindow, waitFor } from './chrome';
+import { pageText, useFirefox, waitForText } from './setup';
 
 const REFUSED =
   'The browser keeps no data for Secret Push in this window (Firefox refuses it in private windows).';
-let firefox: Firefox;
-beforeAll(async () => {
-  firefox = await launchFirefox();
-});
-afterAll(() => firefox?.close());
+const firefox = useFirefox();
 
-/** In Firefox's main window: the chrome-scope script, as about:addons' "Run in Private Windows" does. */
+/**
+ * In Firefox's main window: the chrome-scope script, as about:addons' "Run in Private Windows" does; waits
+ * until the add-on's reload has finished (a tab opened during it is discarded: seen once, "no such frame").
+ */
 async function allowInPrivateWindows(): Promise<void> {
-  const [main] = await chromeWindows(firefox.browser, 'chrome://browser/content/browser.xhtml');
-  await inChromeWindow(
-    firefox.browser,
-    main!,
-    `(async () => {
+  await inMainWindow(
+    firefox().browser,
+    `window.secretPushReloaded = false;
+     (async () => {
        const { ExtensionPermissions } = ChromeUtils.importESModule('resource://gre/modules/ExtensionPermissions.sys.mjs');
        const { AddonManager } = ChromeUtils.importESModule('resource://gre/modules/AddonManager.sys.mjs');
        await ExtensionPermissions.add('secret-push@example.com', { permissions: ['internal:privateBrowsingAllowed'], origins: [] });
        await (await AddonManager.getAddonByID('secret-push@example.com')).reload();
+       window.secretPushReloaded = true;
      })();
      '""'`,
+  );
+  await waitFor(
+    'the add-on to reload',
+    async () =>
+      (await inMainWindow<boolean>(firefox().browser, 'JSON.stringify(window.secretPushReloaded)')) ||
+      undefined,
   );
 }
 
 /** Polls, from a page of the reloaded extension, until its background page has loaded. */
 async function backgroundStarted(): Promise<void> {
-  const page = await firefox.open('options.html', OPTIONS_READY);
+  const page = await firefox().options();
   await page.waitForFunction(
     async () => {
       const background = (await browser.runtime.getBackgroundPage().catch(() => null)) as Window | null;
@@ -49,21 +55,14 @@ async function backgroundStarted(): Promise<void> {
 
 /** Opens a private window and an extension page in its tab. */
 async function openPrivate(path: string, ready: string): Promise<Page> {
-  const [main] = await chromeWindows(firefox.browser, 'chrome://browser/content/browser.xhtml');
-  await inChromeWindow(firefox.browser, main!, `OpenBrowserWindow({ private: true }); '""'`);
-  const target = await firefox.browser.waitForTarget((t) => t.url() === 'about:privatebrowsing');
-  const page = (await target.page())!;
-  const frame = page.mainFrame() as unknown as {
-    browsingContext: { navigate(url: string, wait: 'interactive'): Promise<unknown> };
-  };
-  await frame.browsingContext.navigate(`${EXT_BASE}/${path}`, 'interactive');
-  await page.waitForSelector(ready);
-  return page;
+  await inMainWindow(firefox().browser, `OpenBrowserWindow({ private: true }); '""'`);
+  const target = await firefox().browser.waitForTarget((t) => t.url() === 'about:privatebrowsing');
+  return openIn((await target.page())!, path, ready);
 }
 
 describe('Firefox: private windows', () => {
   it('Secret Push runs in no private window until the person allows it', async () => {
-    const page = await firefox.open('options.html', OPTIONS_READY);
+    const page = await firefox().options();
     const { allowed, manifest } = await page.evaluate(async () => ({
       allowed: await browser.extension.isAllowedIncognitoAccess(),
       manifest: browser.runtime.getManifest() as { incognito?: string },
@@ -79,11 +78,11 @@ describe('Firefox: private windows', () => {
 
     const dashboard = await openPrivate('dashboard.html', '::-p-aria(Refresh[role="button"])');
     expect(await dashboard.evaluate(() => browser.extension.inIncognitoContext)).toBe(true);
-    await dashboard.waitForFunction((t) => document.body.innerText.includes(t), { timeout: 10_000 }, REFUSED);
+    await waitForText(dashboard, REFUSED, 10_000);
     expect(await pageText(dashboard)).toContain(`The list could not be read: ${REFUSED}`);
 
     const popup = await openPrivate('popup.html', '#sp-secret');
-    await popup.waitForFunction((t) => document.body.innerText.includes(t), { timeout: 10_000 }, REFUSED);
+    await waitForText(popup, REFUSED, 10_000);
     expect(await pageText(popup)).toContain(`The recent pushes could not be read: ${REFUSED}`);
     await popup.type('#sp-secret', 'pushed from a private window');
     await popup.locator('::-p-aria(Create push[role="button"])').click();

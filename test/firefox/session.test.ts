@@ -4,41 +4,19 @@
  * "for this browser session only" lives there and never in storage.local, and the popup pushes with it; a
  * failed quick push's request, held for "Try again", is there too and nowhere else.
  */
-// startMockHost's store (idb) needs the IDB globals in this Node process, as in test/e2e/popup-support.ts.
-import 'fake-indexeddb/auto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApiClient } from '@/lib/api';
-import { startMockHost, type MockHost } from '@/lib/mock/host/server';
+import { describe, expect, it } from 'vitest';
 import { MENU_IDS } from '@/lib/quick-push/menus';
-import { quickPushFromMenu } from './background';
-import { launchFirefox, pageText, OPTIONS_READY, type Firefox } from './browser';
+import { ownerClient } from '../browser-steps';
+import { ALICE, connect, pageText, quickPushFromMenu, useFirefox } from './setup';
 
-const ALICE = { email: 'alice@example.com', token: 'alice-token-firefox-sess' };
-let firefox: Firefox;
-let host: MockHost;
-beforeAll(async () => {
-  host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
-  firefox = await launchFirefox({ notificationWindows: true });
-});
-afterAll(async () => {
-  await firefox?.close();
-  await host?.close();
-});
+const firefox = useFirefox({ notificationWindows: true, host: true });
 
 describe('Firefox: storage.session', () => {
   it('keeps a token saved "for this browser session only", which the popup then pushes with', async () => {
-    const options = await firefox.open('options.html', '#server-choice');
+    const { host } = firefox();
+    const options = await firefox().options('#server-choice');
     expect(await options.evaluate(() => typeof browser.storage.session?.get)).toBe('function');
-    await options.select('#server-choice', 'self-hosted');
-    await options.waitForSelector('#server-url');
-    await options.type('#server-url', host.baseUrl);
-    await options.type('#api-token', ALICE.token);
-    await options.locator('::-p-aria(This browser session only[role="radio"])').click();
-    await options.locator('::-p-aria(Connect[role="button"])').click();
-    await options.waitForFunction(
-      () => document.body.innerText.includes('Saved. Pushes now go to this server.'),
-      { timeout: 15_000 },
-    );
+    await connect(options, host.baseUrl, ALICE.token, true);
 
     const areas = await options.evaluate(async () => ({
       local: JSON.stringify(await browser.storage.local.get(null)),
@@ -50,19 +28,19 @@ describe('Firefox: storage.session', () => {
       serverTokens: { [host.baseUrl]: { value: ALICE.token, origin: new URL(host.baseUrl).origin } },
     });
 
-    const popup = await firefox.open('popup.html', '#sp-secret');
+    const popup = await firefox().open('popup.html', '#sp-secret');
     expect(await pageText(popup)).not.toContain('Demo: links open only');
     await popup.type('#sp-secret', 'kept for the session 5');
     await popup.locator('::-p-aria(Create push[role="button"])').click();
     await popup.waitForSelector('::-p-aria(Secret link)');
     // Listed as Alice's: the popup sent the token it read from storage.session.
-    const [push] = await createApiClient({ baseUrl: host.baseUrl, token: ALICE.token }).activeAll();
+    const [push] = await ownerClient(host.baseUrl).activeAll();
     expect(await popup.$eval('#sp-link', (shown) => shown.textContent)).toBe(push!.html_url);
   });
 
   it('holds a failed quick push for "Try again" in storage.session, never in storage.local', async () => {
-    const page = await firefox.open('options.html', OPTIONS_READY);
-    await host.close(); // the server is down: the quick push fails
+    const page = await firefox().options();
+    await firefox().host.close(); // the server is down: the quick push fails
     const failed = await quickPushFromMenu(page, {
       menuItemId: MENU_IDS.page,
       pageUrl: 'https://example.com/held-for-the-session',
