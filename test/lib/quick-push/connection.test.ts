@@ -8,6 +8,7 @@ import { createMockBackend, openMockStore } from '@/lib/mock';
 import { keptConnection } from '@/lib/quick-push/connection';
 import type { Destination } from '@/lib/quick-push/destination';
 import { DEFAULT_PUSH_DEFAULTS, saveSettings } from '@/lib/settings';
+import { quickPushVersionsItem } from '@/lib/store/items';
 
 const SERVER_URL = 'https://pwpush.example.com';
 const OTHER_URL = 'https://eu.pwpush.example.com';
@@ -112,5 +113,34 @@ describe('keptConnection', () => {
     expect(second.client).toBe(first.client);
     expect(first.defaults.expireAfterViews).toBe(DEFAULT_PUSH_DEFAULTS.expireAfterViews);
     expect(second.defaults.expireAfterViews).toBe(2);
+  });
+
+  it("lets a woken worker's first quick push use the version read earlier in the browser session", async () => {
+    await save(SERVER_URL, ALICE.token);
+    await quickCreate(keptConnection());
+    // A new kept connection is what a service worker that stopped and started again has.
+    await quickCreate(keptConnection());
+    await quickCreate(keptConnection());
+    expect(versionRequests()).toBe(1);
+    expect(seen.filter((request) => request.method === 'POST')).toHaveLength(3);
+  });
+
+  it('never gives one server the version another server answered', async () => {
+    await save(SERVER_URL, ALICE.token);
+    await quickCreate(keptConnection());
+    await save(OTHER_URL, BOB.token);
+    await quickCreate(keptConnection());
+    const asked = seen.filter((request) => request.url.endsWith('/api/v2/version'));
+    expect(asked.map((request) => new URL(request.url).origin)).toEqual([SERVER_URL, OTHER_URL]);
+  });
+
+  it('asks the server again when what storage.session holds is not a version answer', async () => {
+    await save(SERVER_URL, ALICE.token);
+    await quickPushVersionsItem.setValue({ [SERVER_URL]: { edition: 42 } });
+    await quickCreate(keptConnection());
+    expect(versionRequests()).toBe(1);
+    expect(await quickPushVersionsItem.getValue()).toEqual({
+      [SERVER_URL]: expect.objectContaining({ edition: 'commercial' }),
+    });
   });
 });
