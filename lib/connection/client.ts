@@ -63,13 +63,14 @@ export interface Connection {
  * The connection of the saved settings, for any context: to the default server, or to the saved server
  * `url` (the popup's server switch, an action on one server's push). In demo mode the demo token is created
  * on first use by the background, its one writer (a page asks it through demoToken()). `shared.version`:
- * as for clientForSettings.
+ * as for clientForSettings. `loaded`: the settings in force (loadSettings) when the caller read them already.
  */
 export async function connectSaved(
   url?: string | null,
   shared: Pick<ApiClientOptions, 'version' | 'versionRead'> = {},
+  loaded: Promise<Settings> = loadSettings(),
 ): Promise<Connection> {
-  const saved = settingsFor(await loadSettings(), url);
+  const saved = settingsFor(await loaded, url);
   const settings = saved.demoMode && !saved.demoToken ? { ...saved, demoToken: await demoToken() } : saved;
   return { settings, client: clientForSettings(settings, {}, shared), signedIn: isSignedIn(settings) };
 }

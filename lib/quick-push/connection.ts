@@ -45,13 +45,16 @@ const serverOf = (destination?: Destination) =>
  * any client is made, so nothing is sent elsewhere and no demo token is asked for.
  */
 export function keptConnection(
-  connect: (url?: string, shared?: Shared) => Promise<Connection> = (url, shared) =>
-    connectSaved(url, shared),
+  connect: (url?: string, shared?: Shared, loaded?: Promise<Settings>) => Promise<Connection> = (
+    url,
+    shared,
+    loaded,
+  ) => connectSaved(url, shared, loaded),
   load: () => Promise<Settings> = loadSettings,
   versions: KnownVersions = sessionVersions(),
 ): Connect {
   let kept: { key: string; client: ApiClient } | undefined;
-  return async (destination) => {
+  return async (destination, loaded) => {
     if (destination) {
       const refused = refusalFor(destination, await load());
       if (refused) return { refused };
@@ -62,7 +65,7 @@ export function keptConnection(
       version: async (baseUrl) => (await (known ?? versions.read()))[baseUrl],
       versionRead: (baseUrl, info) => void versions.remember(baseUrl, info).catch(report),
     };
-    const { client, signedIn, settings } = await connect(serverOf(destination), shared);
+    const { client, signedIn, settings } = await connect(serverOf(destination), shared, loaded);
     const reached = destinationOf(settings);
     // The settings changed between the two reads: the push goes nowhere rather than elsewhere.
     if (destination && !sameDestination(destination, reached))

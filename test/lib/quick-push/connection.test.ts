@@ -7,7 +7,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMockBackend, openMockStore } from '@/lib/mock';
 import { keptConnection } from '@/lib/quick-push/connection';
 import type { Destination } from '@/lib/quick-push/destination';
-import { DEFAULT_PUSH_DEFAULTS, saveSettings } from '@/lib/settings';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { DEFAULT_PUSH_DEFAULTS, loadSettings, saveSettings } from '@/lib/settings';
 import { quickPushVersionsItem } from '@/lib/store/items';
 
 const SERVER_URL = 'https://pwpush.example.com';
@@ -57,8 +58,12 @@ async function save(url: string, token: string) {
 const versionRequests = () => seen.filter((request) => request.url.endsWith('/api/v2/version')).length;
 
 /** The connection, which without a destination is never refused. */
-async function open(connect: ReturnType<typeof keptConnection>, destination?: Destination) {
-  const connection = await connect(destination);
+async function open(
+  connect: ReturnType<typeof keptConnection>,
+  destination?: Destination,
+  loaded?: ReturnType<typeof loadSettings>,
+) {
+  const connection = await connect(destination, loaded);
   if ('refused' in connection) throw new Error(`refused: ${connection.refused}`);
   return connection;
 }
@@ -142,5 +147,15 @@ describe('keptConnection', () => {
     expect(await quickPushVersionsItem.getValue()).toEqual({
       [SERVER_URL]: expect.objectContaining({ edition: 'commercial' }),
     });
+  });
+
+  it('uses the settings its caller read for the push, and reads them no second time', async () => {
+    await save(SERVER_URL, ALICE.token);
+    const connect = keptConnection();
+    await open(connect);
+    const reads = vi.spyOn(fakeBrowser.storage.local, 'get');
+    const connection = await open(connect, undefined, loadSettings());
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(connection.destination).toEqual({ server: SERVER_URL });
   });
 });
