@@ -87,6 +87,15 @@ export default defineConfig({
     // Quick push's test seam (lib/quick-push/e2e-hook.ts): a constant, so other builds drop the seam's code.
     define: { __SECRET_PUSH_E2E__: JSON.stringify(E2E_BUILD) },
     build: {
+      // Every browser the manifests accept knows <link rel="modulepreload"> (Chrome 66, Firefox 115), so no
+      // polyfill. The pages' HTML still preloads all they import at open; an import() does not, its chunk
+      // asks for what it imports itself: the list of dependencies each call carried and the helper it went
+      // through were bytes every page loaded at open, for a part of the page that may never be asked for
+      // (issue 22: the popup's bytes at open).
+      modulePreload: {
+        polyfill: false,
+        resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+      },
       rolldownOptions: {
         treeshake: { moduleSideEffects: (id: string) => (PURE_WATCH_VIEW.test(id) ? false : undefined) },
       },
