@@ -1,5 +1,6 @@
 import { defineConfig } from 'wxt';
 import preact from '@preact/preset-vite';
+import path from 'node:path';
 
 /** Origins a user may grant one at a time when saving a server (the request names the one origin). */
 const OPTIONAL_HOSTS = ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'];
@@ -42,6 +43,9 @@ function stopWithoutDisplay(): void {
   process.exit(1);
 }
 
+/** webextension-polyfill as every context loads it: the same code, taken without an ES-namespace copy. */
+const POLYFILL = path.resolve(import.meta.dirname, 'lib/polyfill/index.ts');
+
 /**
  * The modules behind lib/watch/view.ts, the watcher's light front for pages: pure code with no effect at
  * import. Said so to the bundler, a page that imports the front loads only the modules it uses (the popup:
@@ -78,9 +82,20 @@ export default defineConfig({
   },
   vite: () => ({
     plugins: [preact()],
+    // The polyfill without the bundler's copy of every API binding at start (lib/polyfill/index.ts says why).
+    resolve: { alias: [{ find: /^webextension-polyfill$/, replacement: POLYFILL }] },
     // Quick push's test seam (lib/quick-push/e2e-hook.ts): a constant, so other builds drop the seam's code.
     define: { __SECRET_PUSH_E2E__: JSON.stringify(E2E_BUILD) },
     build: {
+      // Every browser the manifests accept knows <link rel="modulepreload"> (Chrome 66, Firefox 115), so no
+      // polyfill. The pages' HTML still preloads all they import at open; an import() does not, its chunk
+      // asks for what it imports itself: the list of dependencies each call carried and the helper it went
+      // through were bytes every page loaded at open, for a part of the page that may never be asked for
+      // (issue 22: the popup's bytes at open).
+      modulePreload: {
+        polyfill: false,
+        resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
+      },
       rolldownOptions: {
         treeshake: { moduleSideEffects: (id: string) => (PURE_WATCH_VIEW.test(id) ? false : undefined) },
       },

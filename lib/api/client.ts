@@ -57,7 +57,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
   /** Asked once per client (edition() reuses the answer); a failure is not kept, the next call asks again. */
   const version = shared(async () => {
-    const info = await (options.version?.() ?? readVersion({ exchange, read, hasToken }));
+    const given = await options.version?.(baseUrl);
+    const info = given ?? (await readVersion({ exchange, read, hasToken }));
+    if (!given) options.versionRead?.(baseUrl, info);
     knownEdition = editionOf(info);
     return info;
   });

@@ -17,10 +17,13 @@ export interface ApiClientOptions {
   /** How reads wait out a Retry-After; injected by tests. Default: setTimeout. */
   sleep?: (ms: number) => Promise<void>;
   /**
-   * The server's version as another client of the same server reads it (the popup's upload client takes
-   * its main client's), so the server is not asked twice; default: this client asks GET /api/v2/version.
+   * The server's version as another client of the same server read it (the popup's upload client takes
+   * its main client's; quick push, what a client read earlier in the browser session), so the server is
+   * not asked twice. Resolving undefined, or not given: this client asks GET /api/v2/version.
    */
-  version?: () => Promise<VersionInfo>;
+  version?: (baseUrl: string) => Promise<VersionInfo | undefined>;
+  /** Called with the answer when this client asked the server its version itself (quick push keeps it). */
+  versionRead?: (baseUrl: string, info: VersionInfo) => void;
 }
 
 /** Wire names (snake_case); the client adapts expiry to the edition. */

@@ -20,12 +20,13 @@ export interface Transports {
  * The client for these settings. Demo mode: the built-in demo service through demoFetch, with the demo
  * token, and html_url on the viewer page. Otherwise the saved server with the user's token over fetch;
  * a token saved for another origin is refused (AppError 'token-elsewhere'), never sent. `shared.version`:
- * the server's version as another client of these settings read it, so it is not asked again.
+ * the server's version as another client of these settings read it, so it is not asked again;
+ * `shared.versionRead`: told the answer when this client asks it.
  */
 export function clientForSettings(
   settings: Settings,
   transports: Transports = {},
-  shared: Pick<ApiClientOptions, 'version'> = {},
+  shared: Pick<ApiClientOptions, 'version' | 'versionRead'> = {},
 ): ApiClient {
   const baseUrl = targetBaseUrl(settings);
   if (baseUrl === null)
@@ -61,12 +62,17 @@ export interface Connection {
 /**
  * The connection of the saved settings, for any context: to the default server, or to the saved server
  * `url` (the popup's server switch, an action on one server's push). In demo mode the demo token is created
- * on first use by the background, its one writer (a page asks it through demoToken()).
+ * on first use by the background, its one writer (a page asks it through demoToken()). `shared.version`:
+ * as for clientForSettings. `loaded`: the settings in force (loadSettings) when the caller read them already.
  */
-export async function connectSaved(url?: string | null): Promise<Connection> {
-  const saved = settingsFor(await loadSettings(), url);
+export async function connectSaved(
+  url?: string | null,
+  shared: Pick<ApiClientOptions, 'version' | 'versionRead'> = {},
+  loaded: Promise<Settings> = loadSettings(),
+): Promise<Connection> {
+  const saved = settingsFor(await loaded, url);
   const settings = saved.demoMode && !saved.demoToken ? { ...saved, demoToken: await demoToken() } : saved;
-  return { settings, client: clientForSettings(settings), signedIn: isSignedIn(settings) };
+  return { settings, client: clientForSettings(settings, {}, shared), signedIn: isSignedIn(settings) };
 }
 
 /**

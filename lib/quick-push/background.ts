@@ -4,7 +4,13 @@
  * from an earlier life of the worker (held requests live in storage.session).
  */
 import { t } from '@/lib/i18n';
-import { allowedKinds, loadSettings, onStoredChange, readSettings } from '@/lib/settings';
+import {
+  allowedKinds,
+  loadSettings,
+  onStoredChange,
+  readSettings,
+  readSettingsUnderPolicy,
+} from '@/lib/settings';
 import { pushPath, recordCreatedPush } from '@/lib/watch';
 import { platformClipboard } from './clipboard';
 import { keptConnection } from './connection';
@@ -144,8 +150,13 @@ export function registerQuickPush(
   // (about a millisecond each, issue 13). Awaited later, or never when there is nothing to push, so a
   // failure is caught here and met again where it is awaited.
   const readAhead = () => {
-    const kinds = allowed();
-    const connection = deps.connect();
+    // One read of the settings for both (issue 22: each read is a storage round trip on the worker's thread).
+    const read = readSettingsUnderPolicy();
+    const kinds = read.then(({ settings }) => allowedKinds(settings.policy ?? {}));
+    const connection = deps.connect(
+      undefined,
+      read.then(({ settings }) => settings),
+    );
     kinds.catch(() => undefined);
     connection.catch(() => undefined);
     return { kinds, connection };

@@ -6,7 +6,7 @@ import { describeError, type ApiClient, type Push } from '@/lib/api';
 import { checkLinkOf } from '@/lib/connection/link-home';
 import { AppError } from '@/lib/errors';
 import type { LinkCheck } from '@/lib/push/link';
-import type { PushDefaults } from '@/lib/settings';
+import type { PushDefaults, Settings } from '@/lib/settings';
 import type { Destination } from './destination';
 import type { ImageFetch } from './image';
 import { quickCreateInput, type ImageFile } from './input';
@@ -23,9 +23,13 @@ export interface QuickConnection {
 
 /**
  * The connection of the saved settings; with a `destination`, to that place only, or `refused` with the
- * reason it cannot be reached any more (nothing is sent then).
+ * reason it cannot be reached any more (nothing is sent then). `settings`: the settings in force as the
+ * caller already read them (lib/settings loadSettings), so one push reads them once.
  */
-export type Connect = (destination?: Destination) => Promise<QuickConnection | { refused: string }>;
+export type Connect = (
+  destination?: Destination,
+  settings?: Promise<Settings>,
+) => Promise<QuickConnection | { refused: string }>;
 
 export interface CreateDeps {
   connect: Connect;

@@ -69,6 +69,19 @@ export const quickPushLinksItem = storage.defineItem<Record<string, unknown>>('s
 });
 
 /**
+ * Quick push (lib/quick-push/version.ts): the version answer of each server a quick push's client read in
+ * this browser session, by base URL, so a woken service worker's first quick push does not ask it again.
+ * Public data (the same for every caller); storage.session, gone when the browser closes. Read back
+ * through zod.
+ */
+export const quickPushVersionsItem = storage.defineItem<Record<string, unknown>>(
+  'session:quickPushVersions',
+  {
+    fallback: {},
+  },
+);
+
+/**
  * Set once the watcher's startup work (lib/watch/background/startup.ts: erasing left accounts, the alarm, the badge) is
  * done in this browser session, so a woken worker skips it. storage.session, like the alarm and the badge,
  * is gone when the browser closes and when the extension is reloaded, updated or disabled.

@@ -7,7 +7,9 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMockBackend, openMockStore } from '@/lib/mock';
 import { keptConnection } from '@/lib/quick-push/connection';
 import type { Destination } from '@/lib/quick-push/destination';
-import { DEFAULT_PUSH_DEFAULTS, saveSettings } from '@/lib/settings';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { DEFAULT_PUSH_DEFAULTS, loadSettings, saveSettings } from '@/lib/settings';
+import { quickPushVersionsItem } from '@/lib/store/items';
 
 const SERVER_URL = 'https://pwpush.example.com';
 const OTHER_URL = 'https://eu.pwpush.example.com';
@@ -56,8 +58,12 @@ async function save(url: string, token: string) {
 const versionRequests = () => seen.filter((request) => request.url.endsWith('/api/v2/version')).length;
 
 /** The connection, which without a destination is never refused. */
-async function open(connect: ReturnType<typeof keptConnection>, destination?: Destination) {
-  const connection = await connect(destination);
+async function open(
+  connect: ReturnType<typeof keptConnection>,
+  destination?: Destination,
+  loaded?: ReturnType<typeof loadSettings>,
+) {
+  const connection = await connect(destination, loaded);
   if ('refused' in connection) throw new Error(`refused: ${connection.refused}`);
   return connection;
 }
@@ -112,5 +118,44 @@ describe('keptConnection', () => {
     expect(second.client).toBe(first.client);
     expect(first.defaults.expireAfterViews).toBe(DEFAULT_PUSH_DEFAULTS.expireAfterViews);
     expect(second.defaults.expireAfterViews).toBe(2);
+  });
+
+  it("lets a woken worker's first quick push use the version read earlier in the browser session", async () => {
+    await save(SERVER_URL, ALICE.token);
+    await quickCreate(keptConnection());
+    // A new kept connection is what a service worker that stopped and started again has.
+    await quickCreate(keptConnection());
+    await quickCreate(keptConnection());
+    expect(versionRequests()).toBe(1);
+    expect(seen.filter((request) => request.method === 'POST')).toHaveLength(3);
+  });
+
+  it('never gives one server the version another server answered', async () => {
+    await save(SERVER_URL, ALICE.token);
+    await quickCreate(keptConnection());
+    await save(OTHER_URL, BOB.token);
+    await quickCreate(keptConnection());
+    const asked = seen.filter((request) => request.url.endsWith('/api/v2/version'));
+    expect(asked.map((request) => new URL(request.url).origin)).toEqual([SERVER_URL, OTHER_URL]);
+  });
+
+  it('asks the server again when what storage.session holds is not a version answer', async () => {
+    await save(SERVER_URL, ALICE.token);
+    await quickPushVersionsItem.setValue({ [SERVER_URL]: { edition: 42 } });
+    await quickCreate(keptConnection());
+    expect(versionRequests()).toBe(1);
+    expect(await quickPushVersionsItem.getValue()).toEqual({
+      [SERVER_URL]: expect.objectContaining({ edition: 'commercial' }),
+    });
+  });
+
+  it('uses the settings its caller read for the push, and reads them no second time', async () => {
+    await save(SERVER_URL, ALICE.token);
+    const connect = keptConnection();
+    await open(connect);
+    const reads = vi.spyOn(fakeBrowser.storage.local, 'get');
+    const connection = await open(connect, undefined, loadSettings());
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(connection.destination).toEqual({ server: SERVER_URL });
   });
 });
