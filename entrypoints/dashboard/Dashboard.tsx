@@ -15,7 +15,7 @@ import { isSignedIn, targetBaseUrl } from '@/lib/connection/target';
 import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings';
 import { pushLabel } from '@/lib/watch/view';
-import type { TrackedPush } from '@/lib/watch/types';
+import type { TrackedPush, WatchEvent } from '@/lib/watch/types';
 import { serverName } from '@/lib/settings';
 import { ALL_SERVERS, useTracked } from './data';
 import { useAudits } from './useAudits';
@@ -38,9 +38,17 @@ function tokenFor(settings: Settings, server: string): boolean {
   return settings.demoMode || Boolean(settings.servers.find((s) => s.url === server)?.token);
 }
 
-/** The name each push is shown under (pushLabel), by url_token. */
-function useTitles(pushes: TrackedPush[]): Record<string, string> {
-  return useMemo(() => Object.fromEntries(pushes.map((push) => [push.url_token, pushLabel(push)])), [pushes]);
+/**
+ * The name each event's push is shown under (pushLabel), by url_token: only those few are labelled, not all
+ * the pushes (10,000 labels took 23 ms of the first screen under the profiler, issue 22).
+ */
+function useTitles(pushes: TrackedPush[], events: WatchEvent[]): Record<string, string> {
+  return useMemo(() => {
+    const named = new Set(events.map((event) => event.url_token));
+    const titles: Record<string, string> = {};
+    for (const push of pushes) if (named.has(push.url_token)) titles[push.url_token] = pushLabel(push);
+    return titles;
+  }, [pushes, events]);
 }
 
 /** The dashboard once the settings are known: every push sent to the current server from this browser. */
@@ -50,8 +58,8 @@ export function Dashboard({ settings }: { settings: Settings }) {
   const tracked = useTracked(settings, several ? ALL_SERVERS : targetBaseUrl(settings));
   const now = useNow(MINUTE);
   const pushes = tracked.pushes ?? [];
-  const { filters, changeFilters, shown } = useFilteredPushes(pushes, now);
-  const titles = useTitles(pushes);
+  const { filters, changeFilters, shown, pending } = useFilteredPushes(pushes, now, tracked.whole);
+  const titles = useTitles(pushes, tracked.events);
   const hasToken = isSignedIn(settings);
   const canAudit = (push: TrackedPush) => tokenFor(settings, push.server) && push.source === 'server';
   const selection = useSelection();
@@ -59,7 +67,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
   const focus = usePushAddress();
   const audits = useAudits();
   const refresh = useRefresh(tracked);
-  const expire = useExpire(titles, (tokens) => {
+  const expire = useExpire((tokens) => {
     selection.drop(tokens);
     tracked.reload();
   });
@@ -74,7 +82,16 @@ export function Dashboard({ settings }: { settings: Settings }) {
   });
   const shownSelected = shown.filter((push) => selection.selected.has(push.url_token));
   const optionsUrl = browser.runtime.getURL('/options.html');
-  const empty = useEmpty(tracked, shown.length, refresh, hasToken, optionsUrl);
+  // While the filters wait for the rest of the list, the list says it is loading (useFilteredPushes).
+  const empty = useEmpty(
+    { pushes: pending ? null : tracked.pushes, watcher: tracked.watcher },
+    shown.length,
+    refresh,
+    hasToken,
+    optionsUrl,
+  );
+  // Until the list is read whole, "select all" and an export would act on its first screen only.
+  const wholeShown = tracked.whole ? shown.length : 0;
 
   return (
     <main>
@@ -94,11 +111,11 @@ export function Dashboard({ settings }: { settings: Settings }) {
         <div class="toolbar">
           <h2 id="pushes-title">{t('dash_yourPushes')}</h2>
           <FilterBar filters={filters} onChange={changeFilters} servers={several ? serverUrls : undefined} />
-          <ExportMenu auditAvailable={hasToken} {...exporter} />
+          <ExportMenu auditAvailable={hasToken} {...exporter} busy={exporter.busy || !tracked.whole} />
         </div>
         <SelectionBar
           selected={shownSelected.length}
-          shown={shown.length}
+          shown={wholeShown}
           busy={expire.busy}
           report={expire.report}
           onSelectAll={(all) => selection.selectOnly(all ? shown.map((push) => push.url_token) : [])}
@@ -107,6 +124,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
         <PushList
           shown={shown}
           total={pushes.length}
+          whole={tracked.whole}
           empty={empty}
           now={now}
           selected={selection.selected}
