@@ -34,6 +34,25 @@ function markSeenWhenVisible(events: WatchEvent[]) {
   );
 }
 
+/** How long the rest of the list waits at most for the first screen's paint (a hidden tab paints none). */
+const PAINT_WAIT_MS = 100;
+
+/**
+ * Runs `then` once the frame under way is painted (an animation frame, then a task after it), or after
+ * PAINT_WAIT_MS, whichever comes first: the rest of the list is read after the first screen shows, not in
+ * its way (its 10,000 records, read and decoded, held the first paint back by 100–350 ms, issue 22).
+ */
+function afterPaint(then: () => void): void {
+  let ran = false;
+  const once = () => {
+    if (ran) return;
+    ran = true;
+    then();
+  };
+  requestAnimationFrame(() => setTimeout(once));
+  setTimeout(once, PAINT_WAIT_MS);
+}
+
 /** useTracked's scope for every followed server's pushes (several saved servers, issue 12). */
 export const ALL_SERVERS = '*';
 
@@ -73,7 +92,9 @@ export function useTracked(settings: Settings, server: string | null): TrackedDa
       markSeenWhenVisible(mine);
       // The rest, once the first screen is drawn; its events stay as first read ("New" as they were).
       if (!fresh.whole)
-        readTracked(settings).then((rest) => id === latest.current && showPushes(rest), failed);
+        afterPaint(() =>
+          readTracked(settings).then((rest) => id === latest.current && showPushes(rest), failed),
+        );
     };
     const first = shownWhole.current ? undefined : FIRST_SCREEN;
     (takePrefetchedRead(settings) ?? readTracked(settings, { first })).then(show, failed);
