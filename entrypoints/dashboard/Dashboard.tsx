@@ -51,7 +51,11 @@ function useTitles(pushes: TrackedPush[], events: WatchEvent[]): Record<string, 
   }, [pushes, events]);
 }
 
-/** The dashboard once the settings are known: every push sent to the current server from this browser. */
+/**
+ * The dashboard once the settings are known: every push sent to the current server from this browser. Until
+ * the list is read whole (its first screen comes first, useTracked), "select all" and the exports are held
+ * back: they would act on the first screen's pushes only.
+ */
 export function Dashboard({ settings }: { settings: Settings }) {
   const several = !settings.demoMode && settings.servers.length > 1;
   const serverUrls = settings.servers.map((server) => server.url);
@@ -67,10 +71,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
   const focus = usePushAddress();
   const audits = useAudits();
   const refresh = useRefresh(tracked);
-  const expire = useExpire((tokens) => {
-    selection.drop(tokens);
-    tracked.reload();
-  });
+  const expire = useExpire(selection.drop, tracked.reload);
   const exporter = useExport(shown, canAudit);
   const links = usePushLinks(pushes);
   const actions = useStable({
@@ -82,16 +83,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
   });
   const shownSelected = shown.filter((push) => selection.selected.has(push.url_token));
   const optionsUrl = browser.runtime.getURL('/options.html');
-  // While the filters wait for the rest of the list, the list says it is loading (useFilteredPushes).
-  const empty = useEmpty(
-    { pushes: pending ? null : tracked.pushes, watcher: tracked.watcher },
-    shown.length,
-    refresh,
-    hasToken,
-    optionsUrl,
-  );
-  // Until the list is read whole, "select all" and an export would act on its first screen only.
-  const wholeShown = tracked.whole ? shown.length : 0;
+  const empty = useEmpty(tracked, shown.length, refresh, hasToken, optionsUrl, pending);
 
   return (
     <main>
@@ -115,7 +107,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
         </div>
         <SelectionBar
           selected={shownSelected.length}
-          shown={wholeShown}
+          shown={tracked.whole ? shown.length : 0}
           busy={expire.busy}
           report={expire.report}
           onSelectAll={(all) => selection.selectOnly(all ? shown.map((push) => push.url_token) : [])}

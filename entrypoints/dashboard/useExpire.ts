@@ -31,8 +31,11 @@ async function expireOnTheirServers(targets: TrackedPush[]): Promise<ExpireResul
   return { expired: results.flatMap((r) => r.expired), failed: results.flatMap((r) => r.failed) };
 }
 
-/** `onExpired` hears the url_tokens that did expire; the report names each push that did not by its label. */
-export function useExpire(onExpired: (tokens: string[]) => void): Expire {
+/**
+ * `onExpired` hears the url_tokens that did expire, and `reload` reads the list again after; the report names
+ * each push that did not by its label.
+ */
+export function useExpire(onExpired: (tokens: string[]) => void, reload: () => void): Expire {
   const [asked, setAsked] = useState<TrackedPush[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<Report>(null);
@@ -59,6 +62,7 @@ export function useExpire(onExpired: (tokens: string[]) => void): Expire {
             })),
           });
           onExpired(expired);
+          reload();
         },
         (error: unknown) =>
           setReport({
