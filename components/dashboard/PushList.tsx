@@ -12,6 +12,11 @@ export interface PushListProps {
   shown: TrackedPush[];
   /** How many pushes there are before the filters: "Showing 12 of 10000." while they narrow the list. */
   total: number;
+  /**
+   * Whether `shown` is the whole list: false while only the first screen's pushes are read (the dashboard
+   * reads the rest next), when each row's set size is unknown (aria-setsize -1).
+   */
+  whole?: boolean;
   /** Why no row is shown (components/dashboard/empty.ts), with its action; null when rows are shown. */
   empty: EmptyListProps | null;
   now: number;
@@ -37,7 +42,7 @@ const HIDDEN: AuditState = { state: 'hidden' };
  * screen reader counts 10,000 where 40 are in the page. While the filters narrow the list, a status line
  * says how many of all pushes they leave.
  */
-export function PushList({ shown, total, empty, actions, focus, ...props }: PushListProps) {
+export function PushList({ shown, total, whole = true, empty, actions, focus, ...props }: PushListProps) {
   const keys = useMemo(() => shown.map((push) => push.url_token), [shown]);
   const isFocus = (push: TrackedPush) => focus?.url_token === push.url_token && focus.server === push.server;
   const focusIndex = focus ? shown.findIndex(isFocus) : -1;
@@ -63,7 +68,7 @@ export function PushList({ shown, total, empty, actions, focus, ...props }: Push
                 key={push.url_token}
                 data-key={push.url_token}
                 ref={measure}
-                aria-setsize={shown.length}
+                aria-setsize={whole ? shown.length : -1}
                 aria-posinset={index + 1}
                 style={gap ? { marginBlockStart: `${gap}px` } : undefined}
               >

@@ -15,6 +15,16 @@ export interface Filters {
 
 export const DEFAULT_FILTERS: Filters = { query: '', state: 'all', passphraseOnly: false, server: '' };
 
+/** Whether the filters leave out any push (a search, a state, passphrase only, one server). */
+export function isNarrowing(filters: Filters): boolean {
+  return (
+    filters.query.trim() !== '' ||
+    filters.state !== DEFAULT_FILTERS.state ||
+    filters.passphraseOnly !== DEFAULT_FILTERS.passphraseOnly ||
+    filters.server !== DEFAULT_FILTERS.server
+  );
+}
+
 /** One push as the filters read it: its searched words lower-cased once, not on every keystroke. */
 interface Indexed {
   push: TrackedPush;

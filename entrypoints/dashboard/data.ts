@@ -1,11 +1,11 @@
 /** The dashboard's view of the watcher's cache: loaded on open, reloaded whenever the watcher says so. */
-import { useCallback, useEffect, useState } from 'preact/hooks';
+import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { describeError } from '@/lib/api/describe';
 import { onWatchRevision } from '@/lib/store/revision';
 import { askWatcher } from './ask';
 import type { Settings } from '@/lib/settings';
-import { readTracked } from '@/lib/watch/view';
-import { takePrefetchedRead } from './prefetch';
+import { readTracked, type TrackedSnapshot } from '@/lib/watch/view';
+import { FIRST_SCREEN, takePrefetchedRead } from './prefetch';
 import type { TrackedPush, WatcherState, WatchEvent } from '@/lib/watch/types';
 
 /** How many events "Recent activity" lists. */
@@ -13,6 +13,8 @@ const EVENT_LIMIT = 20;
 
 export interface TrackedData {
   pushes: TrackedPush[] | null;
+  /** False while `pushes` are only the newest (the first screen's, FIRST_SCREEN) and the rest are read. */
+  whole: boolean;
   /** Newest first, at most EVENT_LIMIT, with `seen` as it was when loaded (so "New" stays visible). */
   events: WatchEvent[];
   /** The watcher's last refresh (any trigger: alarm, this page, another tab), its error, needsToken. */
@@ -32,33 +34,70 @@ function markSeenWhenVisible(events: WatchEvent[]) {
   );
 }
 
+/** How long the rest of the list waits at most for the first screen's paint (a hidden tab paints none). */
+const PAINT_WAIT_MS = 100;
+
+/**
+ * Runs `then` once the frame under way is painted (an animation frame, then a task after it), or after
+ * PAINT_WAIT_MS, whichever comes first: the rest of the list is read after the first screen shows, not in
+ * its way (its 10,000 records, read and decoded, held the first paint back by 100–350 ms, issue 22).
+ */
+function afterPaint(then: () => void): void {
+  let ran = false;
+  const once = () => {
+    if (ran) return;
+    ran = true;
+    then();
+  };
+  requestAnimationFrame(() => setTimeout(once));
+  setTimeout(once, PAINT_WAIT_MS);
+}
+
 /** useTracked's scope for every followed server's pushes (several saved servers, issue 12). */
 export const ALL_SERVERS = '*';
 
 /**
  * The pushes of `server` (ALL_SERVERS: of every followed server; null: none yet) for `settings`, the page's
- * own: the cache is read in one go with them, not with settings read again for each list.
+ * own: the cache is read in one go with them, not with settings read again for each list. The page's first
+ * read takes the newest FIRST_SCREEN pushes (prefetch.ts), shown at once, then all of them; later reads
+ * (the watcher's signal) take all at once, so a list on screen never shrinks to its first screen.
  */
 export function useTracked(settings: Settings, server: string | null): TrackedData {
   const [pushes, setPushes] = useState<TrackedPush[] | null>(null);
+  const [whole, setWhole] = useState(false);
   const [events, setEvents] = useState<WatchEvent[]>([]);
   const [watcher, setWatcher] = useState<WatcherState | null>(null);
   const [error, setError] = useState<string>();
+  // Which read speaks: only the latest started (a slow read must not overwrite a newer one's answer).
+  const latest = useRef(0);
+  const shownWhole = useRef(false);
 
   const reload = useCallback(() => {
     if (server === null) return;
     const all = server === ALL_SERVERS;
-    (takePrefetchedRead(settings) ?? readTracked(settings)).then(
-      (fresh) => {
-        const mine = fresh.events.filter((event) => all || event.server === server).slice(0, EVENT_LIMIT);
-        setPushes(all ? fresh.pushes : fresh.pushes.filter((push) => push.server === server));
-        setEvents(mine);
-        setWatcher(fresh.watcher);
-        setError(undefined);
-        markSeenWhenVisible(mine);
-      },
-      (failure: unknown) => setError(describeError(failure)),
-    );
+    const id = ++latest.current;
+    const failed = (failure: unknown) => id === latest.current && setError(describeError(failure));
+    const showPushes = (fresh: TrackedSnapshot) => {
+      setPushes(all ? fresh.pushes : fresh.pushes.filter((push) => push.server === server));
+      setWhole(fresh.whole);
+      shownWhole.current ||= fresh.whole;
+    };
+    const show = (fresh: TrackedSnapshot) => {
+      if (id !== latest.current) return;
+      const mine = fresh.events.filter((event) => all || event.server === server).slice(0, EVENT_LIMIT);
+      showPushes(fresh);
+      setEvents(mine);
+      setWatcher(fresh.watcher);
+      setError(undefined);
+      markSeenWhenVisible(mine);
+      // The rest, once the first screen is drawn; its events stay as first read ("New" as they were).
+      if (!fresh.whole)
+        afterPaint(() =>
+          readTracked(settings).then((rest) => id === latest.current && showPushes(rest), failed),
+        );
+    };
+    const first = shownWhole.current ? undefined : FIRST_SCREEN;
+    (takePrefetchedRead(settings) ?? readTracked(settings, { first })).then(show, failed);
   }, [settings, server]);
 
   useEffect(() => {
@@ -74,5 +113,5 @@ export function useTracked(settings: Settings, server: string | null): TrackedDa
     return () => document.removeEventListener('visibilitychange', onVisible);
   }, [events]);
 
-  return { pushes, events, watcher, error, reload };
+  return { pushes, whole, events, watcher, error, reload };
 }

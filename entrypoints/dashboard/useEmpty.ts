@@ -10,8 +10,11 @@ export function useEmpty(
   refresh: { busy: boolean; onRefresh: () => void },
   hasToken: boolean,
   optionsUrl: string,
+  /** The filters wait for the rest of the list (useFilteredPushes): the list is loading, not empty. */
+  pending = false,
 ): EmptyListProps | null {
-  const { pushes, watcher } = tracked;
+  const { watcher } = tracked;
+  const pushes = pending ? null : tracked.pushes;
   const empty = emptyCase({ pushes, shown, refreshing: refresh.busy, hasToken, watcher });
   if (!empty) return null;
   const reason = empty.kind === 'unreachable' ? describeError(empty.error) : undefined;

@@ -31,8 +31,11 @@ async function expireOnTheirServers(targets: TrackedPush[]): Promise<ExpireResul
   return { expired: results.flatMap((r) => r.expired), failed: results.flatMap((r) => r.failed) };
 }
 
-/** `titles` names each push in the report; `onExpired` hears the url_tokens that did expire. */
-export function useExpire(titles: Record<string, string>, onExpired: (tokens: string[]) => void): Expire {
+/**
+ * `onExpired` hears the url_tokens that did expire, and `reload` reads the list again after; the report names
+ * each push that did not by its label.
+ */
+export function useExpire(onExpired: (tokens: string[]) => void, reload: () => void): Expire {
   const [asked, setAsked] = useState<TrackedPush[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [report, setReport] = useState<Report>(null);
@@ -42,17 +45,24 @@ export function useExpire(titles: Record<string, string>, onExpired: (tokens: st
     setAsked(null);
     setBusy(true);
     setReport(null);
+    // Labelled from the pushes asked about, not from the whole list: only these few are ever named here.
+    const byToken = new Map(targets.map((target) => [target.url_token, target]));
+    const titleOf = (token: string) => {
+      const push = byToken.get(token);
+      return push ? pushLabel(push) : token;
+    };
     expireOnTheirServers(targets)
       .then(
         ({ expired, failed }) => {
           setReport({
             expired: expired.length,
             failed: failed.map(({ url_token, error }) => ({
-              title: titles[url_token] ?? url_token,
+              title: titleOf(url_token),
               reason: describeError(error),
             })),
           });
           onExpired(expired);
+          reload();
         },
         (error: unknown) =>
           setReport({

@@ -20,6 +20,12 @@ export interface CacheChange {
 
 export interface WatchCache {
   pushes(server: string): Promise<TrackedPush[]>;
+  /**
+   * Whether any push of `server` is cached, without reading them all: the watcher asks on every dashboard
+   * open (background/stale.ts), and reading 10,000 pushes to learn that took the cache's backend 200–500 ms,
+   * which the page's own first read then waited behind (issue 22).
+   */
+  hasPushes(server: string): Promise<boolean>;
   audit(server: string, urlToken: string): Promise<CachedAudit | undefined>;
   state(): Promise<WatcherState>;
   /** Writes the change and the state at once; returns the events that were new (an id already stored is skipped). */
@@ -33,6 +39,13 @@ export function idbCache(open: () => Promise<WatchDatabase>, account: string): W
     async pushes(server) {
       const all = await (await open()).getAllFromIndex('pushes', 'by-account', account);
       return all.filter((push) => push.server === server).map(unstamp);
+    },
+    async hasPushes(server) {
+      const index = (await open()).transaction('pushes').store.index('by-account');
+      // An account is one server's (account-key.ts), so the first record nearly always answers.
+      for (let cursor = await index.openCursor(account); cursor; cursor = await cursor.continue())
+        if (cursor.value.server === server) return true;
+      return false;
     },
     async audit(server, urlToken) {
       const audit = await (await open()).get('audit', [server, urlToken]);

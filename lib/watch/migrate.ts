@@ -1,13 +1,21 @@
 /**
- * The cache's migrations, from any older version to schema.ts's (db.ts runs them when it opens the cache). Version 2 gives every record the account
- * key it belongs to (account.ts). That key needs the saved settings and a digest, which cannot be awaited
+ * The cache's migrations, from any older version to schema.ts's (db.ts runs them when it opens the cache).
+ * Version 3 indexes the pushes by creation (addCreatedIndex). Version 2 gives every record the account key it
+ * belongs to (account.ts). That key needs the saved settings and a digest, which cannot be awaited
  * inside the upgrade's transaction, so version 1 records are first marked LEGACY_ACCOUNT there, and adopted
  * right after the open: the saved server's get its key, the demo's the demo key, and those of any other
  * server (one the user left) are erased.
  */
 import type { IDBPDatabase, IDBPTransaction, StoreNames } from 'idb';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
-import { ACCOUNT_STORES, LEGACY_ACCOUNT, LEGACY_STATE_KEY, stateKey, type WatchDB } from './schema';
+import {
+  ACCOUNT_STORES,
+  LEGACY_ACCOUNT,
+  LEGACY_STATE_KEY,
+  PUSHES_BY_CREATED,
+  stateKey,
+  type WatchDB,
+} from './schema';
 
 type Upgrade = IDBPTransaction<WatchDB, StoreNames<WatchDB>[], 'versionchange'>;
 
@@ -29,6 +37,14 @@ async function addAccounts(tx: Upgrade): Promise<void> {
   }
 }
 
+/**
+ * Version 3: an account's pushes in order of creation, so a page can read the newest first (read.ts). The
+ * browser fills the index from the records as they are: nothing is rewritten.
+ */
+function addCreatedIndex(tx: Upgrade): void {
+  tx.objectStore('pushes').createIndex(PUSHES_BY_CREATED, ['account', 'created_at']);
+}
+
 /** The upgrade callback of openDB: from any older version to the current one. */
 export async function upgradeWatchDb(
   db: IDBPDatabase<WatchDB>,
@@ -38,6 +54,7 @@ export async function upgradeWatchDb(
 ): Promise<void> {
   if (oldVersion < 1) createVersion1(db);
   if (oldVersion < 2) await addAccounts(tx);
+  if (oldVersion < 3) addCreatedIndex(tx);
 }
 
 /** Gives the records a version 1 cache held their account key, or erases them (see the module comment). */

@@ -18,6 +18,7 @@ import { accountKey, followedAccounts } from './account-key';
 import {
   LEGACY_ACCOUNT,
   LEGACY_STATE_KEY,
+  PUSHES_BY_CREATED,
   stateKey,
   WATCH_DB_NAME,
   WATCH_DB_VERSION,
@@ -27,22 +28,43 @@ import { INITIAL_STATE, type TrackedPush, type WatcherState, type WatchEvent } f
 
 /** What a page shows of the cache. */
 export interface TrackedSnapshot {
-  /** Newest first; of one server when given. */
+  /** Newest first; of one server when given; only the newest ones when `whole` is false. */
   pushes: TrackedPush[];
+  /** Whether `pushes` are all of them: false when a read of the newest `first` left others unread. */
+  whole: boolean;
   /** Newest first (empty when only the pushes were asked for). */
   events: WatchEvent[];
   /** The watcher's state of the settings' own account (or the demo): last refresh, back-off, needsToken. */
   watcher: WatcherState;
 }
 
-/** Orders pushes newest first. */
-export const newestFirst = (a: { created_at: string }, b: { created_at: string }) =>
-  b.created_at.localeCompare(a.created_at);
+/**
+ * The pushes newest first, by the instant each was created (an unreadable one last). Each instant is parsed
+ * once: a comparison of strings (localeCompare) in the sort itself cost 55 ms of a 10,000-push first screen
+ * under the profiler (issue 22).
+ */
+export function newestFirst<T extends { created_at: string }>(pushes: T[]): T[] {
+  const at = (push: T) => {
+    const ms = Date.parse(push.created_at);
+    return Number.isNaN(ms) ? -Infinity : ms;
+  };
+  return pushes
+    .map((push) => ({ push, at: at(push) }))
+    .sort((a, b) => (b.at > a.at ? 1 : b.at < a.at ? -1 : 0))
+    .map(({ push }) => push);
+}
 /** Orders events newest first (by id when at the same time). */
 export const newestEvents = (a: WatchEvent, b: WatchEvent) =>
   b.at.localeCompare(a.at) || b.id.localeCompare(a.id);
 
-const EMPTY: TrackedSnapshot = { pushes: [], events: [], watcher: INITIAL_STATE };
+const EMPTY: TrackedSnapshot = { pushes: [], events: [], watcher: INITIAL_STATE, whole: true };
+
+/** What to read of the pushes: of one server (undefined: every server's), the newest `first` only. */
+export interface ReadScope {
+  server?: string;
+  /** Only the newest this many of each account (the dashboard's first screen); undefined: every push. */
+  first?: number;
+}
 
 function request<T>(req: IDBRequest<T>): Promise<T> {
   return new Promise((resolve, reject) => {
@@ -75,17 +97,46 @@ function openCurrent(): Promise<IDBDatabase | null | undefined> {
   });
 }
 
-/** One account-indexed store's records of `accounts`, and how many still await adoption (version 1). */
-async function byAccounts<T>(tx: IDBTransaction, store: 'pushes' | 'events', accounts: string[]) {
+/** The newest `count` pushes of `account`, by the version 3 index, walked from its newest end. */
+function newestOf(store: IDBObjectStore, account: string, count: number): Promise<unknown[]> {
+  return new Promise((resolve, reject) => {
+    const found: unknown[] = [];
+    // [account] sorts before every [account, created_at], and [account, []] after (arrays follow strings).
+    const range = IDBKeyRange.bound([account], [account, []]);
+    const req = store.index(PUSHES_BY_CREATED).openCursor(range, 'prev');
+    req.onerror = () => reject(req.error);
+    req.onsuccess = () => {
+      const cursor = req.result;
+      if (cursor) found.push(cursor.value);
+      if (!cursor || found.length === count) resolve(found);
+      else cursor.continue();
+    };
+  });
+}
+
+/**
+ * One account-indexed store's records of `accounts` (only each one's newest `first` pushes, when given), how
+ * many still await adoption (version 1), and whether every record was read.
+ */
+async function byAccounts<T>(
+  tx: IDBTransaction,
+  store: 'pushes' | 'events',
+  accounts: string[],
+  first?: number,
+) {
   const index = tx.objectStore(store).index('by-account');
   const [legacy, ...lists] = await Promise.all([
     request(index.count(LEGACY_ACCOUNT)),
-    ...accounts.map((account) => request(index.getAll(account) as IDBRequest<Array<Stored<T>>>)),
+    ...accounts.map((account) =>
+      first === undefined
+        ? request(index.getAll(account) as IDBRequest<unknown[]>)
+        : newestOf(tx.objectStore(store), account, first),
+    ),
   ]);
-  const records = (lists as Array<Array<Stored<T>>>)
-    .flat()
-    .map(({ account: _account, ...record }) => record as unknown as T);
-  return { legacy: legacy as number, records };
+  const read = lists as Array<Array<Stored<T>>>;
+  const whole = first === undefined || read.every((list) => list.length < first);
+  const records = read.flat().map(({ account: _account, ...record }) => record as unknown as T);
+  return { legacy: legacy as number, records, whole };
 }
 
 /** The watcher's state of `account`; undefined while version 1's one state awaits adoption. */
@@ -99,7 +150,7 @@ async function stateOf(tx: IDBTransaction, account: string | null) {
 }
 
 /** The read by plain IndexedDB calls, in one transaction; undefined when only db.ts can make it answer. */
-async function plainRead(settings: Settings, server: string | undefined, all: boolean) {
+async function plainRead(settings: Settings, { server, first }: ReadScope, all: boolean) {
   const [db, followed, current] = await Promise.all([
     openCurrent(),
     followedAccounts(settings),
@@ -110,29 +161,31 @@ async function plainRead(settings: Settings, server: string | undefined, all: bo
     const tx = db.transaction(all ? ['pushes', 'events', 'state'] : ['pushes']);
     const accounts = followed.map(({ account }) => account);
     const [pushes, events, watcher] = await Promise.all([
-      byAccounts<TrackedPush>(tx, 'pushes', accounts),
-      all ? byAccounts<WatchEvent>(tx, 'events', accounts) : { legacy: 0, records: [] },
+      byAccounts<TrackedPush>(tx, 'pushes', accounts, first),
+      all ? byAccounts<WatchEvent>(tx, 'events', accounts) : { legacy: 0, records: [], whole: true },
       all ? stateOf(tx, current) : { state: INITIAL_STATE },
     ]);
     if (pushes.legacy > 0 || events.legacy > 0 || !watcher) return undefined;
+    const mine = pushes.records.filter((push) => server === undefined || push.server === server);
+    // Each account's newest `first`, merged: the newest `first` of them all.
+    const newest = newestFirst(mine).slice(0, first);
     return {
-      pushes: pushes.records
-        .filter((push) => server === undefined || push.server === server)
-        .sort(newestFirst),
+      pushes: newest,
       events: events.records.sort(newestEvents),
       watcher: watcher.state,
+      whole: pushes.whole,
     };
   } finally {
     db.close();
   }
 }
 
-async function read(settings: Settings, server: string | undefined, all: boolean) {
+async function read(settings: Settings, scope: ReadScope, all: boolean): Promise<TrackedSnapshot> {
   // A failure here is met again, in words, by db.ts's open below (a refusal: 'storage-unavailable').
-  const quick = await plainRead(settings, server, all).catch(() => undefined);
+  const quick = await plainRead(settings, scope, all).catch(() => undefined);
   if (quick) return quick;
   await (await import('./db')).watchDb();
-  const answer = await plainRead(settings, server, all);
+  const answer = await plainRead(settings, scope, all);
   // watchDb upgraded the cache and adopted its records: the plain read answers now.
   if (!answer) throw new AppError('internal', 'The watch cache is still not current after its upgrade.'); // i18n-ignore
   return answer;
@@ -140,11 +193,12 @@ async function read(settings: Settings, server: string | undefined, all: boolean
 
 /**
  * The pushes, events and watcher state for `settings` the page already holds, in one transaction: the
- * followed accounts' pushes (of `server` when given) and events, newest first, and the watcher's state of the
- * settings' own account.
+ * followed accounts' pushes (of `scope.server` when given) and events, newest first, and the watcher's state
+ * of the settings' own account. With `scope.first`, only the newest pushes are read, by the creation index
+ * (`whole` says whether that was all of them): the dashboard's first screen, before it reads them all.
  */
-export function readTracked(settings: Settings, server?: string): Promise<TrackedSnapshot> {
-  return read(settings, server, true);
+export function readTracked(settings: Settings, scope: ReadScope = {}): Promise<TrackedSnapshot> {
+  return read(settings, scope, true);
 }
 
 /**
@@ -153,5 +207,5 @@ export function readTracked(settings: Settings, server?: string): Promise<Tracke
  */
 export async function listTrackedPushes(server?: string): Promise<TrackedPush[]> {
   const { settings } = await readSettings();
-  return (await read(settings, server, false)).pushes;
+  return (await read(settings, { server }, false)).pushes;
 }

@@ -10,8 +10,12 @@ import type { CachedAudit, TrackedPush, WatcherState, WatchEvent } from './types
 
 /** The extension's own database (the demo service keeps its data in 'secret-push-mock'). */
 export const WATCH_DB_NAME = 'secret-push';
-/** 2: every record carries its account key (account.ts), indexed 'by-account'. */
-export const WATCH_DB_VERSION = 2;
+/**
+ * 2: every record carries its account key (account.ts), indexed 'by-account'. 3: pushes are also indexed
+ * 'by-account-created' ([account, created_at]), so a page reads an account's newest pushes first without
+ * reading them all (issue 22: the dashboard's first screen at 10,000 pushes).
+ */
+export const WATCH_DB_VERSION = 3;
 
 /** The stores whose records belong to an account. */
 export const ACCOUNT_STORES = ['pushes', 'audit', 'events'] as const;
@@ -39,12 +43,15 @@ export function unstamp<T extends object>(record: Stored<T>): T {
   return copy as T;
 }
 
+/** The pushes' index in order of creation within each account (version 3): [account, created_at]. */
+export const PUSHES_BY_CREATED = 'by-account-created';
+
 /** The whole database: pushes and audits by [server, url_token], events by id, states by stateKey. */
 export interface WatchDB extends DBSchema {
   pushes: {
     key: [string, string];
     value: Stored<TrackedPush>;
-    indexes: { 'by-server': string; 'by-account': string };
+    indexes: { 'by-server': string; 'by-account': string; 'by-account-created': [string, string] };
   };
   audit: { key: [string, string]; value: Stored<CachedAudit>; indexes: { 'by-account': string } };
   events: {

@@ -15,7 +15,7 @@ import type { Connection } from './connections';
 export async function isStale(cache: WatchCache, server: string, now: number, period: number) {
   const state = await cache.state();
   if (state.lastSuccessAt === null || now - state.lastSuccessAt >= period) return true;
-  return (await cache.pushes(server)).length === 0;
+  return !(await cache.hasPushes(server));
 }
 
 /** Whether any of the followed accounts is stale. */

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { App } from '@/entrypoints/dashboard/App';
+import { FIRST_SCREEN } from '@/entrypoints/dashboard/prefetch';
 import { handle, listenForMessages, type Handler as MessageHandler } from '@/lib/messages/runtime';
 import type { Message } from '@/lib/messages/message';
 import { watchMessages } from '@/lib/watch/messages';
@@ -179,6 +180,28 @@ describe('dashboard App', () => {
     await seed([door, bank, wifi, elsewhere]);
     render(<App />);
     expect(await names()).toEqual(['Wi-Fi', 'Bank', 'Door code']);
+  });
+
+  it('draws the first screen from the newest pushes, then reads them all: a search typed at once finds one beyond it', async () => {
+    const count = FIRST_SCREEN + 50;
+    const many = Array.from({ length: count }, (_, i) =>
+      trackedPush({
+        url_token: `m${i}`,
+        name: i === count - 1 ? 'Oldest one' : `Push ${i}`,
+        created_at: past(i + 1),
+      }),
+    );
+    await seed(many);
+    render(<App />);
+    const rows = () => [...screen.getByRole('list', { name: 'Pushes' }).children];
+    // The first answer: the newest FIRST_SCREEN, of a size not known yet.
+    await waitFor(() => expect(rows()[0]?.getAttribute('aria-setsize')).toBe('-1'));
+    expect(within(rows()[0] as HTMLElement).getByRole('heading').textContent).toBe('Push 0');
+    // Typed before the rest is read: loading, not "nothing matches" among the first screen's.
+    fireEvent.input(screen.getByRole('searchbox', { name: 'Search' }), { target: { value: 'oldest' } });
+    expect(await names()).toEqual(['Oldest one']);
+    expect(rows()[0]!.getAttribute('aria-setsize')).toBe('1');
+    expect(screen.getByText(`Showing 1 of ${count}.`)).toBeTruthy();
   });
 
   it('shows new events and tells the watcher they were seen', async () => {

@@ -122,6 +122,20 @@ const rowNames = () => screen.getAllByRole('article').map((row) => row.getAttrib
 const listItems = () => [...screen.getByRole('list', { name: 'Pushes' }).children] as HTMLElement[];
 
 describe('PushList with 10,000 pushes (issue 19)', () => {
+  it("says each row's set size is unknown (-1) while the list holds only its first screen", () => {
+    const first = MANY.slice(0, 100);
+    const { rerender } = render(<PushList {...props({ shown: first, total: first.length, whole: false })} />);
+    const items = listItems();
+    expect(items.length).toBeGreaterThan(10);
+    items.forEach((item, i) => {
+      expect(item.getAttribute('aria-setsize')).toBe('-1');
+      expect(item.getAttribute('aria-posinset')).toBe(String(i + 1));
+    });
+    // Read whole: the same rows, now of all 10,000.
+    rerender(<PushList {...props({ shown: MANY, total: MANY.length, whole: true })} />);
+    expect(listItems()[0]!.getAttribute('aria-setsize')).toBe('10000');
+  });
+
   it('renders only a window of rows, each saying its place among all 10,000', () => {
     render(<PushList {...props({ shown: MANY, total: MANY.length })} />);
     const items = listItems();

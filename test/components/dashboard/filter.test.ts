@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_FILTERS, filterIndexed, indexPushes, type Filters } from '@/components/dashboard/filter';
+import {
+  DEFAULT_FILTERS,
+  filterIndexed,
+  indexPushes,
+  isNarrowing,
+  type Filters,
+} from '@/components/dashboard/filter';
 import { NOW, trackedPush } from './tracked-push';
 
 const pushes = [
@@ -83,5 +89,16 @@ describe('indexPushes and filterIndexed', () => {
     expect(all).toHaveLength(10_000);
     expect(all[0]).toBe('tok9999');
     expect(all.at(-1)).toBe('tok0');
+  });
+});
+
+describe('isNarrowing (the filters wait for a list read whole)', () => {
+  it('is false only for filters that leave every push shown', () => {
+    expect(isNarrowing(DEFAULT_FILTERS)).toBe(false);
+    expect(isNarrowing({ ...DEFAULT_FILTERS, query: '  ' })).toBe(false);
+    expect(isNarrowing({ ...DEFAULT_FILTERS, query: 'w' })).toBe(true);
+    expect(isNarrowing({ ...DEFAULT_FILTERS, state: 'active' })).toBe(true);
+    expect(isNarrowing({ ...DEFAULT_FILTERS, passphraseOnly: true })).toBe(true);
+    expect(isNarrowing({ ...DEFAULT_FILTERS, server: 'https://push.example' })).toBe(true);
   });
 });

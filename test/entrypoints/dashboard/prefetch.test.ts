@@ -3,7 +3,12 @@
  * the cache read for those very settings, each handed out once; later reads are the ordinary ones.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { firstSettings, prefetchFirstRead, takePrefetchedRead } from '@/entrypoints/dashboard/prefetch';
+import {
+  FIRST_SCREEN,
+  firstSettings,
+  prefetchFirstRead,
+  takePrefetchedRead,
+} from '@/entrypoints/dashboard/prefetch';
 import { loadSettings } from '@/lib/settings';
 import { watchDb } from '@/lib/watch/db';
 import { readTracked } from '@/lib/watch/read';
@@ -23,7 +28,7 @@ describe('the dashboard read started before its first render', () => {
     expect(settings).toEqual(await loadSettings());
     const prefetched = takePrefetchedRead(settings);
     expect(prefetched).toBeDefined();
-    expect(await prefetched).toEqual(await readTracked(settings));
+    expect(await prefetched).toEqual(await readTracked(settings, { first: FIRST_SCREEN }));
     expect((await prefetched)!.pushes.map((p) => p.url_token)).toEqual(['a']);
 
     // Taken: a reload after it reads afresh, and the settings are read again.

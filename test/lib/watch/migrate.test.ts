@@ -4,8 +4,9 @@ import { DEMO_BASE_URL } from '@/lib/demo/constants';
 import { saveSettings } from '@/lib/settings';
 import { DEMO_ACCOUNT } from '@/lib/watch/account';
 import { watchDb } from '@/lib/watch/db';
-import { stateKey, WATCH_DB_NAME } from '@/lib/watch/schema';
-import { listTrackedPushes } from '@/lib/watch/read';
+import { stateKey, WATCH_DB_NAME, WATCH_DB_VERSION } from '@/lib/watch/schema';
+import { listTrackedPushes, readTracked } from '@/lib/watch/read';
+import { loadSettings } from '@/lib/settings';
 import { INITIAL_STATE, type CachedAudit, type WatchEvent } from '@/lib/watch/types';
 import { trackedPush } from '../../components/dashboard/tracked-push';
 import { BASE, resetWatchDb, signInAlice } from './helpers';
@@ -63,7 +64,7 @@ describe('the cache from version 1 to 2', () => {
     const account = await signInAlice();
     expect(await listTrackedPushes(BASE)).toEqual([kept]);
     const db = await watchDb();
-    expect(db.version).toBe(2);
+    expect(db.version).toBe(WATCH_DB_VERSION);
     expect(await db.get('audit', [BASE, 'kept1'])).toEqual({ ...audit(BASE, 'kept1'), account });
     expect(await db.getAllFromIndex('events', 'by-account', account)).toEqual([
       { ...event(BASE, 'kept1'), account },
@@ -100,5 +101,45 @@ describe('the cache from version 1 to 2', () => {
     expect(await listTrackedPushes(DEMO_BASE_URL)).toMatchObject([{ url_token: 'demo1' }]);
     await saveSettings({ type: 'demo', on: false });
     expect(await listTrackedPushes(BASE)).toEqual([kept]);
+  });
+});
+
+describe('the cache from version 2 to 3', () => {
+  /** A version 2 cache (account keys, no creation index) holding `pushes`, as the last release left it. */
+  async function createVersion2(pushes: object[]) {
+    const db = await openDB(WATCH_DB_NAME, 2, {
+      upgrade(v2) {
+        const store = v2.createObjectStore('pushes', { keyPath: ['server', 'url_token'] });
+        store.createIndex('by-server', 'server');
+        store.createIndex('by-account', 'account');
+        v2.createObjectStore('audit', { keyPath: ['server', 'url_token'] }).createIndex(
+          'by-account',
+          'account',
+        );
+        const events = v2.createObjectStore('events', { keyPath: 'id' });
+        events.createIndex('by-push', ['server', 'url_token']);
+        events.createIndex('by-account', 'account');
+        v2.createObjectStore('state');
+      },
+    });
+    for (const record of pushes) await db.put('pushes', record);
+    db.close();
+  }
+
+  it('indexes the pushes it holds by account and creation, so a page reads the newest first', async () => {
+    const account = await signInAlice();
+    const at = (day: number) => `2026-01-0${day}T10:00:00Z`;
+    const stored = [3, 1, 2].map((day) => ({ ...push(BASE, `d${day}`), created_at: at(day), account }));
+    await createVersion2(stored);
+
+    // The page's read finds version 2, leaves the upgrade to db.ts, then reads by the new index.
+    const first = await readTracked(await loadSettings(), { first: 2 });
+    expect(first.pushes.map((p) => p.url_token)).toEqual(['d3', 'd2']);
+    expect(first.whole).toBe(false);
+    const db = await watchDb();
+    expect(db.version).toBe(3);
+    expect([...db.transaction('pushes').store.indexNames]).toContain('by-account-created');
+    // Nothing rewritten: the records are as version 2 kept them.
+    expect(await db.getAll('pushes')).toEqual(expect.arrayContaining(stored));
   });
 });

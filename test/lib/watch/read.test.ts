@@ -10,7 +10,7 @@ import { loadSettings } from '@/lib/settings';
 import { closeWatchDb, watchDb } from '@/lib/watch/db';
 import { listTrackedPushes, readTracked } from '@/lib/watch/read';
 import { recordCreatedPush } from '@/lib/watch/record';
-import { stateKey, WATCH_DB_NAME } from '@/lib/watch/schema';
+import { stateKey, WATCH_DB_NAME, WATCH_DB_VERSION } from '@/lib/watch/schema';
 import { INITIAL_STATE, type WatchEvent } from '@/lib/watch/types';
 import { trackedPush } from '../../components/dashboard/tracked-push';
 import { BASE, resetWatchDb, signInAlice } from './helpers';
@@ -64,13 +64,21 @@ describe('readTracked', () => {
     expect(all.pushes[0]).not.toHaveProperty('account');
     expect(all.events.map((e) => e.id)).toEqual(['e2', 'e1']);
     expect(all.watcher).toEqual(state);
-    expect((await readTracked(settings, BASE)).pushes.map((p) => p.url_token)).toEqual(['new', 'old']);
+    expect((await readTracked(settings, { server: BASE })).pushes.map((p) => p.url_token)).toEqual([
+      'new',
+      'old',
+    ]);
   });
 
   it('answers an empty cache with no pushes, no events and the initial state', async () => {
     await watchDb();
     const settings = await loadSettings();
-    expect(await readTracked(settings)).toEqual({ pushes: [], events: [], watcher: INITIAL_STATE });
+    expect(await readTracked(settings)).toEqual({
+      pushes: [],
+      events: [],
+      watcher: INITIAL_STATE,
+      whole: true,
+    });
   });
 
   it('reads with plain IndexedDB calls, opening the cache once, when it is current', async () => {
@@ -80,6 +88,34 @@ describe('readTracked', () => {
     const open = vi.spyOn(indexedDB, 'open');
     expect((await readTracked(await loadSettings())).pushes.map((p) => p.url_token)).toEqual(['a']);
     expect(open).toHaveBeenCalledTimes(1);
+  });
+
+  it("reads only each account's newest `first` pushes, by the creation index, and says whether that was all", async () => {
+    const account = await signInAlice();
+    const db = await watchDb();
+    // Stored in an order unlike their creation: the index, not the store's key, gives the newest.
+    const times = [
+      '2026-01-01T10:00:00Z',
+      '2026-01-03T10:00:00Z',
+      '2026-01-02T10:00:00Z',
+      '2026-01-05T10:00:00Z',
+    ];
+    for (const [i, at] of times.entries()) await db.put('pushes', { ...push(BASE, `p${i}`, at), account });
+    await db.put('pushes', { ...push(BASE, 'left', '2026-02-01T10:00:00Z'), account: 'https://x#gone' });
+    await db.put('events', { ...event('e1', '2026-01-01T10:00:00Z'), account });
+    const settings = await loadSettings();
+    const whole = await readTracked(settings);
+
+    const first = await readTracked(settings, { first: 2 });
+    expect(first.pushes.map((p) => p.url_token)).toEqual(['p3', 'p1']);
+    expect(first.pushes[0]).not.toHaveProperty('account');
+    expect(first.whole).toBe(false);
+    expect(first.events).toEqual(whole.events);
+    expect(first.watcher).toEqual(whole.watcher);
+    // More asked for than there are: every push, as the whole read has them.
+    expect(await readTracked(settings, { first: 5 })).toEqual(whole);
+    expect(whole.whole).toBe(true);
+    expect(whole.pushes.map((p) => p.url_token)).toEqual(['p3', 'p1', 'p2', 'p0']);
   });
 
   it("gives version 1's one watcher state to its account before reading it", async () => {
@@ -98,7 +134,7 @@ describe('listTrackedPushes (the popup)', () => {
     expect(await listTrackedPushes(DEMO_BASE_URL)).toEqual([]);
     expect(await names()).not.toContain(WATCH_DB_NAME);
     // The watcher's own open still creates the database from nothing.
-    expect((await watchDb()).version).toBe(2);
+    expect((await watchDb()).version).toBe(WATCH_DB_VERSION);
   });
 
   it("lists the server's pushes of the followed accounts, newest first", async () => {
@@ -127,7 +163,7 @@ describe('listTrackedPushes (the popup)', () => {
     v1.close();
     await signInAlice();
     expect((await listTrackedPushes()).map((p) => p.url_token)).toEqual(['kept']);
-    expect((await watchDb()).version).toBe(2);
+    expect((await watchDb()).version).toBe(WATCH_DB_VERSION);
   });
 
   it("passes the browser's refusal on in words, through db.ts", async () => {

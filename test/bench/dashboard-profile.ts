@@ -1,0 +1,242 @@
+/**
+ * Where the dashboard's time goes at 10,000 cached pushes (issue 22): a Chromium performance trace (the
+ * DevTools timeline and the V8 sampling profiler, through CDP) of the first screen, from navigation until
+ * the list is painted, and of keystrokes in Search. Prints the main thread's work by kind (script, style,
+ * layout, paint, GC) and the functions that took the most time, self and inclusive.
+ *
+ *   tsx test/bench/dashboard-profile.ts [extension dir] [pushes]
+ *
+ * The extension dir defaults to the bench's e2e build (.output/bench-e2e/chrome-mv3, made by
+ * `npm run bench`). A build with minify off names the functions (vite `build.minify: false`); a minified one
+ * still sorts the work by kind.
+ */
+import type { CDPSession, Page } from '@playwright/test';
+import fs from 'node:fs';
+import path from 'node:path';
+import { keystrokes, rendered, seededDashboard, wholeList } from './dashboard';
+
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  pid: number;
+  tid: number;
+  id?: string;
+  args?: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'blink.user_timing',
+  // PROFILE_CPU=0: the timeline alone, whose durations the sampling profiler inflates.
+  ...(process.env.PROFILE_CPU === '0' ? [] : ['disabled-by-default-v8.cpu_profiler']),
+].join(',');
+
+async function trace(page: Page, body: () => Promise<void>): Promise<TraceEvent[]> {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: CATEGORIES.split(','), recordMode: 'recordAsMuchAsPossible' },
+    transferMode: 'ReportEvents',
+  });
+  await body();
+  await cdp.send('Tracing.end');
+  await done;
+  await cdp.detach();
+  return events;
+}
+
+/** The renderer main thread that navigated to the page (extension pages share one renderer): [pid, tid]. */
+function dashboardThread(events: TraceEvent[]): [number, number] {
+  const started = events.filter((e) => e.name === 'navigationStart').at(-1);
+  if (!started) throw new Error('no navigation in the trace');
+  return [started.pid, started.tid];
+}
+
+interface Sample {
+  ts: number;
+  node: number;
+}
+interface ProfileNode {
+  id: number;
+  parent?: number;
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/** The CPU samples of thread [pid, tid], with their call tree. */
+function samplesOf(events: TraceEvent[], pid: number, tid: number) {
+  const nodes = new Map<number, ProfileNode>();
+  const samples: Sample[] = [];
+  const starts = new Map<string, number>();
+  for (const e of events)
+    if (e.name === 'Profile' && e.pid === pid && e.tid === tid)
+      starts.set(e.id!, e.args!.data.startTime as number);
+  const clock = new Map<string, number>();
+  for (const e of events) {
+    if (e.name !== 'ProfileChunk' || e.pid !== pid || !starts.has(e.id!)) continue;
+    const data = e.args!.data;
+    for (const node of data.cpuProfile?.nodes ?? []) nodes.set(node.id, node);
+    let ts = clock.get(e.id!) ?? starts.get(e.id!)!;
+    const ids: number[] = data.cpuProfile?.samples ?? [];
+    const deltas: number[] = data.timeDeltas ?? [];
+    ids.forEach((node, i) => {
+      ts += deltas[i] ?? 0;
+      samples.push({ ts, node });
+    });
+    clock.set(e.id!, ts);
+  }
+  return { nodes, samples: samples.sort((a, b) => a.ts - b.ts) };
+}
+
+function frameName(node: ProfileNode): string {
+  const { functionName, url, lineNumber } = node.callFrame;
+  const file = url ? path.basename(url.split('?')[0]!) : '';
+  return `${functionName || '(anonymous)'}${file ? ` ${file}:${lineNumber + 1}` : ''}`;
+}
+
+const IDLE = new Set(['(idle)', '(program)', '(root)']);
+
+function top(map: Map<string, number>, count: number): string[] {
+  return [...map]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([name, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  ${name}`);
+}
+
+/** Prints the main thread's work between `from` and `to` (trace µs), by kind and by function. */
+function report(
+  title: string,
+  events: TraceEvent[],
+  [pid, tid]: [number, number],
+  [from, to]: [number, number],
+  per = 1,
+): void {
+  const within = (e: TraceEvent) => e.pid === pid && e.tid === tid && e.ts >= from && e.ts <= to;
+  const kinds = new Map<string, number>();
+  for (const e of events)
+    if (within(e) && e.ph === 'X' && e.dur !== undefined)
+      kinds.set(e.name, (kinds.get(e.name) ?? 0) + e.dur / per);
+  const { nodes, samples } = samplesOf(events, pid, tid);
+  const self = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  let busy = 0;
+  for (let i = 0; i < samples.length - 1; i++) {
+    const { ts, node } = samples[i]!;
+    if (ts < from || ts > to) continue;
+    const dt = (samples[i + 1]!.ts - ts) / per;
+    const leaf = nodes.get(node);
+    if (!leaf) continue;
+    const name = frameName(leaf);
+    self.set(name, (self.get(name) ?? 0) + dt);
+    if (!IDLE.has(leaf.callFrame.functionName)) busy += dt;
+    const seen = new Set<string>();
+    for (let at: ProfileNode | undefined = leaf; at; at = at.parent ? nodes.get(at.parent) : undefined) {
+      const up = frameName(at);
+      if (seen.has(up) || IDLE.has(at.callFrame.functionName)) continue;
+      seen.add(up);
+      inclusive.set(up, (inclusive.get(up) ?? 0) + dt);
+    }
+  }
+  // The parent links come from the nodes' own `parent` field (trace format); fill them when absent.
+  console.log(
+    `\n## ${title}: ${((to - from) / 1000 / per).toFixed(1)} ms window${per > 1 ? ` (per one of ${per})` : ''}`,
+  );
+  console.log(`JS sampled busy: ${(busy / 1000).toFixed(1)} ms`);
+  console.log('Main-thread trace events (inclusive, nested events overlap):');
+  console.log(top(kinds, 18).join('\n'));
+  console.log('Self time by function:');
+  console.log(top(self, 25).join('\n'));
+  console.log('Inclusive time by function:');
+  console.log(top(inclusive, 40).join('\n'));
+}
+
+/** The main thread's tasks of over 1 ms in the window, each with its start (ms from `from`) and what ran. */
+function timeline(events: TraceEvent[], [pid, tid]: [number, number], [from, to]: [number, number]): void {
+  const mine = events.filter(
+    (e) => e.pid === pid && e.tid === tid && e.ts >= from && e.ts <= to && e.ph === 'X',
+  );
+  const tasks = mine.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 1000);
+  console.log('Tasks over 1 ms (start ms, duration ms, what ran inside):');
+  for (const task of tasks) {
+    const inside = mine.filter(
+      (e) =>
+        e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur! && (e.dur ?? 0) > 500,
+    );
+    const names = [
+      ...new Set(
+        inside.map((e) => e.name + (e.args?.data?.url ? `(${path.basename(String(e.args.data.url))})` : '')),
+      ),
+    ];
+    console.log(
+      `${((task.ts - from) / 1000).toFixed(1).padStart(8)} ${(task.dur! / 1000).toFixed(1).padStart(7)}  ${names.slice(0, 8).join(', ')}`,
+    );
+  }
+}
+
+function markAt(events: TraceEvent[], name: string): number {
+  const mark = events.filter((e) => e.name === name).at(-1);
+  if (!mark) throw new Error(`no ${name} in the trace`);
+  return mark.ts;
+}
+
+async function main(): Promise<void> {
+  const root = path.resolve(import.meta.dirname, '..', '..');
+  const extDir = path.resolve(process.argv[2] ?? path.join(root, '.output', 'bench-e2e', 'chrome-mv3'));
+  const pushes = Number(process.argv[3] ?? 10_000);
+  const { context, url, close } = await seededDashboard(extDir, pushes);
+  try {
+    // A warm-up open, as the bench's later runs are.
+    const warm = await context.newPage();
+    await warm.goto(url, { waitUntil: 'commit' });
+    await rendered(warm, pushes);
+    await warm.close();
+
+    const page = await context.newPage();
+    let renderMs = 0;
+    const first = await trace(page, async () => {
+      await page.goto(url, { waitUntil: 'commit' });
+      renderMs = await rendered(page, pushes);
+      await page.evaluate(() => performance.mark('bench-rendered'));
+      await page.waitForTimeout(1500); // what runs after the first screen (the rest of the read)
+      await page.evaluate(() => performance.mark('bench-settled'));
+    });
+    console.log(`first screen: ${renderMs.toFixed(1)} ms`);
+    if (process.env.TRACE_OUT)
+      fs.writeFileSync(process.env.TRACE_OUT, JSON.stringify({ traceEvents: first }));
+    const start = markAt(first, 'navigationStart');
+    const thread = dashboardThread(first);
+    report('First screen', first, thread, [start, start + renderMs * 1000]);
+    timeline(first, thread, [start, start + renderMs * 1000]);
+    // A build with performance marks at the first read's answer (sp-read) shows what follows it.
+    const read = first.filter((e) => e.name === 'sp-read').at(-1);
+    if (read)
+      report('From the first read to the first screen', first, thread, [read.ts, start + renderMs * 1000]);
+    report('After the first screen', first, thread, [
+      markAt(first, 'bench-rendered'),
+      markAt(first, 'bench-settled'),
+    ]);
+
+    const runs = 9;
+    let figures = { narrow: 0, widen: 0 };
+    await wholeList(page, pushes);
+    const typed = await trace(page, async () => {
+      await page.evaluate(() => performance.mark('bench-typing'));
+      figures = await keystrokes(page, runs);
+      await page.evaluate(() => performance.mark('bench-typed'));
+    });
+    console.log(`\nkeystrokes: narrow ${figures.narrow.toFixed(1)} ms, widen ${figures.widen.toFixed(1)} ms`);
+    const typing: [number, number] = [markAt(typed, 'bench-typing'), markAt(typed, 'bench-typed')];
+    report('Keystrokes', typed, thread, typing, runs * 2);
+    await page.close();
+  } finally {
+    await close();
+  }
+}
+
+await main();
