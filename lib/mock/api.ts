@@ -5,8 +5,9 @@
  */
 import { callerEmail, save, viewEnv, type Call, type Engine } from './engine';
 import { deletableBy, deletePush, refresh } from './model';
-import { pageHeaders, pageOf, parsePage } from './pagination';
+import { PER_PAGE, pageHeaders, pageOf, parsePage } from './pagination';
 import { empty, invalidPage, json, notDeletable, notYours, pushNotFound } from './responses';
+import { eraseDue } from './sweep';
 import { auditView, htmlPath, pushView } from './views';
 import type { PushRecord } from './types';
 
@@ -70,24 +71,15 @@ export function list(engine: Engine, call: Call, which: 'active' | 'expired'): P
   if (page === null) return Promise.resolve(invalidPage());
   return engine.serial(async () => {
     const now = engine.clock();
-    const changed: PushRecord[] = [];
-    const pushes = (await engine.store.pushesOf(email)).map((stored) => {
-      const push = refresh(stored, now);
-      if (push) changed.push(push);
-      return push ?? stored;
-    });
-    if (changed.length > 0) {
-      await engine.store.commit(...changed.map((push) => ({ push, eraseFiles: true })));
-    }
-    const chosen = pushes
-      .filter((push) => push.expired === (which === 'expired'))
-      .sort((a, b) => b.created_at - a.created_at || b.seq - a.seq);
+    // A push whose time is up is listed as expired: what refresh() would do to each of the owner's pushes
+    // (the views-spent case cannot be stored live: claimView erases on the last view).
+    await eraseDue(engine.store, now);
+    const { total, pushes } = await engine.store.listPage(email, which, (page - 1) * PER_PAGE, PER_PAGE);
     const env = viewEnv(engine, now);
-    const headers =
-      engine.edition === 'pro' ? pageHeaders(engine.baseUrl, call.url, page, chosen.length) : {};
+    const headers = engine.edition === 'pro' ? pageHeaders(engine.baseUrl, call.url, page, total) : {};
     return json(
       200,
-      pageOf(chosen, page).map((push) => pushView(push, env, 'list')),
+      pushes.map((push) => pushView(push, env, 'list')),
       headers,
     );
   });

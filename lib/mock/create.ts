@@ -28,7 +28,7 @@ export async function create(engine: Engine, call: Call): Promise<Response> {
       data: stored[i]!,
     }));
     const owner = account?.email;
-    const seq = owner === undefined ? 0 : nextSeq(await engine.store.pushesOf(owner));
+    const seq = owner === undefined ? 0 : nextSeq(await engine.store.lastSeq(owner));
     const push = newPush(check.spec, token, owner, seq, now, files);
     const entry = { url_token: token, ...call.visit, created_at: now };
     const audit: AuditRecord[] = [{ ...entry, kind: 'creation' }];
@@ -75,8 +75,8 @@ function newPush(
 }
 
 /** Orders an owner's pushes created within the same millisecond (an injected clock may stand still). */
-function nextSeq(pushes: PushRecord[]): number {
-  return pushes.reduce((max, push) => Math.max(max, push.seq), 0) + 1;
+function nextSeq(last: number | null): number {
+  return Math.max(last ?? 0, 0) + 1;
 }
 
 /** The part's own name without any directory, control characters or excess length. */

@@ -3,16 +3,32 @@
  * every write of a request is one transaction, so a failure never leaves half a change behind.
  */
 import { wrap, type DBSchema, type IDBPDatabase } from 'idb';
+import { addLists, listKey, ownerSeqRange, shelfRange, type ListKey, type Shelf } from './lists';
 import type { AuditRecord, FileRecord, PushRecord } from './types';
 
 export interface MockDB extends DBSchema {
-  pushes: { key: string; value: PushRecord; indexes: { 'by-owner': string; 'by-expiry': number } };
+  pushes: {
+    key: string;
+    value: PushRecord;
+    indexes: { 'by-owner-seq': [string, number]; 'by-expiry': number };
+  };
   audit: { key: number; value: AuditRecord; indexes: { 'by-push': string } };
   files: { key: string; value: FileRecord; indexes: { 'by-push': string } };
+  /** The owners' lists (lists.ts): the url_token under its place in them. */
+  lists: { key: ListKey; value: string };
 }
 
-/** 1: the three stores; 2: the sparse 'by-expiry' index over live pushes' erase_at. */
-export const MOCK_DB_VERSION = 2;
+/**
+ * 1: the three stores; 2: the sparse 'by-expiry' index over live pushes' erase_at; 3: the 'lists' store and
+ * the 'by-owner-seq' index, so a list page and a create cost a page's reads, not the owner's every push.
+ */
+export const MOCK_DB_VERSION = 3;
+
+/** One page of an owner's list and how many pushes the whole list holds. */
+export interface ListPage {
+  total: number;
+  pushes: PushRecord[];
+}
 
 /** One write: the push as it now is, with what goes with it. */
 export interface Change {
@@ -27,7 +43,13 @@ export interface MockStore {
   /** The raw database, for tests that check what is really stored. */
   readonly db: IDBPDatabase<MockDB>;
   getPush(urlToken: string): Promise<PushRecord | undefined>;
-  pushesOf(owner: string): Promise<PushRecord[]>;
+  /**
+   * `limit` pushes of the owner's active or expired list from `offset` on, newest first (created_at, then
+   * seq), with the list's length. Reads the page's records only, however long the list.
+   */
+  listPage(owner: string, shelf: Shelf, offset: number, limit: number): Promise<ListPage>;
+  /** The highest seq among the owner's pushes, or null when the owner has none. */
+  lastSeq(owner: string): Promise<number | null>;
   auditOf(urlToken: string): Promise<AuditRecord[]>;
   getFile(id: string): Promise<FileRecord | undefined>;
   /** Applies the changes in one transaction. */
@@ -64,6 +86,7 @@ export async function openMockStore(
       files.createIndex('by-push', 'url_token');
     }
     if (event.oldVersion < 2) addExpiryIndex(upgrade.objectStore('pushes'));
+    if (event.oldVersion < 3) addLists(db, upgrade.objectStore('pushes'));
   });
   const db = (await wrap(request)) as unknown as IDBPDatabase<MockDB>;
   return createStore(db);
@@ -86,15 +109,22 @@ function createStore(db: IDBPDatabase<MockDB>): MockStore {
   return {
     db,
     getPush: (urlToken) => db.get('pushes', urlToken),
-    pushesOf: (owner) => db.getAllFromIndex('pushes', 'by-owner', owner),
+    listPage: (owner, shelf, offset, limit) => listPage(db, shelfRange(owner, shelf), offset, limit),
+    async lastSeq(owner) {
+      const index = db.transaction('pushes').store.index('by-owner-seq');
+      const last = await index.openKeyCursor(ownerSeqRange(owner), 'prev');
+      return last ? last.key[1] : null;
+    },
     auditOf: (urlToken) => db.getAllFromIndex('audit', 'by-push', urlToken),
     getFile: (id) => db.get('files', id),
     async commit(...changes) {
-      const tx = db.transaction(['pushes', 'audit', 'files'], 'readwrite');
+      const tx = db.transaction(['pushes', 'audit', 'files', 'lists'], 'readwrite');
+      const pushes = tx.objectStore('pushes');
       const files = tx.objectStore('files');
       try {
         for (const change of changes) {
-          await tx.objectStore('pushes').put(change.push);
+          await relist(tx.objectStore('lists'), await pushes.get(change.push.url_token), change.push);
+          await pushes.put(change.push);
           for (const entry of change.audit ?? []) await tx.objectStore('audit').add(entry);
           for (const file of change.addFiles ?? []) await files.put(file);
           if (change.eraseFiles) {
@@ -110,14 +140,16 @@ function createStore(db: IDBPDatabase<MockDB>): MockStore {
       await tx.done;
     },
     async expireDue(now, expire) {
-      const tx = db.transaction(['pushes', 'files'], 'readwrite');
+      const tx = db.transaction(['pushes', 'files', 'lists'], 'readwrite');
       const files = tx.objectStore('files');
       let count = 0;
       try {
         // Ascending by expiry instant: stop at the first push that is not due yet.
         let cursor = await tx.objectStore('pushes').index('by-expiry').openCursor();
         while (cursor && cursor.key <= now) {
-          await cursor.update(expire(cursor.value));
+          const expired = expire(cursor.value);
+          await relist(tx.objectStore('lists'), cursor.value, expired);
+          await cursor.update(expired);
           for (const id of await files.index('by-push').getAllKeys(cursor.value.url_token)) {
             await files.delete(id);
           }
@@ -133,4 +165,38 @@ function createStore(db: IDBPDatabase<MockDB>): MockStore {
     },
     close: () => db.close(),
   };
+}
+
+/** What relist needs of the 'lists' store, in any read-write transaction that holds it. */
+interface ListsWriter {
+  put(urlToken: string, key: ListKey): Promise<unknown>;
+  delete(key: ListKey): Promise<unknown>;
+}
+
+/** Moves a push's key in its owner's lists from where the stored record had it to where `after` has it. */
+async function relist(lists: ListsWriter, before: PushRecord | undefined, after: PushRecord): Promise<void> {
+  const from = before && listKey(before);
+  if (from) await lists.delete(from);
+  const to = listKey(after);
+  if (to) await lists.put(after.url_token, to);
+}
+
+/**
+ * Reads the list's first `offset + limit` keys (no record) and then the page's pushes: all in one
+ * transaction, so the page and the total agree.
+ */
+async function listPage(
+  db: IDBPDatabase<MockDB>,
+  range: IDBKeyRange,
+  offset: number,
+  limit: number,
+): Promise<ListPage> {
+  const tx = db.transaction(['lists', 'pushes']);
+  const lists = tx.objectStore('lists');
+  const total = await lists.count(range);
+  const keys = offset < total ? (await lists.getAllKeys(range, offset + limit)).slice(offset) : [];
+  const pushes = await Promise.all(keys.map((key) => tx.objectStore('pushes').get(key[4])));
+  // relist() writes a key only with its push, in the same transaction: a key without one is a bug.
+  if (pushes.some((push) => push === undefined)) throw new Error('mock store: a listed push is missing');
+  return { total, pushes: pushes as PushRecord[] };
 }

@@ -2,6 +2,7 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { createMockBackend, openMockStore } from '@/lib/mock';
+import { MOCK_DB_VERSION } from '@/lib/mock/store';
 import { ALICE, BASE, BOB, DAY, MINUTE, T0, body, harness, rawRecords, type Harness } from './helpers';
 
 interface RawPush {
@@ -147,7 +148,7 @@ describe('erasure of pushes nobody touches (time is up)', () => {
       v1Push('old-gone', T0 - DAY, true, null),
     ]);
     const store = await openMockStore({ indexedDB: factory });
-    expect(store.db.version).toBe(2);
+    expect(store.db.version).toBe(MOCK_DB_VERSION);
     const handler = createMockBackend({ store, baseUrl: BASE, clock: () => T0 + DAY });
     await handler(new Request(`${BASE}/api/v2/version`));
     const pushes = (await rawRecords(factory, 'pushes')) as RawPush[];
@@ -156,6 +157,42 @@ describe('erasure of pushes nobody touches (time is up)', () => {
       payload: null,
       passphrase: null,
     });
+    store.close();
+  });
+
+  it("upgrades a version 1 database: its owners' lists show the pushes it had, and a new push comes first", async () => {
+    const factory = new IDBFactory();
+    await writeVersion1(factory, [
+      { ...v1Push('older', T0 + DAY, false, 'a'), owner: ALICE.email, seq: 1 },
+      { ...v1Push('newer', T0 + DAY + MINUTE, false, 'b'), owner: ALICE.email, seq: 2 },
+      { ...v1Push('ended', T0 - DAY, true, null), owner: ALICE.email, seq: 3 },
+      { ...v1Push('bobs', T0 + DAY, false, 'c'), owner: BOB.email, seq: 1 },
+      v1Push('anonymous', T0 + DAY, false, 'd'),
+    ]);
+    const store = await openMockStore({ indexedDB: factory });
+    // A minute after 'newer' was made (T0 + MINUTE): the push made now is the newest.
+    const handler = createMockBackend({
+      store,
+      baseUrl: BASE,
+      users: [ALICE, BOB],
+      clock: () => T0 + 2 * MINUTE,
+    });
+    const get = (path: string) =>
+      handler(new Request(BASE + path, { headers: { Authorization: `Bearer ${ALICE.token}` } }));
+    const tokens = async (path: string) =>
+      ((await (await get(path)).json()) as { url_token: string }[]).map((push) => push.url_token);
+    expect(await tokens('/api/v2/pushes/active')).toEqual(['newer', 'older']);
+    expect(await tokens('/api/v2/pushes/expired')).toEqual(['ended']);
+    const created = await handler(
+      new Request(`${BASE}/api/v2/pushes`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${ALICE.token}`, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ push: { payload: 'new' } }),
+      }),
+    );
+    const fresh = ((await created.json()) as { url_token: string }).url_token;
+    expect((await store.getPush(fresh))?.seq).toBe(4);
+    expect(await tokens('/api/v2/pushes/active')).toEqual([fresh, 'newer', 'older']);
     store.close();
   });
 });

@@ -1,8 +1,8 @@
 /**
  * The watcher's budgeted schedule (issue 19) against the real mock service holding a 10,000-push account:
  * every run keeps to LIST_BUDGET list requests, every active push is read within runsToVisitAll runs, and
- * every change is found, however deep in the list. A run here costs about 3 s: fake-indexeddb reads all
- * 10,000 of the mock's records for each list page, as the mock does.
+ * every change is found, however deep in the list. A list page costs the mock a count and a read of the
+ * keys above the page (lib/mock/lists.ts), not all 10,000 records.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Push } from '@/lib/api';
