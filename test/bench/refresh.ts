@@ -13,19 +13,13 @@
  *   views (the activity tier's turns).
  *
  * The 10,000 pushes are one created through the API and copies of it written straight into the mock's
- * store, one second apart and older (as test/lib/watch/helpers.ts `seed` does): the mock's create reads all
- * its owner's pushes to number the next (lib/mock/create.ts nextSeq), so 10,000 creates take hours.
- *
- * The mock reads all 10,000 records from fake-indexeddb for every list page it serves (lib/mock/api.ts
- * list), about a second a page on a loaded machine; the bench's host keeps an owner's list in memory until
- * the next write (`listsKept`), so it answers the same pages with the same data, faster. The watcher's own
- * cache is not helped: its reads are the product's cost.
+ * store, one second apart and older (as test/lib/watch/helpers.ts `seed` does), which is quicker than 10,000
+ * creates through the API. The mock serves a list page from its own index (lib/mock/lists.ts).
  */
 import 'fake-indexeddb/auto';
 import { IDBFactory } from 'fake-indexeddb';
 import { createApiClient, PAGE_SIZE, type ApiClient } from '@/lib/api';
 import { createMockBackend, openMockStore, type MockStore } from '@/lib/mock';
-import type { PushRecord } from '@/lib/mock/types';
 import { listenHttp } from '@/lib/mock/host/http-host';
 import { idbCache } from '@/lib/watch/cache';
 import { watchDb } from '@/lib/watch/db';
@@ -63,37 +57,12 @@ export interface WatcherFigures {
   runs: RunCost[];
 }
 
-/** The store, with each owner's list of pushes read once and kept until the next write. */
-export function listsKept(store: MockStore): MockStore {
-  const lists = new Map<string, Promise<PushRecord[]>>();
-  return {
-    db: store.db,
-    getPush: (urlToken) => store.getPush(urlToken),
-    auditOf: (urlToken) => store.auditOf(urlToken),
-    getFile: (id) => store.getFile(id),
-    close: () => store.close(),
-    pushesOf(owner) {
-      if (!lists.has(owner)) lists.set(owner, store.pushesOf(owner));
-      return lists.get(owner)!.then((pushes) => [...pushes]);
-    },
-    async commit(...changes) {
-      lists.clear();
-      await store.commit(...changes).finally(() => lists.clear());
-    },
-    async expireDue(now, expire) {
-      const expired = await store.expireDue(now, expire);
-      if (expired > 0) lists.clear();
-      return expired;
-    },
-  };
-}
-
 /** The Node host, as startMockHost builds it, keeping its store for seeding and its clock for the test. */
 async function startHost(
   clock: () => number,
 ): Promise<{ baseUrl: string; store: MockStore; close(): Promise<void> }> {
   const http = await listenHttp({ port: 0 });
-  const store = listsKept(await openMockStore({ indexedDB: new IDBFactory() }));
+  const store = await openMockStore({ indexedDB: new IDBFactory() });
   http.serve(
     createMockBackend({ store, baseUrl: http.baseUrl, edition: 'pro', users: [USER], clock, rateLimit: 0 }),
   );
