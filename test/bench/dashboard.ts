@@ -21,8 +21,8 @@ const BLANK_PAGE = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><
 
 /**
  * Pushes made through the API and read into the cache by Refresh; the rest of the 10,000 are copies of
- * them written into the cache (SEED). The mock's create reads every push of its owner to number the next
- * (lib/mock/create.ts nextSeq), so 10,000 creates take hours; the dashboard reads only the cache.
+ * them written into the cache (SEED), which is far quicker than 10,000 creates through a browser; the
+ * dashboard reads only the cache.
  */
 const THROUGH_API = 60;
 
