@@ -22,9 +22,7 @@ export const CHROMIUM_ARGS = [
  * `language` starts Chromium in that UI language (chrome.i18n follows the LANGUAGE environment variable
  * here, not --lang: docs/toolchain.md, "Chromium in another UI language").
  */
-export async function launchWithExtension(
-  options: { language?: string; colorScheme?: 'light' | 'dark' } = {},
-): Promise<{
+export async function launchWithExtension(options: { language?: string } = {}): Promise<{
   context: BrowserContext;
   close: () => Promise<void>;
 }> {
@@ -40,7 +38,6 @@ export async function launchWithExtension(
     headless: true,
     args: [`--disable-extensions-except=${EXT_PATH}`, `--load-extension=${EXT_PATH}`, ...CHROMIUM_ARGS],
     ...(options.language ? { env: { ...process.env, LANGUAGE: options.language } } : {}),
-    ...(options.colorScheme ? { colorScheme: options.colorScheme } : {}),
   });
   // The install opens the welcome page by itself, a moment after launch. A test starts once it is there, so it
   // never comes to the front in the middle of a test or is taken for the page a test opened. It stays open

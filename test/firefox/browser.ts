@@ -63,8 +63,6 @@ export interface FirefoxOptions {
   policiesFile?: string;
   /** The UI language ("de", "ar"): Firefox uses the Debian language pack it names (firefox-esr-l10n-*). */
   language?: string;
-  /** The colour scheme pages see (prefers-color-scheme), through the content override pref (0 dark, 1 light). */
-  colorScheme?: 'light' | 'dark';
 }
 
 /** The prefs and environment that make this browser read `policiesFile` (see FirefoxOptions). */
@@ -97,9 +95,6 @@ export async function launchFirefox(options: FirefoxOptions = {}): Promise<Firef
       ...(options.notificationWindows ? { 'alerts.useSystemBackend': false } : {}),
       ...policy.prefs,
       ...(options.language ? { 'intl.locale.requested': options.language } : {}),
-      ...(options.colorScheme
-        ? { 'layout.css.prefers-color-scheme.content-override': options.colorScheme === 'dark' ? 0 : 1 }
-        : {}),
     },
   });
   let welcome: Page;

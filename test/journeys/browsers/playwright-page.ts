@@ -59,6 +59,7 @@ export function playwrightPage(page: Page): JourneyPage {
     bringToFront: () => page.bringToFront(),
     setViewport: (size) => page.setViewportSize(size),
     evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
+    colorScheme: (colorScheme) => page.emulateMedia({ colorScheme }),
     addScript: async (source) => void (await page.evaluate(`${source}\n;undefined`)),
     waitForFunction: async (fn, options, arg) =>
       void (await page.waitForFunction(fn as never, arg, {

@@ -1,5 +1,6 @@
 /** puppeteer-core's page (Firefox over WebDriver BiDi) as the journeys' JourneyPage. */
 import type { ElementHandle, Page } from 'puppeteer-core';
+import { inMainWindow } from '../../firefox/chrome';
 import type { JourneyElement, JourneyPage } from './types';
 
 function element(handle: ElementHandle): JourneyElement {
@@ -23,6 +24,11 @@ export function puppeteerPage(page: Page): JourneyPage {
     bringToFront: () => page.bringToFront(),
     setViewport: (size) => page.setViewport(size),
     evaluate: (fn, arg) => page.evaluate(fn as never, arg) as never,
+    colorScheme: (scheme) =>
+      inMainWindow(
+        page.browser(),
+        `Services.prefs.setIntPref('layout.css.prefers-color-scheme.content-override', ${scheme === 'dark' ? 0 : 1}); JSON.stringify(true)`,
+      ),
     addScript: async (source) => void (await page.evaluate(`${source}\n;undefined`)),
     waitForFunction: async (fn, options, arg) =>
       (await page.waitForFunction(fn as (arg: unknown) => unknown, options ?? {}, arg)).dispose(),

@@ -8,8 +8,6 @@ export interface LaunchOptions {
    * (test/browsers.mjs). Unset: the machine's default, English here.
    */
   language?: string;
-  /** The colour scheme the pages see (prefers-color-scheme). Unset: the browser's default, light here. */
-  colorScheme?: 'light' | 'dark';
 }
 
 /** How long to wait, and how often to look (ms; default: on every animation frame). */
@@ -34,6 +32,11 @@ export interface JourneyPage {
   bringToFront(): Promise<void>;
   setViewport(size: { width: number; height: number }): Promise<void>;
   evaluate<R, A = undefined>(fn: (arg: A) => R | Promise<R>, arg?: A): Promise<R>;
+  /**
+   * The colour scheme the page sees from now on (prefers-color-scheme): Playwright emulates it for this page;
+   * Firefox sets its content-override pref, for every page of the browser.
+   */
+  colorScheme(scheme: 'light' | 'dark'): Promise<void>;
   /** Runs a script's source in the page, past the page's CSP (as the driver evaluates): axe-core's. */
   addScript(source: string): Promise<void>;
   /** Waits until `fn` returns something truthy; on a timeout it throws. */
