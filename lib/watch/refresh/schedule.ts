@@ -99,7 +99,7 @@ const range = (from: number, count: number) => Array.from({ length: Math.max(cou
 
 /**
  * The pages of the cached active pushes with recent activity, estimated from their rank by created_at
- * among the cached active pushes, most recent activity first; never a hot page.
+ * among the cached active pushes, in page order (nextActivityPages gives them turns); never a hot page.
  */
 export function activityPages(cached: TrackedPush[], now: number): number[] {
   const active = cached
@@ -110,8 +110,7 @@ export function activityPages(cached: TrackedPush[], now: number): number[] {
     .filter(({ push, page }) => {
       const used = push.views_remaining < push.expire_after_views;
       return page > HOT_ACTIVE_PAGES && used && now - Date.parse(push.updated_at) < ACTIVITY_MS;
-    })
-    .sort((a, b) => Date.parse(b.push.updated_at) - Date.parse(a.push.updated_at));
+    });
   return [...new Set(recent.map(({ page }) => page))];
 }
 
