@@ -10,7 +10,7 @@ import path from 'node:path';
 import { startMockHost } from '@/lib/mock/host/server';
 import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../e2e/fixtures';
 import { createPushes, PUSH_ROWS, refreshUntilListed, useHost } from '../e2e/many-pushes';
-import { median, ms, type BenchRow } from './rows';
+import { median, ms, type Row } from './rows';
 
 export const RENDER_BUDGET_MS = 150;
 export const KEYSTROKE_BUDGET_MS = 16;
@@ -210,23 +210,36 @@ export async function measureDashboard(extDir: string, pushes = 10_000, runs = 9
   }
 }
 
-/** The two rows: first render of 10,000 pushes, and one keystroke of filtering (the slower direction). */
-export function dashboardRows(d: DashboardFigures): BenchRow[] {
-  const keystroke = Math.max(d.keystrokeMs.narrow, d.keystrokeMs.widen);
+/** The pushes issue 22 sets the dashboard's budgets at. */
+export const DASHBOARD_PUSHES = 10_000;
+
+/** First screen and one keystroke at 10,000 cached pushes, against fixed limits (the issue gives no floor). */
+export function dashboardRows(d: DashboardFigures): Row[] {
+  const scale = {
+    budget: `at ${DASHBOARD_PUSHES} cached pushes`,
+    figure: `at ${d.pushes}`,
+    ok: d.pushes >= DASHBOARD_PUSHES,
+  };
+  const { narrow, widen } = d.keystrokeMs;
   return [
     {
-      path: 'Dashboard first render',
-      figure: `${d.pushes} cached pushes, first screen painted, median ${ms(d.renderMs)} of ${d.runs}`,
-      reference: `blank extension page with one row ${ms(d.blankMs)}`,
-      budget: `≤ ${RENDER_BUDGET_MS} ms`,
-      within: d.renderMs <= RENDER_BUDGET_MS,
+      name: 'Dashboard, first screen',
+      figure: { value: d.renderMs, unit: 'ms', what: 'navigation → first screen painted' },
+      floor: { value: d.blankMs, unit: 'ms', what: 'blank page with one row (reference)' },
+      budget: { kind: 'limit', max: RENDER_BUDGET_MS },
+      checks: [scale],
+      note: `medians of ${d.runs}, alternated with the blank page`,
     },
     {
-      path: 'Dashboard keystroke',
-      figure: `one keystroke of filtering, median ${ms(d.keystrokeMs.narrow)} narrowing, ${ms(d.keystrokeMs.widen)} widening`,
-      reference: 'none (a fixed budget)',
-      budget: `≤ ${KEYSTROKE_BUDGET_MS} ms`,
-      within: keystroke <= KEYSTROKE_BUDGET_MS,
+      name: 'Dashboard, keystroke',
+      figure: {
+        value: Math.max(narrow, widen),
+        unit: 'ms',
+        what: 'one keystroke of filtering, the slower way',
+      },
+      budget: { kind: 'limit', max: KEYSTROKE_BUDGET_MS },
+      checks: [scale],
+      note: `medians of ${d.runs}: narrowing ${ms(narrow)}, widening ${ms(widen)}`,
     },
   ];
 }

@@ -1,6 +1,6 @@
 /** Each path's rows: which floor each figure is held to, as issue 22 sets them (rows.ts judges). */
 import { describe, expect, it } from 'vitest';
-import { dashboardTableRows } from './dashboard-row';
+import { dashboardRows } from './dashboard';
 import type { DashboardFigures } from './dashboard';
 import { popupRows, type PopupFigures } from './popup';
 import { quickPushRows, type QuickPushFigures } from './quick';
@@ -95,9 +95,9 @@ describe('dashboard', () => {
   });
 
   it('holds the first screen to 150 ms and a keystroke to 16 ms, at 10,000 cached pushes only', () => {
-    expect(dashboardTableRows(figures(10_000, 140, 12)).map(within)).toEqual([true, true]);
-    expect(dashboardTableRows(figures(10_000, 500, 22)).map(within)).toEqual([false, false]);
-    expect(dashboardTableRows(figures(500, 126, 6.7)).map(within)).toEqual([false, false]);
+    expect(dashboardRows(figures(10_000, 140, 12)).map(within)).toEqual([true, true]);
+    expect(dashboardRows(figures(10_000, 500, 22)).map(within)).toEqual([false, false]);
+    expect(dashboardRows(figures(500, 126, 6.7)).map(within)).toEqual([false, false]);
   });
 });
 

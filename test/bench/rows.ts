@@ -189,20 +189,3 @@ export function median(values: number[]): number {
 export const ms = (value: number): string => `${value.toFixed(1)} ms`;
 export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 export const ratio = (value: number, reference: number): string => `${(value / reference).toFixed(2)}×`;
-
-/**
- * The earlier, untyped row: test/bench/dashboard.ts (another helper's) still returns these, and run.ts
- * prints them as the dashboard's details. New rows are `Row`s.
- */
-export interface BenchRow {
-  path: string;
-  figure: string;
-  reference: string;
-  budget: string;
-  within: boolean | undefined;
-}
-
-/** An earlier row as one line of details. */
-export function formatRow(row: BenchRow): string {
-  return `${row.path}: ${row.figure} — reference: ${row.reference} — budget: ${row.budget}`;
-}

@@ -13,8 +13,7 @@ import { measurePopup, popupRows } from './popup';
 import { measureQuickPush, quickPushRows } from './quick';
 import { measureWatcher, watcherRows } from './refresh';
 import { measureUpload, uploadRows } from './upload';
-import { formatRow, inIssueOrder, TABLE_HEAD, tableLine, verdict, type Row, type RowName } from './rows';
-import { dashboardTableRows } from './dashboard-row';
+import { inIssueOrder, TABLE_HEAD, tableLine, verdict, type Row, type RowName } from './rows';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const outDir = path.join(root, '.output', 'bench');
@@ -80,14 +79,7 @@ async function main(): Promise<void> {
   await measure('quick', () => measureQuickPush(e2e), quickPushRows);
   await measure('popup', () => measurePopup(shipped), popupRows);
   await measure('upload', () => measureUpload(e2e), uploadRows);
-  await measure(
-    'dashboard',
-    () => measureDashboard(e2e),
-    (dashboard) => {
-      for (const row of dashboardRows(dashboard)) console.log(formatRow(row));
-      return dashboardTableRows(dashboard);
-    },
-  );
+  await measure('dashboard', () => measureDashboard(e2e), dashboardRows);
   await measure('watcher', () => measureWatcher(), watcherRows);
   await measure('background', () => measureBackground(shipped), backgroundRows);
 
