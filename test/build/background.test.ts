@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * What the background carries in each shipped build (issue 13: "no code the worker does not run"). Chrome's
  * service worker never hosts the demo service (the offscreen document does), so its background.js holds none

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The shipped bundles as WXT builds them. Every context of both builds starts with webextension-polyfill (the
  * design card's: one promise-based `browser`, and message listeners that answer by returning a promise, in

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The dashboard's static import graph (what it loads before its first screen is painted, issue 13's
  * "Dashboard first render") stays free of what only a person's action needs: the messaging to the watcher

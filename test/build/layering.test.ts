@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * `npm run lint` enforces the layering (docs/style.md): each rule is shown here to refuse the import or
  * the call it exists for, and to let the files it exempts through.

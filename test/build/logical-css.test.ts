@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Right to left (issue 12): every page mirrors in Arabic because its styles say start and end, never left
  * and right. This fails when a physical property comes back in any stylesheet or inline style.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The manifests as WXT really writes them (its MV2 conversion once dropped optional_host_permissions and left
  * Firefox unable to ask for a server), for the shipped builds and the journeys' build.

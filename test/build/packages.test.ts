@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The store packages as `npm run zip` and `npm run zip:firefox` make them: what the stores read from the
  * manifest (localized name and description, icons 16–128, version, Firefox's id and data collection), the

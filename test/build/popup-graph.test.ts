@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The popup's static import graph (what it loads at open, before anything is asked for) stays free of what
  * loads on demand (issue 13's popup bytes): the store's and the cache's libraries, which its one plain read

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Issue 18: the settings model has no import circle. Every module of lib/settings, and every module of the
  * project it reaches, is walked through its imports (type-only ones included: a circle of types is still a

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * `npm start` as a person runs it: with no display it stops at once with what to do (build and load the
  * extension, or xvfb-run), exit status 1 and no stack trace (it used to die with an unhandled ECONNRESET);

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Issue 19: the watcher's cache has no import circle. Its shape (lib/watch/schema.ts) sits below everything
  * that opens, upgrades, writes or reads the database, so db, migrate and cache no longer import each other.

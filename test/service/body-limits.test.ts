@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The mock's body limits (issue 9, §10): JSON and urlencoded bodies have their own limit, large enough for
  * the biggest valid create however it is escaped; multipart uploads stream and keep the host's limit.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * `npm run server`: argument parsing (pure) and the real CLI process over HTTP.
  */

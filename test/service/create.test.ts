@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Contract §3: every row of the create field table, and the other create errors, in both editions.
  */

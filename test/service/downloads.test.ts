@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** File downloads' hardening (issue 9, §12): a sandbox CSP beside attachment and nosniff; dot-only names. */
 import { describe, expect, it } from 'vitest';
 import { ALICE, EDITIONS, multipart, startTestHost } from './helpers';

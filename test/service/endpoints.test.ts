@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Contract §1 (endpoint table, .json suffix, unknown paths) and §2 (authentication), over real HTTP.
  */

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The client against real servers that fail (issue 9, "Fuzz and faults"): down, reset mid-upload, 500, 502
  * with an HTML body, 429 with Retry-After, an answer that never comes or never ends, malformed JSON, and a

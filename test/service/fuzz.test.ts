@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Property-based fuzzing of the Node host (fast-check): random and malformed requests, and concurrent
  * retrievals racing for the last view, in both editions. Seeded and bounded for `npm test`; `npm run fuzz

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * A request whose body the service answers without reading (a bad token, an unknown path, the recipient
  * page's delete form) must not wedge the keep-alive connection it came on: the next request on that

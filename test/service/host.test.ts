@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The HTTP layer of the Node host on its own, with hand-written handlers: conversion both ways, body limits,
  * handler failures and shutdown. The engine is not involved here.

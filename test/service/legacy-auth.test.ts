@@ -1,4 +1,3 @@
-// @vitest-environment node
 /** The legacy X-User-Email + X-User-Token pair (reference §1): the e-mail must be the token's user's. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Contract §5: views, last view, time, expired retrieval, passphrase, delete and audit, over real HTTP with
  * the host's injected clock.

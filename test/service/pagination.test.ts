@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Contract §7: pagination of audit/active/expired (page rules, 50 a page, pro headers) and the per-address
  * rate limit.

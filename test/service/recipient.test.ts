@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The recipient page over real HTTP: a view is counted only once the page can really show the secret, and
  * a reveal post the server cannot read is refused before anything is counted.

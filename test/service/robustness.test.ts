@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Bad input over real HTTP: every odd request gets a clean 4xx (never a 500 or a dropped connection), and
  * the next ordinary request still works.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Contract §4: the exact key sets of every view in both editions, passphrase display, URLs, files and
  * url_token form.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The watcher with several saved servers (issue 12), against two real Node mock hosts on loopback (two
  * ports, two origins): it follows both with their own tokens, keeps each server's cache under its own

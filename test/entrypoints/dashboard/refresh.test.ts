@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { lastRefreshed, refreshProblem, watcherProblem } from '@/entrypoints/dashboard/refresh';
 import type { RefreshSummary, WatcherState } from '@/lib/watch/types';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api';
 import { AppError } from '@/lib/errors';

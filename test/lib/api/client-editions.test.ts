@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { isGone } from '@/lib/api';
 import { ALICE, BASE, errorOf, harness } from './harness';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { createFields, encodeCreate } from '@/lib/api/create';
 import { AppError } from '@/lib/errors';

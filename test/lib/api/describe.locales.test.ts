@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * describeError speaks the UI language: each sentence from that locale's messages, a wait in the plural form
  * the language's own rules pick for its count (Arabic has six, Japanese one).

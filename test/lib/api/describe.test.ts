@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { describeError } from '@/lib/api';
 import { AppError, type ErrorCode } from '@/lib/errors';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { nextPageFromLink, toPage, walkPages } from '@/lib/api/pagination';
 

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod/mini';
 import type { Edition } from '@/lib/api';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Demo secrets at rest (issue 18): the background erases expired demo pushes straight in the demo database,
  * and deletes it when an organization forbids demo mode. The real mock store and backend on fake-indexeddb.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { charClass, charRuns, MAX_CLASSED_CHARS, spelledOut } from '@/lib/format/char-runs';
 

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it } from 'vitest';
 import { createMockBackend, openMockStore } from '@/lib/mock';

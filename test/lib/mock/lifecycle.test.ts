@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { ALICE, BOB, DAY, MINUTE, T0, body, harness } from './helpers';
 

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { createMockBackend, openMockStore, type MockStore } from '@/lib/mock';

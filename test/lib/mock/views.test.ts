@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { PRO_PUSH_KEYS as PRO_PUSH } from '../../contract-keys';
 import { ALICE, BOB, T0, body, harness } from './helpers';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { EMAIL_LOCALES } from '@/lib/contract';
 import { emailLocaleFor } from '@/lib/push/email-locale';

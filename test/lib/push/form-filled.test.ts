@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { formHasInput } from '@/lib/push/form-filled';
 import { initForm, type FormState } from '@/lib/push/form';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { formReducer, initForm, toCreateInput, type FormAction, type FormState } from '@/lib/push/form';
 import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { fieldErrorsFrom422 } from '@/lib/push/server-errors';
 import { charCount, splitEmails, validateCreateInput, type ValidationContext } from '@/lib/push/validate';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { EMPTY_WIFI, escapeWifiValue, wifiPayload, wifiProblems } from '@/lib/push/wifi';
 

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * The listeners as the browser calls them: menu clicks, the shortcut, the notification's "Try again" and
  * its dismissal, with fakeBrowser (contextMenus, commands and scripting mocked: fakeBrowser lacks them)

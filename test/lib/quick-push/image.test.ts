@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { fetchImage, imageName, IMAGE_MAX_BYTES, type ImageFetchOptions } from '@/lib/quick-push/image';
 import { PNG_BYTES } from './helpers';

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * Quick push and a link the extension does not hand on (issue 9 #3, #4): a link on another origin waits
  * for "Copy anyway"; a link that is not a safe web address is never copied.

@@ -1,4 +1,3 @@
-// @vitest-environment node
 /**
  * "Try again" goes where the failed push was going, or nowhere (issue 18): the real settings store on
  * fakeBrowser, the background's own quick-push dependencies (kept connection, held pushes in

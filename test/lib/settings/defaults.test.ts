@@ -1,4 +1,3 @@
-// @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { isAppError } from '@/lib/errors';
 import { validateDefaults } from '@/lib/settings/defaults';
