@@ -29,10 +29,14 @@ function tokenWords(place: TokenPlace | null): string {
   return place === 'session' ? t('servers_tokenSession') : t('servers_noToken');
 }
 
-/** The question in place of the row's buttons; focus goes to it and back to Remove when it closes. */
+/**
+ * The question in place of the row's buttons. Focus goes to "Keep it", the safe answer (as the viewer's and
+ * the dashboard's questions do), so a second Enter after Remove keeps the server; it returns to Remove when
+ * the question closes.
+ */
 function RemoveQuestion({ name, onAnswer }: { name: string; onAnswer: (remove: boolean) => void }) {
-  const confirm = useRef<HTMLButtonElement>(null);
-  useEffect(() => confirm.current?.focus(), []);
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => keep.current?.focus(), []);
   return (
     <span
       class="server-question"
@@ -42,10 +46,10 @@ function RemoveQuestion({ name, onAnswer }: { name: string; onAnswer: (remove: b
     >
       <span id={`ask-${name}`}>{t('servers_removeAsk', name)}</span>
       <span class="server-actions">
-        <button type="button" class="danger" ref={confirm} onClick={() => onAnswer(true)}>
+        <button type="button" class="danger" onClick={() => onAnswer(true)}>
           {t('servers_removeConfirm')}
         </button>
-        <button type="button" onClick={() => onAnswer(false)}>
+        <button type="button" ref={keep} onClick={() => onAnswer(false)}>
           {t('servers_removeKeep')}
         </button>
       </span>

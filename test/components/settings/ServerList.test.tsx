@@ -25,8 +25,8 @@ describe('ServerList: removing a server', () => {
     expect(onRemove).not.toHaveBeenCalled();
     const question = screen.getByRole('group', { name: /^Remove push\.example\.org\?/ });
     expect(question.textContent).toContain('The pushes themselves stay on the server.');
-    // Only the asked row changes; the confirming button takes the focus.
-    expect(screen.getByRole('button', { name: 'Remove server' })).toBe(document.activeElement);
+    // Only the asked row changes; the safe answer takes the focus, so a second Enter keeps the server.
+    expect(screen.getByRole('button', { name: 'Keep it' })).toBe(document.activeElement);
     expect(screen.getAllByRole('button', { name: /^Remove / })).toHaveLength(2);
   });
 
