@@ -91,6 +91,22 @@ async function shootPages(
   return written;
 }
 
+/** The welcome page a new install opens, with its picture of how to pin the button. */
+async function shootWelcome(
+  context: BrowserContext,
+  id: string,
+  language: Language,
+  scheme: Scheme,
+): Promise<string> {
+  const page = await context.newPage();
+  const file = shotFile('welcome', language, scheme);
+  await page.setViewportSize(STORE_SIZE);
+  await open(page, `chrome-extension://${id}/welcome.html`, scheme, '.pin-picture');
+  await page.screenshot({ path: file, fullPage: true });
+  await page.close();
+  return file;
+}
+
 /** The popup right after a create (the link, its expiry, the ways to share it), centred in a store image. */
 async function shootPopup(
   context: BrowserContext,
@@ -162,7 +178,7 @@ async function shootRecipient(
  * What to shoot: every group unless SHOTS names some (`SHOTS=generator npm run screenshots`), to look at
  * one change without making every image again.
  */
-const GROUPS = (process.env.SHOTS ?? 'result,pages,generator,recipient').split(',');
+const GROUPS = (process.env.SHOTS ?? 'result,pages,welcome,generator,recipient').split(',');
 
 /** A fresh install in `language`: the demo pushes made in its popup, then every page in both schemes. */
 async function shootLanguage(extension: string, language: Language): Promise<string[]> {
@@ -177,6 +193,7 @@ async function shootLanguage(extension: string, language: Language): Promise<str
     for (const scheme of ['light', 'dark'] as const) {
       if (popup && GROUPS.includes('result')) files.push(await shootPopup(context, popup, language, scheme));
       if (GROUPS.includes('pages')) files.push(...(await shootPages(context, id, language, scheme)));
+      if (GROUPS.includes('welcome')) files.push(await shootWelcome(context, id, language, scheme));
       if (GROUPS.includes('generator')) files.push(await shootGenerator(context, id, language, scheme));
       if (GROUPS.includes('recipient')) files.push(await shootRecipient(context, id, language, scheme));
     }
