@@ -1,13 +1,18 @@
 /**
  * The settings model and the options form's logic under random sequences of what a person, another tab,
  * an organization and an update do (issue 18): add, edit, type a URL, type a token, Test connection,
- * Connect, Make default, Remove, demo on or off, a policy arriving, changing or going, a migration from
- * version 1, and a second tab saving. Requests go to the real mock service of each origin, through a
+ * Connect, Make default, Remove, demo on or off, moving a token between device and session, saving the
+ * push defaults, "copy on create", the demo token arriving, a policy arriving, changing or going, a
+ * migration from version 1, and a second tab saving. Requests go to the real mock service of each origin, through a
  * recording transport. After every step the promises are checked:
  * - no request carried a token to an origin other than its own;
  * - tokens are only where the policy and the user put them;
  * - the default changed only when asked;
- * - a locked server did not change.
+ * - a locked server did not change;
+ * - the defaults in force are the user's with the organization's in their place, and the user's own
+ *   survive the policy (a managed field keeps what the user had saved);
+ * - a token moved between device and session is the same token, in the place asked for, or the policy's;
+ * - "copy on create" and the demo token are what was last saved (the demo token goes to no server).
  * Seeded and bounded here; `npm run fuzz` runs it at length (SETTINGS_MODEL_RUNS).
  */
 import fc from 'fast-check';
@@ -16,6 +21,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { checkServer, saveServer } from '@/lib/connection/check';
 import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
 import {
+  DEFAULT_PUSH_DEFAULTS,
   editServer,
   followSettings,
   initialForm,
@@ -26,6 +32,7 @@ import {
   typeFields,
   formFrom,
   type Policy,
+  type PushDefaults,
   type ServerForm,
   type TokenMap,
 } from '@/lib/settings';
@@ -52,6 +59,10 @@ interface Model {
   policy: Policy | null;
   /** Under lockServer: the saved servers as they were when the lock arrived. */
   lockedList: string | null;
+  /** The push defaults as the user saved them, before the organization's are put in their place. */
+  userDefaults: PushDefaults;
+  copyOnCreate: boolean;
+  demoToken: string | null;
 }
 
 interface Real {
@@ -141,6 +152,14 @@ async function checkPromises(model: Model, real: Real): Promise<void> {
     const others = list.servers.filter((server) => server.url !== policy.serverUrl);
     expect(JSON.stringify(others.map((server) => server.url))).toBe(model.lockedList);
   }
+  // 5. The defaults in force are the user's with the organization's in their place; the user's own are kept.
+  expect(read.defaults).toEqual(model.userDefaults);
+  expect(read.settings.defaults).toEqual({ ...model.userDefaults, ...policy.defaults });
+  // 6. What was last saved, and the demo token in no server's token map.
+  expect(read.copyOnCreate).toBe(model.copyOnCreate);
+  expect(read.demoToken).toBe(model.demoToken);
+  const saved = [...Object.values(device), ...Object.values(session)].map((bound) => bound.value);
+  if (model.demoToken !== null) expect(saved).not.toContain(model.demoToken);
   // The form's token field never holds a token of another origin than the one its address names.
   if (real.form?.open && real.form.fields.token.trim() !== '') {
     let named: string | undefined;
@@ -251,6 +270,44 @@ const commands = [
       if (done && wasDefault) model.defaultUrl = await storedDefault();
     }),
   ),
+  fc.tuple(origin, fc.constantFrom('device', 'session')).map(([index, place]) =>
+    command(`Keep ${ORIGINS[index]!}'s token in ${place}`, async (model) => {
+      const url = ORIGINS[index]!;
+      const before = await readSettings();
+      const bound = before.state.device[url] ?? before.state.session[url];
+      await saveSettings({ type: 'tokenPlace', url, place }).catch(ignore);
+      const { state } = await readSettings();
+      const server = state.list.servers.find((saved) => saved.url === url);
+      if (!server) return;
+      // The same token, now where the person asked, unless the organization fixes the place.
+      const fixed = model.policy?.tokenPlace === 'any' ? undefined : model.policy?.tokenPlace;
+      expect(server.tokenPlace).toBe(fixed ?? place);
+      if (bound) expect(state[server.tokenPlace][url]).toEqual(bound);
+    }),
+  ),
+  fc.record({ expireAfterViews: fc.integer({ min: 1, max: 100 }), passphrase: fc.boolean() }).map((typed) =>
+    command(`Save defaults ${JSON.stringify(typed)}`, async (model) => {
+      // The options page shows the defaults in force and saves them with the person's change.
+      const shown = (await readSettings()).settings.defaults;
+      await saveSettings({ type: 'defaults', defaults: { ...shown, ...typed } });
+      const managed = new Set(Object.keys(model.policy?.defaults ?? {}));
+      for (const [key, value] of Object.entries({ ...shown, ...typed }))
+        if (!managed.has(key)) (model.userDefaults as unknown as Record<string, unknown>)[key] = value;
+    }),
+  ),
+  fc.boolean().map((on) =>
+    command(`Copy on create ${on ? 'on' : 'off'}`, async (model) => {
+      await saveSettings({ type: 'copyOnCreate', on });
+      model.copyOnCreate = on;
+    }),
+  ),
+  fc.integer({ min: 0, max: 9 }).map((n) =>
+    command(`Demo token ${n}`, async (model) => {
+      const token = `demo-token-${n}`;
+      await saveSettings({ type: 'demoToken', token });
+      model.demoToken = token;
+    }),
+  ),
   fc.boolean().map((on) =>
     command(`Demo ${on ? 'on' : 'off'}`, async () => {
       await saveSettings({ type: 'demo', on }).catch(ignore);
@@ -263,6 +320,10 @@ const commands = [
         lockServer: fc.boolean(),
         allowDemoMode: fc.boolean(),
         tokenPlace: fc.constantFrom('device', 'session', 'any'),
+        defaults: fc.record(
+          { expireAfterViews: fc.integer({ min: 1, max: 100 }), retrievalStep: fc.boolean() },
+          { requiredKeys: [] },
+        ),
       },
       { requiredKeys: [] },
     )
@@ -322,7 +383,14 @@ describe('the settings model and the options form (model-based)', () => {
           fakeBrowser.reset();
           await fakeBrowser.storage.local.set({ policy: { policy: {}, notes: [] } });
           vi.spyOn(fakeBrowser.permissions, 'request').mockImplementation((async () => true) as never);
-          const model: Model = { defaultUrl: null, policy: null, lockedList: null };
+          const model: Model = {
+            defaultUrl: null,
+            policy: null,
+            lockedList: null,
+            userDefaults: { ...DEFAULT_PUSH_DEFAULTS },
+            copyOnCreate: (await readSettings()).copyOnCreate,
+            demoToken: null,
+          };
           if (from) {
             const [index, place] = from;
             const url = ORIGINS[index]!;
