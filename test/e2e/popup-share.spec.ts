@@ -65,17 +65,19 @@ test('Shift+Enter is a new line in the secret, and the setting turned off copies
   expect((await ownerClient(host.baseUrl).retrievePush(urlToken)).payload).toBe('line one\nline two');
 });
 
-test('no sender action uses a view: copy, QR code, preview, the recent list', async ({
+test('no sender action uses a view: copy, QR code, preview; closed, the popup loses no link: the recent list copies it', async ({
   popup: page,
   context,
+  extensionId,
   host,
   clipboard,
 }) => {
-  await page.getByLabel('Secret', { exact: true }).fill('only one view');
+  await page.getByRole('tab', { name: 'URL' }).click();
+  await page.getByRole('textbox', { name: 'URL' }).fill('https://wiki.example.com/reset?code=77');
   await page.getByLabel('Views').fill('1');
   await page.getByText('More options').click();
   await page.getByLabel('Retrieval step').uncheck();
-  await page.getByLabel('Secret', { exact: true }).press('Enter');
+  await page.getByRole('button', { name: 'Create push' }).click();
   const { link, urlToken } = await createdLink(page);
   expect(await viewsLeft(host, urlToken)).toBe(1);
 
@@ -120,36 +122,19 @@ test('no sender action uses a view: copy, QR code, preview, the recent list', as
   }
   expect(context.pages().filter((p) => p.url().startsWith(host.baseUrl))).toHaveLength(0);
 
-  // The recent list: Copy link and the QR code of the same push, still no view used.
-  await page.getByRole('button', { name: 'New push' }).click();
-  const item = page.getByRole('region', { name: 'Recent pushes' }).getByRole('listitem').first();
-  await item.getByRole('button', { name: /^Copy the link of / }).click();
-  await expect(item.getByRole('button', { name: 'Copied' })).toBeVisible();
-  expect(await clipboard()).toBe(link);
-  expect(await viewsLeft(host, urlToken), 'after the recent Copy link').toBe(1);
-  await page.bringToFront();
-  await item.getByRole('button', { name: /^QR code of / }).click();
-  await expect(item.getByRole('img')).toBeVisible();
-  expect(await viewsLeft(host, urlToken), 'after the recent QR code').toBe(1);
-});
-
-test('closing the popup loses no link: the recent list copies it after a reopen', async ({
-  popup: page,
-  context,
-  extensionId,
-  clipboard,
-}) => {
-  await page.getByRole('tab', { name: 'URL' }).click();
-  await page.getByRole('textbox', { name: 'URL' }).fill('https://wiki.example.com/reset?code=77');
-  await page.getByRole('button', { name: 'Create push' }).click();
-  const { link } = await createdLink(page);
+  // Closed and opened again, the recent list: Copy link and the QR code of the same push, still no view used.
   await page.close();
-
   const again = await openPopup(context, extensionId);
   const item = again.getByRole('region', { name: 'Recent pushes' }).getByRole('listitem').first();
   // An unnamed URL push is named by its host, never by its token or the rest of the URL.
   await expect(item.getByText('URL · wiki.example.com')).toBeVisible();
   await expect(item).not.toContainText('reset?code=77');
   await item.getByRole('button', { name: /^Copy the link of / }).click();
+  await expect(item.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await clipboard()).toBe(link);
+  expect(await viewsLeft(host, urlToken), 'after the recent Copy link').toBe(1);
+  await again.bringToFront();
+  await item.getByRole('button', { name: /^QR code of / }).click();
+  await expect(item.getByRole('img')).toBeVisible();
+  expect(await viewsLeft(host, urlToken), 'after the recent QR code').toBe(1);
 });
