@@ -32,11 +32,11 @@ function demoClient(page: Page, token: string, extensionId: string): ApiClient {
 }
 
 const test = base.extend<{
-  demo: ApiClient & { make(push: CreatePushInput): Promise<{ url_token: string; html_url: string }> };
-  /** Opens `url` (a push's link) in a new tab, as a recipient would. */
-  view: (url: string) => Promise<Page>;
-  /** The kinds of the push's audit log entries, as the demo service keeps them. */
-  audit: (urlToken: string) => Promise<string[]>;
+  /** The demo service through the API client: `make` a push, read the kinds of its `audit` log entries. */
+  demo: ApiClient & {
+    make(push: CreatePushInput): Promise<{ url_token: string; html_url: string }>;
+    audit(urlToken: string): Promise<string[]>;
+  };
 }>({
   demo: async ({ serviceWorker, openPage, extensionId }, use) => {
     // The demo token the background creates on install (onInstalled may still be running when a test starts).
@@ -45,25 +45,17 @@ const test = base.extend<{
     await expect.poll(read).toMatch(/^[A-Za-z0-9_-]{43}$/);
     const client = demoClient(await openPage('viewer.html'), await read(), extensionId);
     await use(
-      Object.assign(client, { make: async (push: CreatePushInput) => (await client.createPush(push)).push }),
+      Object.assign(client, {
+        make: async (push: CreatePushInput) => (await client.createPush(push)).push,
+        audit: async (urlToken: string) => (await client.auditAll(urlToken)).map((entry) => entry.kind),
+      }),
     );
-  },
-  view: async ({ context }, use) => {
-    await use(async (url) => {
-      const viewer = await context.newPage();
-      await viewer.goto(url);
-      return viewer;
-    });
-  },
-  audit: async ({ demo }, use) => {
-    await use(async (urlToken) => (await demo.auditAll(urlToken)).map((entry) => entry.kind));
   },
 });
 
 test('a fresh install runs on the demo service; its links open in the viewer as their kind, guarded', async ({
   demo,
-  view,
-  audit,
+  openPage,
   serviceWorker,
   extensionId,
 }) => {
@@ -82,19 +74,19 @@ test('a fresh install runs on the demo service; its links open in the viewer as 
     `#/%2e/api/v2/pushes/${push.url_token}`,
     '#/x/%E0%A4%A',
   ]) {
-    const viewer = await view(`chrome-extension://${extensionId}/viewer.html${hash}`);
+    const viewer = await openPage(`viewer.html${hash}`);
     await expect(viewer.getByRole('alert')).toHaveText(/damaged or is not a secret link/);
     await expect(viewer.getByRole('button', { name: 'Download file' })).toHaveCount(0);
     await expect(viewer.getByText('correct horse battery staple')).toHaveCount(0);
     await viewer.close();
   }
 
-  const viewer = await view(push.html_url);
+  const viewer = await openPage(push.html_url);
   await expect(viewer.getByText('Demo mode is on')).toBeVisible();
   const reveal = viewer.getByRole('button', { name: 'Reveal secret' });
   await expect(reveal).toBeVisible();
   await expect(viewer.getByText('correct horse battery staple')).toHaveCount(0);
-  expect(await audit(push.url_token)).toEqual(['creation']);
+  expect(await demo.audit(push.url_token)).toEqual(['creation']);
 
   await reveal.click();
   await expect(viewer.getByLabel('Secret payload')).toHaveText('correct horse battery staple');
@@ -102,22 +94,22 @@ test('a fresh install runs on the demo service; its links open in the viewer as 
   // A text push offers no QR code.
   await expect(viewer.getByRole('button', { name: 'Show as QR code' })).toHaveCount(0);
   await expect(viewer.getByRole('img', { name: 'QR code of the secret' })).toHaveCount(0);
-  expect(await audit(push.url_token)).toEqual(['creation', 'view']);
+  expect(await demo.audit(push.url_token)).toEqual(['creation', 'view']);
 
   // A qr push shows its QR code right after the reveal.
-  const qr = await view((await demo.make({ kind: 'qr', payload: 'WIFI:T:WPA;S:home;P:pw;;' })).html_url);
+  const qr = await openPage((await demo.make({ kind: 'qr', payload: 'WIFI:T:WPA;S:home;P:pw;;' })).html_url);
   await qr.getByRole('button', { name: 'Reveal secret' }).click();
   const code = qr.getByRole('img', { name: 'QR code of the secret' });
   await expect(code).toHaveAttribute('src', /^data:image\/png;base64,/);
 });
 
-test('a file push with binary bytes downloads intact from the viewer', async ({ demo, view }) => {
+test('a file push with binary bytes downloads intact from the viewer', async ({ demo, openPage }) => {
   const file = {
     name: 'bytes.bin',
     type: 'application/octet-stream',
     data: new Blob([new Uint8Array(ALL_BYTES)]),
   };
-  const viewer = await view((await demo.make({ kind: 'file', files: [file] })).html_url);
+  const viewer = await openPage((await demo.make({ kind: 'file', files: [file] })).html_url);
   await viewer.getByRole('button', { name: 'Reveal secret' }).click();
   const downloading = viewer.waitForEvent('download');
   await viewer.getByRole('button', { name: 'Download bytes.bin' }).click();
@@ -143,8 +135,7 @@ test('the demo service survives its offscreen document being closed', async ({ d
 
 test('a passphrase push counts no view until the passphrase is right, and the viewer can delete it', async ({
   demo,
-  view,
-  audit,
+  openPage,
 }) => {
   const push = await demo.make({
     kind: 'qr',
@@ -152,9 +143,9 @@ test('a passphrase push counts no view until the passphrase is right, and the vi
     passphrase: 'open sesame',
     retrieval_step: false,
   });
-  const audited = async (kind: string) => (await audit(push.url_token)).filter((k) => k === kind);
+  const audited = async (kind: string) => (await demo.audit(push.url_token)).filter((k) => k === kind);
 
-  const viewer = await view(push.html_url);
+  const viewer = await openPage(push.html_url);
   const passphrase = viewer.getByLabel('Passphrase', { exact: true });
   // The prompt comes first, as on the Node host's page: learning that a passphrase is needed logs nothing.
   await expect(passphrase).toBeVisible();
@@ -200,8 +191,7 @@ test('a passphrase push counts no view until the passphrase is right, and the vi
 
 test('an authenticated_recipients push reveals only to an address the sender listed', async ({
   demo,
-  view,
-  audit,
+  openPage,
 }) => {
   const push = await demo.make({
     payload: 'for carol only',
@@ -209,7 +199,7 @@ test('an authenticated_recipients push reveals only to an address the sender lis
     notify_emails_to: 'carol@example.com',
   });
 
-  const viewer = await view(push.html_url);
+  const viewer = await openPage(push.html_url);
   const reveal = viewer.getByRole('button', { name: 'Reveal secret' });
   await reveal.click();
   const email = viewer.getByLabel('Your e-mail address');
@@ -218,22 +208,21 @@ test('an authenticated_recipients push reveals only to an address the sender lis
   await reveal.click();
   await expect(viewer.getByRole('alert')).toContainText('not one this secret was shared with');
   await expect(viewer.getByText('for carol only')).toHaveCount(0);
-  expect(await audit(push.url_token)).not.toContain('view');
+  expect(await demo.audit(push.url_token)).not.toContain('view');
 
   await email.fill('carol@example.com');
   await reveal.click();
   await expect(viewer.getByLabel('Secret payload')).toHaveText('for carol only');
-  expect(await audit(push.url_token)).toContain('view');
+  expect(await demo.audit(push.url_token)).toContain('view');
 });
 
 test('an expired push says so before any Reveal, and checking it counts no view', async ({
   demo,
-  view,
-  audit,
+  openPage,
 }) => {
   const push = await demo.make({ payload: 'read once', expire_after_views: 1 });
 
-  const viewer = await view(push.html_url);
+  const viewer = await openPage(push.html_url);
   await expect(viewer.getByText('Revealing it uses its last view: after that it expires.')).toBeVisible();
   await expect(viewer.getByText(/^It expires in 7 days at the latest\.$/)).toBeVisible();
   await viewer.getByRole('button', { name: 'Reveal secret' }).click();
@@ -245,10 +234,10 @@ test('an expired push says so before any Reveal, and checking it counts no view'
   await viewer.getByRole('button', { name: 'Copy' }).click();
   await expect(viewer.getByRole('button', { name: 'Copied' })).toBeVisible();
 
-  const again = await view(push.html_url);
+  const again = await openPage(push.html_url);
   await expect(
     again.getByRole('heading', { name: 'This secret has expired or does not exist' }),
   ).toBeVisible();
   await expect(again.getByRole('button', { name: 'Reveal secret' })).toHaveCount(0);
-  expect(await audit(push.url_token)).toEqual(['creation', 'view']);
+  expect(await demo.audit(push.url_token)).toEqual(['creation', 'view']);
 });
