@@ -1,38 +1,19 @@
 /**
- * The dashboard at scale (issue 11), in real Chromium against the Node host: with 60 pushes stored, at
- * 1280×800 at least 10 rows sit fully within the first screen; and the sender's own actions (copy, preview,
- * asking to open and cancelling) leave every push's views_remaining on the server as it was.
+ * The dashboard at scale (issue 11), in real Chromium against the Node host, in one launch and one Refresh of
+ * 60 pushes: at 1280×800 at least 10 rows sit fully within the first screen; Tab reaches every row though only
+ * some are in the page; and the sender's own actions (copy, preview, asking to open and cancelling) leave
+ * every push's views_remaining on the server as it was.
  */
-// startMockHost's store (idb) checks `instanceof IDBRequest`; Playwright's Node process needs the globals.
-import 'fake-indexeddb/auto';
-import type { BrowserContext, Page, Worker } from '@playwright/test';
-import { createApiClient } from '../../lib/api';
-import { startMockHost, type MockHost } from '../../lib/mock/host/server';
-import { expect, test } from './fixtures';
-import { createPushes, PUSH_ROWS, refreshUntilListed, useHost } from './many-pushes';
+import type { BrowserContext, Page } from '@playwright/test';
+import type { MockHost } from '../../lib/mock/host/server';
+import { createPushes, PUSH_ROWS, refreshUntilListed } from './many-pushes';
+import { ALICE, expect, ownerClient, test, useServer } from './popup-support';
 
-const TOKEN = 'alice-token';
 const COUNT = 60;
 
-let host: MockHost;
-let tokens: string[];
-
-test.beforeAll(async () => {
-  host = await startMockHost({
-    port: 0,
-    rateLimit: 0,
-    users: [{ email: 'alice@example.com', token: TOKEN }],
-  });
-  tokens = await createPushes(host.baseUrl, TOKEN, COUNT);
-});
-
-test.afterAll(async () => {
-  await host.close();
-});
-
 /** Every push's views_remaining as the owner's lists on the server say, by url_token. */
-async function viewsOnServer(): Promise<Record<string, number>> {
-  const owner = createApiClient({ baseUrl: host.baseUrl, token: TOKEN });
+async function viewsOnServer(host: MockHost): Promise<Record<string, number>> {
+  const owner = ownerClient(host.baseUrl);
   const all = [...(await owner.activeAll()), ...(await owner.expiredAll())];
   return Object.fromEntries(all.map((push) => [push.url_token, push.views_remaining]));
 }
@@ -49,22 +30,22 @@ function rowsFullyOnScreen(page: Page): Promise<number> {
   );
 }
 
-/** The dashboard at 1280×800 on the host, once its Refresh has listed every push. */
-async function dashboard(sw: Worker, context: BrowserContext, extensionId: string): Promise<Page> {
-  await useHost(sw, host.baseUrl, TOKEN);
+test(`with ${COUNT} pushes: 10 rows fit the first 1280×800 screen, Tab reaches every row, and the sender's actions use no view`, async ({
+  serviceWorker,
+  context,
+  extensionId,
+  clipboard,
+  host,
+}) => {
+  const tokens = await createPushes(host.baseUrl, ALICE.token, COUNT);
+  const before = await viewsOnServer(host);
+  expect(Object.keys(before)).toHaveLength(COUNT);
+  await useServer(serviceWorker, host.baseUrl, ALICE.token);
   const page = await context.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`chrome-extension://${extensionId}/dashboard.html`);
   await refreshUntilListed(page, COUNT);
-  return page;
-}
 
-test(`with ${COUNT} pushes stored, at least 10 rows fit the first 1280×800 screen`, async ({
-  serviceWorker,
-  context,
-  extensionId,
-}) => {
-  const page = await dashboard(serviceWorker, context, extensionId);
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   expect(await rowsFullyOnScreen(page)).toBeGreaterThanOrEqual(10);
   // Only the rows on screen and a few beyond are in the page (issue 19), each saying it is one of 60.
@@ -75,17 +56,19 @@ test(`with ${COUNT} pushes stored, at least 10 rows fit the first 1280×800 scre
   await page.mouse.wheel(0, 10_000);
   await expect(page.locator(`${PUSH_ROWS}[aria-posinset="${COUNT}"]`)).toBeInViewport();
   expect(await page.locator(`${PUSH_ROWS}[aria-posinset="1"]`).count()).toBe(0);
+  await page.mouse.wheel(0, -10_000);
+  await expect(page.locator(`${PUSH_ROWS}[aria-posinset="1"]`)).toBeInViewport();
+
+  await tabThroughEveryRow(page);
+  // Row 20 (newest first: the 41st push created).
+  await noViewUsed(page, context, clipboard, `${host.baseUrl}/p/${tokens[COUNT - 20]}`);
+  expect(await viewsOnServer(host)).toEqual(before);
 });
 
-test('Tab walks through every row though only some are in the page, and focus stays while scrolled away', async ({
-  serviceWorker,
-  context,
-  extensionId,
-}) => {
-  const page = await dashboard(serviceWorker, context, extensionId);
+/** Tab walks through every row though only some are in the page, and focus stays while scrolled away. */
+async function tabThroughEveryRow(page: Page) {
   const focusedPlace = () =>
     page.evaluate(() => document.activeElement?.closest('li[aria-posinset]')?.getAttribute('aria-posinset'));
-
   // From the first row's checkbox, Tab goes through each row's controls down to the last row. The page
   // notes the row of each focus itself, read every 20 presses (a read per press doubled the round trips).
   await page.evaluate(() => {
@@ -115,33 +98,29 @@ test('Tab walks through every row though only some are in the page, and focus st
   expect(await focusedPlace()).toBe('2');
   await page.keyboard.press('Space');
   await expect(page.getByText('1 selected')).toBeVisible();
-});
+}
 
-test('copy, preview and a cancelled open use no view on the server', async ({
-  context,
-  serviceWorker,
-  extensionId,
-  clipboard,
-}) => {
-  const before = await viewsOnServer();
-  expect(Object.keys(before)).toHaveLength(COUNT);
-  const page = await dashboard(serviceWorker, context, extensionId);
-
-  // Row 20 (newest first: the 41st push created), scrolled to as a person would (only the rows on screen
-  // are in the page): its copy confirms in row 20, not elsewhere.
+/** Copy, preview and a cancelled open of row 20, whose link is `link`, as a person does them. */
+async function noViewUsed(
+  page: Page,
+  context: BrowserContext,
+  clipboard: () => Promise<string>,
+  link: string,
+) {
+  // Row 20, scrolled to as a person would (only the rows on screen are in the page): its copy confirms in
+  // row 20, not elsewhere.
   await page.mouse.wheel(0, 600);
   const row = page.locator(`${PUSH_ROWS}[aria-posinset="20"]`);
-  const urlToken = tokens[COUNT - 20]!;
   await row.getByRole('button', { name: 'Copy link' }).click();
   await expect(row.getByRole('button', { name: 'Copied' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Copied' })).toHaveCount(1);
   // html_url: /p/<token>, or /p/<token>/r with a retrieval step.
-  expect(await clipboard()).toMatch(new RegExp(`^${host.baseUrl}/p/${urlToken}(/r)?$`));
+  expect(await clipboard()).toMatch(new RegExp(`^${link}(/r)?$`));
   await page.bringToFront();
 
   await row.getByRole('button', { name: /^Details/ }).click();
   await row.getByRole('button', { name: 'Preview' }).click();
-  await expect(row.getByRole('group', { name: /^Preview of / })).toContainText(`/p/${urlToken}`);
+  await expect(row.getByRole('group', { name: /^Preview of / })).toContainText(link);
   await expect(row.getByRole('img', { name: /^QR code of the link to / })).toBeVisible();
 
   await row.getByRole('button', { name: 'Open page…' }).click();
@@ -150,6 +129,4 @@ test('copy, preview and a cancelled open use no view on the server', async ({
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
   expect(context.pages().filter((open) => open.url().includes('/p/'))).toHaveLength(0);
-
-  expect(await viewsOnServer()).toEqual(before);
-});
+}

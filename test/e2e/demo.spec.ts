@@ -1,114 +1,61 @@
+/**
+ * The demo service's viewer, the recipient's page in demo mode (Chromium: the offscreen document; the popup's
+ * demo pushes run in both browsers in test/journeys/demo.journey.ts). Pushes are made and checked with the
+ * API client the other tests use, over the transport demoFetch uses: a runtime message from an extension page.
+ */
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
+import { createApiClient, type ApiClient, type CreatePushInput } from '../../lib/api';
+import { DEMO_BASE_URL } from '../../lib/demo/constants';
+import { requestToWire, wireToResponse } from '../../lib/messages/wire';
 import { expect, test as base } from './fixtures';
 
-const DEMO_BASE_URL = 'https://demo.secret-push.invalid';
 const ALL_BYTES = Array.from({ length: 256 }, (_, i) => i);
 
-interface DemoReply {
-  status: number;
-  headers: Array<[string, string]>;
-  text: string;
-}
-
-/**
- * One request to the demo service from an extension page, over the same runtime message (the wire form)
- * that demoFetch sends for the API client.
- */
-function demoRequest(
-  page: Page,
-  init: { method?: string; path: string; token?: string; json?: unknown; fileBytes?: number[] },
-): Promise<DemoReply> {
-  return page.evaluate(
-    async ({ base, method, path, token, json, fileBytes }) => {
-      const headers = new Headers({ Accept: 'application/json' });
-      if (token) headers.set('Authorization', `Bearer ${token}`);
-      let body: BodyInit | undefined;
-      if (json !== undefined) {
-        headers.set('Content-Type', 'application/json');
-        body = JSON.stringify(json);
-      }
-      if (fileBytes) {
-        const form = new FormData();
-        form.append('push[kind]', 'file');
-        const blob = new Blob([new Uint8Array(fileBytes)], { type: 'application/octet-stream' });
-        form.append('push[files][]', blob, 'bytes.bin');
-        body = form;
-      }
-      const request = new Request(base + path, { method, headers, body });
-      const bytes = body === undefined ? null : new Uint8Array(await request.arrayBuffer());
-      const wire = {
-        method: request.method,
-        url: request.url,
-        headers: [...request.headers],
-        body: bytes && btoa(String.fromCharCode(...bytes)),
-      };
-      const reply = await chrome.runtime.sendMessage({
-        channel: 'secret-push',
-        type: 'demo-fetch',
-        data: { request: wire },
-      });
-      if ('err' in reply) throw new Error(`${reply.err.code}: ${reply.err.message}`);
-      const res = reply.res as { status: number; headers: Array<[string, string]>; body: string | null };
-      const decoded =
-        res.body === null ? new Uint8Array() : Uint8Array.from(atob(res.body), (c) => c.charCodeAt(0));
-      return { status: res.status, headers: res.headers, text: new TextDecoder().decode(decoded) };
+/** The API client with the demo token, its requests sent as lib/demo/transport.ts sends them, from `page`. */
+function demoClient(page: Page, token: string, extensionId: string): ApiClient {
+  return createApiClient({
+    baseUrl: DEMO_BASE_URL,
+    token,
+    pageOrigin: `chrome-extension://${extensionId}`,
+    fetch: async (input, init) => {
+      const request = await requestToWire(new Request(input, init));
+      const reply = await page.evaluate(
+        (request) =>
+          chrome.runtime.sendMessage({ channel: 'secret-push', type: 'demo-fetch', data: { request } }),
+        request,
+      );
+      if (!('res' in reply)) throw new TypeError(`The demo service did not answer: ${JSON.stringify(reply)}`);
+      return wireToResponse(reply.res);
     },
-    { base: DEMO_BASE_URL, method: init.method ?? 'GET', ...init },
-  );
+  });
 }
 
-/** The demo service as a test reaches it: a viewer tab to send requests from, the demo token, and steps. */
-interface Demo {
-  /** The extension's viewer.html, the page the requests are sent from. */
-  page: Page;
-  token: string;
-  /** Creates a push on the demo service through the transport, as the API client would, and expects 201. */
-  create(body: { push: Record<string, unknown> } | { fileBytes: number[] }): Promise<DemoPush>;
-  /** The kinds of the push's audit log entries. */
-  audit(urlToken: string): Promise<string[]>;
-  /** Opens `url` (a push's link) in a new tab, as a recipient would. */
-  view(url: string): Promise<Page>;
-}
-type DemoPush = { url_token: string; html_url: string };
-
-const test = base.extend<{ demo: Demo }>({
-  demo: async ({ context, serviceWorker, openPage }, use) => {
+const test = base.extend<{
+  /** The demo service through the API client: `make` a push, read the kinds of its `audit` log entries. */
+  demo: ApiClient & {
+    make(push: CreatePushInput): Promise<{ url_token: string; html_url: string }>;
+    audit(urlToken: string): Promise<string[]>;
+  };
+}>({
+  demo: async ({ serviceWorker, openPage, extensionId }, use) => {
     // The demo token the background creates on install (onInstalled may still be running when a test starts).
     const read = () =>
-      serviceWorker.evaluate(async () => (await chrome.storage.local.get('demoToken')).demoToken as unknown);
+      serviceWorker.evaluate(async () => (await chrome.storage.local.get('demoToken')).demoToken as string);
     await expect.poll(read).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const token = (await read()) as string;
-    const page = await openPage('viewer.html');
-    await use({
-      page,
-      token,
-      async create(body) {
-        const created = await demoRequest(page, {
-          method: 'POST',
-          path: '/api/v2/pushes',
-          token,
-          ...('push' in body ? { json: { push: body.push } } : body),
-        });
-        expect(created.status).toBe(201);
-        return JSON.parse(created.text) as DemoPush;
-      },
-      async audit(urlToken) {
-        const reply = await demoRequest(page, { path: `/api/v2/pushes/${urlToken}/audit`, token });
-        expect(reply.status).toBe(200);
-        return (JSON.parse(reply.text) as { logs: Array<{ kind: string }> }).logs.map((log) => log.kind);
-      },
-      async view(url) {
-        const viewer = await context.newPage();
-        await viewer.goto(url);
-        return viewer;
-      },
-    });
+    const client = demoClient(await openPage('viewer.html'), await read(), extensionId);
+    await use(
+      Object.assign(client, {
+        make: async (push: CreatePushInput) => (await client.createPush(push)).push,
+        audit: async (urlToken: string) => (await client.auditAll(urlToken)).map((entry) => entry.kind),
+      }),
+    );
   },
 });
 
-test('a fresh install runs on the demo service, and its links open in the viewer', async ({
+test('a fresh install runs on the demo service; its links open in the viewer as their kind, guarded', async ({
   demo,
+  openPage,
   serviceWorker,
   extensionId,
 }) => {
@@ -116,14 +63,25 @@ test('a fresh install runs on the demo service, and its links open in the viewer
   const stored = await serviceWorker.evaluate(() => chrome.storage.local.get(['server', 'demoMode']));
   expect(stored.server ?? null).toBeNull();
   expect(stored.demoMode ?? true).toBe(true);
-  await expect(demo.page.getByText('Demo mode is on')).toBeVisible();
 
-  const push = await demo.create({
-    push: { payload: 'correct horse battery staple', expire_after_views: 3 },
-  });
+  const push = await demo.make({ payload: 'correct horse battery staple', expire_after_views: 3 });
   expect(push.html_url).toBe(`chrome-extension://${extensionId}/viewer.html#/p/${push.url_token}/r`);
 
-  const viewer = await demo.view(push.html_url);
+  // A link walked around the route guard says it is broken and retrieves nothing.
+  for (const hash of [
+    `#/./api/v2/pushes/${push.url_token}`,
+    `#/x/../api/v2/pushes/${push.url_token}.json`,
+    `#/%2e/api/v2/pushes/${push.url_token}`,
+    '#/x/%E0%A4%A',
+  ]) {
+    const viewer = await openPage(`viewer.html${hash}`);
+    await expect(viewer.getByRole('alert')).toHaveText(/damaged or is not a secret link/);
+    await expect(viewer.getByRole('button', { name: 'Download file' })).toHaveCount(0);
+    await expect(viewer.getByText('correct horse battery staple')).toHaveCount(0);
+    await viewer.close();
+  }
+
+  const viewer = await openPage(push.html_url);
   await expect(viewer.getByText('Demo mode is on')).toBeVisible();
   const reveal = viewer.getByRole('button', { name: 'Reveal secret' });
   await expect(reveal).toBeVisible();
@@ -133,33 +91,25 @@ test('a fresh install runs on the demo service, and its links open in the viewer
   await reveal.click();
   await expect(viewer.getByLabel('Secret payload')).toHaveText('correct horse battery staple');
   await expect(viewer.getByText('This secret can be viewed 2 more times.')).toBeVisible();
+  // A text push offers no QR code.
+  await expect(viewer.getByRole('button', { name: 'Show as QR code' })).toHaveCount(0);
+  await expect(viewer.getByRole('img', { name: 'QR code of the secret' })).toHaveCount(0);
   expect(await demo.audit(push.url_token)).toEqual(['creation', 'view']);
+
+  // A qr push shows its QR code right after the reveal.
+  const qr = await openPage((await demo.make({ kind: 'qr', payload: 'WIFI:T:WPA;S:home;P:pw;;' })).html_url);
+  await qr.getByRole('button', { name: 'Reveal secret' }).click();
+  const code = qr.getByRole('img', { name: 'QR code of the secret' });
+  await expect(code).toHaveAttribute('src', /^data:image\/png;base64,/);
 });
 
-test('a viewer link walked around the route guard says it is broken and retrieves nothing', async ({
-  demo,
-  extensionId,
-}) => {
-  const push = await demo.create({ push: { payload: 'behind the reveal step' } });
-  expect(push.html_url).toMatch(/\/r$/);
-
-  for (const hash of [
-    `#/./api/v2/pushes/${push.url_token}`,
-    `#/x/../api/v2/pushes/${push.url_token}.json`,
-    `#/%2e/api/v2/pushes/${push.url_token}`,
-    '#/x/%E0%A4%A',
-  ]) {
-    const viewer = await demo.view(`chrome-extension://${extensionId}/viewer.html${hash}`);
-    await expect(viewer.getByRole('alert')).toHaveText(/damaged or is not a secret link/);
-    await expect(viewer.getByRole('button', { name: 'Download file' })).toHaveCount(0);
-    await expect(viewer.getByText('behind the reveal step')).toHaveCount(0);
-    await viewer.close();
-  }
-  expect(await demo.audit(push.url_token)).toEqual(['creation']);
-});
-
-test('a file push with binary bytes downloads intact from the viewer', async ({ demo }) => {
-  const viewer = await demo.view((await demo.create({ fileBytes: ALL_BYTES })).html_url);
+test('a file push with binary bytes downloads intact from the viewer', async ({ demo, openPage }) => {
+  const file = {
+    name: 'bytes.bin',
+    type: 'application/octet-stream',
+    data: new Blob([new Uint8Array(ALL_BYTES)]),
+  };
+  const viewer = await openPage((await demo.make({ kind: 'file', files: [file] })).html_url);
   await viewer.getByRole('button', { name: 'Reveal secret' }).click();
   const downloading = viewer.waitForEvent('download');
   await viewer.getByRole('button', { name: 'Download bytes.bin' }).click();
@@ -169,7 +119,7 @@ test('a file push with binary bytes downloads intact from the viewer', async ({ 
 });
 
 test('the demo service survives its offscreen document being closed', async ({ demo, serviceWorker }) => {
-  const push = await demo.create({ push: { payload: 'before the close' } });
+  const push = await demo.make({ payload: 'before the close' });
   const offscreenDocuments = () =>
     serviceWorker.evaluate(
       async () =>
@@ -179,23 +129,23 @@ test('the demo service survives its offscreen document being closed', async ({ d
   await serviceWorker.evaluate(() => chrome.offscreen.closeDocument());
   expect(await offscreenDocuments()).toBe(0);
 
-  const active = await demoRequest(demo.page, { path: '/api/v2/pushes/active', token: demo.token });
-  expect(active.status).toBe(200);
-  expect((JSON.parse(active.text) as Array<{ url_token: string }>).map((p) => p.url_token)).toContain(
-    push.url_token,
-  );
+  expect((await demo.activeAll()).map((p) => p.url_token)).toContain(push.url_token);
   expect(await offscreenDocuments()).toBe(1);
 });
 
 test('a passphrase push counts no view until the passphrase is right, and the viewer can delete it', async ({
   demo,
+  openPage,
 }) => {
-  const push = await demo.create({
-    push: { kind: 'qr', payload: 'WIFI:S:demo;;', passphrase: 'open sesame', retrieval_step: false },
+  const push = await demo.make({
+    kind: 'qr',
+    payload: 'WIFI:S:demo;;',
+    passphrase: 'open sesame',
+    retrieval_step: false,
   });
   const audited = async (kind: string) => (await demo.audit(push.url_token)).filter((k) => k === kind);
 
-  const viewer = await demo.view(push.html_url);
+  const viewer = await openPage(push.html_url);
   const passphrase = viewer.getByLabel('Passphrase', { exact: true });
   // The prompt comes first, as on the Node host's page: learning that a passphrase is needed logs nothing.
   await expect(passphrase).toBeVisible();
@@ -239,35 +189,17 @@ test('a passphrase push counts no view until the passphrase is right, and the vi
   ).toBeVisible();
 });
 
-test('a qr push shows its QR code right after the reveal, a text push offers none', async ({ demo }) => {
-  const qr = await demo.create({ push: { kind: 'qr', payload: 'WIFI:T:WPA;S:home;P:pw;;' } });
-  const text = await demo.create({ push: { kind: 'text', payload: 'just words' } });
-
-  const viewer = await demo.view(qr.html_url);
-  await viewer.getByRole('button', { name: 'Reveal secret' }).click();
-  await expect(viewer.getByRole('img', { name: 'QR code of the secret' })).toHaveAttribute(
-    'src',
-    /^data:image\/png;base64,/,
-  );
-
-  await viewer.goto(text.html_url);
-  await viewer.reload(); // a hash change alone keeps the page: load it as a recipient would
-  await viewer.getByRole('button', { name: 'Reveal secret' }).click();
-  await expect(viewer.getByLabel('Secret payload')).toHaveText('just words');
-  await expect(viewer.getByRole('button', { name: 'Show as QR code' })).toHaveCount(0);
-  await expect(viewer.getByRole('img', { name: 'QR code of the secret' })).toHaveCount(0);
-});
-
-test('an authenticated_recipients push reveals only to an address the sender listed', async ({ demo }) => {
-  const push = await demo.create({
-    push: {
-      payload: 'for carol only',
-      authenticated_recipients: true,
-      notify_emails_to: 'carol@example.com',
-    },
+test('an authenticated_recipients push reveals only to an address the sender listed', async ({
+  demo,
+  openPage,
+}) => {
+  const push = await demo.make({
+    payload: 'for carol only',
+    authenticated_recipients: true,
+    notify_emails_to: 'carol@example.com',
   });
 
-  const viewer = await demo.view(push.html_url);
+  const viewer = await openPage(push.html_url);
   const reveal = viewer.getByRole('button', { name: 'Reveal secret' });
   await reveal.click();
   const email = viewer.getByLabel('Your e-mail address');
@@ -284,10 +216,13 @@ test('an authenticated_recipients push reveals only to an address the sender lis
   expect(await demo.audit(push.url_token)).toContain('view');
 });
 
-test('an expired push says so before any Reveal, and checking it counts no view', async ({ demo }) => {
-  const push = await demo.create({ push: { payload: 'read once', expire_after_views: 1 } });
+test('an expired push says so before any Reveal, and checking it counts no view', async ({
+  demo,
+  openPage,
+}) => {
+  const push = await demo.make({ payload: 'read once', expire_after_views: 1 });
 
-  const viewer = await demo.view(push.html_url);
+  const viewer = await openPage(push.html_url);
   await expect(viewer.getByText('Revealing it uses its last view: after that it expires.')).toBeVisible();
   await expect(viewer.getByText(/^It expires in 7 days at the latest\.$/)).toBeVisible();
   await viewer.getByRole('button', { name: 'Reveal secret' }).click();
@@ -299,7 +234,7 @@ test('an expired push says so before any Reveal, and checking it counts no view'
   await viewer.getByRole('button', { name: 'Copy' }).click();
   await expect(viewer.getByRole('button', { name: 'Copied' })).toBeVisible();
 
-  const again = await demo.view(push.html_url);
+  const again = await openPage(push.html_url);
   await expect(
     again.getByRole('heading', { name: 'This secret has expired or does not exist' }),
   ).toBeVisible();

@@ -67,7 +67,7 @@ export const test = base.extend<{
   context: BrowserContext;
   serviceWorker: Worker;
   extensionId: string;
-  /** Opens the extension's page `path` (`viewer.html`, `options.html`) in a new tab. */
+  /** Opens the extension's page `path` (`viewer.html`, `options.html`), or a full URL, in a new tab. */
   openPage: (path: string) => Promise<Page>;
   /**
    * The real clipboard's text, read in one extension tab kept open for the test and brought to the front.
@@ -93,7 +93,7 @@ export const test = base.extend<{
   openPage: async ({ context, extensionId }, use) => {
     await use(async (path) => {
       const page = await context.newPage();
-      await page.goto(`chrome-extension://${extensionId}/${path}`);
+      await page.goto(new URL(path, `chrome-extension://${extensionId}/`).href);
       return page;
     });
   },

@@ -3,9 +3,8 @@
  * the user's other devices would), then read into the watcher's IndexedDB cache by the dashboard's Refresh.
  * Used by the dashboard-at-scale spec and by `npm run bench`.
  */
-import type { Page, Worker } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { createApiClient } from '../../lib/api';
-import { savedServer } from '../saved-server';
 
 const NAMES = ['Door code', 'Wi-Fi guest', 'Bank login', 'VPN key', 'Server root', 'Mail password'];
 
@@ -27,10 +26,8 @@ export async function createPushes(baseUrl: string, token: string, count: number
   return tokens;
 }
 
-/** Points the extension at the host with a token, as the options page saves it (the version 2 store). */
-export async function useHost(serviceWorker: Worker, baseUrl: string, token: string): Promise<void> {
-  await serviceWorker.evaluate((items) => chrome.storage.local.set(items), savedServer(baseUrl, token));
-}
+/** Points the extension at the host with a token, as the options page saves it. */
+export { useServer as useHost } from './popup-support';
 
 /** The dashboard's rows of pushes. */
 export const PUSH_ROWS = 'ul[aria-label="Pushes"] > li';

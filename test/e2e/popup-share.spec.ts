@@ -3,7 +3,6 @@
  * region saying so), recent pushes copy their link, and nothing the sender does in the popup uses a view:
  * the server's views_remaining is read after every action. Needs a build made with SECRET_PUSH_E2E=1.
  */
-import type { BrowserContext } from '@playwright/test';
 import type { MockHost } from '../../lib/mock/host/server';
 import { countCreates, createdLink, expect, openPopup, ownerClient, reopen, test } from './popup-support';
 
@@ -13,17 +12,15 @@ async function viewsLeft(host: MockHost, urlToken: string): Promise<number | und
   return pushes.find((push) => push.url_token === urlToken)?.views_remaining;
 }
 
-/** Lets the popup read and write the clipboard, as the person's paste and the copy on create do. */
-const clipboardAllowed = (context: BrowserContext) =>
-  context.grantPermissions(['clipboard-read', 'clipboard-write']);
-
-test('paste, Enter: the push is created once and its link is on the clipboard, said aloud', async ({
+test('paste, Enter: the push is created once and its link is on the clipboard, said aloud; Shift+Enter is a new line, and the setting turned off copies nothing', async ({
   popup: page,
   context,
+  serviceWorker,
   host,
   clipboard,
 }) => {
-  await clipboardAllowed(context);
+  // The person's paste and the copy on create read and write the clipboard.
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const creates = countCreates(page);
   await page.evaluate(() => navigator.clipboard.writeText('pasted secret 9d2e'));
   const secret = page.getByLabel('Secret', { exact: true });
@@ -39,43 +36,35 @@ test('paste, Enter: the push is created once and its link is on the clipboard, s
   await expect(page.getByRole('textbox', { name: 'Secret link' })).toBeFocused();
   expect(creates()).toBe(1);
   expect(await clipboard()).toBe(link);
-  const push = await ownerClient(host.baseUrl).retrievePush(urlToken);
-  expect(push.payload).toBe('pasted secret 9d2e');
-});
+  expect((await ownerClient(host.baseUrl).retrievePush(urlToken)).payload).toBe('pasted secret 9d2e');
 
-test('Shift+Enter is a new line in the secret, and the setting turned off copies nothing', async ({
-  popup,
-  context,
-  serviceWorker,
-  host,
-  clipboard,
-}) => {
   await serviceWorker.evaluate(() => chrome.storage.local.set({ copyOnCreate: false }));
-  await clipboardAllowed(context);
-  const page = await reopen(popup);
+  await page.bringToFront(); // behind the clipboard's reader
+  await reopen(page);
   await page.evaluate(() => navigator.clipboard.writeText('left alone'));
-  const secret = page.getByLabel('Secret', { exact: true });
   await secret.fill('line one');
   await secret.press('Shift+Enter');
   await secret.pressSequentially('line two');
   await secret.press('Enter');
-  const { urlToken } = await createdLink(page);
+  const second = await createdLink(page);
   await expect(page.getByRole('status').filter({ hasText: /^Push created$/ })).toBeVisible();
   expect(await clipboard()).toBe('left alone');
-  expect((await ownerClient(host.baseUrl).retrievePush(urlToken)).payload).toBe('line one\nline two');
+  expect((await ownerClient(host.baseUrl).retrievePush(second.urlToken)).payload).toBe('line one\nline two');
 });
 
-test('no sender action uses a view: copy, QR code, preview, the recent list', async ({
+test('no sender action uses a view: copy, QR code, preview; closed, the popup loses no link: the recent list copies it', async ({
   popup: page,
   context,
+  extensionId,
   host,
   clipboard,
 }) => {
-  await page.getByLabel('Secret', { exact: true }).fill('only one view');
+  await page.getByRole('tab', { name: 'URL' }).click();
+  await page.getByRole('textbox', { name: 'URL' }).fill('https://wiki.example.com/reset?code=77');
   await page.getByLabel('Views').fill('1');
   await page.getByText('More options').click();
   await page.getByLabel('Retrieval step').uncheck();
-  await page.getByLabel('Secret', { exact: true }).press('Enter');
+  await page.getByRole('button', { name: 'Create push' }).click();
   const { link, urlToken } = await createdLink(page);
   expect(await viewsLeft(host, urlToken)).toBe(1);
 
@@ -120,36 +109,19 @@ test('no sender action uses a view: copy, QR code, preview, the recent list', as
   }
   expect(context.pages().filter((p) => p.url().startsWith(host.baseUrl))).toHaveLength(0);
 
-  // The recent list: Copy link and the QR code of the same push, still no view used.
-  await page.getByRole('button', { name: 'New push' }).click();
-  const item = page.getByRole('region', { name: 'Recent pushes' }).getByRole('listitem').first();
-  await item.getByRole('button', { name: /^Copy the link of / }).click();
-  await expect(item.getByRole('button', { name: 'Copied' })).toBeVisible();
-  expect(await clipboard()).toBe(link);
-  expect(await viewsLeft(host, urlToken), 'after the recent Copy link').toBe(1);
-  await page.bringToFront();
-  await item.getByRole('button', { name: /^QR code of / }).click();
-  await expect(item.getByRole('img')).toBeVisible();
-  expect(await viewsLeft(host, urlToken), 'after the recent QR code').toBe(1);
-});
-
-test('closing the popup loses no link: the recent list copies it after a reopen', async ({
-  popup: page,
-  context,
-  extensionId,
-  clipboard,
-}) => {
-  await page.getByRole('tab', { name: 'URL' }).click();
-  await page.getByRole('textbox', { name: 'URL' }).fill('https://wiki.example.com/reset?code=77');
-  await page.getByRole('button', { name: 'Create push' }).click();
-  const { link } = await createdLink(page);
+  // Closed and opened again, the recent list: Copy link and the QR code of the same push, still no view used.
   await page.close();
-
   const again = await openPopup(context, extensionId);
   const item = again.getByRole('region', { name: 'Recent pushes' }).getByRole('listitem').first();
   // An unnamed URL push is named by its host, never by its token or the rest of the URL.
   await expect(item.getByText('URL · wiki.example.com')).toBeVisible();
   await expect(item).not.toContainText('reset?code=77');
   await item.getByRole('button', { name: /^Copy the link of / }).click();
+  await expect(item.getByRole('button', { name: 'Copied' })).toBeVisible();
   expect(await clipboard()).toBe(link);
+  expect(await viewsLeft(host, urlToken), 'after the recent Copy link').toBe(1);
+  await again.bringToFront();
+  await item.getByRole('button', { name: /^QR code of / }).click();
+  await expect(item.getByRole('img')).toBeVisible();
+  expect(await viewsLeft(host, urlToken), 'after the recent QR code').toBe(1);
 });

@@ -86,9 +86,11 @@ export interface FormFields {
   expiry?: string;
   /** Under More options. */
   name?: string;
+  /** Pressed in the Secret field to create, instead of a click on Create push ("Control+Enter"). */
+  keys?: string;
 }
 
-/** Fills the popup's form as a person would, then presses Create push; the link shown. */
+/** Fills the popup's form as a person would, then presses Create push (or `keys`); the link shown. */
 export async function createIn(page: Page, fields: FormFields) {
   if (fields.secret !== undefined) await page.getByLabel('Secret', { exact: true }).fill(fields.secret);
   if (fields.expiry) await page.getByLabel('Expiry').selectOption({ label: fields.expiry });
@@ -98,7 +100,8 @@ export async function createIn(page: Page, fields: FormFields) {
     await openMoreOptions(page);
     await page.getByLabel('Name', { exact: true }).fill(fields.name);
   }
-  await page.getByRole('button', { name: 'Create push' }).click();
+  if (fields.keys) await page.getByLabel('Secret', { exact: true }).press(fields.keys);
+  else await page.getByRole('button', { name: 'Create push' }).click();
   return createdLink(page);
 }
 

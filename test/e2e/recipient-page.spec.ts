@@ -4,40 +4,35 @@
  */
 // startMockHost's store (idb) needs the IDB globals in Playwright's Node process.
 import 'fake-indexeddb/auto';
-import { chromium, expect, test, type Browser, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs/promises';
 import type { ApiClient, CreatePushInput } from '../../lib/api';
 import { startMockHost, type MockHost } from '../../lib/mock/host/server';
 import { ALICE, ownerClient } from '../browser-steps';
 import { CHROMIUM, CHROMIUM_ARGS } from './fixtures';
 
-let browser: Browser;
 let host: MockHost;
-let page: Page;
 let owner: ApiClient;
 
-test.beforeAll(async () => {
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS, headless: true });
-});
-test.afterAll(async () => {
-  await browser.close();
-});
+// Playwright's own browser and page fixtures, in the machine's Chromium.
+test.use({ launchOptions: { executablePath: CHROMIUM, args: CHROMIUM_ARGS } });
 test.beforeEach(async () => {
   host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
   owner = ownerClient(host.baseUrl);
-  page = await browser.newPage({ acceptDownloads: true });
 });
-test.afterEach(async () => {
-  await page.close();
-  await host.close();
-});
+test.afterEach(() => host.close());
 
 const createPush = async (push: CreatePushInput) => (await owner.createPush(push)).push;
 const auditKinds = async (urlToken: string) => (await owner.auditAll(urlToken)).map((entry) => entry.kind);
 const viewsRemaining = async (urlToken: string) =>
   (await owner.activeAll()).find((push) => push.url_token === urlToken)?.views_remaining;
+/** Opens the push's link, as the recipient does, and presses Reveal secret. */
+async function reveal(page: Page, push: { html_url: string }) {
+  await page.goto(push.html_url);
+  await page.getByRole('button', { name: 'Reveal secret' }).click();
+}
 
-test('a retrieval-step push counts a view only when the recipient clicks reveal', async () => {
+test('a retrieval-step push counts a view only when the recipient clicks reveal', async ({ page }) => {
   const push = await createPush({ payload: 'db password: hunter2', retrieval_step: true });
   expect(push.html_url).toBe(`${host.baseUrl}/p/${push.url_token}/r`);
 
@@ -56,7 +51,9 @@ test('a retrieval-step push counts a view only when the recipient clicks reveal'
   expect(logs[1]).toMatchObject({ ip: '127.0.0.1', user_agent: expect.stringContaining('Chrome') });
 });
 
-test('a passphrase push asks for the passphrase, refuses a wrong one and opens with the right one', async () => {
+test('a passphrase push asks for the passphrase, refuses a wrong one and opens with the right one', async ({
+  page,
+}) => {
   const push = await createPush({
     payload: 'behind a passphrase',
     passphrase: 'open sesame',
@@ -79,7 +76,7 @@ test('a passphrase push asks for the passphrase, refuses a wrong one and opens w
   expect(await viewsRemaining(push.url_token)).toBe(4);
 });
 
-test('a file push offers both files, and each downloads byte for byte', async () => {
+test('a file push offers both files, and each downloads byte for byte', async ({ page }) => {
   const files = [
     { name: 'notes.txt', type: 'text/plain', data: new TextEncoder().encode('line one\nline two\n') },
     {
@@ -94,8 +91,7 @@ test('a file push offers both files, and each downloads byte for byte', async ()
     files: files.map((file) => ({ ...file, data: new Blob([file.data], { type: file.type }) })),
   });
 
-  await page.goto(created.html_url);
-  await page.getByRole('button', { name: 'Reveal secret' }).click();
+  await reveal(page, created);
   for (const file of files) {
     const link = page.getByRole('link', { name: file.name });
     await expect(link).toBeVisible();
@@ -107,31 +103,30 @@ test('a file push offers both files, and each downloads byte for byte', async ()
   expect(await auditKinds(created.url_token)).toEqual(['creation', 'view']);
 });
 
-test('a qr push shows the code as an svg', async () => {
+test('a qr push shows the code as an svg', async ({ page }) => {
   const push = await createPush({ kind: 'qr', payload: 'WIFI:S:guest;T:WPA;P:letmein;;' });
-  await page.goto(push.html_url);
-  await page.getByRole('button', { name: 'Reveal secret' }).click();
+  await reveal(page, push);
   const qr = page.getByRole('img', { name: 'QR code' });
   await expect(qr.locator('svg')).toBeVisible();
   const box = await qr.locator('svg').boundingBox();
   expect(box?.width).toBeGreaterThan(50);
 });
 
-test('a qr push too long for a QR code shows its text with a note, using its one view once', async () => {
+test('a qr push too long for a QR code shows its text with a note, using its one view once', async ({
+  page,
+}) => {
   const payload = '😀'.repeat(1024);
   const push = await createPush({ kind: 'qr', payload, expire_after_views: 1 });
-  await page.goto(push.html_url);
-  await page.getByRole('button', { name: 'Reveal secret' }).click();
+  await reveal(page, push);
   await expect(page.getByLabel('Secret')).toHaveText(payload);
   await expect(page.getByRole('note')).toContainText('too long to draw as a QR code');
   await expect(page.getByRole('img', { name: 'QR code' })).toHaveCount(0);
   expect(await auditKinds(push.url_token)).toEqual(['creation', 'view']);
 });
 
-test('the delete button expires the push on the server', async () => {
+test('the delete button expires the push on the server', async ({ page }) => {
   const push = await createPush({ payload: 'delete me after reading', deletable_by_viewer: true });
-  await page.goto(push.html_url);
-  await page.getByRole('button', { name: 'Reveal secret' }).click();
+  await reveal(page, push);
   await expect(page.getByLabel('Secret')).toHaveText('delete me after reading');
 
   await page.getByRole('button', { name: 'Delete this secret' }).click();
