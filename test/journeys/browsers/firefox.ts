@@ -3,12 +3,16 @@
  * background page plays the service worker's part: an extension page reaches it with getBackgroundPage().
  */
 import type { Page } from 'puppeteer-core';
-import { EXT_BASE, launchFirefox, type FirefoxOptions } from '../../firefox/browser';
+import { EXT_BASE, launchFirefox, type Firefox, type FirefoxOptions } from '../../firefox/browser';
 import { puppeteerPage } from './puppeteer-page';
 import type { ExtensionBrowser } from './types';
 
 export async function launchFirefoxJourneys(options: FirefoxOptions = {}): Promise<ExtensionBrowser> {
-  const firefox = await launchFirefox(options);
+  return firefoxJourneys(await launchFirefox(options));
+}
+
+/** A launched Firefox as the journeys drive it (the Firefox checks in test/firefox drive it so too). */
+export function firefoxJourneys(firefox: Firefox): ExtensionBrowser {
   let bridge: Page | null = null;
   // One extension tab stays open to reach the background page from.
   const reach = async () => (bridge ??= await firefox.open('viewer.html', 'body'));

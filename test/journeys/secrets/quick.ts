@@ -35,11 +35,16 @@ export function sessionText(browser: ExtensionBrowser): Promise<string> {
   return browser.background(async (g) => JSON.stringify(await g.chrome.storage.session.get(null)), null);
 }
 
+/** The link a quick push copied; it fails the test when the push failed. */
+export function linkOf(outcome: QuickPushOutcome | undefined): string {
+  if (outcome?.status !== 'pushed') throw new Error(`quick push failed: ${outcome?.message}`);
+  return outcome.link;
+}
+
 /** The url_token of a quick push's link (`…/p/<token>/r`, or the demo viewer's `viewer.html#/p/<token>`). */
 export function pushed(outcome: QuickPushOutcome | undefined): string {
-  if (outcome?.status !== 'pushed') throw new Error(`quick push failed: ${outcome?.message}`);
-  const urlToken = /\/p\/([^/#?]+)/.exec(outcome.link)?.[1];
-  if (!urlToken) throw new Error(`Not a push link: ${outcome.link}`);
+  const urlToken = /\/p\/([^/#?]+)/.exec(linkOf(outcome))?.[1];
+  if (!urlToken) throw new Error(`Not a push link: ${linkOf(outcome)}`);
   return urlToken;
 }
 
