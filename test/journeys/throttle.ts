@@ -1,6 +1,8 @@
 /**
  * A loopback proxy in front of the mock host that lets request bodies through at a fixed rate, so that an
- * upload of a few megabytes takes long enough for its progress to be seen in any browser, on any machine.
+ * upload of a few megabytes takes long enough for its progress to be seen in any browser, on any machine;
+ * or, with `holdCreates`, that holds every create without an answer: a create that can be abandoned while it
+ * waits (once the proxy is closed, the next create fails: nothing listens).
  * Answers name the proxy where the host named itself, as a server behind a reverse proxy would be set up:
  * the extension refuses a link that points to another origin than its server (issue 9).
  */
@@ -9,14 +11,21 @@ import type { AddressInfo } from 'node:net';
 
 export interface Throttle {
   url: string;
+  /** Closes it (and the held creates' connections); closing again changes nothing. */
   close(): Promise<void>;
 }
 
 /** Proxies to `upstream`, reading each request body at about `bytesPerSecond`. */
-export async function startThrottle(upstream: string, bytesPerSecond: number): Promise<Throttle> {
+export async function startThrottle(
+  upstream: string,
+  bytesPerSecond: number,
+  options: { holdCreates?: boolean } = {},
+): Promise<Throttle> {
   const target = new URL(upstream);
   let self = '';
   const server = http.createServer((request, response) => {
+    if (options.holdCreates && request.method === 'POST' && request.url?.startsWith('/api/v2/pushes'))
+      return void request.resume(); // read the body, never answer
     const out = http.request(
       {
         host: target.hostname,
@@ -46,11 +55,14 @@ export async function startThrottle(upstream: string, bytesPerSecond: number): P
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   self = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let closed: Promise<void> | undefined;
   return {
     url: self,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    close: () =>
+      (closed ??= new Promise<void>((resolve) => {
+        // Keep-alive connections (and a held create) would keep close() waiting.
+        server.closeAllConnections();
+        server.close(() => resolve());
+      })),
   };
 }

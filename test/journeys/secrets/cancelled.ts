@@ -6,11 +6,11 @@ import { expect } from 'vitest';
 import type { ExtensionBrowser } from '../browsers';
 import { ALICE, openPopup, press, useServer, waitForAlert, waitForText } from '../steps';
 import { fill, valueOf } from './form';
-import { startHoldingServer } from './holding-server';
+import { startThrottle } from '../throttle';
 
 /** Returns the secrets typed into both forms. */
 export async function cancelledAndFailed(browser: ExtensionBrowser, hostUrl: string): Promise<string[]> {
-  const holding = await startHoldingServer(hostUrl);
+  const holding = await startThrottle(hostUrl, Infinity, { holdCreates: true });
   const cancelled = { payload: 'zq-cancel-payload-4a61', passphrase: 'zq-cancel-passphrase-b7e3' };
   const failed = { payload: 'zq-failed-payload-0d95', passphrase: 'zq-failed-passphrase-6f2a' };
   try {
