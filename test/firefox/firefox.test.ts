@@ -13,7 +13,8 @@ import { linkOf, menu } from '../journeys/secrets/quick';
 import { startSite } from '../journeys/secrets/site';
 import { ALICE, connect, createdLink, pageText, press, waitForText } from '../journeys/steps';
 import { EXT_BASE, openIn } from './browser';
-import { inMainWindow, waitFor, waitForAlert } from './chrome';
+import { inMainWindow, waitForAlert } from './chrome';
+import { waitFor } from '../browser-steps';
 import { useFirefox } from './setup';
 
 const firefox = useFirefox();

@@ -7,13 +7,13 @@
 import type { Browser } from 'puppeteer-core';
 import { afterAll, beforeAll } from 'vitest';
 import type { MockHost } from '@/lib/mock/host/server';
-import type { ExtensionBrowser, JourneyPage } from '../journeys/browsers';
-import { firefoxJourneys } from '../journeys/browsers/firefox';
+import type { JourneyPage } from '../journeys/browsers';
+import { launchFirefoxJourneys, type FirefoxBrowser } from '../journeys/browsers/firefox';
 import { useMockHost } from '../journeys/steps';
-import { launchFirefox, OPTIONS_READY, type Firefox } from './browser';
+import { OPTIONS_READY } from './browser';
 
 export interface FirefoxCheck {
-  ext: ExtensionBrowser;
+  ext: FirefoxBrowser;
   /** puppeteer's browser, for Firefox's own windows (./chrome.ts). */
   browser: Browser;
   host: MockHost;
@@ -24,20 +24,14 @@ export interface FirefoxCheck {
 /** Declares the file's launch and close hooks; the getter it returns gives them inside a test. */
 export function useFirefox(): () => FirefoxCheck {
   const host = useMockHost();
-  let firefox: Firefox | undefined;
   let check: FirefoxCheck | undefined;
   beforeAll(async () => {
     // Firefox's own notification windows (see FirefoxOptions): they stay up to be read and clicked.
-    firefox = await launchFirefox({ notificationWindows: true });
-    const ext = firefoxJourneys(firefox);
-    check = {
-      ext,
-      browser: firefox.browser,
-      host: host(), // started by the hook declared before this one
-      options: (ready = OPTIONS_READY) => ext.open('options.html', ready),
-    };
+    const ext = await launchFirefoxJourneys({ notificationWindows: true });
+    const options = (ready = OPTIONS_READY) => ext.open('options.html', ready);
+    check = { ext, browser: ext.puppeteer, host: host(), options }; // host(): its hook was declared first
   });
-  afterAll(() => firefox?.close());
+  afterAll(() => check?.ext.close());
   return () => {
     if (!check) throw new Error('Firefox is launched in beforeAll: read it inside a test');
     return check;
