@@ -1,8 +1,8 @@
 /**
- * A loopback proxy in front of the mock host that lets request bodies through at a fixed rate, so that an
- * upload of a few megabytes takes long enough for its progress to be seen in any browser, on any machine;
- * or, with `holdCreates`, that holds every create without an answer: a create that can be abandoned while it
- * waits (once the proxy is closed, the next create fails: nothing listens).
+ * The one loopback proxy in front of the mock host. It lets request bodies through at a fixed rate, so that
+ * an upload of a few megabytes takes long enough for its progress to be seen in any browser, on any machine
+ * (Infinity: as fast as they come); `intercept` sees each request first and may answer it itself: a create
+ * held without an answer (secrets/cancelled.ts), a record of every request (recorded-host.ts).
  * Answers name the proxy where the host named itself, as a server behind a reverse proxy would be set up:
  * the extension refuses a link that points to another origin than its server (issue 9).
  */
@@ -15,17 +15,19 @@ export interface Throttle {
   close(): Promise<void>;
 }
 
+/** Sees a request before it is passed on; returns true when it has taken the request over. */
+export type Intercept = (request: http.IncomingMessage, response: http.ServerResponse) => boolean;
+
 /** Proxies to `upstream`, reading each request body at about `bytesPerSecond`. */
 export async function startThrottle(
   upstream: string,
   bytesPerSecond: number,
-  options: { holdCreates?: boolean } = {},
+  intercept: Intercept = () => false,
 ): Promise<Throttle> {
   const target = new URL(upstream);
   let self = '';
   const server = http.createServer((request, response) => {
-    if (options.holdCreates && request.method === 'POST' && request.url?.startsWith('/api/v2/pushes'))
-      return void request.resume(); // read the body, never answer
+    if (intercept(request, response)) return;
     const out = http.request(
       {
         host: target.hostname,
@@ -60,7 +62,7 @@ export async function startThrottle(
     url: self,
     close: () =>
       (closed ??= new Promise<void>((resolve) => {
-        // Keep-alive connections (and a held create) would keep close() waiting.
+        // Keep-alive connections (and a held request) would keep close() waiting.
         server.closeAllConnections();
         server.close(() => resolve());
       })),
