@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api';
 import { MENU_IDS } from '@/lib/quick-push/menus';
-import { menu, pushed } from '../journeys/secrets/quick';
+import { menu, pushed, storedText } from '../journeys/secrets/quick';
 import {
   ALICE,
   connect,
@@ -36,16 +36,9 @@ describe('Firefox: storage.session', () => {
     expect(await options.evaluate(() => typeof browser.storage.session?.get)).toBe('function');
     await connect(options, host.baseUrl, ALICE.token, true);
 
-    const areas = await ext.background(
-      async (g) => ({
-        local: JSON.stringify(await g.browser.storage.local.get(null)),
-        session: await g.browser.storage.session.get(null),
-      }),
-      null,
-    );
-    expect(areas.local).not.toContain(ALICE.token);
+    expect(await storedText(ext, 'local')).not.toContain(ALICE.token);
     // Settings version 2: the token is kept per server, bound to the server's origin.
-    expect(areas.session).toMatchObject({
+    expect(JSON.parse(await storedText(ext))).toMatchObject({
       serverTokens: { [host.baseUrl]: { value: ALICE.token, origin: new URL(host.baseUrl).origin } },
     });
 
@@ -172,14 +165,8 @@ describe('Firefox: storage.session, with the server down', () => {
       pageUrl: 'https://example.com/held-for-the-session',
     });
     expect(failed).toMatchObject({ status: 'failed', retry: true });
-    const areas = await ext.background(
-      async (g) => ({
-        local: JSON.stringify(await g.browser.storage.local.get(null)),
-        session: JSON.stringify(await g.browser.storage.session.get('quickPushHeld')),
-      }),
-      null,
-    );
-    expect(areas.session).toContain('held-for-the-session');
-    expect(areas.local).not.toContain('held-for-the-session');
+    const { quickPushHeld } = JSON.parse(await storedText(ext)) as Record<string, unknown>;
+    expect(JSON.stringify(quickPushHeld)).toContain('held-for-the-session');
+    expect(await storedText(ext, 'local')).not.toContain('held-for-the-session');
   });
 });

@@ -9,16 +9,12 @@ import type { JourneyPage } from './browsers';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { MENU_IDS } from '@/lib/quick-push/menus';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
-import { linkOf, menu, sessionText, tryAgain } from './secrets/quick';
+import { linkOf, menu, storedText, tryAgain } from './secrets/quick';
 import { RETRY_IN } from './secrets/retry';
 import { startSite, tabIdOf } from './secrets/site';
 import { ALICE, demoReady, ownerClient, useServer } from './steps';
 
 const SECRET = 'vpn pass: 7f3a-hunter2-retry';
-
-/** Local storage, as text. */
-const localText = (browser: ExtensionBrowser) =>
-  browser.background(async (g) => JSON.stringify(await g.browser.storage.local.get(null)), null);
 
 /** The ids of the notifications still on screen. */
 const notificationsShown = (browser: ExtensionBrowser) =>
@@ -117,13 +113,13 @@ forEachBrowser('quick push: failures, registration, demo', (name, browser) => {
       retry: true,
       message: 'The server could not be reached. Check the address and your connection.',
     });
-    expect(await localText(browser())).not.toContain('hunter2');
+    expect(await storedText(browser(), 'local')).not.toContain('hunter2');
     host = await startMockHost({ port, users: [ALICE], rateLimit: 0 });
 
     if (name === 'chromium') await chromiumRetry(browser(), host, failed.notificationId);
     else {
       // Headless Firefox closes the notification at once, as if by the user: the held text goes with it.
-      await expect.poll(() => sessionText(browser())).not.toContain('hunter2');
+      await expect.poll(() => storedText(browser())).not.toContain('hunter2');
       expect(await tryAgain(browser(), failed.notificationId)).toMatchObject({ status: 'nothing' });
       expect(await ownerClient(host.baseUrl).activeAll()).toHaveLength(0);
     }
@@ -136,7 +132,7 @@ forEachBrowser('quick push: failures, registration, demo', (name, browser) => {
  */
 async function chromiumRetry(browser: ExtensionBrowser, host: MockHost, failedId: string): Promise<void> {
   expect(await notificationsShown(browser)).toContain(failedId);
-  expect(await sessionText(browser)).toContain('hunter2');
+  expect(await storedText(browser)).toContain('hunter2');
 
   const again = await tryAgain(browser, failedId);
   if (again.status !== 'pushed') throw new Error(`not pushed: ${again.message}`);
@@ -146,7 +142,7 @@ async function chromiumRetry(browser: ExtensionBrowser, host: MockHost, failedId
   const shown = await notificationsShown(browser);
   expect(shown).toContain(again.notificationId);
   expect(shown).not.toContain(failedId);
-  expect(await sessionText(browser)).not.toContain('hunter2');
+  expect(await storedText(browser)).not.toContain('hunter2');
   expect(await tryAgain(browser, failedId)).toMatchObject({ status: 'nothing' });
   expect(await ownerClient(host.baseUrl).activeAll()).toHaveLength(1);
 }

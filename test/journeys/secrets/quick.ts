@@ -30,9 +30,12 @@ export function tryAgain(browser: ExtensionBrowser, notificationId: string): Pro
   return browser.background((g, id) => g.secretPushQuickPush.tryAgain(id), notificationId);
 }
 
-/** storage.session, as JSON text. */
-export function sessionText(browser: ExtensionBrowser): Promise<string> {
-  return browser.background(async (g) => JSON.stringify(await g.chrome.storage.session.get(null)), null);
+/** A storage area (storage.session unless named), as JSON text. */
+export function storedText(
+  browser: ExtensionBrowser,
+  area: 'local' | 'session' = 'session',
+): Promise<string> {
+  return browser.background(async (g, area) => JSON.stringify(await g.chrome.storage[area].get(null)), area);
 }
 
 /** The link a quick push copied; it fails the test when the push failed. */
