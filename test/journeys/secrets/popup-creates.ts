@@ -1,60 +1,50 @@
 /**
- * Every kind of push from the popup, each with its own distinctive secrets tagged with `tag` (a table of
- * them): text and file with passphrases, QR text, a URL, a Wi-Fi QR, and a create the server refuses (422).
+ * Every kind of push from the popup, each with its own distinctive secrets tagged with `tag`: text and file
+ * with passphrases, QR text, a URL, a Wi-Fi QR, and a create the server refuses with a 422.
  */
 import { expect } from 'vitest';
 import type { JourneyPage } from '../browsers';
 import { press, waitForText } from '../steps';
-import {
-  addTo,
-  createAndNext,
-  fill,
-  openMoreOptions,
-  pickFile,
-  tab,
-  valueOf,
-  withFile,
-  type Made,
-} from './form';
+import { createAndNext, fill, openMoreOptions, pickFile, tab, valueOf, withFile, type Made } from './form';
 
-/** A kind of push: its tab, the radio chosen there, the file picked (its content), each field's value. */
-interface Kind {
-  tab: string;
-  radio?: string;
-  file?: string;
-  fields: Record<string, string>;
+/** A text push and a file push, each with a passphrase. */
+async function textAndFile(popup: JourneyPage, tag: string): Promise<Made> {
+  const text = { payload: `zq-${tag}-text-payload-8d1c`, passphrase: `zq-${tag}-passphrase-55e2` };
+  await fill(popup, 'Secret', text.payload);
+  await fill(popup, 'Passphrase', text.passphrase);
+  const urlTokens = [await createAndNext(popup)];
+
+  const file = { body: `zq-${tag}-file-body-0b7f`, passphrase: `zq-${tag}-file-passphrase-a91e` };
+  await tab(popup, 'Files');
+  urlTokens.push(
+    await withFile('secret.txt', file.body, async (path) => {
+      await pickFile(popup, path);
+      await fill(popup, 'Passphrase', file.passphrase);
+      return createAndNext(popup);
+    }),
+  );
+  return { secrets: [text.payload, text.passphrase, file.body, file.passphrase], urlTokens };
 }
 
-/** Text and file with passphrases, QR text, a URL and a Wi-Fi QR, each with its own secrets. */
-const kinds = (tag: string): Kind[] => [
-  { tab: 'Text', fields: { Secret: `zq-${tag}-text-payload-8d1c`, Passphrase: `zq-${tag}-passphrase-55e2` } },
-  {
-    tab: 'Files',
-    file: `zq-${tag}-file-body-0b7f`,
-    fields: { Passphrase: `zq-${tag}-file-passphrase-a91e` },
-  },
-  { tab: 'QR code', fields: { Secret: `zq-${tag}-qr-payload-6c3d` } },
-  { tab: 'URL', fields: { URL: `https://zq-${tag}-url-payload-3e7a.example/reset?t=1` } },
-  {
-    tab: 'QR code',
-    radio: 'Wi-Fi network',
-    fields: { 'Network name': `zq-${tag}-wifi-ssid-71aa`, 'Wi-Fi password': `zq-${tag}-wifi-password-e04b` },
-  },
-];
+/** A QR code of text, a URL, and a QR code of a Wi-Fi network. */
+async function qrUrlAndWifi(popup: JourneyPage, tag: string): Promise<Made> {
+  const qr = `zq-${tag}-qr-payload-6c3d`;
+  await tab(popup, 'QR code');
+  await fill(popup, 'Secret', qr);
+  const urlTokens = [await createAndNext(popup)];
 
-/** Makes a push of this kind as a person would; returns its url_token. */
-async function create(popup: JourneyPage, kind: Kind): Promise<string> {
-  await tab(popup, kind.tab);
-  if (kind.radio) await popup.click(`::-p-aria(${kind.radio}[role="radio"])`);
-  const filled = async () => {
-    for (const [label, value] of Object.entries(kind.fields)) await fill(popup, label, value);
-    return createAndNext(popup);
-  };
-  if (kind.file === undefined) return filled();
-  return withFile('secret.txt', kind.file, async (path) => {
-    await pickFile(popup, path);
-    return filled();
-  });
+  const url = `https://zq-${tag}-url-payload-3e7a.example/reset?t=1`;
+  await tab(popup, 'URL');
+  await fill(popup, 'URL', url);
+  urlTokens.push(await createAndNext(popup));
+
+  const wifi = { ssid: `zq-${tag}-wifi-ssid-71aa`, password: `zq-${tag}-wifi-password-e04b` };
+  await tab(popup, 'QR code');
+  await popup.click('::-p-aria(Wi-Fi network[role="radio"])');
+  await fill(popup, 'Network name', wifi.ssid);
+  await fill(popup, 'Wi-Fi password', wifi.password);
+  urlTokens.push(await createAndNext(popup));
+  return { secrets: [qr, url, wifi.ssid, wifi.password], urlTokens };
 }
 
 /**
@@ -82,11 +72,9 @@ async function refused(popup: JourneyPage, tag: string): Promise<Made> {
 
 /** Every kind from the popup, then a refused create; returns the secrets used and the pushes made. */
 export async function popupCreates(popup: JourneyPage, tag: string): Promise<Made> {
-  const made: Made = { secrets: [], urlTokens: [] };
-  for (const kind of kinds(tag))
-    addTo(made, {
-      secrets: [...Object.values(kind.fields), kind.file ?? []].flat(),
-      urlTokens: [await create(popup, kind)],
-    });
-  return addTo(made, await refused(popup, tag));
+  const made = [await textAndFile(popup, tag), await qrUrlAndWifi(popup, tag), await refused(popup, tag)];
+  return {
+    secrets: made.flatMap((part) => part.secrets),
+    urlTokens: made.flatMap((part) => part.urlTokens),
+  };
 }
