@@ -1,7 +1,7 @@
 /**
  * Steps both browser-test stacks share (the Playwright specs in test/e2e and the journeys in test/journeys),
  * free of either driver: the account the tests push with, the check on the server's side through the API,
- * and what a recipient's browser gets on revealing a push.
+ * what a recipient's browser gets on revealing a push, and a wait for a state polled from Node.
  */
 import { createApiClient, type ApiClient } from '../lib/api';
 
@@ -32,4 +32,15 @@ export async function recipientPage(
   });
   if (response.status !== 200) throw new Error(`The recipient page answered ${response.status}`);
   return response.text();
+}
+
+/** Polls `find` (every 100 ms) until it returns something, or fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, find: () => Promise<T | undefined>, timeoutMs = 15_000) {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await find();
+    if (found !== undefined) return found;
+    if (Date.now() > end) throw new Error(`Waited in vain for ${what} (${timeoutMs} ms)`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }

@@ -1,10 +1,11 @@
 /**
- * Real Firefox ESR driven over WebDriver BiDi by puppeteer-core (no browser download: Debian's firefox-esr),
- * with the journeys' build of the extension installed as a temporary add-on under a fixed UUID, so that
- * its pages have known addresses. Recipe: ../shared/docs/toolchain.md "Firefox".
+ * How Firefox ESR is launched for the tests (test/journeys/browsers/firefox.ts launches it): over WebDriver
+ * BiDi by puppeteer-core (no browser download: Debian's firefox-esr), with the journeys' build of the
+ * extension installed as a temporary add-on under a fixed UUID, so that its pages have known addresses.
+ * Recipe: ../shared/docs/toolchain.md "Firefox".
  */
-import path from 'node:path';
-import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import type { Browser, LaunchOptions, Page } from 'puppeteer-core';
+import { waitFor } from '../browser-steps';
 
 export const GECKO_ID = 'secret-push@example.com';
 export const UUID = '5ec2e7b0-5eed-4a11-9a5e-000000000001';
@@ -36,17 +37,6 @@ export async function openIn(tab: Page, page: string, ready: string): Promise<Pa
   return tab;
 }
 
-export interface Firefox {
-  browser: Browser;
-  /** The welcome page the install opened by itself, waited for at launch; it stays open. */
-  welcome: Page;
-  /** A tab whose address starts with `prefix` (the extension opened it), waited for up to 15 s. */
-  opened(prefix: string): Promise<Page>;
-  /** Opens an extension page (`popup.html`, `viewer.html#/p/…`) in a new tab and waits for `ready`. */
-  open(page: string, ready: string): Promise<Page>;
-  close(): Promise<void>;
-}
-
 export interface FirefoxOptions {
   /**
    * Firefox's own notification windows instead of the system's (pref alerts.useSystemBackend off).
@@ -65,68 +55,41 @@ export interface FirefoxOptions {
   language?: string;
 }
 
-/** The prefs and environment that make this browser read `policiesFile` (see FirefoxOptions). */
-function policyLaunch(policiesFile: string | undefined) {
-  if (!policiesFile) return { prefs: {}, env: undefined };
+/** puppeteer's launch options for these `options` (see FirefoxOptions). */
+export function firefoxLaunch(options: FirefoxOptions): LaunchOptions {
+  const policy = options.policiesFile
+    ? {
+        'security.turn_off_all_security_so_that_viruses_can_take_over_this_computer': true,
+        'browser.policies.alternatePath': options.policiesFile,
+      }
+    : undefined;
   return {
-    prefs: {
-      'security.turn_off_all_security_so_that_viruses_can_take_over_this_computer': true,
-      'browser.policies.alternatePath': policiesFile,
-    },
-    env: { ...process.env, MOZ_DISABLE_NONLOCAL_CONNECTIONS: '1' },
-  };
-}
-
-export async function launchFirefox(options: FirefoxOptions = {}): Promise<Firefox> {
-  const extension = path.resolve(process.env.EXT_PATH_FIREFOX ?? '.output/e2e/firefox-mv2');
-  const policy = policyLaunch(options.policiesFile);
-  const browser = await puppeteer.launch({
     browser: 'firefox',
     executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
     headless: true,
     // Firefox 153 refuses BiDi navigation to moz-extension:// without it.
     args: ['--remote-allow-system-access'],
-    ...(policy.env ? { env: policy.env } : {}),
+    ...(policy ? { env: { ...process.env, MOZ_DISABLE_NONLOCAL_CONNECTIONS: '1' } } : {}),
     extraPrefsFirefox: {
       'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: UUID }),
       // A permission request from a click resolves without a prompt nobody could click.
       'extensions.webextOptionalPermissionPrompts': false,
       'dom.events.testing.asyncClipboard': true,
       ...(options.notificationWindows ? { 'alerts.useSystemBackend': false } : {}),
-      ...policy.prefs,
+      ...policy,
       ...(options.language ? { 'intl.locale.requested': options.language } : {}),
     },
-  });
-  let welcome: Page;
-  try {
-    await browser.installExtension(extension);
-    // The install opens the welcome page a moment later: waited for here, so it never opens mid-test.
-    welcome = await openedTab(browser, `${EXT_BASE}/welcome.html`);
-  } catch (error) {
-    await browser.close();
-    throw error;
-  }
-  return {
-    browser,
-    welcome,
-    opened: (prefix) => openedTab(browser, prefix),
-    open: async (page, ready) => openIn(await browser.newPage(), page, ready),
-    close: () => browser.close(),
   };
 }
 
 /**
- * The tab whose address starts with `prefix`. Firefox's BiDi reports a moz-extension:// tab as about:blank
- * (no navigation events for extension pages), so each tab is asked for its own address.
+ * The tab whose address starts with `prefix`, waited for up to 15 s. Firefox's BiDi reports a
+ * moz-extension:// tab as about:blank (no navigation events for extension pages), so each tab is asked for
+ * its own address; a tab still loading or closing cannot answer yet, and is asked again next round.
  */
-async function openedTab(browser: Browser, prefix: string, timeout = 15_000): Promise<Page> {
-  for (const started = Date.now(); Date.now() - started < timeout; ) {
-    for (const page of await browser.pages()) {
-      // A tab still loading or closing cannot answer yet; the next round asks it again.
-      const href = await page.evaluate(() => location.href).catch(() => '');
-      if (href.startsWith(prefix)) return page;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No tab opened at ${prefix} within ${timeout} ms`);
+export function openedTab(browser: Browser, prefix: string): Promise<Page> {
+  return waitFor(`a tab at ${prefix}`, async () => {
+    for (const page of await browser.pages())
+      if ((await page.evaluate(() => location.href).catch(() => '')).startsWith(prefix)) return page;
+  });
 }

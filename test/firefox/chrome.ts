@@ -4,6 +4,7 @@
  * notifications. The tests read what a person would see there and click it.
  */
 import type { Browser } from 'puppeteer-core';
+import { waitFor } from '../browser-steps';
 
 interface Bidi {
   send(method: string, params: object): Promise<{ result: unknown }>;
@@ -40,17 +41,6 @@ async function inChromeWindow<T>(browser: Browser, context: string, expression: 
 export async function inMainWindow<T>(browser: Browser, expression: string): Promise<T> {
   const [main] = await chromeWindows(browser, 'chrome://browser/content/browser.xhtml');
   return inChromeWindow<T>(browser, main!, expression);
-}
-
-/** Polls `find` until it returns something, or fails after `timeoutMs`. */
-export async function waitFor<T>(what: string, find: () => Promise<T | undefined>, timeoutMs = 15_000) {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const found = await find();
-    if (found !== undefined) return found;
-    if (Date.now() > end) throw new Error(`Waited in vain for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
 }
 
 /**

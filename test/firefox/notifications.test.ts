@@ -1,33 +1,75 @@
 /**
- * Notifications in Firefox, which has no notification buttons and refuses a notification that asks for
- * them. Where Chrome shows a "Try again" button on a failed quick push, Firefox shows the words "Click here
- * to try again." and the click does it (lib/quick-push/notifier.ts, background.ts); the watcher's
- * notification of an opened push, and a quick push's own notification, open the dashboard on that push when
- * clicked (lib/watch/background/notify.ts, lib/quick-push/background.ts). The
- * notifications are Firefox's own windows here, clicked as a person would (test/firefox/chrome.ts).
+ * Firefox's notifications and storage.session, in one launch: a session-only token is connected first (on
+ * the options page's open form), the notifications' checks then save the server as they need it, and the
+ * server is stopped last.
  */
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api';
 import { MENU_IDS } from '@/lib/quick-push/menus';
-import type { QuickPushOutcome } from '@/lib/quick-push/types';
-import { ownerClient } from '../browser-steps';
+import { menu, pushed, storedText } from '../journeys/secrets/quick';
+import {
+  ALICE,
+  connect,
+  createdLink,
+  openPopup,
+  ownerClient,
+  pageText,
+  press,
+  useServer,
+} from '../journeys/steps';
 import { EXT_BASE } from './browser';
 import { alerts, clickAlert, waitForAlert } from './chrome';
-import { ALICE, linkOf, quickPushFromMenu, readClipboard, useFirefox, useHost } from './setup';
+import { useFirefox } from './setup';
 
-const firefox = useFirefox({ notificationWindows: true, host: true });
+const firefox = useFirefox();
 
-/** The options page, with the mock host saved as the server with `token`. */
-async function optionsOnHost(token: string) {
-  const page = await firefox().options();
-  await useHost(page, firefox().host.baseUrl, token);
-  return page;
-}
+/**
+ * storage.session in Firefox: present in Firefox ESR 153 for an MV2 extension (since Firefox 115; the
+ * manifest's strict_min_version keeps older Firefox out, so there is no fallback to test). The token kept
+ * "for this browser session only" lives there and never in storage.local, and the popup pushes with it; a
+ * failed quick push's request, held for "Try again", is there too and nowhere else (its test ends the file).
+ */
+describe('Firefox: storage.session', () => {
+  it('keeps a token saved "for this browser session only", which the popup then pushes with', async () => {
+    const { ext, host } = firefox();
+    const options = await firefox().options('#server-choice');
+    expect(await options.evaluate(() => typeof browser.storage.session?.get)).toBe('function');
+    await connect(options, host.baseUrl, ALICE.token, true);
 
-/** The url_token of the push a quick push copied the link of. */
-const tokenOf = (pushed: QuickPushOutcome) => new URL(linkOf(pushed)).pathname.split('/')[2]!;
+    expect(await storedText(ext, 'local')).not.toContain(ALICE.token);
+    // Settings version 2: the token is kept per server, bound to the server's origin.
+    expect(JSON.parse(await storedText(ext))).toMatchObject({
+      serverTokens: { [host.baseUrl]: { value: ALICE.token, origin: new URL(host.baseUrl).origin } },
+    });
 
+    const popup = await openPopup(ext);
+    expect(await pageText(popup)).not.toContain('Demo: links open only');
+    await popup.type('#sp-secret', 'kept for the session 5');
+    await press(popup, 'Create push');
+    const { link } = await createdLink(popup);
+    // Listed as Alice's: the popup sent the token it read from storage.session.
+    const [push] = await ownerClient(host.baseUrl).activeAll();
+    expect(link).toBe(push!.html_url);
+  });
+});
+
+/**
+ * Notifications in Firefox, which has no notification buttons and refuses a notification that asks for
+ * them. Where Chrome shows a "Try again" button on a failed quick push, Firefox shows the words "Click here
+ * to try again." and the click does it (lib/quick-push/notifier.ts, background.ts); the watcher's
+ * notification of an opened push, and a quick push's own notification, open the dashboard on that push when
+ * clicked (lib/watch/background/notify.ts, lib/quick-push/background.ts). The notifications are Firefox's
+ * own windows here, clicked as a person would (./chrome.ts).
+ */
 describe('Firefox: notifications', () => {
+  /** The addresses of the open dashboard tabs. */
+  const dashboards = () =>
+    firefox().ext.background(
+      async (g, url) =>
+        (await g.browser.tabs.query({})).flatMap((tab) => (tab.url?.startsWith(url) ? [tab.url] : [])),
+      `${EXT_BASE}/dashboard.html`,
+    );
+
   it('refuses a notification with buttons, which is why Secret Push never asks for one there', async () => {
     const page = await firefox().options();
     const refused = await page.evaluate(async () => {
@@ -51,49 +93,38 @@ describe('Firefox: notifications', () => {
   });
 
   it('a failed quick push says a click tries again, and the click pushes and copies the link', async () => {
-    const ff = firefox();
-    const page = await optionsOnHost('a-token-the-server-rejects');
-    const failed = await quickPushFromMenu(page, {
-      menuItemId: MENU_IDS.page,
-      pageUrl: 'https://example.com/try-again',
-    });
+    const { ext, host, browser } = firefox();
+    await useServer(ext, host.baseUrl, 'a-token-the-server-rejects');
+    const failed = await menu(ext, { menuItemId: MENU_IDS.page, pageUrl: 'https://example.com/try-again' });
     expect(failed).toMatchObject({ status: 'failed', retry: true });
 
-    const notice = await waitForAlert(ff.browser, 'Could not push the link');
+    const notice = await waitForAlert(browser, 'Could not push the link');
     expect(notice.text).toMatch(/Click here to try again\.$/);
     expect(notice.buttons).toEqual([]);
 
-    await useHost(page, ff.host.baseUrl, ALICE.token);
-    await clickAlert(ff.browser, notice);
-    await waitForAlert(ff.browser, 'Secret link copied');
-    const [push] = await ownerClient(ff.host.baseUrl).activeAll();
-    expect(await readClipboard(page)).toBe(push!.html_url);
-    expect((await alerts(ff.browser)).map((a) => a.title)).not.toContain('Could not push the link');
+    await useServer(ext, host.baseUrl, ALICE.token);
+    await clickAlert(browser, notice);
+    await waitForAlert(browser, 'Secret link copied');
+    const [push] = await ownerClient(host.baseUrl).activeAll(); // newest first
+    expect(await ext.clipboard()).toBe(push!.html_url);
+    expect((await alerts(browser)).map((a) => a.title)).not.toContain('Could not push the link');
   });
 
   it('the watcher notifies of an opened push, and a click on it opens the dashboard', async () => {
-    const ff = firefox();
-    const page = await optionsOnHost(ALICE.token);
-    const pushed = await quickPushFromMenu(page, {
-      menuItemId: MENU_IDS.page,
-      pageUrl: 'https://example.com/watched',
-    });
-    const token = tokenOf(pushed);
-    await createApiClient({ baseUrl: ff.host.baseUrl }).retrievePush(token);
+    const { ext, host, browser } = firefox();
+    await useServer(ext, host.baseUrl, ALICE.token);
+    const token = pushed(
+      await menu(ext, { menuItemId: MENU_IDS.page, pageUrl: 'https://example.com/watched' }),
+    );
+    await createApiClient({ baseUrl: host.baseUrl }).retrievePush(token);
 
-    const dashboard = await firefox().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
-    await dashboard.locator('::-p-aria(Refresh[role="button"])').click();
-    const viewed = await waitForAlert(ff.browser, 'Viewed from 127.0.0.1');
-    const dashboards = () =>
-      page.evaluate(
-        async (url) =>
-          (await browser.tabs.query({})).flatMap((tab) => (tab.url?.startsWith(url) ? [tab.url] : [])),
-        `${EXT_BASE}/dashboard.html`,
-      );
+    const dashboard = await ext.open('dashboard.html', '::-p-aria(Refresh[role="button"])');
+    await press(dashboard, 'Refresh');
+    const viewed = await waitForAlert(browser, 'Viewed from 127.0.0.1');
     expect(await dashboards()).toHaveLength(1);
 
     // The click opens the dashboard on that push's own address (issue 19).
-    await clickAlert(ff.browser, viewed);
+    await clickAlert(browser, viewed);
     await expect.poll(async () => (await dashboards()).length, { timeout: 10_000 }).toBe(2);
     expect((await dashboards()).some((url) => url.includes('#/push/') && url.endsWith(`/${token}`))).toBe(
       true,
@@ -101,31 +132,41 @@ describe('Firefox: notifications', () => {
   });
 
   it("a quick push's notification, clicked, opens the dashboard on that push (issue 19)", async () => {
-    const ff = firefox();
-    const page = await optionsOnHost(ALICE.token);
+    const { ext, host, browser } = firefox();
+    await useServer(ext, host.baseUrl, ALICE.token);
     // The earlier tests' "Secret link copied" may still be on screen: only this push's is to be clicked.
-    await page.evaluate(async () => {
-      for (const id of Object.keys(await browser.notifications.getAll()))
-        await browser.notifications.clear(id);
-    });
+    await ext.background(async (g) => {
+      for (const id of Object.keys(await g.browser.notifications.getAll()))
+        await g.browser.notifications.clear(id);
+    }, null);
     await expect
-      .poll(async () => (await alerts(ff.browser)).map((a) => a.title), { timeout: 10_000 })
+      .poll(async () => (await alerts(browser)).map((a) => a.title), { timeout: 10_000 })
       .not.toContain('Secret link copied');
-    const pushed = await quickPushFromMenu(page, {
+    const outcome = await menu(ext, {
       menuItemId: MENU_IDS.page,
       pageUrl: 'https://example.com/opened-from-its-notification',
     });
-    expect(pushed).toMatchObject({ status: 'pushed', copied: true });
-    const token = tokenOf(pushed);
-    const copied = await waitForAlert(ff.browser, 'Secret link copied');
+    expect(outcome).toMatchObject({ status: 'pushed', copied: true });
+    const copied = await waitForAlert(browser, 'Secret link copied');
     expect(copied.text).not.toContain('Click');
 
-    await clickAlert(ff.browser, copied);
-    const address = `${EXT_BASE}/dashboard.html#/push/${encodeURIComponent(ff.host.baseUrl)}/${token}`;
-    await expect
-      .poll(() => page.evaluate(async () => (await browser.tabs.query({})).map((tab) => tab.url ?? '')), {
-        timeout: 10_000,
-      })
-      .toContain(address);
+    await clickAlert(browser, copied);
+    const address = `${EXT_BASE}/dashboard.html#/push/${encodeURIComponent(host.baseUrl)}/${pushed(outcome)}`;
+    await expect.poll(dashboards, { timeout: 10_000 }).toContain(address);
+  });
+});
+
+describe('Firefox: storage.session, with the server down', () => {
+  it('holds a failed quick push for "Try again" in storage.session, never in storage.local', async () => {
+    const { ext, host } = firefox();
+    await host.close(); // the server is down: the quick push fails
+    const failed = await menu(ext, {
+      menuItemId: MENU_IDS.page,
+      pageUrl: 'https://example.com/held-for-the-session',
+    });
+    expect(failed).toMatchObject({ status: 'failed', retry: true });
+    const { quickPushHeld } = JSON.parse(await storedText(ext)) as Record<string, unknown>;
+    expect(JSON.stringify(quickPushHeld)).toContain('held-for-the-session');
+    expect(await storedText(ext, 'local')).not.toContain('held-for-the-session');
   });
 });

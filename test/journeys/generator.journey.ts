@@ -3,18 +3,13 @@
  * push, and the server holds exactly that value; the panel's choices (words, count, separator) are saved as
  * the next defaults, the value never is; the Wi-Fi password has the same wand.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { JourneyPage } from './browsers';
-import { startMockHost, type MockHost } from '@/lib/mock/host/server';
-import { forEachBrowser, type ExtensionBrowser } from './browsers';
+import { expect, it } from 'vitest';
 import { escapeWifiValue } from '@/lib/push/wifi';
-import { ALICE, createdLink, openPopup, ownerClient, press, useServer } from './steps';
+import { forEachBrowser, type JourneyPage } from './browsers';
+import { dumpStorage } from './secrets/dump';
+import { ALICE, createdLink, openPopup, ownerClient, press, useMockHost, useServer } from './steps';
 
-let host: MockHost;
-beforeAll(async () => {
-  host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
-});
-afterAll(() => host?.close());
+const host = useMockHost();
 
 /** What the Secret field holds once it is no longer empty. */
 async function filledSecret(popup: JourneyPage, selector = '#sp-secret', before = ''): Promise<string> {
@@ -29,15 +24,6 @@ async function filledSecret(popup: JourneyPage, selector = '#sp-secret', before 
   return popup.$eval(selector, (field) => (field as HTMLInputElement).value);
 }
 
-/** Everything the extension keeps in storage, as one string. */
-function storedText(browser: ExtensionBrowser): Promise<string> {
-  return browser.background(
-    async (g) =>
-      JSON.stringify([await g.chrome.storage.local.get(null), await g.chrome.storage.session.get(null)]),
-    null,
-  );
-}
-
 /** Selects what the field `selector` holds and types `value` over it, as a person would. */
 async function retype(popup: JourneyPage, selector: string, value: string): Promise<void> {
   await popup.click(selector, { count: 3 });
@@ -46,7 +32,7 @@ async function retype(popup: JourneyPage, selector: string, value: string): Prom
 
 forEachBrowser('the secret generator', (name, browser) => {
   it('fills the Secret field with one click; Enter creates the push, which holds that value', async () => {
-    await useServer(browser(), host.baseUrl, ALICE.token);
+    await useServer(browser(), host().baseUrl, ALICE.token);
     const popup = await openPopup(browser());
     await press(popup, 'Generate a secret');
     const secret = await filledSecret(popup);
@@ -57,12 +43,12 @@ forEachBrowser('the secret generator', (name, browser) => {
     await popup.keyboard.press('Enter');
 
     const { urlToken } = await createdLink(popup);
-    expect((await ownerClient(host.baseUrl).retrievePush(urlToken)).payload).toBe(secret);
-    expect(await storedText(browser())).not.toContain(secret);
+    expect((await ownerClient(host().baseUrl).retrievePush(urlToken)).payload).toBe(secret);
+    expect((await dumpStorage(browser())).text).not.toContain(secret);
   });
 
   it('makes words as the panel says, shows their strength, and keeps the choice (not the value)', async () => {
-    await useServer(browser(), host.baseUrl, ALICE.token);
+    await useServer(browser(), host().baseUrl, ALICE.token);
     const popup = await openPopup(browser());
     await press(popup, 'Generator options');
     await popup.click('::-p-aria(Words[role="radio"])');
@@ -82,8 +68,8 @@ forEachBrowser('the secret generator', (name, browser) => {
     await press(popup, 'Create push');
 
     const { urlToken } = await createdLink(popup);
-    expect((await ownerClient(host.baseUrl).retrievePush(urlToken)).payload).toBe(value);
-    const stored = await storedText(browser());
+    expect((await ownerClient(host().baseUrl).retrievePush(urlToken)).payload).toBe(value);
+    const stored = (await dumpStorage(browser())).text;
     expect(stored).toContain('"generatorChoice"');
     expect(stored).not.toContain(value);
 
@@ -94,7 +80,7 @@ forEachBrowser('the secret generator', (name, browser) => {
   });
 
   it('fills the Wi-Fi password of a QR push with its own wand', async () => {
-    await useServer(browser(), host.baseUrl, ALICE.token);
+    await useServer(browser(), host().baseUrl, ALICE.token);
     const popup = await openPopup(browser());
     await popup.click('::-p-aria(QR code[role="tab"])');
     await popup.click('::-p-aria(Wi-Fi network[role="radio"])');
@@ -106,7 +92,7 @@ forEachBrowser('the secret generator', (name, browser) => {
     await press(popup, 'Create push');
 
     const { urlToken } = await createdLink(popup);
-    const payload = (await ownerClient(host.baseUrl).retrievePush(urlToken)).payload;
+    const payload = (await ownerClient(host().baseUrl).retrievePush(urlToken)).payload;
     expect(payload).toBe(`WIFI:T:WPA;S:${name} guests;P:${escapeWifiValue(password)};;`);
   });
 });

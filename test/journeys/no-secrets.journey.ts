@@ -5,13 +5,13 @@
  * area from the background, every IndexedDB database of its origin but the demo service's own
  * 'secret-push-mock', its localStorage and Cache Storage) and look for them. Needs the builds made with SECRET_PUSH_E2E=1.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startMockHost, type MockHost } from '@/lib/mock/host/server';
+import { expect, it } from 'vitest';
+import type { MockHost } from '@/lib/mock/host/server';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
-import { ALICE, demoReady, openPopup, useServer, waitForText } from './steps';
+import { ALICE, demoReady, openPopup, useMockHost, useServer, waitForText } from './steps';
 import { cancelledAndFailed } from './secrets/cancelled';
 import { dumpIndexedDb, dumpStorage, dumpWebStorage } from './secrets/dump';
-import type { Made } from './secrets/form';
+import { addTo, type Made } from './secrets/form';
 import { popupCreates } from './secrets/popup-creates';
 import { menuPushes } from './secrets/quick';
 import { failQuickPush, RETRY_IN, retryFailed } from './secrets/retry';
@@ -19,10 +19,6 @@ import { pagePushes } from './secrets/site';
 
 /** Everything against the mock host: popup creates, quick pushes, an abandoned create and a failed one. */
 async function againstServer(browser: ExtensionBrowser, host: MockHost, made: Made): Promise<void> {
-  const add = (part: Made) => {
-    made.secrets.push(...part.secrets);
-    made.urlTokens.push(...part.urlTokens);
-  };
   await useServer(browser, host.baseUrl, ALICE.token);
   // First: they move to another server and back, and leaving a server erases the pushes cached for it.
   made.secrets.push(...(await cancelledAndFailed(browser, host.baseUrl)));
@@ -30,12 +26,12 @@ async function againstServer(browser: ExtensionBrowser, host: MockHost, made: Ma
   made.secrets.push(failed.secret);
 
   const popup = await openPopup(browser);
-  add(await popupCreates(popup, 'srv'));
+  addTo(made, await popupCreates(popup, 'srv'));
   // A person's next step would be to close it; the form must not have been saved.
   await popup.close();
 
-  add(await menuPushes(browser, 'srv'));
-  add(await pagePushes(browser));
+  addTo(made, await menuPushes(browser, 'srv'));
+  addTo(made, await pagePushes(browser));
   made.urlTokens.push(...(await retryFailed(browser, failed)));
 }
 
@@ -45,24 +41,18 @@ async function inDemoMode(browser: ExtensionBrowser, made: Made): Promise<void> 
   await browser.background((g) => g.chrome.storage.local.set({ demoMode: true }), null);
   const popup = await openPopup(browser);
   await waitForText(popup, 'Demo: links open only in this browser.');
-  for (const part of [await popupCreates(popup, 'demo'), await menuPushes(browser, 'demo')]) {
-    made.secrets.push(...part.secrets);
-    made.urlTokens.push(...part.urlTokens);
-  }
+  addTo(made, await popupCreates(popup, 'demo'));
+  addTo(made, await menuPushes(browser, 'demo'));
   await popup.close();
 }
 
 forEachBrowser('no secrets at rest', (name, browser) => {
-  let host: MockHost;
-  beforeAll(async () => {
-    host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
-  });
-  afterAll(() => host?.close());
+  const host = useMockHost();
 
   it(`keeps payloads and passphrases out of every storage area (local, session, sync), database and web storage; ${RETRY_IN[name]}`, async () => {
     /** Every payload and passphrase used; each must be absent from the dumps. */
     const made: Made = { secrets: [], urlTokens: [] };
-    await againstServer(browser(), host, made);
+    await againstServer(browser(), host(), made);
     await inDemoMode(browser(), made);
 
     const storage = await dumpStorage(browser());
@@ -79,7 +69,7 @@ forEachBrowser('no secrets at rest', (name, browser) => {
     // 5 from each popup, 6 quick pushes on the server (5 in Firefox: no "Try again") and 3 in demo mode.
     expect(new Set(made.urlTokens).size).toBe(name === 'chromium' ? 19 : 18);
     for (const urlToken of made.urlTokens) expect(databases.text).toContain(urlToken);
-    expect(storage.text).toContain(host.baseUrl);
+    expect(storage.text).toContain(host().baseUrl);
 
     for (const secret of made.secrets) {
       expect(storage.text, `storage holds ${secret} in ${name}`).not.toContain(secret);

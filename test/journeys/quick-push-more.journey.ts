@@ -1,24 +1,20 @@
 /**
  * Quick push beyond quick-push.journey.ts, in both browsers through the same seam (lib/quick-push/e2e-hook.ts):
  * a push that fails while the server is down and "Try again" once it is back; the menu items and the
- * shortcuts the extension registers; and, in Chromium, demo mode's one offscreen document serving both the
- * demo service and the clipboard (Firefox has no offscreen documents: its background page does both).
+ * shortcuts the extension registers; and demo mode's quick push, whose link is copied where the demo service
+ * runs: Chromium's one offscreen document, Firefox's background page (it has no offscreen documents).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { JourneyPage } from './browsers';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { MENU_IDS } from '@/lib/quick-push/menus';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
-import { menu, sessionText, tryAgain } from './secrets/quick';
+import { linkOf, menu, storedText, tryAgain } from './secrets/quick';
 import { RETRY_IN } from './secrets/retry';
 import { startSite, tabIdOf } from './secrets/site';
 import { ALICE, demoReady, ownerClient, useServer } from './steps';
 
 const SECRET = 'vpn pass: 7f3a-hunter2-retry';
-
-/** Local storage, as text. */
-const localText = (browser: ExtensionBrowser) =>
-  browser.background(async (g) => JSON.stringify(await g.browser.storage.local.get(null)), null);
 
 /** The ids of the notifications still on screen. */
 const notificationsShown = (browser: ExtensionBrowser) =>
@@ -51,23 +47,28 @@ forEachBrowser('quick push: failures, registration, demo', (name, browser) => {
     await site?.close();
   });
 
-  it(`registers the four menu items and both shortcuts (Firefox MV2: _execute_browser_action, no offscreen)`, async () => {
+  it(`registers the four menu items under contextMenus (Firefox: its alias of menus) and both shortcuts (Firefox MV2: _execute_browser_action)`, async () => {
     // First: the background has run far enough to expose the quick-push seam the tests below call.
     await expect
       .poll(() => browser().background((g) => typeof g.secretPushQuickPush === 'object', null))
       .toBe(true);
     for (const id of Object.values(MENU_IDS)) await expect.poll(() => menuItem(browser(), id)).toBeNull();
-    expect(await menuItem(browser(), 'no-such-item')).not.toBeNull(); // the check above can fail
+    // The check above can fail: an unknown item is refused.
+    expect(await menuItem(browser(), 'no-such-item')).toBe('Cannot find menu item with id no-such-item');
 
     const commands = await browser().background((g) => g.browser.commands.getAll(), null);
     const open = name === 'chromium' ? '_execute_action' : '_execute_browser_action';
-    expect(commands).toEqual(
+    expect(commands.map(({ name, shortcut }) => ({ name, shortcut }))).toEqual(
       expect.arrayContaining([
-        expect.objectContaining({ name: 'push-selection', shortcut: 'Alt+Shift+S' }),
-        expect.objectContaining({ name: open, shortcut: 'Alt+Shift+O' }),
+        { name: 'push-selection', shortcut: 'Alt+Shift+S' },
+        { name: open, shortcut: 'Alt+Shift+O' },
       ]),
     );
+    expect(commands).toHaveLength(2);
     const manifest = await browser().background((g) => g.browser.runtime.getManifest(), null);
+    // MV3's name would not bind to Firefox's toolbar button: each manifest names only its own.
+    expect(manifest.manifest_version).toBe(name === 'chromium' ? 3 : 2);
+    expect(Object.keys(manifest.commands ?? {}).sort()).toEqual([open, 'push-selection'].sort());
     expect(manifest.permissions).toEqual(
       expect.arrayContaining([
         'contextMenus',
@@ -80,24 +81,25 @@ forEachBrowser('quick push: failures, registration, demo', (name, browser) => {
     );
   });
 
-  if (name === 'chromium')
-    it('in demo mode the one offscreen document serves both the demo service and the clipboard (Chromium only: offscreen document)', async () => {
-      await demoReady(browser());
-      const outcome = await menu(
-        browser(),
-        { menuItemId: MENU_IDS.page, pageUrl: `${site.url}/notes.html` },
-        tabId,
-      );
-      if (outcome.status !== 'pushed') throw new Error(`not pushed: ${outcome.message}`);
-      expect(outcome.link).toMatch(new RegExp(`^${browser().base}/viewer\\.html#/p/`));
-      expect(await browser().clipboard()).toBe(outcome.link);
-      const offscreen = await browser().background(
-        async (g) =>
-          (await g.chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as never] })).length,
-        null,
-      );
-      expect(offscreen).toBe(1);
-    });
+  it(`in demo mode a quick push's link is copied by ${name === 'chromium' ? 'the one offscreen document, which also serves the demo service' : 'the background page, which also serves the demo service (Firefox has no offscreen document)'}`, async () => {
+    await demoReady(browser());
+    const outcome = await menu(
+      browser(),
+      { menuItemId: MENU_IDS.page, pageUrl: `${site.url}/notes.html` },
+      tabId,
+    );
+    expect(outcome).toMatchObject({ status: 'pushed', copied: true });
+    expect(linkOf(outcome)).toMatch(new RegExp(`^${browser().base}/viewer\\.html#/p/`));
+    expect(await browser().clipboard()).toBe(linkOf(outcome));
+    const offscreen = await browser().background(
+      async (g) =>
+        'offscreen' in g.browser
+          ? (await g.chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as never] })).length
+          : 'none',
+      null,
+    );
+    expect(offscreen).toBe(name === 'chromium' ? 1 : 'none');
+  });
 
   it(`a push that fails while the server is down says why and holds its text in session storage only; ${RETRY_IN[name]}`, async () => {
     await useServer(browser(), host.baseUrl, ALICE.token);
@@ -111,13 +113,13 @@ forEachBrowser('quick push: failures, registration, demo', (name, browser) => {
       retry: true,
       message: 'The server could not be reached. Check the address and your connection.',
     });
-    expect(await localText(browser())).not.toContain('hunter2');
+    expect(await storedText(browser(), 'local')).not.toContain('hunter2');
     host = await startMockHost({ port, users: [ALICE], rateLimit: 0 });
 
     if (name === 'chromium') await chromiumRetry(browser(), host, failed.notificationId);
     else {
       // Headless Firefox closes the notification at once, as if by the user: the held text goes with it.
-      await expect.poll(() => sessionText(browser())).not.toContain('hunter2');
+      await expect.poll(() => storedText(browser())).not.toContain('hunter2');
       expect(await tryAgain(browser(), failed.notificationId)).toMatchObject({ status: 'nothing' });
       expect(await ownerClient(host.baseUrl).activeAll()).toHaveLength(0);
     }
@@ -130,7 +132,7 @@ forEachBrowser('quick push: failures, registration, demo', (name, browser) => {
  */
 async function chromiumRetry(browser: ExtensionBrowser, host: MockHost, failedId: string): Promise<void> {
   expect(await notificationsShown(browser)).toContain(failedId);
-  expect(await sessionText(browser)).toContain('hunter2');
+  expect(await storedText(browser)).toContain('hunter2');
 
   const again = await tryAgain(browser, failedId);
   if (again.status !== 'pushed') throw new Error(`not pushed: ${again.message}`);
@@ -140,7 +142,7 @@ async function chromiumRetry(browser: ExtensionBrowser, host: MockHost, failedId
   const shown = await notificationsShown(browser);
   expect(shown).toContain(again.notificationId);
   expect(shown).not.toContain(failedId);
-  expect(await sessionText(browser)).not.toContain('hunter2');
+  expect(await storedText(browser)).not.toContain('hunter2');
   expect(await tryAgain(browser, failedId)).toMatchObject({ status: 'nothing' });
   expect(await ownerClient(host.baseUrl).activeAll()).toHaveLength(1);
 }

@@ -4,14 +4,29 @@
  */
 // startMockHost's store (idb) needs the IDB globals in this Node process.
 import 'fake-indexeddb/auto';
-import { expect } from 'vitest';
-import type { JourneyPage } from './browsers';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startMockHost, type MockHost } from '@/lib/mock/host/server';
+import type { ExtensionBrowser, JourneyPage } from './browsers';
 import { ALICE, ownerClient, recipientPage } from '../browser-steps';
 import { savedServer } from '../saved-server';
 
-export { ALICE, ownerClient, recipientPage };
-import type { ExtensionBrowser } from './browsers';
 import { localeNames, readMessages } from '../i18n/messages';
+
+export { ALICE, ownerClient, recipientPage };
+
+/**
+ * A mock host with ALICE's account, started before the tests of the file (or block) that calls this and
+ * closed after them; the getter gives it inside a test.
+ */
+export function useMockHost(): () => MockHost {
+  let host: MockHost | undefined;
+  beforeAll(async () => {
+    host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
+  });
+  // A test that stops the server (to see a push fail) has closed it already.
+  afterAll(() => host?.close().catch(() => undefined));
+  return () => host!;
+}
 
 /** Saves a self-hosted server (and token) in storage, as the options page does, from the background. */
 export function useServer(
@@ -71,38 +86,48 @@ export function pageText(page: JourneyPage): Promise<string> {
   return page.evaluate(() => document.body.innerText);
 }
 
-/**
- * Waits until the page's visible text contains `text`. On a timeout it says what the page showed instead
- * (as waitForAlert does), so that a missing message can be told apart from a slow machine.
- */
-export async function waitForText(page: JourneyPage, text: string, timeout = 15_000): Promise<void> {
+/** Waits for `fn` in the page; on a timeout it says what the page showed instead (a missing text or a slow machine?). */
+async function waitSaying<A>(
+  page: JourneyPage,
+  fn: (arg: A) => unknown,
+  arg: A,
+  what: string,
+  timeout: number,
+) {
   try {
     // Polled by time, not by animation frame: a tab in the background (the welcome page behind the popup)
     // paints no frames, so a frame-polled wait would never look again.
-    await page.waitForFunction((t) => document.body.innerText.includes(t), { timeout, polling: 100 }, text);
+    await page.waitForFunction(fn, { timeout, polling: 100 }, arg);
   } catch (error) {
     const shown = await page.evaluate(() => document.body.innerText).catch(() => '(unreadable)');
-    throw new Error(`No text "${text}" within ${timeout} ms. The page showed:\n${shown}`, { cause: error });
+    throw new Error(`No ${what} within ${timeout} ms. The page showed:\n${shown}`, { cause: error });
   }
 }
 
+/** Waits until the page's visible text contains `text`. */
+export function waitForText(page: JourneyPage, text: string, timeout = 15_000): Promise<void> {
+  return waitSaying(page, (t) => document.body.innerText.includes(t), text, `text "${text}"`, timeout);
+}
+
+/** Waits for an alert (role="alert") whose text contains `text`. */
+export function waitForAlert(page: JourneyPage, text: string, timeout = 30_000): Promise<void> {
+  const alerting = (t: string) =>
+    [...document.querySelectorAll('[role="alert"]')].some((el) => el.textContent?.includes(t));
+  return waitSaying(page, alerting, text, `alert saying "${text}"`, timeout);
+}
+
 /**
- * Waits for an alert (role="alert") whose text contains `text`. On a timeout it says what the page showed
- * instead, so that a failure in CI can be told apart from a slow machine.
+ * On the options page (its Connection form open): a self-hosted server at `url` with `token`, connected as
+ * a person would, its token kept on the device or, with `sessionOnly`, for this browser session only.
  */
-export async function waitForAlert(page: JourneyPage, text: string, timeout = 30_000): Promise<void> {
-  try {
-    await page.waitForFunction(
-      (t) => [...document.querySelectorAll('[role="alert"]')].some((el) => el.textContent?.includes(t)),
-      { timeout },
-      text,
-    );
-  } catch (error) {
-    const shown = await page.evaluate(() => document.body.innerText).catch(() => '(unreadable)');
-    throw new Error(`No alert saying "${text}" within ${timeout} ms. The page showed:\n${shown}`, {
-      cause: error,
-    });
-  }
+export async function connect(options: JourneyPage, url: string, token: string, sessionOnly = false) {
+  await options.select('#server-choice', 'self-hosted');
+  await options.waitForSelector('#server-url');
+  await options.type('#server-url', url);
+  await options.type('#api-token', token);
+  if (sessionOnly) await options.click('::-p-aria(This browser session only[role="radio"])');
+  await press(options, 'Connect');
+  await waitForText(options, 'Saved. Pushes now go to this server.');
 }
 
 /** Waits until the options page's row of the saved server `name` (host:port) shows `words`. */

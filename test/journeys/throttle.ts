@@ -1,6 +1,8 @@
 /**
- * A loopback proxy in front of the mock host that lets request bodies through at a fixed rate, so that an
- * upload of a few megabytes takes long enough for its progress to be seen in any browser, on any machine.
+ * The one loopback proxy in front of the mock host. It lets request bodies through at a fixed rate, so that
+ * an upload of a few megabytes takes long enough for its progress to be seen in any browser, on any machine
+ * (Infinity: as fast as they come); `intercept` sees each request first and may answer it itself: a create
+ * held without an answer (secrets/cancelled.ts), a record of every request (recorded-host.ts).
  * Answers name the proxy where the host named itself, as a server behind a reverse proxy would be set up:
  * the extension refuses a link that points to another origin than its server (issue 9).
  */
@@ -9,14 +11,23 @@ import type { AddressInfo } from 'node:net';
 
 export interface Throttle {
   url: string;
+  /** Closes it (and the held creates' connections); closing again changes nothing. */
   close(): Promise<void>;
 }
 
+/** Sees a request before it is passed on; returns true when it has taken the request over. */
+export type Intercept = (request: http.IncomingMessage, response: http.ServerResponse) => boolean;
+
 /** Proxies to `upstream`, reading each request body at about `bytesPerSecond`. */
-export async function startThrottle(upstream: string, bytesPerSecond: number): Promise<Throttle> {
+export async function startThrottle(
+  upstream: string,
+  bytesPerSecond: number,
+  intercept: Intercept = () => false,
+): Promise<Throttle> {
   const target = new URL(upstream);
   let self = '';
   const server = http.createServer((request, response) => {
+    if (intercept(request, response)) return;
     const out = http.request(
       {
         host: target.hostname,
@@ -46,11 +57,14 @@ export async function startThrottle(upstream: string, bytesPerSecond: number): P
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   self = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let closed: Promise<void> | undefined;
   return {
     url: self,
-    async close() {
-      server.closeAllConnections();
-      await new Promise((resolve) => server.close(resolve));
-    },
+    close: () =>
+      (closed ??= new Promise<void>((resolve) => {
+        // Keep-alive connections (and a held request) would keep close() waiting.
+        server.closeAllConnections();
+        server.close(() => resolve());
+      })),
   };
 }

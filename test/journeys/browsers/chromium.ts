@@ -4,31 +4,26 @@
  * interface.
  */
 import type { BrowserContext, Worker } from '@playwright/test';
+import { waitFor } from '../../browser-steps';
 import { launchWithExtension, welcomePage } from '../../e2e/fixtures';
 import { playwrightPage } from './playwright-page';
-import type { ExtensionBrowser, JourneyPage, LaunchOptions } from './types';
+import type { ExtensionBrowser, LaunchOptions } from './types';
 
 /**
  * Right after launch the worker's context may answer before its global scope is set up (`chrome`
  * undefined: seen with puppeteer in 4 of 10 launches). Asks again until the extension's bindings are there.
  */
-async function bindingsReady(worker: Worker): Promise<void> {
-  const ready = () => worker.evaluate('typeof globalThis.chrome?.runtime?.id === "string"');
-  for (let tries = 0; !(await ready()); tries++) {
-    if (tries === 100) throw new Error("The extension's service worker never got its chrome bindings");
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
+const bindingsReady = (worker: Worker) =>
+  waitFor("the service worker's chrome bindings", async () =>
+    (await worker.evaluate('typeof globalThis.chrome?.runtime?.id === "string"')) ? true : undefined,
+  );
 
-/** The tab whose address starts with `prefix`, looked for every 100 ms (a new tab starts at about:blank). */
-async function openedTab(context: BrowserContext, prefix: string, timeout = 15_000): Promise<JourneyPage> {
-  for (const started = Date.now(); Date.now() - started < timeout; ) {
+/** The tab whose address starts with `prefix` (a new tab starts at about:blank), waited for up to 15 s. */
+const openedTab = (context: BrowserContext, prefix: string) =>
+  waitFor(`a tab at ${prefix}`, async () => {
     const page = context.pages().find((tab) => tab.url().startsWith(prefix));
-    if (page) return playwrightPage(page);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`No tab opened at ${prefix} within ${timeout} ms`);
-}
+    return page && playwrightPage(page);
+  });
 
 export async function launchChromium(options: LaunchOptions = {}): Promise<ExtensionBrowser> {
   const { context, close } = await launchWithExtension(options);

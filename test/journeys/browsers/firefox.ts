@@ -1,25 +1,43 @@
 /**
- * Real Firefox ESR over WebDriver BiDi (test/firefox/browser.ts), seen through the journeys' interface. Its
- * background page plays the service worker's part: an extension page reaches it with getBackgroundPage().
+ * Real Firefox ESR over WebDriver BiDi (launched as test/firefox/browser.ts says), seen through the journeys'
+ * interface. Its background page plays the service worker's part: an extension page reaches it with
+ * getBackgroundPage().
  */
-import type { Page } from 'puppeteer-core';
-import { EXT_BASE, launchFirefox, type FirefoxOptions } from '../../firefox/browser';
+import path from 'node:path';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { EXT_BASE, firefoxLaunch, openedTab, openIn, type FirefoxOptions } from '../../firefox/browser';
 import { puppeteerPage } from './puppeteer-page';
 import type { ExtensionBrowser } from './types';
 
-export async function launchFirefoxJourneys(options: FirefoxOptions = {}): Promise<ExtensionBrowser> {
-  const firefox = await launchFirefox(options);
+/** Firefox as the journeys drive it, and puppeteer's browser for Firefox's own windows (test/firefox). */
+export interface FirefoxBrowser extends ExtensionBrowser {
+  puppeteer: Browser;
+}
+
+export async function launchFirefoxJourneys(options: FirefoxOptions = {}): Promise<FirefoxBrowser> {
+  const browser = await puppeteer.launch(firefoxLaunch(options));
+  let welcome: Page;
+  try {
+    await browser.installExtension(path.resolve(process.env.EXT_PATH_FIREFOX ?? '.output/e2e/firefox-mv2'));
+    // The install opens the welcome page a moment later: waited for here, so it never opens mid-test.
+    welcome = await openedTab(browser, `${EXT_BASE}/welcome.html`);
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+  const open = async (page: string, ready: string) => openIn(await browser.newPage(), page, ready);
   let bridge: Page | null = null;
   // One extension tab stays open to reach the background page from.
-  const reach = async () => (bridge ??= await firefox.open('viewer.html', 'body'));
+  const reach = async () => (bridge ??= await open('viewer.html', 'body'));
   return {
     name: 'firefox',
     base: EXT_BASE,
-    welcome: puppeteerPage(firefox.welcome),
-    opened: async (prefix) => puppeteerPage(await firefox.opened(prefix)),
-    open: async (page, ready) => puppeteerPage(await firefox.open(page, ready)),
+    puppeteer: browser,
+    welcome: puppeteerPage(welcome),
+    opened: async (prefix) => puppeteerPage(await openedTab(browser, prefix)),
+    open: async (page, ready) => puppeteerPage(await open(page, ready)),
     async web(url) {
-      const tab = await firefox.browser.newPage();
+      const tab = await browser.newPage();
       await tab.goto(url);
       return puppeteerPage(tab);
     },
@@ -36,6 +54,6 @@ export async function launchFirefoxJourneys(options: FirefoxOptions = {}): Promi
       await page.bringToFront();
       return page.evaluate(() => navigator.clipboard.readText());
     },
-    close: firefox.close,
+    close: () => browser.close(),
   };
 }

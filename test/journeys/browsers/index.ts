@@ -8,14 +8,7 @@ import { launchChromium } from './chromium';
 import { launchFirefoxJourneys } from './firefox';
 import type { BrowserName, ExtensionBrowser, LaunchOptions } from './types';
 
-export type {
-  BackgroundGlobal,
-  BrowserName,
-  ExtensionBrowser,
-  JourneyElement,
-  JourneyPage,
-  LaunchOptions,
-} from './types';
+export type * from './types';
 
 const launchers: Record<BrowserName, (options?: LaunchOptions) => Promise<ExtensionBrowser>> = {
   chromium: launchChromium,

@@ -6,11 +6,16 @@ import { expect } from 'vitest';
 import type { ExtensionBrowser } from '../browsers';
 import { ALICE, openPopup, press, useServer, waitForAlert, waitForText } from '../steps';
 import { fill, valueOf } from './form';
-import { startHoldingServer } from './holding-server';
+import { startThrottle } from '../throttle';
 
 /** Returns the secrets typed into both forms. */
 export async function cancelledAndFailed(browser: ExtensionBrowser, hostUrl: string): Promise<string[]> {
-  const holding = await startHoldingServer(hostUrl);
+  // Creates are held without an answer; once the proxy is closed, the next create fails: nothing listens.
+  const holding = await startThrottle(hostUrl, Infinity, (request) => {
+    const create = request.method === 'POST' && request.url!.startsWith('/api/v2/pushes');
+    if (create) request.resume(); // read the body, never answer
+    return create;
+  });
   const cancelled = { payload: 'zq-cancel-payload-4a61', passphrase: 'zq-cancel-passphrase-b7e3' };
   const failed = { payload: 'zq-failed-payload-0d95', passphrase: 'zq-failed-passphrase-6f2a' };
   try {

@@ -3,9 +3,8 @@
  * background), and every record of every IndexedDB database of the extension's origin but the demo
  * service's own (read in an extension page, which shares the background's origin in both browsers).
  */
-import type { JourneyPage } from '../browsers';
 import { DEMO_DB_NAME } from '@/lib/demo/constants';
-import type { ExtensionBrowser } from '../browsers';
+import type { ExtensionBrowser, JourneyPage } from '../browsers';
 
 export interface StorageDump {
   /** The areas this browser has, of local, session and sync. */

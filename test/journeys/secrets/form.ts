@@ -14,6 +14,13 @@ export interface Made {
   urlTokens: string[];
 }
 
+/** Adds what `part` made to `made`, and returns `made`. */
+export function addTo(made: Made, part: Made): Made {
+  made.secrets.push(...part.secrets);
+  made.urlTokens.push(...part.urlTokens);
+  return made;
+}
+
 /** Replaces the value of the text field with this accessible name (`Secret`, `Passphrase`, …). */
 export async function fill(page: JourneyPage, label: string, value: string): Promise<void> {
   await page.fill(`::-p-aria(${label}[role="textbox"])`, value);

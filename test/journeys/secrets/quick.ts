@@ -30,16 +30,24 @@ export function tryAgain(browser: ExtensionBrowser, notificationId: string): Pro
   return browser.background((g, id) => g.secretPushQuickPush.tryAgain(id), notificationId);
 }
 
-/** storage.session, as JSON text. */
-export function sessionText(browser: ExtensionBrowser): Promise<string> {
-  return browser.background(async (g) => JSON.stringify(await g.chrome.storage.session.get(null)), null);
+/** A storage area (storage.session unless named), as JSON text. */
+export function storedText(
+  browser: ExtensionBrowser,
+  area: 'local' | 'session' = 'session',
+): Promise<string> {
+  return browser.background(async (g, area) => JSON.stringify(await g.chrome.storage[area].get(null)), area);
+}
+
+/** The link a quick push copied; it fails the test when the push failed. */
+export function linkOf(outcome: QuickPushOutcome | undefined): string {
+  if (outcome?.status !== 'pushed') throw new Error(`quick push failed: ${outcome?.message}`);
+  return outcome.link;
 }
 
 /** The url_token of a quick push's link (`…/p/<token>/r`, or the demo viewer's `viewer.html#/p/<token>`). */
 export function pushed(outcome: QuickPushOutcome | undefined): string {
-  if (outcome?.status !== 'pushed') throw new Error(`quick push failed: ${outcome?.message}`);
-  const urlToken = /\/p\/([^/#?]+)/.exec(outcome.link)?.[1];
-  if (!urlToken) throw new Error(`Not a push link: ${outcome.link}`);
+  const urlToken = /\/p\/([^/#?]+)/.exec(linkOf(outcome))?.[1];
+  if (!urlToken) throw new Error(`Not a push link: ${linkOf(outcome)}`);
   return urlToken;
 }
 

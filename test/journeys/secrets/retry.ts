@@ -6,7 +6,7 @@ import { expect } from 'vitest';
 import { MENU_IDS } from '@/lib/quick-push/menus';
 import type { BrowserName, ExtensionBrowser } from '../browsers';
 import { ALICE, useServer } from '../steps';
-import { menu, pushed, sessionText, tryAgain } from './quick';
+import { menu, pushed, storedText, tryAgain } from './quick';
 
 export interface FailedQuickPush {
   notificationId: string;
@@ -22,7 +22,7 @@ export async function failQuickPush(browser: ExtensionBrowser, hostUrl: string):
   await useServer(browser, hostUrl, 'zq-wrong-token-0000');
   const failed = await menu(browser, { menuItemId: MENU_IDS.selection, selectionText: secret });
   expect(failed).toMatchObject({ status: 'failed', retry: true }); // retry: the text was held
-  if (browser.name === 'chromium') expect(await sessionText(browser)).toContain(secret);
+  if (browser.name === 'chromium') expect(await storedText(browser)).toContain(secret);
   await useServer(browser, hostUrl, ALICE.token);
   return { notificationId: failed.notificationId, secret };
 }
@@ -41,7 +41,7 @@ export const RETRY_IN: Record<BrowserName, string> = {
  */
 export async function retryFailed(browser: ExtensionBrowser, failed: FailedQuickPush): Promise<string[]> {
   if (browser.name === 'chromium') return [pushed(await tryAgain(browser, failed.notificationId))];
-  await expect.poll(() => sessionText(browser)).not.toContain(failed.secret);
+  await expect.poll(() => storedText(browser)).not.toContain(failed.secret);
   expect(await tryAgain(browser, failed.notificationId)).toMatchObject({
     status: 'nothing',
     message: 'The text to send is no longer held. Push it again from the page.',

@@ -9,15 +9,17 @@ import type { ExtensionBrowser } from '../browsers';
 import type { Made } from './form';
 import { menu, pushed, shortcut } from './quick';
 
-/** A page with a secret in #secret, and an "image" whose bytes are a secret. */
-export async function startSite(text: string, imageBytes: string) {
+/** A page with a secret in #secret, and an image (#img) whose bytes are given: a secret, or a real PNG. */
+export async function startSite(text: string, imageBytes: string | Buffer) {
   const site = http.createServer((request, response) => {
     if (request.url === '/img.png') {
       response.writeHead(200, { 'content-type': 'image/png' });
       return response.end(imageBytes);
     }
     response.writeHead(200, { 'content-type': 'text/html' });
-    response.end(`<!doctype html><title>Notes</title><p id="secret">${text}</p>`);
+    response.end(
+      `<!doctype html><title>Notes</title><p id="secret">${text}</p><img id="img" src="/img.png">`,
+    );
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   return {
