@@ -43,7 +43,7 @@ export async function launchWithExtension(options: { language?: string } = {}): 
   // never comes to the front in the middle of a test or is taken for the page a test opened. It stays open
   // (behind the tabs a test opens): closing it at once left the next extension page, now and then, with no
   // messages at all (every word shown as its key), seen 3 times in ~80 launches under load.
-  // test/journeys/welcome.journey.ts checks the page itself.
+  // test/journeys/first-run.journey.ts checks the page itself.
   await welcomePage(context);
   return {
     context,
