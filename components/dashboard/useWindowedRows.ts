@@ -20,9 +20,19 @@ export interface WindowedRows {
 }
 
 /** The band of the list (px from its top) that is on screen or within OVERSCAN_PX of it. */
-function bandOnScreen(list: HTMLElement | null): { top: number; bottom: number } {
-  const top = list ? list.getBoundingClientRect().top : 0;
+function bandOnScreen(list: HTMLElement): { top: number; bottom: number } {
+  const { top } = list.getBoundingClientRect();
   return { top: -top - OVERSCAN_PX, bottom: window.innerHeight - top + OVERSCAN_PX };
+}
+
+/**
+ * The band of the first render, before the list is in the page: at most one window's height of rows, the
+ * most that can be on screen (the list starts at the top of the page or below it). Guessed with the margins
+ * (OVERSCAN_PX both ways, from the top), the first render built a quarter more rows than the first screen's,
+ * laid them out and took them away again (issue 22); the layout effect places the band where the list is.
+ */
+function firstBand(): { top: number; bottom: number } {
+  return { top: 0, bottom: window.innerHeight };
 }
 
 /** The url_token of the row holding focus, followed as focus moves in and out of the list. */
@@ -91,7 +101,7 @@ export function useWindowedRows(keys: readonly string[], keep: number): Windowed
   const list = useRef<HTMLUListElement | null>(null);
   const { heights, version, measure } = useRowHeights();
   const offsets = useMemo(() => rowOffsets(keys, heights, ROW_ESTIMATE), [keys, version]);
-  const [band, setBand] = useState(() => bandOnScreen(null));
+  const [band, setBand] = useState(firstBand);
   const range = rowsBetween(offsets, band.top, band.bottom);
   const rangeNow = useRef(range);
   rangeNow.current = range;
@@ -100,6 +110,7 @@ export function useWindowedRows(keys: readonly string[], keep: number): Windowed
 
   // After every render and on every scroll or resize: re-render only when other rows come on screen.
   const follow = () => {
+    if (!list.current) return; // no list on the page (nothing to show): no rows to place
     const next = bandOnScreen(list.current);
     const { start, end } = rowsBetween(offsetsNow.current, next.top, next.bottom);
     if (start !== rangeNow.current.start || end !== rangeNow.current.end) setBand(next);

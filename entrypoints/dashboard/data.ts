@@ -56,48 +56,68 @@ function afterPaint(then: () => void): void {
 /** useTracked's scope for every followed server's pushes (several saved servers, issue 12). */
 export const ALL_SERVERS = '*';
 
+/** What a page of `server` (ALL_SERVERS: every followed server's) shows of a snapshot's pushes and events. */
+function ofServer(fresh: TrackedSnapshot, server: string) {
+  const all = server === ALL_SERVERS;
+  return {
+    pushes: all ? fresh.pushes : fresh.pushes.filter((push) => push.server === server),
+    events: fresh.events.filter((event) => all || event.server === server).slice(0, EVENT_LIMIT),
+  };
+}
+
 /**
  * The pushes of `server` (ALL_SERVERS: of every followed server; null: none yet) for `settings`, the page's
  * own: the cache is read in one go with them, not with settings read again for each list. The page's first
- * read takes the newest FIRST_SCREEN pushes (prefetch.ts), shown at once, then all of them; later reads
- * (the watcher's signal) take all at once, so a list on screen never shrinks to its first screen.
+ * read takes the newest FIRST_SCREEN pushes (prefetch.ts): its answer is this hook's first state, drawn with
+ * the page's first render; then all of them are read. Later reads (the watcher's signal) take all at once,
+ * so a list on screen never shrinks to its first screen.
  */
 export function useTracked(settings: Settings, server: string | null): TrackedData {
-  const [pushes, setPushes] = useState<TrackedPush[] | null>(null);
-  const [whole, setWhole] = useState(false);
-  const [events, setEvents] = useState<WatchEvent[]>([]);
-  const [watcher, setWatcher] = useState<WatcherState | null>(null);
+  // Taken once, on the first render: a failed or missing prefetch leaves the first read to reload().
+  const [taken] = useState(() => (server === null ? undefined : takePrefetchedRead(settings)));
+  const prefetched = useRef(taken);
+  const first = prefetched.current && server !== null ? ofServer(prefetched.current, server) : undefined;
+  const [pushes, setPushes] = useState<TrackedPush[] | null>(first?.pushes ?? null);
+  const [whole, setWhole] = useState(prefetched.current?.whole ?? false);
+  const [events, setEvents] = useState<WatchEvent[]>(first?.events ?? []);
+  const [watcher, setWatcher] = useState<WatcherState | null>(prefetched.current?.watcher ?? null);
   const [error, setError] = useState<string>();
   // Which read speaks: only the latest started (a slow read must not overwrite a newer one's answer).
   const latest = useRef(0);
-  const shownWhole = useRef(false);
+  const shownWhole = useRef(prefetched.current?.whole ?? false);
 
   const reload = useCallback(() => {
     if (server === null) return;
-    const all = server === ALL_SERVERS;
     const id = ++latest.current;
     const failed = (failure: unknown) => id === latest.current && setError(describeError(failure));
     const showPushes = (fresh: TrackedSnapshot) => {
-      setPushes(all ? fresh.pushes : fresh.pushes.filter((push) => push.server === server));
+      setPushes(ofServer(fresh, server).pushes);
       setWhole(fresh.whole);
       shownWhole.current ||= fresh.whole;
     };
-    const show = (fresh: TrackedSnapshot) => {
-      if (id !== latest.current) return;
-      const mine = fresh.events.filter((event) => all || event.server === server).slice(0, EVENT_LIMIT);
-      showPushes(fresh);
-      setEvents(mine);
-      setWatcher(fresh.watcher);
-      setError(undefined);
+    // What follows an answer on screen: its events are seen; the rest, once the first screen is drawn (its
+    // events stay as first read, "New" as they were).
+    const shown = (fresh: TrackedSnapshot, mine: WatchEvent[]) => {
       markSeenWhenVisible(mine);
-      // The rest, once the first screen is drawn; its events stay as first read ("New" as they were).
       if (!fresh.whole)
         afterPaint(() =>
           readTracked(settings).then((rest) => id === latest.current && showPushes(rest), failed),
         );
     };
-    const first = shownWhole.current ? undefined : FIRST_SCREEN;
-    (takePrefetchedRead(settings) ?? readTracked(settings, { first })).then(show, failed);
+    const show = (fresh: TrackedSnapshot) => {
+      if (id !== latest.current) return;
+      const mine = ofServer(fresh, server).events;
+      showPushes(fresh);
+      setEvents(mine);
+      setWatcher(fresh.watcher);
+      setError(undefined);
+      shown(fresh, mine);
+    };
+    // The prefetched answer is on screen already (this hook's first state).
+    const given = prefetched.current;
+    prefetched.current = undefined;
+    if (given) return shown(given, ofServer(given, server).events);
+    readTracked(settings, { first: shownWhole.current ? undefined : FIRST_SCREEN }).then(show, failed);
   }, [settings, server]);
 
   useEffect(() => {

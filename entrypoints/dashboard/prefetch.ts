@@ -1,9 +1,11 @@
 /**
- * The dashboard's first read, prefetched as its script runs: the settings, then the cache for them at once,
- * while the page renders its frame around the list. Each piece is taken once: the settings by useSettings,
- * the cache by useTracked's first read (when its settings are these). That read takes the newest FIRST_SCREEN
- * pushes only; useTracked reads them all next (issue 22: at 10,000, reading them all took ~200 ms before the
- * first row could show).
+ * The dashboard's first read, prefetched as its script runs: the settings, then the cache for them at once.
+ * The settings are handed out only once that read has answered, so the page's first render with them draws
+ * the first screen's rows too: before, it drew the page without rows, waited a frame for its effects, then
+ * drew the rows (issue 22). Each piece is taken once: the settings by useSettings, the cache's answer by
+ * useTracked's first render (when its settings are these). That read takes the newest FIRST_SCREEN pushes
+ * only; useTracked reads them all next (at 10,000, reading them all took ~200 ms before the first row could
+ * show).
  */
 import { readSettingsUnderPolicy, type Settings } from '@/lib/settings';
 import { readTracked, type TrackedSnapshot } from '@/lib/watch/view';
@@ -15,28 +17,28 @@ import { readTracked, type TrackedSnapshot } from '@/lib/watch/view';
 export const FIRST_SCREEN = 100;
 
 let settings: Promise<Settings> | undefined;
-let snapshot: { settings: Settings; read: Promise<TrackedSnapshot> } | undefined;
+/** The cache's first answer (undefined when the read failed: useTracked reads again and shows why). */
+let snapshot: { settings: Settings; answer?: TrackedSnapshot } | undefined;
 
 /** Starts the first read (main.tsx, before the first render). */
 export function prefetchFirstRead(): void {
-  settings = readSettingsUnderPolicy().then(({ settings: read }) => {
-    const cache = readTracked(read, { first: FIRST_SCREEN });
-    cache.catch(() => undefined); // its failure is useTracked's to show, when it takes it
-    snapshot = { settings: read, read: cache };
+  settings = readSettingsUnderPolicy().then(async ({ settings: read }) => {
+    const answer = await readTracked(read, { first: FIRST_SCREEN }).catch(() => undefined);
+    snapshot = { settings: read, answer };
     return read;
   });
 }
 
-/** The settings as first read: the prefetched ones, else the settings' one read. */
+/** The settings as first read: the prefetched ones (once the cache has answered), else the settings' one read. */
 export function firstSettings(): Promise<Settings> {
   const prefetched = settings;
   settings = undefined;
   return prefetched ?? readSettingsUnderPolicy().then(({ settings: read }) => read);
 }
 
-/** The prefetched read of the cache, if it was made for these very settings and not taken yet. */
-export function takePrefetchedRead(forSettings: Settings): Promise<TrackedSnapshot> | undefined {
+/** The prefetched answer of the cache, if it was read for these very settings and not taken yet. */
+export function takePrefetchedRead(forSettings: Settings): TrackedSnapshot | undefined {
   const prefetched = snapshot;
   snapshot = undefined;
-  return prefetched?.settings === forSettings ? prefetched.read : undefined;
+  return prefetched?.settings === forSettings ? prefetched.answer : undefined;
 }

@@ -97,13 +97,30 @@ function openCurrent(): Promise<IDBDatabase | null | undefined> {
   });
 }
 
-/** The newest `count` pushes of `account`, by the version 3 index, walked from its newest end. */
+/**
+ * Whether getAll takes a direction (IndexedDB 3.0, which brought getAllRecords with it: Chrome 141): one
+ * request for the newest `count`, where a cursor takes a round trip to the database for each step (its
+ * 100 records: 7–12 ms against 3–4 ms in Chromium 156 at 10,000 cached pushes; issue 22).
+ */
+const getAllHasDirection = () => typeof IDBIndex !== 'undefined' && 'getAllRecords' in IDBIndex.prototype;
+
+/** getAll's options form (IndexedDB 3.0), not in TypeScript's DOM types yet. */
+type GetAllNewest = (options: {
+  query: IDBKeyRange;
+  count: number;
+  direction: IDBCursorDirection;
+}) => IDBRequest<unknown[]>;
+
+/** The newest `count` pushes of `account`, by the version 3 index, read from its newest end. */
 function newestOf(store: IDBObjectStore, account: string, count: number): Promise<unknown[]> {
+  // [account] sorts before every [account, created_at], and [account, []] after (arrays follow strings).
+  const range = IDBKeyRange.bound([account], [account, []]);
+  const index = store.index(PUSHES_BY_CREATED);
+  if (getAllHasDirection())
+    return request((index.getAll as unknown as GetAllNewest)({ query: range, count, direction: 'prev' }));
   return new Promise((resolve, reject) => {
     const found: unknown[] = [];
-    // [account] sorts before every [account, created_at], and [account, []] after (arrays follow strings).
-    const range = IDBKeyRange.bound([account], [account, []]);
-    const req = store.index(PUSHES_BY_CREATED).openCursor(range, 'prev');
+    const req = index.openCursor(range, 'prev');
     req.onerror = () => reject(req.error);
     req.onsuccess = () => {
       const cursor = req.result;

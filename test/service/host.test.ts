@@ -251,14 +251,12 @@ describe('node host: failures and limits', () => {
   it('close() ends idle keep-alive connections and resolves', async () => {
     const host = await listenHttp({ port: 0 });
     host.serve(echo);
-    const socketClosed = new Promise<void>((resolve) => {
-      const socket = connect(Number(new URL(host.baseUrl).port), '127.0.0.1', () => {
-        socket.write('GET / HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
-      });
-      socket.on('data', () => undefined);
-      socket.on('close', () => resolve());
+    const socket = connect(Number(new URL(host.baseUrl).port), '127.0.0.1', () => {
+      socket.write('GET / HTTP/1.1\r\nHost: x\r\nConnection: keep-alive\r\n\r\n');
     });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    const socketClosed = new Promise<void>((resolve) => socket.on('close', () => resolve()));
+    // The answer came and the connection is idle, kept alive: what close() has to end.
+    await new Promise((resolve) => socket.once('data', resolve));
     await host.close();
     await socketClosed;
     await expect(fetch(`${host.baseUrl}/`)).rejects.toThrow();

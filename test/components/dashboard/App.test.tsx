@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { App } from '@/entrypoints/dashboard/App';
-import { FIRST_SCREEN } from '@/entrypoints/dashboard/prefetch';
+import { FIRST_SCREEN, prefetchFirstRead } from '@/entrypoints/dashboard/prefetch';
 import { handle, listenForMessages, type Handler as MessageHandler } from '@/lib/messages/runtime';
 import type { Message } from '@/lib/messages/message';
 import { watchMessages } from '@/lib/watch/messages';
@@ -202,6 +202,23 @@ describe('dashboard App', () => {
     expect(await names()).toEqual(['Oldest one']);
     expect(rows()[0]!.getAttribute('aria-setsize')).toBe('1');
     expect(screen.getByText(`Showing 1 of ${count}.`)).toBeTruthy();
+  });
+
+  it('opened as main.tsx opens it (the first read prefetched), draws its rows with its first render: no frame without them', async () => {
+    await seed([door, bank, wifi], [viewedEvent]);
+    prefetchFirstRead();
+    render(<App />);
+    // The moment the page leaves its heading-only state, the rows and the activity are there.
+    await screen.findByRole('heading', { name: 'Your pushes' });
+    const rows = within(screen.getByRole('list', { name: 'Pushes' })).getAllByRole('article');
+    expect(rows.map((row) => within(row).getByRole('heading').textContent)).toEqual([
+      'Wi-Fi',
+      'Bank',
+      'Door code',
+    ]);
+    expect(screen.getByRole('region', { name: 'Recent activity' }).textContent).toContain('Viewed');
+    // What follows an answer shown still follows the prefetched one: its events are told seen.
+    await waitFor(() => expect(handlers.markSeen).toHaveBeenCalledTimes(1));
   });
 
   it('shows new events and tells the watcher they were seen', async () => {

@@ -1,8 +1,9 @@
 /**
  * The dashboard's first read (entrypoints/dashboard/prefetch.ts): the settings as loadSettings reads them, and
- * the cache read for those very settings, each handed out once; later reads are the ordinary ones.
+ * the cache's answer for those very settings (the settings come once it has answered), each handed out once;
+ * later reads are the ordinary ones.
  */
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   FIRST_SCREEN,
   firstSettings,
@@ -26,14 +27,26 @@ describe('the dashboard read started before its first render', () => {
     prefetchFirstRead();
     const settings = await firstSettings();
     expect(settings).toEqual(await loadSettings());
+    // Handed out with the settings already answered, so the page's first render can draw it.
     const prefetched = takePrefetchedRead(settings);
-    expect(prefetched).toBeDefined();
-    expect(await prefetched).toEqual(await readTracked(settings, { first: FIRST_SCREEN }));
-    expect((await prefetched)!.pushes.map((p) => p.url_token)).toEqual(['a']);
+    expect(prefetched).toEqual(await readTracked(settings, { first: FIRST_SCREEN }));
+    expect(prefetched!.pushes.map((p) => p.url_token)).toEqual(['a']);
 
     // Taken: a reload after it reads afresh, and the settings are read again.
     expect(takePrefetchedRead(settings)).toBeUndefined();
     expect(await firstSettings()).toEqual(settings);
+  });
+
+  it('hands out the settings when the cache cannot answer, leaving the read (and its error) to the page', async () => {
+    await signInAlice();
+    const refused = vi.spyOn(indexedDB, 'open').mockImplementation(() => {
+      throw new DOMException('refused', 'InvalidStateError'); // as Firefox's private window refuses it
+    });
+    prefetchFirstRead();
+    const settings = await firstSettings();
+    expect(settings).toEqual(await loadSettings());
+    expect(takePrefetchedRead(settings)).toBeUndefined();
+    refused.mockRestore();
   });
 
   it('is not used for other settings (they changed before the list was read)', async () => {

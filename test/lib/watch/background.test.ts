@@ -161,8 +161,10 @@ describe('a server connected, added, or given another token', () => {
     await start().ready;
     await worker.running!.refresh(false);
     h.resetCounts();
+    // What the change starts (erase a left server, read one never read) is done: a read would be counted.
+    const handled = worker.running!.nextSettingsWork();
     await saveAgain();
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await handled;
     expect(h.counts().list).toBe(0);
   });
 });

@@ -4,7 +4,7 @@
  * refusal) db.ts opens the cache first.
  */
 import { openDB } from 'idb';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
 import { loadSettings } from '@/lib/settings';
 import { closeWatchDb, watchDb } from '@/lib/watch/db';
@@ -90,33 +90,47 @@ describe('readTracked', () => {
     expect(open).toHaveBeenCalledTimes(1);
   });
 
-  it("reads only each account's newest `first` pushes, by the creation index, and says whether that was all", async () => {
-    const account = await signInAlice();
-    const db = await watchDb();
-    // Stored in an order unlike their creation: the index, not the store's key, gives the newest.
-    const times = [
-      '2026-01-01T10:00:00Z',
-      '2026-01-03T10:00:00Z',
-      '2026-01-02T10:00:00Z',
-      '2026-01-05T10:00:00Z',
-    ];
-    for (const [i, at] of times.entries()) await db.put('pushes', { ...push(BASE, `p${i}`, at), account });
-    await db.put('pushes', { ...push(BASE, 'left', '2026-02-01T10:00:00Z'), account: 'https://x#gone' });
-    await db.put('events', { ...event('e1', '2026-01-01T10:00:00Z'), account });
-    const settings = await loadSettings();
-    const whole = await readTracked(settings);
+  it.each([
+    ['by one getAll from the newest end (IndexedDB 3.0: Chrome 141 on)', false],
+    ['by a cursor where getAll takes no direction (Firefox, Chrome 120 to 140)', true],
+  ])(
+    "reads only each account's newest `first` pushes, by the creation index, and says whether that was all: %s",
+    async (_how, older) => {
+      // fake-indexeddb has IndexedDB 3.0's getAllRecords (and getAll's direction): taken away, it is as old.
+      const getAllRecords = Object.getOwnPropertyDescriptor(IDBIndex.prototype, 'getAllRecords');
+      expect(getAllRecords).toBeDefined();
+      if (older) delete (IDBIndex.prototype as { getAllRecords?: unknown }).getAllRecords;
+      onTestFinished(() => void Object.defineProperty(IDBIndex.prototype, 'getAllRecords', getAllRecords!));
+      const account = await signInAlice();
+      const db = await watchDb();
+      // Stored in an order unlike their creation: the index, not the store's key, gives the newest.
+      const times = [
+        '2026-01-01T10:00:00Z',
+        '2026-01-03T10:00:00Z',
+        '2026-01-02T10:00:00Z',
+        '2026-01-05T10:00:00Z',
+      ];
+      for (const [i, at] of times.entries()) await db.put('pushes', { ...push(BASE, `p${i}`, at), account });
+      await db.put('pushes', { ...push(BASE, 'left', '2026-02-01T10:00:00Z'), account: 'https://x#gone' });
+      await db.put('events', { ...event('e1', '2026-01-01T10:00:00Z'), account });
+      const settings = await loadSettings();
+      const whole = await readTracked(settings);
 
-    const first = await readTracked(settings, { first: 2 });
-    expect(first.pushes.map((p) => p.url_token)).toEqual(['p3', 'p1']);
-    expect(first.pushes[0]).not.toHaveProperty('account');
-    expect(first.whole).toBe(false);
-    expect(first.events).toEqual(whole.events);
-    expect(first.watcher).toEqual(whole.watcher);
-    // More asked for than there are: every push, as the whole read has them.
-    expect(await readTracked(settings, { first: 5 })).toEqual(whole);
-    expect(whole.whole).toBe(true);
-    expect(whole.pushes.map((p) => p.url_token)).toEqual(['p3', 'p1', 'p2', 'p0']);
-  });
+      const cursor = vi.spyOn(IDBIndex.prototype, 'openCursor');
+      const first = await readTracked(settings, { first: 2 });
+      expect(cursor.mock.calls.length > 0).toBe(older);
+      cursor.mockRestore();
+      expect(first.pushes.map((p) => p.url_token)).toEqual(['p3', 'p1']);
+      expect(first.pushes[0]).not.toHaveProperty('account');
+      expect(first.whole).toBe(false);
+      expect(first.events).toEqual(whole.events);
+      expect(first.watcher).toEqual(whole.watcher);
+      // More asked for than there are: every push, as the whole read has them.
+      expect(await readTracked(settings, { first: 5 })).toEqual(whole);
+      expect(whole.whole).toBe(true);
+      expect(whole.pushes.map((p) => p.url_token)).toEqual(['p3', 'p1', 'p2', 'p0']);
+    },
+  );
 
   it("gives version 1's one watcher state to its account before reading it", async () => {
     const v1 = await version1Cache();
