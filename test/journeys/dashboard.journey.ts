@@ -8,27 +8,14 @@ import type { JourneyElement, JourneyPage } from './browsers';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import type { ExtensionBrowser } from './browsers';
 import { forEachBrowser } from './browsers';
-import { ALICE, openPopup, ownerClient, press, recipientPage, useServer, waitForText } from './steps';
-import { createPush } from './secrets/form';
-
-/** Creates a push in the popup, as a person would (secret, views, and a name under "More options"). */
-async function createInPopup(browser: ExtensionBrowser, name: string, views: number): Promise<string> {
-  const popup = await openPopup(browser);
-  const { urlToken } = await createPush(popup, { secret: `secret of ${name}`, views, name });
-  await popup.close();
-  return urlToken;
-}
+import { record, recorded } from './background-steps';
+import { popupPush } from './page-steps';
+import { ALICE, ownerClient, press, recipientPage, useServer, waitForText } from './steps';
 
 const RECIPIENT_UA = 'RecipientBrowser/7.1 (journey test)';
 
 /** The dashboard's card of a push, found by its accessible name (the push's name). */
-async function card(page: JourneyPage, name: string): Promise<JourneyElement> {
-  const found = await page.waitForSelector(`::-p-aria(${name}[role="article"])`);
-  if (!found) throw new Error(`No card named ${name}`);
-  return found;
-}
-
-const cardText = (handle: JourneyElement) => handle.evaluate((el) => (el as HTMLElement).innerText);
+const card = (page: JourneyPage, name: string) => page.waitForSelector(`::-p-aria(${name}[role="article"])`);
 
 /** Opens a card's details, where preview, open, audit log and expire sit (issue 11's compact rows). */
 async function openDetails(handle: JourneyElement): Promise<void> {
@@ -47,45 +34,9 @@ async function waitForCardText(page: JourneyPage, name: string, text: string): P
   );
 }
 
-interface Notice {
-  id: string;
-  title?: string;
-  message?: string;
-}
-
-/**
- * No browser lets anyone read a notification's words back, so the background's notifications.create is
- * wrapped (on `chrome` and on `browser`, whichever the extension calls): each call still creates the real
- * notification, and its words are kept for the test to read.
- */
-function recordNotices(browser: ExtensionBrowser): Promise<void> {
-  return browser.background((g) => {
-    const shown: Notice[] = [];
-    (globalThis as { shownNotices?: Notice[] }).shownNotices = shown;
-    type Create = (...args: unknown[]) => Promise<string>;
-    for (const api of new Set([g.chrome.notifications, g.browser?.notifications])) {
-      if (!api) continue;
-      const target = api as unknown as { create: Create };
-      const create = target.create.bind(api);
-      target.create = (...args) => {
-        const [id, options] = (typeof args[0] === 'string' ? args : [undefined, args[0]]) as [string, Notice];
-        shown.push({ id, title: options.title, message: options.message });
-        return create(...args);
-      };
-    }
-  }, null);
-}
-
-/** The watcher's notifications created since recordNotices, with their words. */
-function watchNotices(browser: ExtensionBrowser): Promise<Notice[]> {
-  return browser.background(
-    (_g) =>
-      ((globalThis as { shownNotices?: Notice[] }).shownNotices ?? []).filter((n) =>
-        n.id?.startsWith('watch:'),
-      ),
-    null,
-  );
-}
+/** The watcher's notifications created since `record`, with their words. */
+const watchNotices = async (browser: ExtensionBrowser) =>
+  (await recorded(browser)).notices.filter((notice) => notice.id?.startsWith('watch:'));
 
 /**
  * Presses the export menu's `button` and returns the file the page hands the browser to save (the name and
@@ -119,9 +70,11 @@ forEachBrowser('the dashboard', (name, browser) => {
 
   it('refreshes, shows a recipient view with its audit entry and notification, expires a push on the server, and exports both as CSV', async () => {
     await useServer(browser(), host.baseUrl, ALICE.token);
-    await recordNotices(browser());
-    const viewed = await createInPopup(browser(), `Door code ${name}`, 3);
-    const other = await createInPopup(browser(), `Bank login ${name}`, 2);
+    await record(browser());
+    const push = (name: string, views: number) =>
+      popupPush(browser(), { secret: `secret of ${name}`, views, name });
+    const viewed = (await push(`Door code ${name}`, 3)).urlToken;
+    const other = (await push(`Bank login ${name}`, 2)).urlToken;
     expect(await recipientPage(host.baseUrl, viewed, { userAgent: RECIPIENT_UA })).toContain(
       `secret of Door code ${name}`,
     );
@@ -171,7 +124,8 @@ forEachBrowser('the dashboard', (name, browser) => {
     await waitForText(page, '1 push expired.');
     await page.waitForHidden('[role="alertdialog"]');
     await waitForCardText(page, `Bank login ${name}`, 'Expired: deleted');
-    expect(await cardText(await card(page, `Door code ${name}`))).not.toContain('Expired');
+    const doorAgain = await card(page, `Door code ${name}`); // re-rendered since
+    expect(await doorAgain.evaluate((el) => (el as HTMLElement).innerText)).not.toContain('Expired');
 
     // On the other side: the owner's view of the server says it is expired, and the other is still live.
     const owner = ownerClient(host.baseUrl);

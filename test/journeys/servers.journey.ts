@@ -10,11 +10,10 @@ import type { JourneyPage } from './browsers';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
 import { dumpIndexedDb } from './secrets/dump';
-import { ALICE, openPopup, ownerClient, pageText, press, waitForRow, waitForText } from './steps';
-import { createPush } from './secrets/form';
+import { connectServer, fieldValue, popupPush } from './page-steps';
+import { ALICE, ownerClient, pageText, press, waitForRow, waitForText } from './steps';
 
 const BOB = { email: 'bob@example.com', token: 'bob-token-journey-02' };
-const SWITCH = 'select[aria-label="Server for this push"]';
 
 /** The name the pages give a server: host and port. */
 const nameOf = (host: MockHost) => new URL(host.baseUrl).host;
@@ -28,35 +27,20 @@ const rowText = (options: JourneyPage, host: MockHost) =>
  * folds into the server's row, which says `saved`.
  */
 async function connect(options: JourneyPage, host: MockHost, token: string, saved: string): Promise<void> {
-  await options.select('#server-choice', 'self-hosted');
-  await options.waitForSelector('#server-url');
-  // A new server's form starts blank: nothing of a saved server (its token above all) is carried over.
-  expect(await options.$eval('#server-url', (input) => (input as HTMLInputElement).value)).toBe('');
-  expect(await options.$eval('#api-token', (input) => (input as HTMLInputElement).value)).toBe('');
-  await options.type('#server-url', host.baseUrl);
-  await options.type('#api-token', token);
-  await press(options, 'Connect');
-  await waitForRow(options, nameOf(host), saved);
+  await connectServer(options, host.baseUrl, token, saved, async () => {
+    // A new server's form starts blank: nothing of a saved server (its token above all) is carried over.
+    expect([await fieldValue(options, '#server-url'), await fieldValue(options, '#api-token')]).toEqual([
+      '',
+      '',
+    ]);
+  });
   // Folded: the form is gone until "Add a server" or a row's Edit opens it again.
   expect(await options.$('#server-choice')).toBeNull();
 }
 
 /** Creates a named push in a fresh popup, on `host` when given (the header's server switch). */
-async function pushFromPopup(browser: ExtensionBrowser, name: string, host?: MockHost): Promise<string> {
-  const popup = await openPopup(browser);
-  if (host) {
-    await popup.select(SWITCH, host.baseUrl);
-    await popup.waitForFunction(
-      ({ selector, url }) => (document.querySelector(selector) as HTMLSelectElement | null)?.value === url,
-      {},
-      { selector: SWITCH, url: host.baseUrl },
-    );
-    await popup.waitForSelector('::-p-aria(Create push[role="button"])');
-  }
-  const { urlToken } = await createPush(popup, { secret: `secret of ${name}`, name });
-  await popup.close();
-  return urlToken;
-}
+const pushFromPopup = async (browser: ExtensionBrowser, name: string, host?: MockHost) =>
+  (await popupPush(browser, { secret: `secret of ${name}`, name, server: host?.baseUrl })).urlToken;
 
 /** The names of the pushes the dashboard lists now. */
 const listed = (page: JourneyPage) =>

@@ -9,10 +9,10 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { JourneyPage } from './browsers';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
-import { forEachBrowser } from './browsers';
-import type { ExtensionBrowser } from './browsers';
-import { openPopup, ownerClient, press, waitForText } from './steps';
-import { createPush } from './secrets/form';
+import { forEachBrowser, type ExtensionBrowser } from './browsers';
+import { notificationsShown, record, recorded } from './background-steps';
+import { connectServer, openedOnRow, popupPush } from './page-steps';
+import { ownerClient, press, recipientPage, waitForText } from './steps';
 
 /** A user whose account holds pushes made elsewhere (another browser, the web UI): none from this one. */
 const SAM = { email: 'sam@example.com', token: 'sam-token-journey-19' };
@@ -46,36 +46,12 @@ async function rowNames(page: JourneyPage): Promise<string[]> {
   return [...byPlace.entries()].sort(([a], [b]) => a - b).map(([, name]) => name);
 }
 
-/** Creates a push with a passphrase and a name in the popup, as a person would; returns its link. */
-async function createWithPassphrase(browser: ExtensionBrowser, name: string): Promise<string> {
-  const popup = await openPopup(browser);
-  const { link } = await createPush(popup, {
-    secret: `payroll secret of ${name}`,
-    passphrase: 'correct horse',
-    name,
-  });
-  await popup.close();
-  return link;
-}
-
-/**
- * The ids of the watcher's notifications: those on screen, and those that closed since recording began
- * (headless Firefox closes a notification at once, as if by the user; quick-push.journey.ts says more).
- */
-function recordNotifications(browser: ExtensionBrowser): Promise<void> {
-  return browser.background((g) => {
-    const log: string[] = [];
-    (globalThis as { watchNotices?: string[] }).watchNotices = log;
-    g.chrome.notifications.onClosed.addListener((id) => log.push(id));
-  }, null);
-}
-function watchNotifications(browser: ExtensionBrowser): Promise<string[]> {
-  return browser.background(async (g) => {
-    const shown = Object.keys(await g.chrome.notifications.getAll());
-    const closed = (globalThis as { watchNotices?: string[] }).watchNotices ?? [];
-    return [...shown, ...closed].filter((id) => id.startsWith('watch:'));
-  }, null);
-}
+/** The ids of the watcher's notifications: on screen, or closed since `record` (headless Firefox closes them). */
+const watchNotifications = async (browser: ExtensionBrowser) =>
+  [
+    ...(await notificationsShown(browser)),
+    ...(await recorded(browser)).closed.map((closed) => closed.id),
+  ].filter((id) => id.startsWith('watch:'));
 
 forEachBrowser('the watcher', (name, browser) => {
   let host: MockHost;
@@ -86,16 +62,22 @@ forEachBrowser('the watcher', (name, browser) => {
       await sam.createPush({ payload: `held secret ${i}`, name: `Held ${name} ${i}`, expire_after_views: 3 });
   });
   afterAll(() => host?.close());
+  /** A push with a passphrase and a name, made in the popup as a person would. */
+  const withPassphrase = (pushName: string) =>
+    popupPush(browser(), {
+      secret: `payroll secret of ${pushName}`,
+      passphrase: 'correct horse',
+      name: pushName,
+    });
 
   it(`lists the ${HELD} pushes an account already holds within 10 s of Connect, without Refresh`, async () => {
     const options = await browser().open('options.html', '#server-choice');
-    await options.select('#server-choice', 'self-hosted');
-    await options.waitForSelector('#server-url');
-    await options.type('#server-url', host.baseUrl);
-    await options.type('#api-token', SAM.token);
-    await press(options, 'Connect');
-    const connected = Date.now();
-    await waitForText(options, 'Saved. Pushes now go to this server.');
+    const connected = await connectServer(
+      options,
+      host.baseUrl,
+      SAM.token,
+      'Saved. Pushes now go to this server.',
+    );
 
     const page = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
     // Each row says how many the list holds (aria-setsize), rendered or not.
@@ -119,9 +101,8 @@ forEachBrowser('the watcher', (name, browser) => {
 
   it("reports a wrong passphrase typed on the push's page in Recent activity, named, and by a notification", async () => {
     const pushName = `Payroll ${name}`;
-    const link = await createWithPassphrase(browser(), pushName);
-    const token = new URL(link).pathname.split('/')[2]!;
-    await recordNotifications(browser());
+    const { link, urlToken: token } = await withPassphrase(pushName);
+    await record(browser());
 
     // The recipient's side: the push's page, a wrong passphrase typed and sent.
     const recipient = await browser().web(link);
@@ -152,15 +133,10 @@ forEachBrowser('the watcher', (name, browser) => {
 
   it("opens that push's row, expanded and focused, when a watcher notification is clicked", async () => {
     const pushName = `Door code ${name}`;
-    const link = await createWithPassphrase(browser(), pushName);
-    const token = new URL(link).pathname.split('/')[2]!;
+    const { urlToken: token } = await withPassphrase(pushName);
     // A recipient opens it with the right passphrase: a view, which the watcher notifies.
-    const opened = await fetch(`${host.baseUrl}/p/${token}`, {
-      method: 'POST',
-      headers: { accept: 'text/html' },
-      body: new URLSearchParams({ passphrase: 'correct horse' }),
-    });
-    expect(await opened.text()).toContain(`payroll secret of ${pushName}`);
+    const opened = await recipientPage(host.baseUrl, token, { passphrase: 'correct horse' });
+    expect(opened).toContain(`payroll secret of ${pushName}`);
     const dashboard = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
     await press(dashboard, 'Refresh');
     await expect
@@ -171,30 +147,7 @@ forEachBrowser('the watcher', (name, browser) => {
     const [id] = (await watchNotifications(browser())).filter((one) => one.includes(`|${token}|`));
     // What notifications.onClicked calls (lib/watch/background/e2e-hook.ts): no driver clicks a native notification.
     await browser().background((g, clicked) => g.secretPushWatch.notificationClicked(clicked), id!);
-    const page = await browser().opened(`${browser().base}/dashboard.html#/push/`);
-    await page.waitForFunction(
-      (title) => {
-        const row = document.activeElement;
-        return row?.tagName === 'ARTICLE' && row.querySelector('h3')?.textContent === title;
-      },
-      { timeout: 10_000 },
-      pushName,
-    );
-    // Read once the page is there (Firefox reports about:blank for a tab still loading).
-    expect(await page.evaluate(() => location.hash)).toBe(
-      `#/push/${encodeURIComponent(host.baseUrl)}/${token}`,
-    );
-    const row = await page.waitForSelector(`::-p-aria(${pushName}[role="article"])`);
-    expect(await row!.evaluate((el) => el.getAttribute('aria-current'))).toBe('location');
-    const details = await row!.waitForSelector('::-p-aria(Details[role="button"])');
-    expect(await details!.evaluate((el) => el.getAttribute('aria-expanded'))).toBe('true');
-    // Expanded: the row's own actions are shown, and it is on screen.
-    expect(
-      await row.evaluate((el) => {
-        const box = el.getBoundingClientRect();
-        return box.bottom > 0 && box.top < innerHeight;
-      }),
-    ).toBe(true);
-    expect(await row!.$('::-p-aria(Expire[role="button"])')).not.toBeNull();
+    const { title } = await openedOnRow(browser(), host.baseUrl, token);
+    expect(title).toBe(pushName);
   });
 });
