@@ -3,15 +3,16 @@
  * browser to show (context menus, notifications) and which notifications closed. No API reads a menu's title
  * or a notification's words back, and no driver opens the native menu or a notification.
  */
-import { expect } from 'vitest';
 import type { ExtensionBrowser } from './browsers';
 
 /** Waits until the background has run far enough to expose the quick-push seam (SECRET_PUSH_E2E=1 builds). */
 export async function seamReady(browser: ExtensionBrowser): Promise<void> {
-  const seam = () => browser.background((g) => typeof g.secretPushQuickPush === 'object', null);
-  await expect
-    .poll(seam, { message: 'no quick-push seam: a SECRET_PUSH_E2E=1 build?', timeout: 10_000 })
-    .toBe(true);
+  // A loop, not expect.poll: it runs in hooks too.
+  for (let tries = 0; tries < 200; tries++) {
+    if (await browser.background((g) => typeof g.secretPushQuickPush === 'object', null)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  throw new Error('The quick-push seam never appeared: was the build made with SECRET_PUSH_E2E=1?');
 }
 
 export interface Recorded {

@@ -17,7 +17,8 @@ import { launchChromium } from './browsers/chromium';
 import { launchFirefoxJourneys } from './browsers/firefox';
 import { unpackedExtensionId, writeChromiumPolicy, writeFirefoxPolicies } from './policy-files';
 import { connectServer, recordTexts, recordedTexts } from './page-steps';
-import { createdLink, openPopup, pageText, press, waitForRow, waitForText } from './steps';
+import { createPush } from './secrets/form';
+import { openPopup, pageText, press, waitForRow, waitForText } from './steps';
 
 let host: MockHost;
 beforeAll(async () => {
@@ -175,9 +176,7 @@ underPolicy("an organization's managed policy", policy, (name, browser) => {
     expect(tabs).toEqual(['Text', 'URL']);
     expect(await popup.$eval('#sp-views', (el) => (el as HTMLInputElement).value)).toBe('2');
 
-    await popup.type('#sp-secret', `${name} under policy 12`);
-    await press(popup, 'Create push');
-    const { link, urlToken } = await createdLink(popup);
+    const { link, urlToken } = await createPush(popup, { secret: `${name} under policy 12` });
     expect(link.startsWith(`${host.baseUrl}/p/`)).toBe(true);
     // An anonymous push (no token was entered): anyone with the link retrieves it.
     const push = await createApiClient({ baseUrl: host.baseUrl, token: null }).retrievePush(urlToken);

@@ -18,6 +18,10 @@ const BOB = { email: 'bob@example.com', token: 'bob-token-journey-02' };
 /** The name the pages give a server: host and port. */
 const nameOf = (host: MockHost) => new URL(host.baseUrl).host;
 
+/** The names of the saved servers the options page lists, in order. */
+const serverNames = (options: JourneyPage) =>
+  options.$$eval('.server-list > li', (rows) => rows.map((row) => row.getAttribute('aria-label')));
+
 /** The text of the saved server's row in the options page's list. */
 const rowText = (options: JourneyPage, host: MockHost) =>
   options.$eval(`.server-list > li[aria-label="${nameOf(host)}"]`, (row) => (row as HTMLElement).innerText);
@@ -62,10 +66,7 @@ forEachBrowser('several servers', (name, browser) => {
     await connect(options, first, ALICE.token, 'Saved. Pushes now go to this server.');
     await press(options, 'Add a server');
     await connect(options, second, BOB.token, 'Saved. The default server has not changed.');
-    const servers = await options.$$eval('.server-list > li', (rows) =>
-      rows.map((row) => row.getAttribute('aria-label')),
-    );
-    expect(servers).toEqual([nameOf(first), nameOf(second)]);
+    expect(await serverNames(options)).toEqual([nameOf(first), nameOf(second)]);
     // Adding a server never changes the default (issue 18): the first one stays it until Make default.
     expect(await rowText(options, first)).toContain('Default');
     expect(await rowText(options, second)).not.toContain('Default');
@@ -105,15 +106,13 @@ forEachBrowser('several servers', (name, browser) => {
     await press(options, `Remove ${nameOf(second)}`);
     await waitForText(options, `Remove ${nameOf(second)}? Its token`);
     await press(options, 'Keep it');
-    expect(await options.$$eval('.server-list > li', (rows) => rows.length)).toBe(2);
+    expect(await serverNames(options)).toHaveLength(2);
     await press(options, `Remove ${nameOf(second)}`);
     await press(options, 'Remove server');
     await waitForText(options, 'Server removed');
     // The list follows the storage change, which Firefox reports a moment after the status line.
     await options.waitForFunction(() => document.querySelectorAll('.server-list > li').length === 1);
-    expect(
-      await options.$$eval('.server-list > li', (rows) => rows.map((row) => row.getAttribute('aria-label'))),
-    ).toEqual([nameOf(first)]);
+    expect(await serverNames(options)).toEqual([nameOf(first)]);
 
     // The removed server's push is gone from the dashboard; the push itself still lives on its server.
     await page.bringToFront();
