@@ -8,8 +8,9 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { MENU_IDS } from '@/lib/quick-push/menus';
-import { forEachBrowser, type BrowserName, type ExtensionBrowser } from './browsers';
-import { boxes, documentLanguage, language, translationReport } from './languages';
+import { forEachBrowser, type BrowserName, type ExtensionBrowser, type JourneyPage } from './browsers';
+import { record, recorded, seamReady } from './background-steps';
+import { documentLanguage, language, placeOnLine, translationReport } from './languages';
 import { ALICE, demoReady, ownerClient, useServer } from './steps';
 
 let host: MockHost;
@@ -26,6 +27,14 @@ for (const locale of ['de', 'ar'] as const) {
   forEachBrowser(
     `the extension in ${locale} (${dir})`,
     (name, browser) => {
+      /** `<html lang dir>` is the locale's, and the page shows its messages, no English one. */
+      const translatedIn = async (page: JourneyPage) => {
+        expect(await documentLanguage(page)).toEqual({ lang: tag, dir });
+        const report = await translationReport(page, lang);
+        expect(report).toMatchObject({ notMessages: [], englishKeys: [] });
+        expect(report.translatedShown).toBeGreaterThan(5);
+      };
+
       it(`runs in a browser whose UI language is ${locale}`, async () => {
         const ui = await browser().background((g) => g.chrome.i18n.getUILanguage(), null);
         expect(ui.split(/[-_]/)[0], 'the language pack is missing: see test/browsers.mjs').toBe(locale);
@@ -34,15 +43,11 @@ for (const locale of ['de', 'ar'] as const) {
       it('shows the popup translated and laid out in its direction, and creates a push on the server', async () => {
         await useServer(browser(), host.baseUrl, ALICE.token);
         const popup = await browser().open('popup.html', '#sp-secret');
-        expect(await documentLanguage(popup)).toEqual({ lang: tag, dir });
-        expect(await translationReport(popup, lang)).toMatchObject({ notMessages: [], englishKeys: [] });
-        expect((await translationReport(popup, lang)).translatedShown).toBeGreaterThan(5);
-
+        await translatedIn(popup);
         // The form starts at the line's start: Create sits at the left edge in German, the right in Arabic.
-        const create = await boxes(popup, 'button[type="submit"]', 'form');
-        const [start, end] = dir === 'rtl' ? [create.right, create.left] : [create.left, create.right];
-        expect(start).toBeLessThan(2);
-        expect(end).toBeGreaterThan(create.width / 3);
+        const create = await placeOnLine(popup, 'button[type="submit"]', 'form', dir);
+        expect(create.start).toBeLessThan(2);
+        expect(create.end).toBeGreaterThan(create.width / 3);
         expect(await popup.$eval('button[type="submit"]', (b) => b.textContent!.trim())).toBe(
           lang.say('Create push'),
         );
@@ -79,14 +84,10 @@ for (const locale of ['de', 'ar'] as const) {
         );
         await (await push!.waitForSelector(`::-p-aria(${lang.say('Details')}[role="button"])`))!.click();
         await dashboard.waitForSelector('.push-details');
-        expect(await documentLanguage(dashboard)).toEqual({ lang: tag, dir });
-        expect(await translationReport(dashboard, lang)).toMatchObject({ notMessages: [], englishKeys: [] });
-        expect((await translationReport(dashboard, lang)).translatedShown).toBeGreaterThan(5);
-
-        const title = await boxes(dashboard, 'h1', 'main');
-        const [start, end] = dir === 'rtl' ? [title.right, title.left] : [title.left, title.right];
-        expect(start).toBeLessThan(40);
-        expect(end).toBeGreaterThan(title.width / 3);
+        await translatedIn(dashboard);
+        const title = await placeOnLine(dashboard, 'h1', 'main', dir);
+        expect(title.start).toBeLessThan(40);
+        expect(title.end).toBeGreaterThan(title.width / 3);
       });
 
       if (locale === 'de') germanQuickPush(name, browser);
@@ -94,39 +95,6 @@ for (const locale of ['de', 'ar'] as const) {
     { language: locale },
   );
 }
-
-interface Recorded {
-  menus: Array<{ id?: string | number; title?: string }>;
-  notices: Array<{ id?: string; title?: string; message?: string; buttons?: Array<{ title: string }> }>;
-}
-
-/**
- * Records what the extension asks the browser to show (menus and notifications, on `chrome` and on
- * `browser`, whichever it calls), then lets the browser show it as usual: no API reads a menu's title or a
- * notification's words back, and no driver opens the native menu or a notification.
- */
-function record(browser: ExtensionBrowser): Promise<void> {
-  return browser.background((g) => {
-    const recorded: Recorded = { menus: [], notices: [] };
-    (globalThis as { recorded?: Recorded }).recorded = recorded;
-    type Create = (...args: unknown[]) => unknown;
-    const wrap = (api: unknown, keep: (args: unknown[]) => void) => {
-      const target = api as { create: Create };
-      const create = target.create.bind(api);
-      target.create = (...args) => {
-        keep(args);
-        return create(...args);
-      };
-    };
-    for (const api of new Set([g.chrome.contextMenus, g.browser.contextMenus]))
-      wrap(api, ([props]) => recorded.menus.push(props as Recorded['menus'][number]));
-    for (const api of new Set([g.chrome.notifications, g.browser.notifications]))
-      wrap(api, ([id, options]) => recorded.notices.push({ id: id as string, ...(options as object) }));
-  }, null);
-}
-
-const recorded = (browser: ExtensionBrowser) =>
-  browser.background((_g) => (globalThis as { recorded?: Recorded }).recorded!, null);
 
 /**
  * Context menus and notifications are made in the background, far from any page's <html lang>: they speak
@@ -138,9 +106,7 @@ function germanQuickPush(name: BrowserName, browser: () => ExtensionBrowser): vo
     // What the browser picked from public/_locales. Not getUILanguage(): in Chromium's service worker it
     // answered 'en-US' in some launches while the messages were German (seen 2026-11-23).
     expect(await browser().background((g) => g.browser.i18n.getMessage('locale'), null)).toBe('de');
-    await expect
-      .poll(() => browser().background((g) => typeof g.secretPushQuickPush === 'object', null))
-      .toBe(true);
+    await seamReady(browser());
     await record(browser());
     await browser().background((g) => g.secretPushQuickPush.installMenus(), null);
     const titles = Object.fromEntries((await recorded(browser())).menus.map((menu) => [menu.id, menu.title]));

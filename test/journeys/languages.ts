@@ -3,21 +3,13 @@
  * translated when what it shows is the locale's messages and no English message (of a key the locale
  * words differently) shows. Words are found by their English text, so a check names what a person sees.
  */
-import fs from 'node:fs';
-import path from 'node:path';
 import type { JourneyPage } from './browsers';
+import { readMessages as readLocale, type MessageFile as Messages } from '../i18n/messages';
 
-type Messages = Record<string, { message: string }>;
-
-const LOCALES = path.resolve(import.meta.dirname, '..', '..', 'public', '_locales');
 /** Words that are the same in every language: product names, technical tokens, and text with no letters. */
 const UNTRANSLATED = /^(Secret Push|Password Pusher|pwpush\.com|URL|QR|API|HTTP|\P{L}*)$/u;
 /** Keys that are not words on a page: the locale's tag, its direction and the manifest's name. */
 const NOT_ON_PAGE = new Set(['locale', 'dir', 'app_name']);
-
-export function readLocale(locale: string): Messages {
-  return JSON.parse(fs.readFileSync(path.join(LOCALES, locale, 'messages.json'), 'utf8')) as Messages;
-}
 
 /** A message as a pattern: its placeholders (`$1`, `$name$`) match any text. */
 function pattern(message: string): RegExp {
@@ -133,9 +125,12 @@ export function documentLanguage(page: JourneyPage): Promise<{ lang: string; dir
   return page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
 }
 
-/** An element's box, and its container's, in page pixels. */
-export async function boxes(page: JourneyPage, selector: string, container: string) {
-  return page.evaluate(
+/**
+ * Where an element sits on its line within its container, in page pixels: `start` is its distance from the
+ * line's start (the left in a left-to-right page, the right in a right-to-left one), `end` from its end.
+ */
+export async function placeOnLine(page: JourneyPage, selector: string, container: string, dir: string) {
+  const box = await page.evaluate(
     ({ selector, container }) => {
       const el = document.querySelector(selector)!.getBoundingClientRect();
       const box = document.querySelector(selector)!.closest(container)!.getBoundingClientRect();
@@ -143,4 +138,6 @@ export async function boxes(page: JourneyPage, selector: string, container: stri
     },
     { selector, container },
   );
+  const [start, end] = dir === 'rtl' ? [box.right, box.left] : [box.left, box.right];
+  return { start, end, width: box.width };
 }

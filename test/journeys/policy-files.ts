@@ -19,21 +19,13 @@ export function unpackedExtensionId(extensionPath: string): string {
   return [...hex].map((digit) => String.fromCharCode(97 + parseInt(digit, 16))).join('');
 }
 
-function sudoWorks(): boolean {
+/** Whether `attempt` runs without throwing: no sudo, a sudo that wants a password, a directory not ours. */
+function works(attempt: () => void): boolean {
   try {
-    execFileSync('sudo', ['-n', 'true'], { stdio: 'ignore' });
+    attempt();
     return true;
   } catch {
-    return false; // no sudo, or it wants a password: the caller says what to run instead
-  }
-}
-
-function writable(dir: string): boolean {
-  try {
-    fs.accessSync(dir, fs.constants.W_OK);
-    return true;
-  } catch {
-    return false; // missing or not ours: root or sudo creates it
+    return false; // the caller then tries the next way, or says what to run instead
   }
 }
 
@@ -44,12 +36,12 @@ function writable(dir: string): boolean {
 export function writeChromiumPolicy(id: string, policy: object): () => void {
   const file = path.join(CHROMIUM_POLICY_DIR, `secret-push-journey-${id}.json`);
   const content = JSON.stringify({ '3rdparty': { extensions: { [id]: policy } } }, null, 2);
-  if (process.getuid?.() === 0 || writable(CHROMIUM_POLICY_DIR)) {
+  if (process.getuid?.() === 0 || works(() => fs.accessSync(CHROMIUM_POLICY_DIR, fs.constants.W_OK))) {
     fs.mkdirSync(CHROMIUM_POLICY_DIR, { recursive: true });
     fs.writeFileSync(file, content);
     return () => fs.rmSync(file, { force: true });
   }
-  if (sudoWorks()) {
+  if (works(() => execFileSync('sudo', ['-n', 'true'], { stdio: 'ignore' }))) {
     const staged = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-policy-')), 'policy.json');
     fs.writeFileSync(staged, content);
     execFileSync('sudo', ['-n', 'install', '-D', '-m', '0644', staged, file]);

@@ -16,13 +16,26 @@ import { BROWSERS, type BrowserName, type ExtensionBrowser } from './browsers';
 import { launchChromium } from './browsers/chromium';
 import { launchFirefoxJourneys } from './browsers/firefox';
 import { unpackedExtensionId, writeChromiumPolicy, writeFirefoxPolicies } from './policy-files';
-import { createdLink, openPopup, pageText, press, waitForRow, waitForText } from './steps';
+import { connectServer, recordTexts, recordedTexts } from './page-steps';
+import { createPush } from './secrets/form';
+import { openPopup, pageText, press, waitForRow, waitForText } from './steps';
 
 let host: MockHost;
 beforeAll(async () => {
   host = await startMockHost({ port: 0, users: [], rateLimit: 0 });
 });
 afterAll(() => host?.close());
+
+/** Where the options page says the token is kept: each choice's [checked, disabled]. */
+const places = (options: JourneyPage) =>
+  options.$$eval('input[name="token-place"]', (all) =>
+    all.map((el) => [(el as HTMLInputElement).checked, (el as HTMLInputElement).disabled]),
+  );
+/** Under tokenPlace "session": the session is checked, and neither can be changed. */
+const SESSION_FIXED = [
+  [false, true],
+  [true, true],
+];
 
 /** The organization's policy; `defaults.expireAfterDays` is out of range on purpose (a note, not a crash). */
 const policy = () => ({
@@ -36,6 +49,12 @@ const policy = () => ({
 });
 
 /**
+ * Words that only demo mode shows: on the popup ("to Demo", its one-line notice "Demo: links open only…")
+ * and the welcome page ("Demo mode is on", "Try it").
+ */
+const DEMO_WORDS = ['Demo mode', 'Demo:', 'to Demo', 'Try it'];
+
+/**
  * Writes `managed` where `name` reads it, launches it, and returns the browser and the policy's removal.
  * Each launch is a fresh profile: a fresh install under that policy.
  */
@@ -43,22 +62,15 @@ async function launchWithPolicy(
   name: BrowserName,
   managed: object,
 ): Promise<{ browser: ExtensionBrowser; remove: () => void }> {
-  if (name === 'chromium') {
-    const id = unpackedExtensionId(path.resolve(process.env.EXT_PATH ?? '.output/e2e/chrome-mv3'));
-    const remove = writeChromiumPolicy(id, managed);
-    try {
-      const browser = await launchChromium();
-      // The id computed from the path is the one Chromium gave the extension, else the policy went nowhere.
-      expect(browser.base).toBe(`chrome-extension://${id}`);
-      return { browser, remove };
-    } catch (error) {
-      remove();
-      throw error;
-    }
-  }
-  const { file, remove } = writeFirefoxPolicies(GECKO_ID, managed);
+  const id = unpackedExtensionId(path.resolve(process.env.EXT_PATH ?? '.output/e2e/chrome-mv3'));
+  const firefox = name === 'firefox' ? writeFirefoxPolicies(GECKO_ID, managed) : undefined;
+  const remove = firefox?.remove ?? writeChromiumPolicy(id, managed);
   try {
-    return { browser: await launchFirefoxJourneys({ policiesFile: file }), remove };
+    if (firefox) return { browser: await launchFirefoxJourneys({ policiesFile: firefox.file }), remove };
+    const browser = await launchChromium();
+    // The id computed from the path is the one Chromium gave the extension, else the policy went nowhere.
+    expect(browser.base).toBe(`chrome-extension://${id}`);
+    return { browser, remove };
   } catch (error) {
     remove();
     throw error;
@@ -92,10 +104,12 @@ function underPolicy(
 }
 
 underPolicy("an organization's managed policy", policy, (name, browser) => {
-  it('the popup opened at launch never offers a kind the organization does not allow, nor demo mode', async () => {
+  it('never offers, from the first moment on, a kind the organization does not allow, nor demo mode, in the popup or on the welcome page', async () => {
+    // As early as the launch allows: the popup opened at once, the welcome page as the install opened it.
     // Before the background has stored its policy copy (~3 s after install in Chromium) the popup says
-    // "Getting ready…"; policy first: nothing it shows meanwhile may be what the policy forbids.
+    // "Getting ready…"; policy first: nothing either shows meanwhile may be what the policy forbids.
     const popup = await browser().open('popup.html', 'body');
+    const welcome = browser().welcome;
     await popup.evaluate(() => {
       const tabs = () => [...document.querySelectorAll('[role="tab"]')].map((tab) => tab.textContent?.trim());
       const seen = [JSON.stringify(tabs())];
@@ -106,16 +120,18 @@ underPolicy("an organization's managed policy", policy, (name, browser) => {
         characterData: true,
       });
     });
-    await recordTexts(popup);
-    // Until the popup is ready under the policy (its server named): everything it showed before is recorded.
-    await waitForText(popup, `to ${new URL(host.baseUrl).host}`);
+    await Promise.all([recordTexts(popup), recordTexts(welcome)]);
+    // Until both are ready under the policy (its server named): everything they showed before is recorded.
+    const server = new URL(host.baseUrl).host;
+    await waitForText(welcome, `Your organization has set up Secret Push with its own server, ${server}.`);
+    await waitForText(popup, `to ${server}`);
     const tabs = await popup.evaluate(() => [
       ...new Set((window as unknown as { seenTabs: string[] }).seenTabs),
     ]);
     const offered = new Set(tabs.flatMap((list) => JSON.parse(list) as string[]));
     expect([...offered].filter((kind) => !['Text', 'URL'].includes(kind))).toEqual([]);
-    for (const words of DEMO_WORDS)
-      expect((await recordedTexts(popup)).filter((t) => t.includes(words))).toEqual([]);
+    const seen = [...(await recordedTexts(popup)), ...(await recordedTexts(welcome))];
+    for (const words of DEMO_WORDS) expect(seen.filter((text) => text.includes(words))).toEqual([]);
   });
 
   it('reaches the extension as storage.managed', async () => {
@@ -147,13 +163,7 @@ underPolicy("an organization's managed policy", policy, (name, browser) => {
     }));
     expect(server).toEqual({ value: host.baseUrl, disabled: true });
     expect(await options.$eval('#server-choice', (el) => (el as HTMLSelectElement).disabled)).toBe(true);
-    const places = await options.$$eval('input[name="token-place"]', (all) =>
-      all.map((el) => [(el as HTMLInputElement).checked, (el as HTMLInputElement).disabled]),
-    );
-    expect(places).toEqual([
-      [false, true],
-      [true, true],
-    ]);
+    expect(await places(options)).toEqual(SESSION_FIXED);
   });
 
   it("the popup offers only the allowed kinds, sends to the organization's server with its defaults", async () => {
@@ -166,9 +176,7 @@ underPolicy("an organization's managed policy", policy, (name, browser) => {
     expect(tabs).toEqual(['Text', 'URL']);
     expect(await popup.$eval('#sp-views', (el) => (el as HTMLInputElement).value)).toBe('2');
 
-    await popup.type('#sp-secret', `${name} under policy 12`);
-    await press(popup, 'Create push');
-    const { link, urlToken } = await createdLink(popup);
+    const { link, urlToken } = await createPush(popup, { secret: `${name} under policy 12` });
     expect(link.startsWith(`${host.baseUrl}/p/`)).toBe(true);
     // An anonymous push (no token was entered): anyone with the link retrieves it.
     const push = await createApiClient({ baseUrl: host.baseUrl, token: null }).retrievePush(urlToken);
@@ -180,56 +188,6 @@ underPolicy("an organization's managed policy", policy, (name, browser) => {
     });
   });
 });
-
-/** Records every text `page` shows from now on (each change of its visible text), in the page itself. */
-async function recordTexts(page: JourneyPage): Promise<void> {
-  await page.evaluate(() => {
-    const seen = [document.body.innerText];
-    (window as unknown as { seenTexts: string[] }).seenTexts = seen;
-    new MutationObserver(() => {
-      const text = document.body.innerText;
-      if (seen.at(-1) !== text) seen.push(text);
-    }).observe(document.documentElement, { subtree: true, childList: true, characterData: true });
-  });
-}
-
-/** Every text `page` showed since recordTexts, and what it shows now. */
-async function recordedTexts(page: JourneyPage): Promise<string[]> {
-  return page.evaluate(() => [
-    ...(window as unknown as { seenTexts: string[] }).seenTexts,
-    document.body.innerText,
-  ]);
-}
-
-/**
- * Words that only demo mode shows: on the popup ("to Demo", its one-line notice "Demo: links open only…")
- * and the welcome page ("Demo mode is on", "Try it").
- */
-const DEMO_WORDS = ['Demo mode', 'Demo:', 'to Demo', 'Try it'];
-
-underPolicy(
-  'a fresh install under a locked server with demo mode forbidden',
-  () => ({ serverUrl: host.baseUrl, lockServer: true, allowDemoMode: false }),
-  (_name, browser) => {
-    it('never shows demo mode, in the popup or on the welcome page, from the first moment on', async () => {
-      // As early as the launch allows: the popup opened at once, the welcome page as the install opened it.
-      const popup = await browser().open('popup.html', 'body');
-      const welcome = browser().welcome;
-      await Promise.all([recordTexts(popup), recordTexts(welcome)]);
-      // Until both are ready under the policy: everything they showed before is recorded.
-      const server = new URL(host.baseUrl).host;
-      await waitForText(welcome, `Your organization has set up Secret Push with its own server, ${server}.`);
-      await waitForText(popup, `to ${server}`);
-      const seen = [...(await recordedTexts(popup)), ...(await recordedTexts(welcome))];
-      for (const words of DEMO_WORDS) expect(seen.filter((text) => text.includes(words))).toEqual([]);
-      await waitForText(popup, `to ${server}`);
-      for (const words of DEMO_WORDS) {
-        expect(await pageText(welcome)).not.toContain(words);
-        expect(await pageText(popup)).not.toContain(words);
-      }
-    });
-  },
-);
 
 const ERIN = { email: 'erin@example.com', token: 'erin-token-session-E1' };
 const FRANK = { email: 'frank@example.com', token: 'frank-token-session-F2' };
@@ -248,26 +206,11 @@ underPolicy(
       await Promise.all([first?.close(), second?.close()]);
     });
 
-    /** Where the form says the token is kept: each choice's [checked, disabled]. */
-    const places = (options: JourneyPage) =>
-      options.$$eval('input[name="token-place"]', (all) =>
-        all.map((el) => [(el as HTMLInputElement).checked, (el as HTMLInputElement).disabled]),
-      );
-    const SESSION_FIXED = [
-      [false, true],
-      [true, true],
-    ];
-
-    /** Connects a new server in the open, blank form, and waits for its row to say `saved`. */
-    async function connectNew(options: JourneyPage, host: MockHost, token: string, saved: string) {
-      await options.select('#server-choice', 'self-hosted');
-      await options.waitForSelector('#server-url');
-      expect(await places(options)).toEqual(SESSION_FIXED);
-      await options.type('#server-url', host.baseUrl);
-      await options.type('#api-token', token);
-      await press(options, 'Connect');
-      await waitForRow(options, new URL(host.baseUrl).host, saved);
-    }
+    /** Connects a new server in the open, blank form (its token place fixed to the session), to `saved`. */
+    const connectNew = (options: JourneyPage, host: MockHost, token: string, saved: string) =>
+      connectServer(options, host.baseUrl, token, saved, async () => {
+        expect(await places(options)).toEqual(SESSION_FIXED);
+      });
 
     it('a server added later keeps its token in storage.session, and storage.local holds no token', async () => {
       const options = await browser().open('options.html', '#server-choice');
@@ -275,12 +218,7 @@ underPolicy(
       await press(options, 'Add a server');
       await connectNew(options, second, FRANK.token, 'Saved. The default server has not changed.');
       for (const host of [first, second])
-        expect(
-          await options.$eval(
-            `.server-list > li[aria-label="${new URL(host.baseUrl).host}"]`,
-            (row) => (row as HTMLElement).innerText,
-          ),
-        ).toContain('API token kept for this browser session');
+        await waitForRow(options, new URL(host.baseUrl).host, 'API token kept for this browser session');
 
       const { local, session } = await browser().background(
         async (g) => ({

@@ -10,9 +10,14 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { JourneyPage } from './browsers';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
-import { MENU_IDS, type MenuClick } from '@/lib/quick-push/menus';
+import { MENU_IDS } from '@/lib/quick-push/menus';
 import type { QuickPushOutcome } from '@/lib/quick-push/types';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
+import { notificationsShown, record, recorded, seamReady } from './background-steps';
+import { openedOnRow } from './page-steps';
+import { dumpStorage } from './secrets/dump';
+import { menu, shortcut } from './secrets/quick';
+import { tabIdOf } from './secrets/site';
 import { ALICE, ownerClient, useServer } from './steps';
 
 const SECRET = 'vpn user: bob\nvpn pass: 7f3a-hunter2';
@@ -22,98 +27,30 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** A web page with a multi-line secret to select, and an image on the same loopback origin. */
-function startSite(): Promise<http.Server> {
-  const server = http.createServer((request, response) => {
-    if (request.url === '/cat.png') {
-      response.writeHead(200, { 'content-type': 'image/png', 'content-length': PNG.length });
-      return response.end(PNG);
-    }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(
-      `<!doctype html><title>Notes</title><pre id="secret">${SECRET}</pre><img src="/cat.png" alt="cat">`,
-    );
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
+/** A web page with a multi-line secret to select (secrets/site.ts's is one line), and a real image. */
+const site = http.createServer((request, response) => {
+  if (request.url === '/cat.png') {
+    response.writeHead(200, { 'content-type': 'image/png', 'content-length': PNG.length });
+    return response.end(PNG);
+  }
+  response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+  response.end(
+    `<!doctype html><title>Notes</title><pre id="secret">${SECRET}</pre><img src="/cat.png" alt="cat">`,
+  );
+});
+let siteUrl: string;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  site.closeAllConnections(); // Chromium's keep-alive connections would hold close() for about 100 s
+  await new Promise((resolve) => site.close(resolve));
+});
 
 /** Selects the secret on the page, as a person would before right-clicking or pressing the shortcut. */
-async function selectSecret(page: JourneyPage): Promise<void> {
-  await page.evaluate(() => {
-    const range = document.createRange();
-    range.selectNodeContents(document.getElementById('secret')!);
-    getSelection()!.removeAllRanges();
-    getSelection()!.addRange(range);
-  });
-}
-
-/** The id of the site's tab. Firefox's tabs.query({ url }) finds nothing for a loopback port: filter all. */
-function siteTabId(browser: ExtensionBrowser, siteUrl: string): Promise<number> {
-  return browser.background(async (g, siteUrl) => {
-    const tab = (await g.chrome.tabs.query({})).find((tab) => tab.url?.startsWith(siteUrl));
-    if (tab?.id === undefined) throw new Error('no tab on the site');
-    return tab.id;
-  }, siteUrl);
-}
-
-/** Waits until the background script has run far enough to expose the quick-push seam. */
-async function seamReady(browser: ExtensionBrowser): Promise<void> {
-  for (let tries = 0; tries < 100; tries++) {
-    if (await browser.background((g) => typeof g.secretPushQuickPush === 'object', null)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('The quick-push seam never appeared: was the build made with SECRET_PUSH_E2E=1?');
-}
-
-/** The ids of every tab. */
-function tabIds(browser: ExtensionBrowser): Promise<number[]> {
-  return browser.background(async (g) => (await g.chrome.tabs.query({})).map((tab) => tab.id!), null);
-}
-
-/** What a click on the menu item does (contextMenus.onClicked calls this handler). */
-function clickMenu(browser: ExtensionBrowser, info: MenuClick, tabId: number): Promise<QuickPushOutcome> {
-  return browser.background((g, { info, tabId }) => g.secretPushQuickPush.menuClicked(info, { id: tabId }), {
-    info,
-    tabId,
-  });
-}
-
-/** Every storage area the extension writes (local and session), as text. */
-function storedText(browser: ExtensionBrowser): Promise<string> {
-  return browser.background(async (g) => {
-    const [local, session] = await Promise.all([
-      g.chrome.storage.local.get(null),
-      g.chrome.storage.session.get(null),
-    ]);
-    return JSON.stringify({ local, session });
-  }, null);
-}
-
-/** The ids of the notifications still on screen. */
-function notificationsShown(browser: ExtensionBrowser): Promise<string[]> {
-  return browser.background(async (g) => Object.keys(await g.chrome.notifications.getAll()), null);
-}
-
-type Closed = { id: string; byUser: boolean };
-type ClosedLog = { closedNotifications?: Closed[] };
-
-/**
- * Starts recording the notifications that close (notifications.onClosed), with whether "by the user". The
- * log lives on the global of the context that runs the call (Chromium's worker, Firefox's extension tab that
- * reaches the background page): `g` is made afresh for every call.
- */
-function recordClosedNotifications(browser: ExtensionBrowser): Promise<void> {
-  return browser.background((g) => {
-    const log: Closed[] = [];
-    (globalThis as ClosedLog).closedNotifications = log;
-    g.chrome.notifications.onClosed.addListener((id, byUser) => log.push({ id, byUser }));
-  }, null);
-}
-
-/** The notifications that closed since recording began. */
-function closedNotifications(browser: ExtensionBrowser): Promise<Closed[]> {
-  return browser.background(() => [...((globalThis as ClosedLog).closedNotifications ?? [])], null);
-}
+const selectSecret = (page: JourneyPage) =>
+  page.evaluate(() => getSelection()!.selectAllChildren(document.getElementById('secret')!));
 
 const urlToken = (link: string) => new URL(link).pathname.split('/')[2]!;
 
@@ -122,27 +59,21 @@ function pushed(outcome: QuickPushOutcome | undefined): Extract<QuickPushOutcome
   return outcome;
 }
 
-let site: http.Server;
-let siteUrl: string;
-beforeAll(async () => {
-  site = await startSite();
-  siteUrl = `http://127.0.0.1:${(site.address() as AddressInfo).port}`;
-});
-afterAll(async () => {
-  site.closeAllConnections(); // Chromium's keep-alive connections would hold close() for about 100 s
-  await new Promise((resolve) => site.close(resolve));
-});
+/** The ids of every tab. */
+const tabIds = (browser: ExtensionBrowser) =>
+  browser.background(async (g) => (await g.chrome.tabs.query({})).map((tab) => tab.id!), null);
 
 forEachBrowser('quick push', (name, browser) => {
   let host: MockHost;
   let page: JourneyPage;
   let tabId: number;
+  let selected: Extract<QuickPushOutcome, { status: 'pushed' }>;
   beforeAll(async () => {
     host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
     await seamReady(browser());
     await useServer(browser(), host.baseUrl, ALICE.token);
     page = await browser().web(`${siteUrl}/notes.html`);
-    tabId = await siteTabId(browser(), siteUrl);
+    tabId = await tabIdOf(browser(), siteUrl);
   });
   afterAll(() => host?.close());
 
@@ -153,15 +84,14 @@ forEachBrowser('quick push', (name, browser) => {
 
   it(`"Push selected text" sends the whole multi-line selection, copies its link and ${notificationCheck}`, async () => {
     await selectSecret(page);
-    await recordClosedNotifications(browser());
-    const outcome = pushed(
-      await clickMenu(
-        browser(),
-        // The menu's own selectionText collapses the line break: the extension reads the page instead.
-        { menuItemId: MENU_IDS.selection, selectionText: 'vpn user: bob vpn pass: 7f3a-hunter2', frameId: 0 },
-        tabId,
-      ),
-    );
+    await record(browser());
+    // The menu's own selectionText collapses the line break: the extension reads the page instead.
+    const info = {
+      menuItemId: MENU_IDS.selection,
+      selectionText: 'vpn user: bob vpn pass: 7f3a-hunter2',
+      frameId: 0,
+    };
+    const outcome = (selected = pushed(await menu(browser(), info, tabId)));
 
     expect(outcome.copied).toBe(true);
     expect(outcome.message).toBe(
@@ -171,78 +101,41 @@ forEachBrowser('quick push', (name, browser) => {
     expect(await browser().clipboard()).toBe(outcome.link);
     const push = await ownerClient(host.baseUrl).retrievePush(urlToken(outcome.link));
     expect(push.payload).toBe(SECRET);
+    const closed = async () => (await recorded(browser())).closed;
     if (name === 'chromium') {
       expect(await notificationsShown(browser())).toContain(outcome.notificationId);
-      expect(await closedNotifications(browser())).toEqual([]);
+      expect(await closed()).toEqual([]);
     } else {
-      await expect
-        .poll(() => closedNotifications(browser()))
-        .toContainEqual({ id: outcome.notificationId, byUser: true });
+      await expect.poll(closed).toContainEqual({ id: outcome.notificationId, byUser: true });
       expect(await notificationsShown(browser())).not.toContain(outcome.notificationId);
     }
 
-    const stored = await storedText(browser());
+    const stored = (await dumpStorage(browser())).text;
     expect(stored).toContain(host.baseUrl); // the check reads the right storage
     expect(stored).not.toContain('hunter2');
   });
 
   it("a click on the quick push's notification opens that push's row in the dashboard, expanded and focused", async () => {
-    await selectSecret(page);
-    const outcome = pushed(
-      await clickMenu(
-        browser(),
-        { menuItemId: MENU_IDS.selection, selectionText: 'vpn user: bob vpn pass: 7f3a-hunter2', frameId: 0 },
-        tabId,
-      ),
-    );
-    const token = urlToken(outcome.link);
+    const token = urlToken(selected.link);
     // What notifications.onClicked calls (lib/quick-push/e2e-hook.ts): no driver clicks a native
     // notification, and headless Firefox has closed this one already (its id still says which push).
     await browser().background(
       (g, id) => g.secretPushQuickPush.notificationClicked(id),
-      outcome.notificationId,
+      selected.notificationId,
     );
-
-    const dashboard = await browser().opened(`${browser().base}/dashboard.html#/push/`);
-    await dashboard.waitForFunction(
-      (titleId) => document.activeElement?.getAttribute('aria-labelledby') === titleId,
-      { timeout: 10_000 },
-      `title-${token}`,
-    );
-    expect(await dashboard.evaluate(() => location.hash)).toBe(
-      `#/push/${encodeURIComponent(host.baseUrl)}/${token}`,
-    );
-    const row = await dashboard.evaluate(() => {
-      const article = document.activeElement!;
-      return {
-        current: article.getAttribute('aria-current'),
-        expanded: article.querySelector('.details-toggle')?.getAttribute('aria-expanded'),
-        text: article.textContent ?? '',
-      };
-    });
-    expect(row).toMatchObject({ current: 'location', expanded: 'true' });
-    expect(row.text).toContain('Expire');
-    await dashboard.close();
+    await (await openedOnRow(browser(), host.baseUrl, token)).page.close();
     // Opening its row used none of its views.
-    const listed = (await ownerClient(host.baseUrl, ALICE.token).activeAll()).find(
-      (push) => push.url_token === token,
-    );
+    const listed = (await ownerClient(host.baseUrl).activeAll()).find((push) => push.url_token === token);
     expect(listed?.views_remaining).toBe(listed?.expire_after_views);
   });
 
   it('the keyboard shortcut pushes the selection it reads from the page, and copies its link', async () => {
     await selectSecret(page);
-    const outcome = pushed(
-      await browser().background(
-        (g, tabId) => g.secretPushQuickPush.command('push-selection', { id: tabId }),
-        tabId,
-      ),
-    );
-
+    const outcome = pushed(await shortcut(browser(), tabId));
     expect(await browser().clipboard()).toBe(outcome.link);
     const push = await ownerClient(host.baseUrl).retrievePush(urlToken(outcome.link));
     expect(push.payload).toBe(SECRET);
-    expect(await storedText(browser())).not.toContain('hunter2');
+    expect((await dumpStorage(browser())).text).not.toContain('hunter2');
   });
 
   it('the keyboard shortcut on a page the extension may not read pushes nothing and says why', async () => {
@@ -255,12 +148,7 @@ forEachBrowser('quick push', (name, browser) => {
     await selectSecret(closed);
     const before = (await ownerClient(host.baseUrl).activeAll()).length;
 
-    const outcome = await browser().background(
-      (g, tabId) => g.secretPushQuickPush.command('push-selection', { id: tabId }),
-      closedTab!,
-    );
-
-    expect(outcome).toMatchObject({
+    expect(await shortcut(browser(), closedTab!)).toMatchObject({
       status: 'nothing',
       message: 'Secret Push cannot read this page. Use the menu item "Push selected text" instead.',
     });
@@ -269,13 +157,12 @@ forEachBrowser('quick push', (name, browser) => {
   });
 
   it('"Push this image" sends the image as a file whose bytes come back intact, and copies its link', async () => {
-    const outcome = pushed(
-      await clickMenu(
-        browser(),
-        { menuItemId: MENU_IDS.image, srcUrl: `${siteUrl}/cat.png`, pageUrl: `${siteUrl}/notes.html` },
-        tabId,
-      ),
-    );
+    const info = {
+      menuItemId: MENU_IDS.image,
+      srcUrl: `${siteUrl}/cat.png`,
+      pageUrl: `${siteUrl}/notes.html`,
+    };
+    const outcome = pushed(await menu(browser(), info, tabId));
 
     expect(await browser().clipboard()).toBe(outcome.link);
     const retrieved = await ownerClient(host.baseUrl).retrievePush(urlToken(outcome.link));

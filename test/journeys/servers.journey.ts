@@ -10,14 +10,17 @@ import type { JourneyPage } from './browsers';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
 import { dumpIndexedDb } from './secrets/dump';
-import { ALICE, openPopup, ownerClient, pageText, press, waitForRow, waitForText } from './steps';
-import { createPush } from './secrets/form';
+import { connectServer, fieldValue, popupPush } from './page-steps';
+import { ALICE, ownerClient, pageText, press, waitForRow, waitForText } from './steps';
 
 const BOB = { email: 'bob@example.com', token: 'bob-token-journey-02' };
-const SWITCH = 'select[aria-label="Server for this push"]';
 
 /** The name the pages give a server: host and port. */
 const nameOf = (host: MockHost) => new URL(host.baseUrl).host;
+
+/** The names of the saved servers the options page lists, in order. */
+const serverNames = (options: JourneyPage) =>
+  options.$$eval('.server-list > li', (rows) => rows.map((row) => row.getAttribute('aria-label')));
 
 /** The text of the saved server's row in the options page's list. */
 const rowText = (options: JourneyPage, host: MockHost) =>
@@ -28,35 +31,20 @@ const rowText = (options: JourneyPage, host: MockHost) =>
  * folds into the server's row, which says `saved`.
  */
 async function connect(options: JourneyPage, host: MockHost, token: string, saved: string): Promise<void> {
-  await options.select('#server-choice', 'self-hosted');
-  await options.waitForSelector('#server-url');
-  // A new server's form starts blank: nothing of a saved server (its token above all) is carried over.
-  expect(await options.$eval('#server-url', (input) => (input as HTMLInputElement).value)).toBe('');
-  expect(await options.$eval('#api-token', (input) => (input as HTMLInputElement).value)).toBe('');
-  await options.type('#server-url', host.baseUrl);
-  await options.type('#api-token', token);
-  await press(options, 'Connect');
-  await waitForRow(options, nameOf(host), saved);
+  await connectServer(options, host.baseUrl, token, saved, async () => {
+    // A new server's form starts blank: nothing of a saved server (its token above all) is carried over.
+    expect([await fieldValue(options, '#server-url'), await fieldValue(options, '#api-token')]).toEqual([
+      '',
+      '',
+    ]);
+  });
   // Folded: the form is gone until "Add a server" or a row's Edit opens it again.
   expect(await options.$('#server-choice')).toBeNull();
 }
 
 /** Creates a named push in a fresh popup, on `host` when given (the header's server switch). */
-async function pushFromPopup(browser: ExtensionBrowser, name: string, host?: MockHost): Promise<string> {
-  const popup = await openPopup(browser);
-  if (host) {
-    await popup.select(SWITCH, host.baseUrl);
-    await popup.waitForFunction(
-      ({ selector, url }) => (document.querySelector(selector) as HTMLSelectElement | null)?.value === url,
-      {},
-      { selector: SWITCH, url: host.baseUrl },
-    );
-    await popup.waitForSelector('::-p-aria(Create push[role="button"])');
-  }
-  const { urlToken } = await createPush(popup, { secret: `secret of ${name}`, name });
-  await popup.close();
-  return urlToken;
-}
+const pushFromPopup = async (browser: ExtensionBrowser, name: string, host?: MockHost) =>
+  (await popupPush(browser, { secret: `secret of ${name}`, name, server: host?.baseUrl })).urlToken;
 
 /** The names of the pushes the dashboard lists now. */
 const listed = (page: JourneyPage) =>
@@ -78,10 +66,7 @@ forEachBrowser('several servers', (name, browser) => {
     await connect(options, first, ALICE.token, 'Saved. Pushes now go to this server.');
     await press(options, 'Add a server');
     await connect(options, second, BOB.token, 'Saved. The default server has not changed.');
-    const servers = await options.$$eval('.server-list > li', (rows) =>
-      rows.map((row) => row.getAttribute('aria-label')),
-    );
-    expect(servers).toEqual([nameOf(first), nameOf(second)]);
+    expect(await serverNames(options)).toEqual([nameOf(first), nameOf(second)]);
     // Adding a server never changes the default (issue 18): the first one stays it until Make default.
     expect(await rowText(options, first)).toContain('Default');
     expect(await rowText(options, second)).not.toContain('Default');
@@ -121,15 +106,13 @@ forEachBrowser('several servers', (name, browser) => {
     await press(options, `Remove ${nameOf(second)}`);
     await waitForText(options, `Remove ${nameOf(second)}? Its token`);
     await press(options, 'Keep it');
-    expect(await options.$$eval('.server-list > li', (rows) => rows.length)).toBe(2);
+    expect(await serverNames(options)).toHaveLength(2);
     await press(options, `Remove ${nameOf(second)}`);
     await press(options, 'Remove server');
     await waitForText(options, 'Server removed');
     // The list follows the storage change, which Firefox reports a moment after the status line.
     await options.waitForFunction(() => document.querySelectorAll('.server-list > li').length === 1);
-    expect(
-      await options.$$eval('.server-list > li', (rows) => rows.map((row) => row.getAttribute('aria-label'))),
-    ).toEqual([nameOf(first)]);
+    expect(await serverNames(options)).toEqual([nameOf(first)]);
 
     // The removed server's push is gone from the dashboard; the push itself still lives on its server.
     await page.bringToFront();

@@ -4,14 +4,13 @@
  * three origins: A, B, C), each behind a recorder (recorded-host.ts) that tells, on the server's own side,
  * whether a request carried an Authorization header. Storage is read from the background afterwards.
  */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { JourneyPage } from './browsers';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
 import { startRecordedHost, type RecordedHost } from './recorded-host';
-import { openPopup, pageText, press, waitForRow, waitForText } from './steps';
+import { connectServer, editServer, fieldValue, waitForDemo } from './page-steps';
+import { pickFile, tab, withFile } from './secrets/form';
+import { openPopup, press, waitForAlert, waitForRow, waitForText } from './steps';
 
 const ALICE = { email: 'alice@example.com', token: 'alice-token-seams-A1' };
 const BOB = { email: 'bob@example.com', token: 'bob-token-seams-B2' };
@@ -20,9 +19,6 @@ const CAROL = { email: 'carol@example.com', token: 'carol-token-seams-C3' };
 const DEFAULT_SAVED = 'Saved. Pushes now go to this server.';
 const OTHER_SAVED = 'Saved. The default server has not changed.';
 
-const valueOf = (options: JourneyPage, selector: string) =>
-  options.$eval(selector, (input) => (input as HTMLInputElement).value);
-
 /** Replaces what a field holds by typing, as a person does: select all, then type over it. */
 async function retype(options: JourneyPage, selector: string, text: string): Promise<void> {
   await options.focus(selector);
@@ -30,31 +26,6 @@ async function retype(options: JourneyPage, selector: string, text: string): Pro
   await options.keyboard.press('KeyA');
   await options.keyboard.up('Control');
   await options.type(selector, text);
-}
-
-/** Connects a new server in the open, blank form: self-hosted, its address, its token, Connect. */
-async function connectNew(
-  options: JourneyPage,
-  host: RecordedHost,
-  token: string,
-  saved: string,
-): Promise<void> {
-  await options.select('#server-choice', 'self-hosted');
-  await options.waitForSelector('#server-url');
-  await options.type('#server-url', host.baseUrl);
-  await options.type('#api-token', token);
-  await press(options, 'Connect');
-  await waitForRow(options, host.name, saved);
-}
-
-/** Waits for Test connection's outcome: its success line or an alert. */
-async function testOutcome(options: JourneyPage): Promise<void> {
-  await options.waitForFunction(
-    () =>
-      document.body.innerText.includes('The connection works.') ||
-      document.querySelector('[role="alert"]') !== null,
-    { timeout: 15_000 },
-  );
 }
 
 interface BoundToken {
@@ -76,17 +47,11 @@ async function savedTokens(browser: ExtensionBrowser) {
   );
 }
 
-/** Waits for an alert (role="alert") on `page`, whatever it says; on a timeout says what the page showed. */
-async function anyAlert(page: JourneyPage): Promise<void> {
-  try {
-    await page.waitForSelector('[role="alert"]', { timeout: 20_000 });
-  } catch (error) {
-    throw new Error(`No alert. The page showed:\n${await pageText(page)}`, { cause: error });
-  }
-}
-
 /** The requests `host` received with an Authorization header. */
 const authorized = (host: RecordedHost) => host.received.filter((r) => r.authorization !== undefined);
+/** Whether `host` received `token` in an Authorization header. */
+const sentTo = (host: RecordedHost, token: string) =>
+  authorized(host).some((r) => r.authorization?.includes(token));
 
 forEachBrowser('settings seams: a token never reaches another server', (_name, browser) => {
   let a: RecordedHost;
@@ -104,30 +69,40 @@ forEachBrowser('settings seams: a token never reaches another server', (_name, b
     await Promise.all([a?.close(), b?.close(), c?.close()]);
   });
 
+  /** Test connection on the form (on C's address): waits for its outcome, `answer`; C got no token. */
+  async function testOnC(answer: string): Promise<void> {
+    await press(options, 'Test connection');
+    // Its success line or an alert first: the recorder's check runs once the test is over, whatever it says.
+    await options.waitForFunction(
+      () =>
+        document.body.innerText.includes('The connection works.') ||
+        !!document.querySelector('[role="alert"]'),
+      { timeout: 15_000 },
+    );
+    expect(authorized(c)).toEqual([]);
+    await waitForText(options, answer);
+  }
+
   it("Edit A, type C's address, Test connection, Connect: C never gets an Authorization header, nor A's token saved for it", async () => {
     options = await browser().open('options.html', '#server-choice');
-    await connectNew(options, a, ALICE.token, DEFAULT_SAVED);
+    await connectServer(options, a.baseUrl, ALICE.token, DEFAULT_SAVED);
     await press(options, 'Add a server');
-    await connectNew(options, b, BOB.token, OTHER_SAVED);
+    await connectServer(options, b.baseUrl, BOB.token, OTHER_SAVED);
     await press(options, 'Make default');
     await waitForRow(options, b.name, 'Default');
     // The recorders do see tokens: A got its own with Connect (else the checks on C below prove nothing).
-    expect(authorized(a).some((r) => r.authorization?.includes(ALICE.token))).toBe(true);
-    expect(authorized(b).some((r) => r.authorization?.includes(BOB.token))).toBe(true);
+    expect(sentTo(a, ALICE.token)).toBe(true);
+    expect(sentTo(b, BOB.token)).toBe(true);
 
-    await press(options, `Edit ${a.name}`);
-    await options.waitForSelector('#server-url');
-    expect(await valueOf(options, '#server-url')).toBe(a.baseUrl);
-    expect(await valueOf(options, '#api-token')).toBe(ALICE.token);
+    await editServer(options, a.baseUrl);
+    expect(await fieldValue(options, '#server-url')).toBe(a.baseUrl);
+    expect(await fieldValue(options, '#api-token')).toBe(ALICE.token);
     await retype(options, '#server-url', c.baseUrl);
     // The address moved to another origin: A's token left the field.
-    expect(await valueOf(options, '#api-token')).toBe('');
+    expect(await fieldValue(options, '#api-token')).toBe('');
 
-    await press(options, 'Test connection');
-    await testOutcome(options);
+    await testOnC('The connection works.');
     expect(c.received.length).toBeGreaterThan(0);
-    expect(authorized(c)).toEqual([]);
-    await waitForText(options, 'The connection works.');
 
     await press(options, 'Connect');
     // Adding a server never changes the default (issue 18): C is saved beside the others, B stays it.
@@ -152,38 +127,31 @@ forEachBrowser('settings seams: a token never reaches another server', (_name, b
   it(`Edit B, demo mode on and off, type C's address in B's form, Test connection: C gets no token`, async () => {
     c.received.splice(0);
     await options.bringToFront();
-    await press(options, `Edit ${b.name}`);
-    await options.waitForSelector('#server-url');
-    expect(await valueOf(options, '#api-token')).toBe(BOB.token);
+    await editServer(options, b.baseUrl);
+    expect(await fieldValue(options, '#api-token')).toBe(BOB.token);
 
     const demo = '::-p-aria(Demo mode[role="switch"])';
     await options.click(demo);
-    await options.waitForSelector('[role="switch"][aria-checked="true"]');
+    await waitForDemo(options, true);
     await options.click(demo);
-    await options.waitForSelector('[role="switch"][aria-checked="false"]');
+    await waitForDemo(options, false);
 
     // The form is still B's (demo mode on and off reset it from what B has saved).
     await options.waitForSelector('#server-url');
-    expect(await valueOf(options, '#server-url')).toBe(b.baseUrl);
-    expect(await valueOf(options, '#api-token')).toBe(BOB.token);
+    expect(await fieldValue(options, '#server-url')).toBe(b.baseUrl);
+    expect(await fieldValue(options, '#api-token')).toBe(BOB.token);
     await retype(options, '#server-url', c.baseUrl);
-    expect(await valueOf(options, '#api-token')).toBe('');
-    await press(options, 'Test connection');
-    await testOutcome(options);
+    expect(await fieldValue(options, '#api-token')).toBe('');
+    await testOnC('The connection works.');
     expect(c.received.length).toBeGreaterThan(0);
-    expect(authorized(c)).toEqual([]);
-    await waitForText(options, 'The connection works.');
   });
 
   it("a token typed for C that is another saved server's is refused, and not sent to C", async () => {
     c.received.splice(0);
     // The form is on C's address from the test before; the person pastes B's token into it.
-    expect(await valueOf(options, '#server-url')).toBe(c.baseUrl);
+    expect(await fieldValue(options, '#server-url')).toBe(c.baseUrl);
     await options.type('#api-token', BOB.token);
-    await press(options, 'Test connection');
-    await testOutcome(options);
-    expect(authorized(c)).toEqual([]);
-    await waitForText(options, 'The saved API token belongs to another server, so it was not sent.');
+    await testOnC('The saved API token belongs to another server, so it was not sent.');
   });
 
   it('a saved server that redirects to another origin carries its token there with neither a push nor a file push', async () => {
@@ -204,27 +172,21 @@ forEachBrowser('settings seams: a token never reaches another server', (_name, b
     expect(chosen).toBe(a.baseUrl);
     await popup.type('#sp-secret', 'sent to A, redirected to C');
     await press(popup, 'Create push');
-    await anyAlert(popup);
+    await waitForAlert(popup, ''); // whatever it says
     // The create went to A with A's token; the redirect to C was not followed with it.
-    expect(authorized(a).some((r) => r.authorization?.includes(ALICE.token))).toBe(true);
+    expect(sentTo(a, ALICE.token)).toBe(true);
     expect(authorized(c)).toEqual([]);
 
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-seams-'));
-    try {
-      fs.writeFileSync(path.join(dir, 'keys.txt'), 'a file for A only');
-      a.received.splice(0);
-      const files = await openPopup(browser());
-      await files.click('::-p-aria(Files[role="tab"])');
-      await files.upload('#sp-files', path.join(dir, 'keys.txt'));
-      await files.waitForSelector('::-p-aria(Attached files[role="list"])');
+    a.received.splice(0);
+    const files = await openPopup(browser());
+    await tab(files, 'Files');
+    await withFile('keys.txt', 'a file for A only', async (file) => {
+      await pickFile(files, file);
       await press(files, 'Create push');
-      await anyAlert(files);
-      // The upload went to A with A's token (XHR would follow a redirect: the transport must not let it).
-      expect(authorized(a).some((r) => r.authorization?.includes(ALICE.token))).toBe(true);
-      expect(authorized(c)).toEqual([]);
-    } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
-      a.redirectTo = undefined;
-    }
+      await waitForAlert(files, '');
+    });
+    // The upload went to A with A's token (XHR would follow a redirect: the transport must not let it).
+    expect(sentTo(a, ALICE.token)).toBe(true);
+    expect(authorized(c)).toEqual([]);
   });
 });

@@ -5,14 +5,18 @@
  * refresh when it opens on an empty cache); a recipient who types a wrong passphrase on the push's page is
  * reported in Recent activity under the push's name, and by a notification; that notification's click opens
  * the dashboard on the push's own row (dashboard.html#/push/<server>/<url_token>), expanded and focused.
+ * Then the dashboard on another account (the first one left, so its pushes are erased from the cache): two
+ * pushes made in the popup, one opened by a recipient, Refresh shows the view (count and audit entry), and
+ * Expire on the other (with its confirmation) expires it on the server, checked there through the API; the
+ * view's notification and the CSV export.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { JourneyPage } from './browsers';
+import type { JourneyElement, JourneyPage } from './browsers';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
-import { forEachBrowser } from './browsers';
-import type { ExtensionBrowser } from './browsers';
-import { openPopup, ownerClient, press, waitForText } from './steps';
-import { createPush } from './secrets/form';
+import { forEachBrowser, type ExtensionBrowser } from './browsers';
+import { notificationsShown, record, recorded } from './background-steps';
+import { connectServer, openedOnRow, popupPush } from './page-steps';
+import { ALICE, ownerClient, press, recipientPage, useServer, waitForText } from './steps';
 
 /** A user whose account holds pushes made elsewhere (another browser, the web UI): none from this one. */
 const SAM = { email: 'sam@example.com', token: 'sam-token-journey-19' };
@@ -46,56 +50,89 @@ async function rowNames(page: JourneyPage): Promise<string[]> {
   return [...byPlace.entries()].sort(([a], [b]) => a - b).map(([, name]) => name);
 }
 
-/** Creates a push with a passphrase and a name in the popup, as a person would; returns its link. */
-async function createWithPassphrase(browser: ExtensionBrowser, name: string): Promise<string> {
-  const popup = await openPopup(browser);
-  const { link } = await createPush(popup, {
-    secret: `payroll secret of ${name}`,
-    passphrase: 'correct horse',
-    name,
-  });
-  await popup.close();
-  return link;
+/** The ids of the watcher's notifications: on screen, or closed since `record` (headless Firefox closes them). */
+const watchNotifications = async (browser: ExtensionBrowser) =>
+  [
+    ...(await notificationsShown(browser)),
+    ...(await recorded(browser)).closed.map((closed) => closed.id),
+  ].filter((id) => id.startsWith('watch:'));
+
+const RECIPIENT_UA = 'RecipientBrowser/7.1 (journey test)';
+
+/** The dashboard's card of a push, found by its accessible name (the push's name). */
+const card = (page: JourneyPage, name: string) => page.waitForSelector(`::-p-aria(${name}[role="article"])`);
+
+/** Opens a card's details, where preview, open, audit log and expire sit (issue 11's compact rows). */
+async function openDetails(handle: JourneyElement): Promise<void> {
+  await (await handle.waitForSelector('::-p-aria(Details[role="button"])'))!.click();
 }
+
+/** Waits until the card's text contains `text` (the card re-renders in place as the data changes). */
+async function waitForCardText(page: JourneyPage, name: string, text: string): Promise<void> {
+  await page.waitForFunction(
+    ({ name, text }) =>
+      [...document.querySelectorAll('article')].some(
+        (el) => el.querySelector('h3')?.textContent === name && el.innerText.includes(text),
+      ),
+    { timeout: 15_000 },
+    { name, text },
+  );
+}
+
+/** The watcher's notifications created since `record`, with their words. */
+const watchNotices = async (browser: ExtensionBrowser) =>
+  (await recorded(browser)).notices.filter((notice) => notice.id?.startsWith('watch:'));
 
 /**
- * The ids of the watcher's notifications: those on screen, and those that closed since recording began
- * (headless Firefox closes a notification at once, as if by the user; quick-push.journey.ts says more).
+ * Presses the export menu's `button` and returns the file the page hands the browser to save (the name and
+ * the bytes of the link lib/download.ts clicks), read back from its Blob URL in the page.
  */
-function recordNotifications(browser: ExtensionBrowser): Promise<void> {
-  return browser.background((g) => {
-    const log: string[] = [];
-    (globalThis as { watchNotices?: string[] }).watchNotices = log;
-    g.chrome.notifications.onClosed.addListener((id) => log.push(id));
-  }, null);
-}
-function watchNotifications(browser: ExtensionBrowser): Promise<string[]> {
-  return browser.background(async (g) => {
-    const shown = Object.keys(await g.chrome.notifications.getAll());
-    const closed = (globalThis as { watchNotices?: string[] }).watchNotices ?? [];
-    return [...shown, ...closed].filter((id) => id.startsWith('watch:'));
-  }, null);
+async function exported(page: JourneyPage, button: string): Promise<{ name: string; text: string }> {
+  await page.evaluate(() => {
+    const saved: Array<{ name: string; href: string }> = [];
+    (globalThis as { savedFiles?: typeof saved }).savedFiles = saved;
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      if (this.download) saved.push({ name: this.download, href: this.href });
+      return click.call(this);
+    };
+  });
+  await press(page, button);
+  await page.waitForFunction(() => (globalThis as { savedFiles?: unknown[] }).savedFiles?.[0]);
+  return page.evaluate(async () => {
+    const saved = (globalThis as { savedFiles?: Array<{ name: string; href: string }> }).savedFiles![0]!;
+    return { name: saved.name, text: await (await fetch(saved.href)).text() };
+  });
 }
 
-forEachBrowser('the watcher', (name, browser) => {
+forEachBrowser('the watcher and the dashboard', (name, browser) => {
   let host: MockHost;
+  // Another account's host per browser: the dashboard may list every push of the account.
+  let alice: MockHost;
   beforeAll(async () => {
+    alice = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
     host = await startMockHost({ port: 0, users: [SAM], rateLimit: 0 });
     const sam = ownerClient(host.baseUrl, SAM.token);
     for (let i = 1; i <= HELD; i++)
       await sam.createPush({ payload: `held secret ${i}`, name: `Held ${name} ${i}`, expire_after_views: 3 });
   });
-  afterAll(() => host?.close());
+  afterAll(() => Promise.all([host?.close(), alice?.close()]));
+  /** A push with a passphrase and a name, made in the popup as a person would. */
+  const withPassphrase = (pushName: string) =>
+    popupPush(browser(), {
+      secret: `payroll secret of ${pushName}`,
+      passphrase: 'correct horse',
+      name: pushName,
+    });
 
   it(`lists the ${HELD} pushes an account already holds within 10 s of Connect, without Refresh`, async () => {
     const options = await browser().open('options.html', '#server-choice');
-    await options.select('#server-choice', 'self-hosted');
-    await options.waitForSelector('#server-url');
-    await options.type('#server-url', host.baseUrl);
-    await options.type('#api-token', SAM.token);
-    await press(options, 'Connect');
-    const connected = Date.now();
-    await waitForText(options, 'Saved. Pushes now go to this server.');
+    const connected = await connectServer(
+      options,
+      host.baseUrl,
+      SAM.token,
+      'Saved. Pushes now go to this server.',
+    );
 
     const page = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
     // Each row says how many the list holds (aria-setsize), rendered or not.
@@ -119,9 +156,8 @@ forEachBrowser('the watcher', (name, browser) => {
 
   it("reports a wrong passphrase typed on the push's page in Recent activity, named, and by a notification", async () => {
     const pushName = `Payroll ${name}`;
-    const link = await createWithPassphrase(browser(), pushName);
-    const token = new URL(link).pathname.split('/')[2]!;
-    await recordNotifications(browser());
+    const { link, urlToken: token } = await withPassphrase(pushName);
+    await record(browser());
 
     // The recipient's side: the push's page, a wrong passphrase typed and sent.
     const recipient = await browser().web(link);
@@ -151,16 +187,11 @@ forEachBrowser('the watcher', (name, browser) => {
   });
 
   it("opens that push's row, expanded and focused, when a watcher notification is clicked", async () => {
-    const pushName = `Door code ${name}`;
-    const link = await createWithPassphrase(browser(), pushName);
-    const token = new URL(link).pathname.split('/')[2]!;
+    const pushName = `Locker code ${name}`;
+    const { urlToken: token } = await withPassphrase(pushName);
     // A recipient opens it with the right passphrase: a view, which the watcher notifies.
-    const opened = await fetch(`${host.baseUrl}/p/${token}`, {
-      method: 'POST',
-      headers: { accept: 'text/html' },
-      body: new URLSearchParams({ passphrase: 'correct horse' }),
-    });
-    expect(await opened.text()).toContain(`payroll secret of ${pushName}`);
+    const opened = await recipientPage(host.baseUrl, token, { passphrase: 'correct horse' });
+    expect(opened).toContain(`payroll secret of ${pushName}`);
     const dashboard = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
     await press(dashboard, 'Refresh');
     await expect
@@ -171,30 +202,87 @@ forEachBrowser('the watcher', (name, browser) => {
     const [id] = (await watchNotifications(browser())).filter((one) => one.includes(`|${token}|`));
     // What notifications.onClicked calls (lib/watch/background/e2e-hook.ts): no driver clicks a native notification.
     await browser().background((g, clicked) => g.secretPushWatch.notificationClicked(clicked), id!);
-    const page = await browser().opened(`${browser().base}/dashboard.html#/push/`);
-    await page.waitForFunction(
-      (title) => {
-        const row = document.activeElement;
-        return row?.tagName === 'ARTICLE' && row.querySelector('h3')?.textContent === title;
-      },
-      { timeout: 10_000 },
-      pushName,
+    const { title } = await openedOnRow(browser(), host.baseUrl, token);
+    expect(title).toBe(pushName);
+  });
+
+  it('refreshes, shows a recipient view with its audit entry and notification, expires a push on the server, and exports both as CSV', async () => {
+    await useServer(browser(), alice.baseUrl, ALICE.token);
+    await record(browser());
+    const push = (title: string, views: number) =>
+      popupPush(browser(), { secret: `secret of ${title}`, views, name: title });
+    const viewed = (await push(`Door code ${name}`, 3)).urlToken;
+    const other = (await push(`Bank login ${name}`, 2)).urlToken;
+    expect(await recipientPage(alice.baseUrl, viewed, { userAgent: RECIPIENT_UA })).toContain(
+      `secret of Door code ${name}`,
     );
-    // Read once the page is there (Firefox reports about:blank for a tab still loading).
-    expect(await page.evaluate(() => location.hash)).toBe(
-      `#/push/${encodeURIComponent(host.baseUrl)}/${token}`,
-    );
-    const row = await page.waitForSelector(`::-p-aria(${pushName}[role="article"])`);
-    expect(await row!.evaluate((el) => el.getAttribute('aria-current'))).toBe('location');
-    const details = await row!.waitForSelector('::-p-aria(Details[role="button"])');
-    expect(await details!.evaluate((el) => el.getAttribute('aria-expanded'))).toBe('true');
-    // Expanded: the row's own actions are shown, and it is on screen.
+
+    const page = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
+    expect(await page.title()).toBe('Secret Push dashboard');
+    await card(page, `Door code ${name}`);
+    await card(page, `Bank login ${name}`);
+
+    await press(page, 'Refresh');
+    await waitForText(page, 'Last refreshed ');
+    await waitForCardText(page, `Door code ${name}`, '2 of 3 views left');
+    await waitForCardText(page, `Bank login ${name}`, '2 of 2 views left');
+    const door = await card(page, `Door code ${name}`);
+    expect(await door.$('::-p-aria(2 of 3 views left[role="progressbar"])')).not.toBeNull();
+    // Time left as people say it (issue 11), with the exact time on hover.
     expect(
-      await row.evaluate((el) => {
-        const box = el.getBoundingClientRect();
-        return box.bottom > 0 && box.top < innerHeight;
-      }),
+      await door.$$eval('*', (els) =>
+        els.some((el) => /^Expires in \d+ (days?|hours?)$/.test(el.textContent!.trim())),
+      ),
     ).toBe(true);
-    expect(await row!.$('::-p-aria(Expire[role="button"])')).not.toBeNull();
+    expect(await door.$$eval('time[title]', (times) => times.length)).toBe(1);
+
+    await openDetails(door);
+    await (await door.waitForSelector('::-p-aria(Audit log[role="button"])'))!.click();
+    await waitForCardText(page, `Door code ${name}`, 'Viewed');
+    const audit = await door.waitForSelector(`::-p-aria(Audit log of Door code ${name}[role="table"])`);
+    const rows = await audit!.$$eval('tr', (trs) => trs.map((tr) => (tr as HTMLElement).innerText));
+    const views = rows.filter((row) => row.includes('Viewed'));
+    expect(views).toHaveLength(1);
+    expect(views[0]).toContain('127.0.0.1');
+    expect(views[0]).toContain(RECIPIENT_UA);
+
+    // The watcher raised one notification for the view: the push's name, the recipient's IP, the views left.
+    await expect.poll(() => watchNotices(browser()), { timeout: 15_000 }).toHaveLength(1);
+    const [notice] = await watchNotices(browser());
+    expect(notice!.title).toBe(`Door code ${name}`);
+    expect(notice!.message).toContain('Viewed from 127.0.0.1');
+    expect(notice!.message).toContain('2 of 3 views left');
+    expect(notice!.message).not.toContain('secret of');
+
+    const bank = await card(page, `Bank login ${name}`);
+    await openDetails(bank);
+    await (await bank.waitForSelector('::-p-aria(Expire[role="button"])'))!.click();
+    const dialog = await page.waitForSelector(`::-p-aria(Expire Bank login ${name}?[role="alertdialog"])`);
+    await (await dialog!.waitForSelector('::-p-aria(Expire push[role="button"])'))!.click();
+    await waitForText(page, '1 push expired.');
+    await page.waitForHidden('[role="alertdialog"]');
+    await waitForCardText(page, `Bank login ${name}`, 'Expired: deleted');
+    const doorAgain = await card(page, `Door code ${name}`); // re-rendered since
+    expect(await doorAgain.evaluate((el) => (el as HTMLElement).innerText)).not.toContain('Expired');
+
+    // On the other side: the owner's view of the server says it is expired, and the other is still live.
+    const owner = ownerClient(alice.baseUrl);
+    const expired = await owner.expiredAll();
+    expect(expired.find((push) => push.url_token === other)).toMatchObject({ expired: true });
+    const active = (await owner.activeAll()).map((push) => push.url_token);
+    expect(active).toContain(viewed);
+    expect(active).not.toContain(other);
+
+    // The export: the live-links warning (issue 9), then a CSV of both, which holds no secret.
+    await press(page, 'Export');
+    await waitForText(page, 'Exported files contain live links to secrets');
+    const csv = await exported(page, 'Export list (CSV)');
+    expect(csv.name).toMatch(/^secret-push-pushes-\d{4}-\d\d-\d\d\.csv$/);
+    const lines = csv.text.trimEnd().split('\r\n');
+    expect(lines).toHaveLength(4); // the warning, the header and one line per push
+    expect(lines[0]).toMatch(/^# Exported files contain live links to secrets/);
+    expect(lines.find((line) => line.includes(viewed))).toContain(`Door code ${name}`);
+    expect(lines.find((line) => line.includes(other))).toContain(`Bank login ${name}`);
+    expect(csv.text).not.toContain('secret of');
   });
 });

@@ -1,0 +1,126 @@
+/**
+ * Steps on the extension's pages that several journeys take as a person would: connecting a server on the
+ * options page, reading a field, recording every text a page shows, a named push from the popup, and the
+ * dashboard a notification's click opens on a push's row.
+ */
+import { expect } from 'vitest';
+import type { ExtensionBrowser, JourneyPage } from './browsers';
+import { createPush } from './secrets/form';
+import { openPopup, press, waitForRow } from './steps';
+
+/** The current value of the field `selector`. */
+export const fieldValue = (page: JourneyPage, selector: string) =>
+  page.$eval(selector, (input) => (input as HTMLInputElement).value);
+
+/**
+ * Connects a new self-hosted server in the open options page's blank form (its address, its token, Connect)
+ * and waits for its row to say `saved`. `beforeTyping` runs once the form is shown (a check, a recorder).
+ * Returns when Connect was pressed.
+ */
+export async function connectServer(
+  options: JourneyPage,
+  url: string,
+  token: string,
+  saved: string,
+  beforeTyping?: () => Promise<void>,
+): Promise<number> {
+  await options.select('#server-choice', 'self-hosted');
+  await options.waitForSelector('#server-url');
+  await beforeTyping?.();
+  await options.type('#server-url', url);
+  await options.type('#api-token', token);
+  await press(options, 'Connect');
+  const pressed = Date.now();
+  await waitForRow(options, new URL(url).host, saved);
+  return pressed;
+}
+
+/** Opens the folded form on the saved server `url` (its row's Edit). */
+export async function editServer(options: JourneyPage, url: string): Promise<void> {
+  await press(options, `Edit ${new URL(url).host}`);
+  await options.waitForSelector('#server-url');
+}
+
+/** Waits until the demo switch is `on`. */
+export async function waitForDemo(page: JourneyPage, on: boolean): Promise<void> {
+  await page.waitForSelector(`[role="switch"][aria-checked="${on}"]`);
+}
+
+/** Records every text `page` shows from now on (each change of its visible text), in the page itself. */
+export async function recordTexts(page: JourneyPage): Promise<void> {
+  await page.evaluate(() => {
+    const seen = [document.body.innerText];
+    (window as unknown as { seenTexts: string[] }).seenTexts = seen;
+    new MutationObserver(() => {
+      const text = document.body.innerText;
+      if (seen.at(-1) !== text) seen.push(text);
+    }).observe(document.documentElement, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** Every text `page` showed since recordTexts, and what it shows now. */
+export function recordedTexts(page: JourneyPage): Promise<string[]> {
+  return page.evaluate(() => [
+    ...(window as unknown as { seenTexts: string[] }).seenTexts,
+    document.body.innerText,
+  ]);
+}
+
+/**
+ * Creates a push in a fresh popup as a person would (see createPush), on the server `server` when given (the
+ * header's server switch), and closes the popup; returns the link and its url_token.
+ */
+export async function popupPush(
+  browser: ExtensionBrowser,
+  fields: Parameters<typeof createPush>[1] & { server?: string },
+): Promise<{ link: string; urlToken: string }> {
+  const popup = await openPopup(browser);
+  if (fields.server) {
+    const serverSwitch = 'select[aria-label="Server for this push"]';
+    await popup.select(serverSwitch, fields.server);
+    await popup.waitForFunction(
+      ({ selector, url }) => (document.querySelector(selector) as HTMLSelectElement | null)?.value === url,
+      {},
+      { selector: serverSwitch, url: fields.server },
+    );
+    await popup.waitForSelector('::-p-aria(Create push[role="button"])');
+  }
+  const made = await createPush(popup, fields);
+  await popup.close();
+  return made;
+}
+
+/**
+ * The dashboard a notification's click opened on the push `urlToken` of `baseUrl`: its row has the focus,
+ * is the page's current location, expanded (its Expire shown) and on screen. Returns the page and the
+ * row's title.
+ */
+export async function openedOnRow(
+  browser: ExtensionBrowser,
+  baseUrl: string,
+  urlToken: string,
+): Promise<{ page: JourneyPage; title: string }> {
+  const page = await browser.opened(`${browser.base}/dashboard.html#/push/`);
+  const selector = `article[aria-labelledby="title-${urlToken}"]`;
+  await page.waitForFunction(
+    (selector) => document.activeElement?.matches(selector),
+    { timeout: 10_000 },
+    selector,
+  );
+  // Read once the page is there (Firefox reports about:blank for a tab still loading).
+  expect(await page.evaluate(() => location.hash)).toBe(`#/push/${encodeURIComponent(baseUrl)}/${urlToken}`);
+  const row = await page.waitForSelector(selector);
+  const details = await row.waitForSelector('::-p-aria(Details[role="button"])');
+  expect(await details.evaluate((el) => el.getAttribute('aria-expanded'))).toBe('true');
+  expect(await row.$('::-p-aria(Expire[role="button"])')).not.toBeNull();
+  const shown = await row.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    return {
+      current: el.getAttribute('aria-current'),
+      onScreen: box.bottom > 0 && box.top < innerHeight,
+      title: el.querySelector('h3')?.textContent ?? '',
+    };
+  });
+  expect(shown).toMatchObject({ current: 'location', onScreen: true });
+  return { page, title: shown.title };
+}
