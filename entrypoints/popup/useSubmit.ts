@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { toAppError } from '@/lib/errors';
 import type { FormAction, FormState } from '@/lib/push/form';
 import type { SentPush } from './connect';
-import { CREATED_PUSH } from './result-part';
+import { CREATED_PUSH } from './parts';
 import { loadErrorWords } from './words';
 
 /** The API side, loaded once on first use (a file attached, or Create); a failed load is tried again. */

@@ -97,8 +97,16 @@ function openCurrent(): Promise<IDBDatabase | null | undefined> {
   });
 }
 
-/** The newest `count` pushes of `account`, by the version 3 index, walked from its newest end. */
-function newestOf(store: IDBObjectStore, account: string, count: number): Promise<unknown[]> {
+/**
+ * The newest `count` pushes of `account` (of `server` only, when given: one account can hold pushes of two
+ * servers of one origin), by the version 3 index, walked from its newest end.
+ */
+function newestOf(
+  store: IDBObjectStore,
+  account: string,
+  count: number,
+  server?: string,
+): Promise<unknown[]> {
   return new Promise((resolve, reject) => {
     const found: unknown[] = [];
     // [account] sorts before every [account, created_at], and [account, []] after (arrays follow strings).
@@ -107,7 +115,8 @@ function newestOf(store: IDBObjectStore, account: string, count: number): Promis
     req.onerror = () => reject(req.error);
     req.onsuccess = () => {
       const cursor = req.result;
-      if (cursor) found.push(cursor.value);
+      if (cursor && (server === undefined || (cursor.value as { server?: string }).server === server))
+        found.push(cursor.value);
       if (!cursor || found.length === count) resolve(found);
       else cursor.continue();
     };
@@ -115,14 +124,14 @@ function newestOf(store: IDBObjectStore, account: string, count: number): Promis
 }
 
 /**
- * One account-indexed store's records of `accounts` (only each one's newest `first` pushes, when given), how
- * many still await adoption (version 1), and whether every record was read.
+ * One account-indexed store's records of `accounts` (only each one's newest `first` pushes of `server`, when
+ * given), how many still await adoption (version 1), and whether every record was read.
  */
 async function byAccounts<T>(
   tx: IDBTransaction,
   store: 'pushes' | 'events',
   accounts: string[],
-  first?: number,
+  { server, first }: ReadScope = {},
 ) {
   const index = tx.objectStore(store).index('by-account');
   const [legacy, ...lists] = await Promise.all([
@@ -130,7 +139,7 @@ async function byAccounts<T>(
     ...accounts.map((account) =>
       first === undefined
         ? request(index.getAll(account) as IDBRequest<unknown[]>)
-        : newestOf(tx.objectStore(store), account, first),
+        : newestOf(tx.objectStore(store), account, first, server),
     ),
   ]);
   const read = lists as Array<Array<Stored<T>>>;
@@ -161,7 +170,7 @@ async function plainRead(settings: Settings, { server, first }: ReadScope, all: 
     const tx = db.transaction(all ? ['pushes', 'events', 'state'] : ['pushes']);
     const accounts = followed.map(({ account }) => account);
     const [pushes, events, watcher] = await Promise.all([
-      byAccounts<TrackedPush>(tx, 'pushes', accounts, first),
+      byAccounts<TrackedPush>(tx, 'pushes', accounts, { server, first }),
       all ? byAccounts<WatchEvent>(tx, 'events', accounts) : { legacy: 0, records: [], whole: true },
       all ? stateOf(tx, current) : { state: INITIAL_STATE },
     ]);
@@ -203,9 +212,10 @@ export function readTracked(settings: Settings, scope: ReadScope = {}): Promise<
 
 /**
  * The followed accounts' tracked pushes (of `server` when given), newest first, for the settings as saved:
- * the popup's recent list, which reads the settings' one plain read and the pushes store only.
+ * the popup's recent list, which reads the settings' one plain read and the pushes store only. With
+ * `first`, only the newest that many, by the creation index (the popup lists a few, not the whole cache).
  */
-export async function listTrackedPushes(server?: string): Promise<TrackedPush[]> {
+export async function listTrackedPushes(server?: string, first?: number): Promise<TrackedPush[]> {
   const { settings } = await readSettings();
-  return (await read(settings, { server }, false)).pushes;
+  return (await read(settings, { server, first }, false)).pushes;
 }
