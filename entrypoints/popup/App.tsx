@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { DemoBanner } from '@/components/DemoBanner';
+import { Part } from '@/components/onDemand';
 import { Placed, PLACE } from '@/components/Placed';
 import { EMAIL_LOCALES } from '@/lib/contract';
 import { t, uiLocale } from '@/lib/i18n';
@@ -13,7 +14,7 @@ import { CreatePush } from './CreatePush';
 import { defaultPassphrase } from './passphrase';
 import { described } from './words';
 import { lastDemoShown, rememberDemoShown } from './frame-hint';
-import { RecentPushes } from './Recent';
+import { RECENT_PUSHES } from './parts';
 import { SettingsIcon } from '@/components/icons/Settings';
 import { SettingsLinked } from '@/components/SettingsLinked';
 
@@ -69,6 +70,9 @@ export function App() {
     );
   useEffect(() => {
     void show();
+    // The recent list's part arrives while the settings are read (both after the form's first paint), so
+    // the list is not held up by its own code when a server is there to list.
+    RECENT_PUSHES.load().catch(() => undefined); // a failure is retried and reported by <Part>
     // Every change of the settings, a policy's among them, as it happens: the form keeps what was typed.
     return onSettingsChange(() => void show(chosenServer(), false));
   }, []);
@@ -123,7 +127,7 @@ export function App() {
           settings={ready?.init}
         />
       )}
-      {ready?.context.server && <RecentPushes server={ready.context.server} />}
+      {ready?.context.server && <Part of={RECENT_PUSHES} server={ready.context.server} />}
     </main>
   );
 }

@@ -3,7 +3,7 @@ import { PushForm } from '@/components/push/PushForm';
 import { formReducer, type FormInit, type FormState } from '@/lib/push/form';
 import type { PopupContext } from './context';
 import { Part } from '@/components/onDemand';
-import { CREATED_PUSH } from './result-part';
+import { CREATED_PUSH } from './parts';
 import { UploadProgress } from './UploadProgress';
 import { useEdition } from './useEdition';
 import { useFormActions } from './useFormActions';

@@ -31,11 +31,17 @@ function factsOf(push: TrackedPush, now: number): string {
   return time ? `${viewsLeft(push)} · ${time}` : viewsLeft(push);
 }
 
+export interface RecentPushesProps {
+  /** The base URL the popup sends to: only its pushes are listed. */
+  server: string;
+}
+
 /**
  * The last pushes created on this server, from the watcher's cache (so closing the popup loses no link),
- * each with its views and time left, Copy link and its QR code; and the way to the dashboard.
+ * each with its views and time left, Copy link and its QR code; and the way to the dashboard. Loaded on
+ * demand (parts.ts).
  */
-export function RecentPushes({ server }: { server: string }) {
+export function RecentPushes({ server }: RecentPushesProps) {
   const { pushes, failed } = useRecentPushes(server);
   const now = useNow(1000);
 

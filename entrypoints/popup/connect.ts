@@ -5,7 +5,6 @@
 import type { CreateResult, Edition } from '@/lib/api';
 import { shared } from '@/lib/async';
 import { connectSaved } from '@/lib/connection/client';
-import { chosenServer } from './chosen';
 import { checkLinkOf } from '@/lib/connection/link-home';
 import type { LinkCheck } from '@/lib/push/link';
 import { toCreateInput, type FormState } from '@/lib/push/form';
@@ -13,19 +12,20 @@ import { formSubject } from '@/lib/push/form-subject';
 import { recordCreatedPush } from '@/lib/watch';
 
 /**
- * One connection per server for the popup's lifetime, so the edition is asked once; the server is the one
- * picked in the popup (chosen.ts), the default one until then. A failed attempt is not kept.
+ * One connection per server for the popup's lifetime, so the edition is asked once; `url` is the saved server
+ * picked in the popup (chosen.ts, passed in by the caller so this lazy chunk shares no module with the
+ * popup's first one), undefined for the default one. A failed attempt is not kept.
  */
 const connections = new Map<string | undefined, () => ReturnType<typeof connectSaved>>();
-function connection(): ReturnType<typeof connectSaved> {
-  const url = chosenServer();
+function connection(url: string | undefined): ReturnType<typeof connectSaved> {
   let one = connections.get(url);
   if (!one) connections.set(url, (one = shared(() => connectSaved(url))));
   return one();
 }
 
-export async function detectEdition(): Promise<Edition> {
-  return (await connection()).client.edition();
+/** The edition of the saved server `server` (undefined: the default one). */
+export async function detectEdition(server?: string): Promise<Edition> {
+  return (await connection(server)).client.edition();
 }
 
 const fileClientModule = () => import('./file-client');
@@ -35,14 +35,16 @@ const fileClientModule = () => import('./file-client');
  * transport's module, so Create goes straight to the upload. A failure is kept by nothing: the send tries
  * again and reports it.
  */
-export async function prepareFileSend(): Promise<void> {
-  await Promise.all([detectEdition(), fileClientModule()]);
+export async function prepareFileSend(server?: string): Promise<void> {
+  await Promise.all([detectEdition(server), fileClientModule()]);
 }
 
 export interface SendOptions {
   signal: AbortSignal;
   /** File pushes only: the share of the upload sent, 0..1 (undefined when the size is unknown). */
   onProgress: (fraction: number | undefined) => void;
+  /** The saved server picked in the popup (chosen.ts); undefined: the default one. */
+  server?: string;
 }
 
 /** A created push, with the verdict on its link: only a link that passes is copied, opened or shown. */
@@ -54,8 +56,11 @@ export interface SentPush extends CreateResult {
  * Exactly one createPush (the container calls this once per accepted submit), then the push is remembered
  * for the recent list and the dashboard, without its payload or passphrase.
  */
-export async function sendForm(state: FormState, { signal, onProgress }: SendOptions): Promise<SentPush> {
-  const { settings, client: plain } = await connection();
+export async function sendForm(
+  state: FormState,
+  { signal, onProgress, server }: SendOptions,
+): Promise<SentPush> {
+  const { settings, client: plain } = await connection(server);
   const input = toCreateInput(state, await plain.edition());
   // The upload transport (XMLHttpRequest, for progress) loads only when files are sent.
   const client =

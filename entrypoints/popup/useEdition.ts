@@ -1,5 +1,6 @@
 import { useEffect } from 'preact/hooks';
 import type { FormAction } from '@/lib/push/form';
+import { chosenServer } from './chosen';
 import type { PopupContext } from './context';
 
 /**
@@ -14,7 +15,7 @@ export function useEdition(
   useEffect(() => {
     if (!context || context.edition) return;
     import('./connect')
-      .then(({ detectEdition }) => detectEdition())
+      .then(({ detectEdition }) => detectEdition(chosenServer()))
       .then((edition) => dispatch({ type: 'context', edition, signedIn: context.signedIn }), report);
   }, [context]);
 }

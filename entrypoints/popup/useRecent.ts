@@ -16,10 +16,11 @@ export function useRecentPushes(server: string): { pushes: TrackedPush[] | null;
   useEffect(() => {
     let live = true;
     const load = () =>
-      listTrackedPushes(server).then(
-        (all) => {
+      // The newest few by the cache's creation index, not every push of the account (issue 22).
+      listTrackedPushes(server, RECENT_COUNT).then(
+        (newest) => {
           if (!live) return;
-          setPushes(all.slice(0, RECENT_COUNT));
+          setPushes(newest);
           setFailed(null);
         },
         (error: unknown) => {

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { toAppError } from '@/lib/errors';
 import type { FormAction, FormState } from '@/lib/push/form';
+import { chosenServer } from './chosen';
 import type { SentPush } from './connect';
-import { CREATED_PUSH } from './result-part';
+import { CREATED_PUSH } from './parts';
 import { loadErrorWords } from './words';
 
 /** The API side, loaded once on first use (a file attached, or Create); a failed load is tried again. */
@@ -52,7 +53,9 @@ export function useSubmit(state: FormState, dispatch: (action: FormAction) => vo
       console.error('The result view could not be loaded', error); // shown when it does (Part retries)
     });
     loadConnect()
-      .then(({ sendForm }) => sendForm(state, { signal: controller.signal, onProgress: setProgress }))
+      .then(({ sendForm }) =>
+        sendForm(state, { signal: controller.signal, onProgress: setProgress, server: chosenServer() }),
+      )
       // The result view arrives with the push (loaded alongside, in the time the server takes), never after it.
       .then((result) => Promise.all([result, resultView]))
       .then(
@@ -76,7 +79,7 @@ export function useSubmit(state: FormState, dispatch: (action: FormAction) => vo
   useEffect(() => {
     if (withFiles)
       void loadConnect()
-        .then(({ prepareFileSend }) => prepareFileSend())
+        .then(({ prepareFileSend }) => prepareFileSend(chosenServer()))
         .catch(() => undefined);
   }, [withFiles]);
 

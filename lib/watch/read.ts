@@ -98,6 +98,7 @@ function openCurrent(): Promise<IDBDatabase | null | undefined> {
 }
 
 /**
+/**
  * Whether getAll takes a direction (IndexedDB 3.0, which brought getAllRecords with it: Chrome 141): one
  * request for the newest `count`, where a cursor takes a round trip to the database for each step (its
  * 100 records: 7–12 ms against 3–4 ms in Chromium 156 at 10,000 cached pushes; issue 22).
@@ -111,12 +112,21 @@ type GetAllNewest = (options: {
   direction: IDBCursorDirection;
 }) => IDBRequest<unknown[]>;
 
-/** The newest `count` pushes of `account`, by the version 3 index, read from its newest end. */
-function newestOf(store: IDBObjectStore, account: string, count: number): Promise<unknown[]> {
+/**
+ * The newest `count` pushes of `account` (of `server` only, when given: one account can hold pushes of two
+ * servers of one origin), by the version 3 index, read from its newest end: in one getAll where it takes a
+ * direction and no server is to be picked out, else walked with a cursor.
+ */
+function newestOf(
+  store: IDBObjectStore,
+  account: string,
+  count: number,
+  server?: string,
+): Promise<unknown[]> {
   // [account] sorts before every [account, created_at], and [account, []] after (arrays follow strings).
   const range = IDBKeyRange.bound([account], [account, []]);
   const index = store.index(PUSHES_BY_CREATED);
-  if (getAllHasDirection())
+  if (server === undefined && getAllHasDirection())
     return request((index.getAll as unknown as GetAllNewest)({ query: range, count, direction: 'prev' }));
   return new Promise((resolve, reject) => {
     const found: unknown[] = [];
@@ -124,7 +134,8 @@ function newestOf(store: IDBObjectStore, account: string, count: number): Promis
     req.onerror = () => reject(req.error);
     req.onsuccess = () => {
       const cursor = req.result;
-      if (cursor) found.push(cursor.value);
+      if (cursor && (server === undefined || (cursor.value as { server?: string }).server === server))
+        found.push(cursor.value);
       if (!cursor || found.length === count) resolve(found);
       else cursor.continue();
     };
@@ -132,14 +143,14 @@ function newestOf(store: IDBObjectStore, account: string, count: number): Promis
 }
 
 /**
- * One account-indexed store's records of `accounts` (only each one's newest `first` pushes, when given), how
- * many still await adoption (version 1), and whether every record was read.
+ * One account-indexed store's records of `accounts` (only each one's newest `first` pushes of `server`, when
+ * given), how many still await adoption (version 1), and whether every record was read.
  */
 async function byAccounts<T>(
   tx: IDBTransaction,
   store: 'pushes' | 'events',
   accounts: string[],
-  first?: number,
+  { server, first }: ReadScope = {},
 ) {
   const index = tx.objectStore(store).index('by-account');
   const [legacy, ...lists] = await Promise.all([
@@ -147,7 +158,7 @@ async function byAccounts<T>(
     ...accounts.map((account) =>
       first === undefined
         ? request(index.getAll(account) as IDBRequest<unknown[]>)
-        : newestOf(tx.objectStore(store), account, first),
+        : newestOf(tx.objectStore(store), account, first, server),
     ),
   ]);
   const read = lists as Array<Array<Stored<T>>>;
@@ -178,7 +189,7 @@ async function plainRead(settings: Settings, { server, first }: ReadScope, all: 
     const tx = db.transaction(all ? ['pushes', 'events', 'state'] : ['pushes']);
     const accounts = followed.map(({ account }) => account);
     const [pushes, events, watcher] = await Promise.all([
-      byAccounts<TrackedPush>(tx, 'pushes', accounts, first),
+      byAccounts<TrackedPush>(tx, 'pushes', accounts, { server, first }),
       all ? byAccounts<WatchEvent>(tx, 'events', accounts) : { legacy: 0, records: [], whole: true },
       all ? stateOf(tx, current) : { state: INITIAL_STATE },
     ]);
@@ -220,9 +231,10 @@ export function readTracked(settings: Settings, scope: ReadScope = {}): Promise<
 
 /**
  * The followed accounts' tracked pushes (of `server` when given), newest first, for the settings as saved:
- * the popup's recent list, which reads the settings' one plain read and the pushes store only.
+ * the popup's recent list, which reads the settings' one plain read and the pushes store only. With
+ * `first`, only the newest that many, by the creation index (the popup lists a few, not the whole cache).
  */
-export async function listTrackedPushes(server?: string): Promise<TrackedPush[]> {
+export async function listTrackedPushes(server?: string, first?: number): Promise<TrackedPush[]> {
   const { settings } = await readSettings();
-  return (await read(settings, { server }, false)).pushes;
+  return (await read(settings, { server, first }, false)).pushes;
 }

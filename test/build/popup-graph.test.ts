@@ -32,6 +32,9 @@ const ON_DEMAND: Record<string, string> = {
   // Behind the watcher's light front (lib/watch/view.ts) with what the popup uses; wxt.config.ts says why
   // the popup loads only the latter.
   "the dashboard's user-agent names (lib/watch/user-agent.ts)": 'Samsung Internet',
+  // Below the form, asked for once the form is up (entrypoints/popup/parts.ts), with the cache read behind it.
+  'the recent list (Recent.tsx)': 'popup_recentTitle',
+  "the watch cache's read and schema (lib/watch/read.ts, schema.ts)": 'by-account-created',
 };
 
 describe("the popup's static import graph", () => {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/entrypoints/popup/App';
 import type { SendOptions, SentPush } from '@/entrypoints/popup/connect';
 import { toCreateInput, type FormState } from '@/lib/push/form';
+import { saveSettings } from '@/lib/settings';
 import { speak } from '../../i18n/speak';
 
 const sendForm = vi.fn<(state: FormState, options: SendOptions) => Promise<SentPush>>();
@@ -51,5 +52,34 @@ describe('the popup’s notification e-mail language', () => {
     speak('ja');
     const locale = await createWithNotification('シークレット', 'メールの言語');
     expect(locale.value).toBe('en');
+  });
+});
+
+describe('the popup’s server switch', () => {
+  const saved = (url: string) =>
+    saveSettings({
+      type: 'server',
+      entry: {
+        server: { kind: 'self-hosted', url, edition: 'pro' },
+        token: { value: null, place: 'session', origin: new URL(url).origin },
+      },
+    });
+
+  it('sends the push to the saved server picked in the header, not the default one', async () => {
+    speak('en');
+    await saved('https://one.example');
+    await saved('https://two.example');
+    await saveSettings({ type: 'default', url: 'https://one.example' });
+    render(<App />);
+    const to = (await screen.findByRole('combobox', { name: 'Server for this push' })) as HTMLSelectElement;
+    expect(to.value).toBe('https://one.example');
+    const first = screen.getByRole('textbox', { name: 'Secret' });
+    fireEvent.change(to, { target: { value: 'https://two.example' } });
+    // The switch starts a new form for that server (App.tsx): typing goes into the new one.
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Secret' })).not.toBe(first));
+    fireEvent.input(screen.getByRole('textbox', { name: 'Secret' }), { target: { value: 's3cret' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
+    await waitFor(() => expect(sendForm).toHaveBeenCalledTimes(1));
+    expect(sendForm.mock.calls[0]![1].server).toBe('https://two.example');
   });
 });

@@ -162,6 +162,22 @@ describe('listTrackedPushes (the popup)', () => {
     expect((await listTrackedPushes()).map((p) => p.url_token)).toEqual(['o', 'new', 'old']);
   });
 
+  it("reads only the server's newest `first`, walking past another server's pushes of the same account", async () => {
+    const account = await signInAlice();
+    const db = await watchDb();
+    for (const [token, hour] of [
+      ['a', 10],
+      ['b', 11],
+      ['c', 12],
+    ] as const)
+      await db.put('pushes', { ...push(BASE, token, `2026-01-01T${hour}:00:00Z`), account });
+    // Newer than every push of BASE, under the same account (one origin, one token).
+    await db.put('pushes', { ...push('https://other.example', 'o', '2026-01-01T13:00:00Z'), account });
+    expect((await listTrackedPushes(BASE, 2)).map((p) => p.url_token)).toEqual(['c', 'b']);
+    expect((await listTrackedPushes(undefined, 2)).map((p) => p.url_token)).toEqual(['o', 'c']);
+    expect((await listTrackedPushes(BASE, 5)).map((p) => p.url_token)).toEqual(['c', 'b', 'a']);
+  });
+
   it("reads the demo's pushes in demo mode", async () => {
     await recordCreatedPush(
       { ...push(DEMO_BASE_URL, 'd1', '2026-01-01T10:00:00Z'), expire_after_days: 1 } as never,
