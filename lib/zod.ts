@@ -12,26 +12,5 @@ z.config(z.locales.en());
 
 export { z };
 
-/**
- * A value built on its first use, then kept: for a set of fields that several lazy schemas share.
- */
-export function memo<T>(build: () => T): () => T {
-  let built: { value: T } | undefined;
-  return () => (built ??= { value: build() }).value;
-}
-
-/**
- * A schema built on its first use instead of when its module is evaluated, standing for it everywhere
- * (parsing, composing into other schemas, `z.infer`). Every schema a context imports was built at start,
- * used or not: about a quarter of the service worker's evaluation on each wake (issue 22), mostly for
- * responses a quick push never reads. Used at the schema's one definition: `lazySchema(() => z.object(…))`.
- * Property reads go to the built schema; nothing copies or enumerates a schema object, so no other trap.
- */
-export function lazySchema<T extends object>(build: () => T): T {
-  const schema = memo(build);
-  return new Proxy({} as T, {
-    get: (_target, key) => Reflect.get(schema(), key),
-    has: (_target, key) => Reflect.has(schema(), key),
-    getPrototypeOf: () => Reflect.getPrototypeOf(schema()),
-  });
-}
+/** Schemas built on first use (lib/lazy.ts): `lazySchema(() => z.object(…))` at the schema's one definition. */
+export { lazy as lazySchema, memo } from './lazy';

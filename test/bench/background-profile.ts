@@ -93,14 +93,47 @@ function tally(
 }
 
 /** Evaluates `expression` (a promise) in the session's context; its value. */
-async function evaluate(cdp: Cdp, sessionId: string, expression: string): Promise<unknown> {
+async function evaluate(cdp: Cdp, sessionId: string, expression: string, awaitPromise = true) {
   const { result, exceptionDetails } = await cdp.send(
     'Runtime.evaluate',
-    { expression, awaitPromise: true, returnByValue: true },
+    { expression, awaitPromise, returnByValue: true },
     sessionId,
   );
   if (exceptionDetails) throw new Error(JSON.stringify(exceptionDetails));
   return result.value;
+}
+
+// COUNT=1: the storage calls of each wake, counted by wrapping chrome.storage before background.js runs.
+const COUNT_STORAGE = `(() => {
+  const calls = (globalThis.benchCalls = []);
+  for (const area of ['local', 'session', 'managed'])
+    for (const name of ['get', 'set', 'remove']) {
+      const real = chrome.storage[area][name];
+      chrome.storage[area][name] = function (...args) {
+        calls.push(area + '.' + name + ' ' + JSON.stringify(args[0] ?? null).slice(0, 60));
+        return real.apply(this, args);
+      };
+    }
+  return 1;
+})()`;
+
+/** Pauses on background.js's first line, wraps chrome.storage (COUNT_STORAGE) there, and lets it run on. */
+async function countStorage(cdp: Cdp, session: string): Promise<void> {
+  const paused = new Promise<string>((resolve) => {
+    const stop = cdp.on((method, params, sessionId) => {
+      if (method !== 'Debugger.paused' || sessionId !== session) return;
+      stop();
+      resolve((params.callFrames as Json[])[0]!.callFrameId as string);
+    });
+  });
+  await cdp.send('Debugger.enable', {}, session);
+  await cdp.send('Debugger.setBreakpointByUrl', { urlRegex: 'background\\.js$', lineNumber: 0 }, session);
+  void (async () => {
+    const callFrameId = await paused;
+    await cdp.send('Debugger.evaluateOnCallFrame', { callFrameId, expression: COUNT_STORAGE }, session);
+    await cdp.send('Debugger.disable', {}, session);
+    await cdp.send('Debugger.resume', {}, session).catch(() => undefined);
+  })();
 }
 
 const SECRET = 'vpn user: bob\nvpn pass: 7f3a-hunter2';
@@ -183,10 +216,14 @@ async function profileWake(
   const session = await attached;
   await cdp.send('Profiler.enable', {}, session);
   await cdp.send('Profiler.setSamplingInterval', { interval: 20 }, session);
+  const counted = process.env.COUNT === '1' ? countStorage(cdp, session) : undefined;
   await cdp.send('Profiler.start', {}, session);
   await cdp.send('Runtime.runIfWaitingForDebugger', {}, session);
+  await counted;
   if (quick) await evaluate(cdp, session, quick);
   else await sleep(1500); // the top level, the waking message and what the start's listeners do
+  if (process.env.COUNT === '1')
+    console.log(await evaluate(cdp, session, 'JSON.stringify(globalThis.benchCalls)'));
   const { profile } = await cdp.send('Profiler.stop', {}, session);
   return profile as Profile;
 }
