@@ -11,3 +11,6 @@ import { z } from 'zod/mini';
 z.config(z.locales.en());
 
 export { z };
+
+/** Schemas built on first use (lib/lazy.ts): `lazySchema(() => z.object(…))` at the schema's one definition. */
+export { lazy as lazySchema, memo } from './lazy';

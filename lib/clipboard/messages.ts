@@ -2,16 +2,17 @@
  * The clipboard clearer's messages: a page that copied a secret tells the background (by hash only), and
  * the background hands the timer to the offscreen document (Chrome), which can read the clipboard.
  */
-import { z } from '@/lib/zod';
+import { lazySchema, memo, z } from '@/lib/zod';
 import { defineMessage } from '@/lib/messages/message';
 
-const hash = z.string().check(z.regex(/^[0-9a-f]{64}$/));
+// Schemas built on first use (lib/zod.ts lazySchema): a woken worker may never see these messages.
+const hash = memo(() => z.string().check(z.regex(/^[0-9a-f]{64}$/)));
 
 /** A page copied a secret, a link or a passphrase: clear it later if the setting says so. */
 export const clipboardCopied = defineMessage<{ hash: string }, { scheduled: boolean }>({
   type: 'clipboard-copied',
   to: 'background',
-  request: z.object({ hash }),
+  request: lazySchema(() => z.object({ hash: hash() })),
   privileged: true,
 });
 
@@ -19,6 +20,8 @@ export const clipboardCopied = defineMessage<{ hash: string }, { scheduled: bool
 export const clipboardClearLater = defineMessage<{ hash: string; delayMs: number }, { scheduled: true }>({
   type: 'clipboard-clear-later',
   to: 'offscreen',
-  request: z.object({ hash, delayMs: z.number().check(z.int(), z.gte(0), z.lte(3_600_000)) }),
+  request: lazySchema(() =>
+    z.object({ hash: hash(), delayMs: z.number().check(z.int(), z.gte(0), z.lte(3_600_000)) }),
+  ),
   privileged: true,
 });

@@ -2,7 +2,7 @@
  * The demo service's messages. Every one is privileged: the demo token opens the demo user's pushes.
  * Page bundles import this file, so it holds declarations only (no host, no mock).
  */
-import { z } from '@/lib/zod';
+import { lazySchema, z } from '@/lib/zod';
 import { defineMessage } from '@/lib/messages/message';
 import { wireRequestSchema, type WireRequest, type WireResponse } from '@/lib/messages/wire';
 import { demoPageInfoRequestSchema, type DemoPageInfo } from './page-info';
@@ -13,7 +13,7 @@ export const demoMessages = {
   fetch: defineMessage<{ request: WireRequest }, WireResponse>({
     type: 'demo-fetch',
     to: 'background',
-    request: z.object({ request: wireRequestSchema }),
+    request: lazySchema(() => z.object({ request: wireRequestSchema })),
     privileged: true,
   }),
   /** The demo token (lib/demo/token.ts): the background is its one writer, pages ask for it. */
@@ -40,7 +40,9 @@ export const demoHostMessages = {
   fetch: defineMessage<{ request: WireRequest; token: string }, WireResponse>({
     type: 'demo-host-fetch',
     to: 'offscreen',
-    request: z.object({ request: wireRequestSchema, token: z.string().check(z.minLength(1)) }),
+    request: lazySchema(() =>
+      z.object({ request: wireRequestSchema, token: z.string().check(z.minLength(1)) }),
+    ),
     privileged: true,
   }),
   pageInfo: defineMessage<{ url_token: string }, DemoPageInfo>({

@@ -5,7 +5,7 @@
  * reveal step says them before anything is revealed. Nothing secret: never the payload, the passphrase or
  * the recipients. Reading it counts no view.
  */
-import { z } from '@/lib/zod';
+import { lazySchema, z } from '@/lib/zod';
 import type { PushKind } from '@/lib/contract';
 
 export type DemoPushKind = PushKind;
@@ -21,6 +21,8 @@ export interface DemoPageInfo {
   expires_at: string | null;
 }
 
-export const demoPageInfoRequestSchema = z.object({
-  url_token: z.string().check(z.minLength(1), z.maxLength(256), z.regex(/^[A-Za-z0-9_-]+$/)),
-});
+export const demoPageInfoRequestSchema = lazySchema(() =>
+  z.object({
+    url_token: z.string().check(z.minLength(1), z.maxLength(256), z.regex(/^[A-Za-z0-9_-]+$/)),
+  }),
+);

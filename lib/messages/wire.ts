@@ -3,26 +3,31 @@
  * Chrome serialises runtime messages as JSON, so Blob, ArrayBuffer and Headers would not survive: bodies
  * travel as base64 bytes (multipart bodies included, byte for byte) and headers as ordered pairs.
  */
-import { z } from '@/lib/zod';
+import { lazySchema, memo, z } from '@/lib/zod';
 
-const headerPairs = z.array(z.tuple([z.string(), z.string()]));
+// Built on first use (lib/zod.ts lazySchema): only demo mode's messages carry these forms.
+const headerPairs = memo(() => z.array(z.tuple([z.string(), z.string()])));
 
-export const wireRequestSchema = z.object({
-  method: z.string().check(z.minLength(1)),
-  url: z.string().check(z.minLength(1)),
-  headers: headerPairs,
-  /** base64 of the body bytes; null when the request has no body */
-  body: z.nullable(z.string()),
-});
+export const wireRequestSchema = lazySchema(() =>
+  z.object({
+    method: z.string().check(z.minLength(1)),
+    url: z.string().check(z.minLength(1)),
+    headers: headerPairs(),
+    /** base64 of the body bytes; null when the request has no body */
+    body: z.nullable(z.string()),
+  }),
+);
 export type WireRequest = z.infer<typeof wireRequestSchema>;
 
-export const wireResponseSchema = z.object({
-  status: z.number().check(z.int(), z.gte(200), z.lte(599)),
-  statusText: z.string(),
-  headers: headerPairs,
-  /** base64 of the body bytes; null when the response has no body */
-  body: z.nullable(z.string()),
-});
+export const wireResponseSchema = lazySchema(() =>
+  z.object({
+    status: z.number().check(z.int(), z.gte(200), z.lte(599)),
+    statusText: z.string(),
+    headers: headerPairs(),
+    /** base64 of the body bytes; null when the response has no body */
+    body: z.nullable(z.string()),
+  }),
+);
 export type WireResponse = z.infer<typeof wireResponseSchema>;
 
 /** Statuses whose Response must be built with a null body (the Response constructor throws otherwise). */

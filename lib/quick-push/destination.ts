@@ -4,16 +4,18 @@
  * is named by its url only; its token is read from the settings again when the push is retried, and still
  * refused for another origin (lib/connection/token-origin.ts).
  */
-import { z } from '@/lib/zod';
+import { lazySchema, z } from '@/lib/zod';
 import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings';
 
-export const destinationSchema = z.union([
-  /** The built-in demo service. */
-  z.object({ demo: z.literal(true) }),
-  /** One saved server, by its normalized url. */
-  z.object({ server: z.string() }),
-]);
+export const destinationSchema = lazySchema(() =>
+  z.union([
+    /** The built-in demo service. */
+    z.object({ demo: z.literal(true) }),
+    /** One saved server, by its normalized url. */
+    z.object({ server: z.string() }),
+  ]),
+);
 export type Destination = z.infer<typeof destinationSchema>;
 
 /** Where these settings send a push now; null when nowhere (no server saved, demo mode off). */

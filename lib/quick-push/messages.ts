@@ -1,10 +1,10 @@
 /** Quick push's message: the background asks the offscreen document (Chrome) to copy the new link. */
-import { z } from '@/lib/zod';
+import { lazySchema, z } from '@/lib/zod';
 import { defineMessage } from '@/lib/messages/message';
 
 export const clipboardWrite = defineMessage<{ text: string }, { copied: true }>({
   type: 'clipboard-write',
   to: 'offscreen',
-  request: z.object({ text: z.string().check(z.minLength(1)) }),
+  request: lazySchema(() => z.object({ text: z.string().check(z.minLength(1)) })),
   privileged: true,
 });

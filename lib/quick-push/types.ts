@@ -2,32 +2,36 @@
  * What a quick push sends, as plain data: it is held (storage.session) for "Try again", so it is validated
  * again when read back (zod, the storage boundary).
  */
-import { z } from '@/lib/zod';
+import { lazySchema, z } from '@/lib/zod';
 import type { PushKind } from '@/lib/contract';
 import { destinationSchema } from './destination';
 
 // `name`: the push's name after its source (source-name.ts), never the secret.
-export const quickRequestSchema = z.discriminatedUnion('kind', [
-  /** Selected text, sent as a text push. */
-  z.object({ kind: z.literal('text'), payload: z.string(), name: z.optional(z.string()) }),
-  /** A link or the page's address, sent as a URL push. */
-  z.object({ kind: z.literal('url'), payload: z.string(), name: z.optional(z.string()) }),
-  /** An image on a page: the extension fetches `src` and sends it as a file push. */
-  z.object({
-    kind: z.literal('image'),
-    src: z.string(),
-    pageUrl: z.optional(z.string()),
-    name: z.optional(z.string()),
-  }),
-]);
+export const quickRequestSchema = lazySchema(() =>
+  z.discriminatedUnion('kind', [
+    /** Selected text, sent as a text push. */
+    z.object({ kind: z.literal('text'), payload: z.string(), name: z.optional(z.string()) }),
+    /** A link or the page's address, sent as a URL push. */
+    z.object({ kind: z.literal('url'), payload: z.string(), name: z.optional(z.string()) }),
+    /** An image on a page: the extension fetches `src` and sends it as a file push. */
+    z.object({
+      kind: z.literal('image'),
+      src: z.string(),
+      pageUrl: z.optional(z.string()),
+      name: z.optional(z.string()),
+    }),
+  ]),
+);
 export type QuickRequest = z.infer<typeof quickRequestSchema>;
 
 /** A failed request held for "Try again", with where it was going (never a token): it goes there or nowhere. */
-export const heldPushSchema = z.object({
-  request: quickRequestSchema,
-  /** null: no server was saved when it failed; it then goes where the settings point when tried again. */
-  destination: z.nullable(destinationSchema),
-});
+export const heldPushSchema = lazySchema(() =>
+  z.object({
+    request: quickRequestSchema,
+    /** null: no server was saved when it failed; it then goes where the settings point when tried again. */
+    destination: z.nullable(destinationSchema),
+  }),
+);
 export type HeldPush = z.infer<typeof heldPushSchema>;
 export type ImageRequest = Extract<QuickRequest, { kind: 'image' }>;
 

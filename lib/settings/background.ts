@@ -12,8 +12,21 @@ import { saveSettings } from './save';
 import { LOCAL } from './stored';
 import type { PolicyState } from './values';
 
-/** Whether two checked policies say the same (plain JSON data, built by parsePolicy in one key order). */
-const samePolicy = (a: PolicyState | null, b: PolicyState) => JSON.stringify(a) === JSON.stringify(b);
+/** Plain JSON data with every object's keys in one order. */
+const keysSorted = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(keysSorted);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries.map(([key, item]) => [key, keysSorted(item)]));
+};
+
+/**
+ * Whether two checked policies say the same (plain JSON data). Key order is not compared: Chrome's storage
+ * hands an object back with its keys sorted, so the stored copy never matched parsePolicy's order, and the
+ * policy was written again on every start of the worker, waking every context's listeners (issue 22).
+ */
+const samePolicy = (a: PolicyState | null, b: PolicyState) =>
+  JSON.stringify(keysSorted(a)) === JSON.stringify(keysSorted(b));
 
 /**
  * Reads, checks and stores the policy; returns it. Written when it changed, and the first time at all (its

@@ -4,9 +4,19 @@
  * or passphrase is ever stored here, but for quick push's held entries in storage.session (see below).
  */
 import { storage } from '#imports';
+import { lazy } from '@/lib/lazy';
+
+/**
+ * An item defined on its first use. @wxt-dev/storage's defineItem reads the item's value from storage the
+ * moment it is defined (for an `init`, which no item here has): seven reads on every start of the service
+ * worker, each a round trip queued before a quick push's own reads (issue 22). Defined on first use, the
+ * item is the same; only the unused read is gone.
+ */
+const defineItem = ((...args: Parameters<typeof storage.defineItem>) =>
+  lazy(() => storage.defineItem(...args))) as typeof storage.defineItem;
 
 /** Watcher (lib/watch): bumped after every refresh that changed the cache; pages reload when it changes. */
-export const watchRevisionItem = storage.defineItem<number>('local:watchRevision', {
+export const watchRevisionItem = defineItem<number>('local:watchRevision', {
   fallback: 0,
   version: 1,
 });
@@ -28,7 +38,7 @@ export const DEFAULT_WATCH_SETTINGS: WatchSettings = {
   badge: 'unseen',
 };
 
-export const watchSettingsItem = storage.defineItem<WatchSettings>('local:watchSettings', {
+export const watchSettingsItem = defineItem<WatchSettings>('local:watchSettings', {
   fallback: DEFAULT_WATCH_SETTINGS,
   version: 1,
 });
@@ -40,7 +50,7 @@ export const watchSettingsItem = storage.defineItem<WatchSettings>('local:watchS
  * entry is removed once sent again or once its notification is dismissed. Read back through zod
  * (lib/quick-push/held.ts).
  */
-export const quickPushHeldItem = storage.defineItem<Record<string, unknown>>('session:quickPushHeld', {
+export const quickPushHeldItem = defineItem<Record<string, unknown>>('session:quickPushHeld', {
   fallback: {},
   version: 1,
 });
@@ -53,7 +63,7 @@ export const CLIPBOARD_CLEAR_DELAYS = [0, 30, 60, 120, 300] as const;
  * (lib/clipboard), if the clipboard still holds that copy; 0 = never. Off by default: comparing needs the
  * optional clipboardRead permission, which the options page asks for when the user turns it on.
  */
-export const clipboardClearItem = storage.defineItem<number>('local:clipboardClearSeconds', {
+export const clipboardClearItem = defineItem<number>('local:clipboardClearSeconds', {
   fallback: 0,
   version: 1,
 });
@@ -63,7 +73,7 @@ export const clipboardClearItem = storage.defineItem<number>('local:clipboardCle
  * notification that asks "Copy anyway"; nothing is copied until then. storage.session only, removed once
  * copied or once the notification is dismissed. Read back through zod (lib/quick-push/held.ts).
  */
-export const quickPushLinksItem = storage.defineItem<Record<string, unknown>>('session:quickPushLinks', {
+export const quickPushLinksItem = defineItem<Record<string, unknown>>('session:quickPushLinks', {
   fallback: {},
   version: 1,
 });
@@ -74,18 +84,15 @@ export const quickPushLinksItem = storage.defineItem<Record<string, unknown>>('s
  * Public data (the same for every caller); storage.session, gone when the browser closes. Read back
  * through zod.
  */
-export const quickPushVersionsItem = storage.defineItem<Record<string, unknown>>(
-  'session:quickPushVersions',
-  {
-    fallback: {},
-  },
-);
+export const quickPushVersionsItem = defineItem<Record<string, unknown>>('session:quickPushVersions', {
+  fallback: {},
+});
 
 /**
  * Set once the watcher's startup work (lib/watch/background/startup.ts: erasing left accounts, the alarm, the badge) is
  * done in this browser session, so a woken worker skips it. storage.session, like the alarm and the badge,
  * is gone when the browser closes and when the extension is reloaded, updated or disabled.
  */
-export const watchStartedItem = storage.defineItem<boolean>('session:watchStarted', {
+export const watchStartedItem = defineItem<boolean>('session:watchStarted', {
   fallback: false,
 });

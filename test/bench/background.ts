@@ -35,10 +35,10 @@ export interface BackgroundFigures {
   wakeMs: { worker: WakeTimes; blank: WakeTimes; runs: number };
 }
 
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
 /** A DevTools protocol client over Chromium's --remote-debugging-pipe (fd 3 in, fd 4 out, NUL-separated). */
-function pipeClient(child: ChildProcess) {
+export function pipeClient(child: ChildProcess) {
   const [, , , input, output] = child.stdio as unknown as [
     unknown,
     unknown,
@@ -83,9 +83,12 @@ function pipeClient(child: ChildProcess) {
     },
   };
 }
-type Cdp = ReturnType<typeof pipeClient>;
+export type Cdp = ReturnType<typeof pipeClient>;
 
-function waitFor<T>(cdp: Cdp, pick: (method: string, params: Json, sessionId?: string) => T | undefined) {
+export function waitFor<T>(
+  cdp: Cdp,
+  pick: (method: string, params: Json, sessionId?: string) => T | undefined,
+) {
   return new Promise<T>((resolve, reject) => {
     const timer = setTimeout(() => (stop(), reject(new Error('The browser did not answer in 20 s'))), 20_000);
     const stop = cdp.on((method, params, sessionId) => {
@@ -98,10 +101,10 @@ function waitFor<T>(cdp: Cdp, pick: (method: string, params: Json, sessionId?: s
   });
 }
 
-const sleep = (msDelay: number) => new Promise((resolve) => setTimeout(resolve, msDelay));
+export const sleep = (msDelay: number) => new Promise((resolve) => setTimeout(resolve, msDelay));
 
 /** A blank MV3 extension: one worker with one message listener, and a page that wakes it. */
-function blankExtension(dir: string): void {
+export function blankExtension(dir: string): void {
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(
     path.join(dir, 'manifest.json'),
@@ -115,8 +118,8 @@ function blankExtension(dir: string): void {
   fs.writeFileSync(path.join(dir, 'blank-worker.js'), 'chrome.runtime.onMessage.addListener(() => {});\n');
 }
 
-const WAKE = 'chrome.runtime.sendMessage({ bench: "wake" }).catch(() => {}); 1';
-const WAKE_PAGE = '<!doctype html><meta charset="utf-8"><title>wake</title>';
+export const WAKE = 'chrome.runtime.sendMessage({ bench: "wake" }).catch(() => {}); 1';
+export const WAKE_PAGE = '<!doctype html><meta charset="utf-8"><title>wake</title>';
 
 const TRACE_CATEGORIES = ['devtools.timeline', 'v8', 'disabled-by-default-devtools.timeline'];
 
@@ -174,7 +177,7 @@ async function traceWake(
 }
 
 /** Every running status Chromium reported for each worker script, in order (ServiceWorker domain events). */
-function workerStatuses(cdp: Cdp): Map<string, string[]> {
+export function workerStatuses(cdp: Cdp): Map<string, string[]> {
   const statuses = new Map<string, string[]>();
   cdp.on((method, params) => {
     if (method === 'ServiceWorker.workerVersionUpdated')
@@ -191,7 +194,7 @@ function workerStatuses(cdp: Cdp): Map<string, string[]> {
  * in it now, with no `since`); fails after 20 s. The background can be woken again by its own alarms or the
  * offscreen document right after a stop, so a stop is a report seen, not the latest state.
  */
-async function workerStatus(
+export async function workerStatus(
   statuses: Map<string, string[]>,
   workerUrl: string,
   status: string,
@@ -222,7 +225,7 @@ async function traceWakeAgain(trace: () => Promise<WakeTimes>): Promise<WakeTime
 }
 
 /** Opens an extension page of the extension whose worker is `workerUrl`; returns its session. */
-async function openPage(cdp: Cdp, workerUrl: string): Promise<string> {
+export async function openPage(cdp: Cdp, workerUrl: string): Promise<string> {
   const url = new URL('bench-wake.html', workerUrl).href;
   const { targetId } = await cdp.send('Target.createTarget', { url });
   const { sessionId } = await cdp.send('Target.attachToTarget', { targetId, flatten: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from '@/lib/zod';
+import { lazySchema, memo, z } from '@/lib/zod';
 
 describe('lib/zod', () => {
   it('words issues in English, as classic zod did (zod/mini loads no locale by itself)', () => {
@@ -12,5 +12,29 @@ describe('lib/zod', () => {
   it('keeps a check’s own words where a schema gives them', () => {
     const whole = z.number().check(z.int({ error: () => 'whole days' }));
     expect(z.safeParse(whole, 2.5).error?.issues[0]?.message).toBe('whole days');
+  });
+
+  it('builds a lazy schema once, on its first use, and it parses, composes and refuses as the schema itself', () => {
+    let builds = 0;
+    const point = lazySchema(() => (builds++, z.object({ x: z.number() })));
+    const line = lazySchema(() => z.object({ from: point, to: point }));
+    const list = z.array(point);
+    expect(builds).toBe(0);
+    expect(z.safeParse(line, { from: { x: 1 }, to: { x: 2, y: 3 } }).data).toEqual({
+      from: { x: 1 },
+      to: { x: 2 },
+    });
+    expect(point.safeParse({ x: 'one' }).error?.issues[0]?.path).toEqual(['x']);
+    expect(z.safeParse(list, [{ x: 1 }, {}]).success).toBe(false);
+    expect(z.safeParse(z.extend(point, { y: z.string() }), { x: 1, y: 'b' }).success).toBe(true);
+    expect(builds).toBe(1);
+  });
+
+  it('memo builds its value once, on the first call', () => {
+    let builds = 0;
+    const fields = memo(() => ({ n: ++builds }));
+    expect(builds).toBe(0);
+    expect(fields()).toBe(fields());
+    expect(builds).toBe(1);
   });
 });

@@ -85,6 +85,18 @@ describe('refreshPolicy', () => {
     expect(await storedPolicy()).toEqual({ policy: { lockServer: true }, notes: [] });
   });
 
+  it('writes nothing when the stored copy comes back with its keys in another order (Chrome sorts them)', async () => {
+    await fakeBrowser.storage.managed.set({ lockServer: true, allowDemoMode: false });
+    await fakeBrowser.storage.local.set({
+      policy: { notes: [], policy: { allowDemoMode: false, lockServer: true } },
+    });
+    const changes = vi.fn();
+    const unwatch = watchPolicy(changes);
+    await refreshPolicy();
+    unwatch();
+    expect(changes).not.toHaveBeenCalled();
+  });
+
   it('writes the policy when it changed since the last start', async () => {
     await fakeBrowser.storage.managed.set({ lockServer: true });
     await refreshPolicy();
