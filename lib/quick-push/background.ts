@@ -72,7 +72,8 @@ export interface QuickPushHandlers {
    * What notifications.onClicked calls: opens the push the notification is about in the dashboard (issue
    * 19), or, in Firefox (no buttons), does a failure's "Try again" or a held link's "Copy anyway".
    */
-  notificationClicked(notificationId: string): void;
+  /** Resolves once what the click started is done (tests wait for it rather than for time). */
+  notificationClicked(notificationId: string): Promise<void>;
   /** What runtime.onInstalled and onStartup call: (re)creates the menu items, titled in the UI language. */
   installMenus(): Promise<void>;
 }
@@ -94,18 +95,21 @@ async function openPush(notificationId: string): Promise<void> {
 
 const allowed = async () => allowedKinds((await readSettings()).settings.policy ?? {});
 
-function run(what: string, task: Promise<unknown>): void {
-  task.catch((error: unknown) => console.error(what, error));
+function run(what: string, task: Promise<unknown>): Promise<void> {
+  return task.then(
+    () => undefined,
+    (error: unknown) => console.error(what, error),
+  );
 }
 
 /** A notification's one action (its button in Chrome, a click on it in Firefox). */
-function act(handlers: Pick<QuickPushHandlers, 'tryAgain' | 'copyAnyway'>, id: string): void {
+async function act(handlers: Pick<QuickPushHandlers, 'tryAgain' | 'copyAnyway'>, id: string): Promise<void> {
   // The words given to run() are logged for developers. i18n-ignore
-  if (isFailureNotice(id)) run('Try again failed', handlers.tryAgain(id));
+  if (isFailureNotice(id)) await run('Try again failed', handlers.tryAgain(id));
   // i18n-ignore
-  else if (isElsewhereNotice(id)) run('Copy anyway failed', handlers.copyAnyway(id));
+  else if (isElsewhereNotice(id)) await run('Copy anyway failed', handlers.copyAnyway(id));
   // A demo link's "Connect a server": the settings, where a server is connected. i18n-ignore
-  else if (isDemoNotice(id)) run('Could not open the settings', connectServer(id));
+  else if (isDemoNotice(id)) await run('Could not open the settings', connectServer(id));
 }
 
 /**
@@ -125,14 +129,15 @@ function listen(handlers: QuickPushHandlers, buttons: boolean, dismissed: (id: s
     (command, tab) => run('Quick push from the shortcut failed', handlers.command(command, tab)), // i18n-ignore
   );
   if (buttons)
-    browser.notifications.onButtonClicked.addListener((id, index) => {
-      if (index === 0) act(handlers, id);
-    });
+    browser.notifications.onButtonClicked.addListener((id, index) =>
+      index === 0 ? act(handlers, id) : undefined,
+    );
   browser.notifications.onClicked.addListener((id) => handlers.notificationClicked(id));
-  browser.notifications.onClosed.addListener((id) => {
-    if (isFailureNotice(id) || isElsewhereNotice(id))
-      run('Could not drop what a notification held', dismissed(id)); // i18n-ignore
-  });
+  browser.notifications.onClosed.addListener((id) =>
+    isFailureNotice(id) || isElsewhereNotice(id)
+      ? run('Could not drop what a notification held', dismissed(id)) // i18n-ignore
+      : undefined,
+  );
 }
 
 /**
@@ -191,8 +196,8 @@ export function registerQuickPush(
     copyAnyway: (id) => pusher.copyAnyway(id),
     // The click is the held request's or link's action where Firefox has no button for it.
     notificationClicked: (id) => {
-      if (!buttons && (isFailureNotice(id) || isElsewhereNotice(id))) act(handlers, id);
-      else run('Could not open the push in the dashboard', openPush(id)); // i18n-ignore
+      if (!buttons && (isFailureNotice(id) || isElsewhereNotice(id))) return act(handlers, id);
+      return run('Could not open the push in the dashboard', openPush(id)); // i18n-ignore
     },
     installMenus: () => allowed().then((kinds) => createMenus(browser.contextMenus, kinds)),
   };

@@ -280,9 +280,8 @@ describe('registerQuickPush', () => {
     const failed = await notice('Could not push the selected text');
     const before = await tabUrls();
 
+    // The trigger resolves once what the click started is done (notificationClicked returns it).
     await fakeBrowser.notifications.onClicked.trigger(failed);
-
-    await new Promise((resolve) => setTimeout(resolve, 50));
     expect(await tabUrls()).toEqual(before);
     expect(notifications()).toHaveProperty(failed);
     expect(POSTS(h)).toHaveLength(0);
