@@ -10,7 +10,6 @@
  *
  * Times are inflated by the profiler and the debugger; the shares and the counts are what it is for.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,11 +17,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { startMockHost } from '@/lib/mock/host/server';
 import { MENU_IDS } from '@/lib/quick-push/menus';
-import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/fixtures';
 import {
   openPage,
   pipeClient,
   sleep,
+  spawnPipeChromium,
   WAKE,
   WAKE_PAGE,
   workerStatus,
@@ -237,19 +236,7 @@ async function main(): Promise<void> {
   fs.writeFileSync(path.join(ext, 'bench-wake.html'), WAKE_PAGE);
   const moduleOf = modulesOf(fs.readFileSync(path.join(ext, 'background.js'), 'utf8'));
   const closers: (() => Promise<unknown>)[] = [];
-  const child = spawn(
-    CHROMIUM,
-    [
-      '--headless',
-      '--remote-debugging-pipe',
-      `--user-data-dir=${path.join(work, 'profile')}`,
-      `--disable-extensions-except=${ext}`,
-      `--load-extension=${ext}`,
-      ...CHROMIUM_ARGS,
-      'about:blank',
-    ],
-    { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawnPipeChromium(work, [ext]);
   try {
     const cdp = pipeClient(child);
     const statuses = workerStatuses(cdp);

@@ -85,6 +85,27 @@ export function pipeClient(child: ChildProcess) {
 }
 export type Cdp = ReturnType<typeof pipeClient>;
 
+/**
+ * Headless Chromium with `extensions` loaded and the DevTools protocol on its pipe (read with pipeClient), its
+ * profile in `work`.
+ */
+export function spawnPipeChromium(work: string, extensions: string[]): ChildProcess {
+  const list = extensions.join(',');
+  return spawn(
+    CHROMIUM,
+    [
+      '--headless',
+      '--remote-debugging-pipe',
+      `--user-data-dir=${path.join(work, 'profile')}`,
+      `--disable-extensions-except=${list}`,
+      `--load-extension=${list}`,
+      ...CHROMIUM_ARGS,
+      'about:blank',
+    ],
+    { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
+  );
+}
+
 export function waitFor<T>(
   cdp: Cdp,
   pick: (method: string, params: Json, sessionId?: string) => T | undefined,
@@ -243,20 +264,7 @@ export async function measureBackground(extDir: string, runs = 10): Promise<Back
   fs.cpSync(extDir, ours, { recursive: true });
   blankExtension(blank);
   for (const dir of [ours, blank]) fs.writeFileSync(path.join(dir, 'bench-wake.html'), WAKE_PAGE);
-  const both = `${ours},${blank}`;
-  const child = spawn(
-    CHROMIUM,
-    [
-      '--headless',
-      '--remote-debugging-pipe',
-      `--user-data-dir=${path.join(work, 'profile')}`,
-      `--disable-extensions-except=${both}`,
-      `--load-extension=${both}`,
-      ...CHROMIUM_ARGS,
-      'about:blank',
-    ],
-    { stdio: ['ignore', 'ignore', 'ignore', 'pipe', 'pipe'] },
-  );
+  const child = spawnPipeChromium(work, [ours, blank]);
   try {
     const cdp = pipeClient(child);
     const statuses = workerStatuses(cdp);
