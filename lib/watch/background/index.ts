@@ -43,11 +43,6 @@ export interface Watcher {
   refresh(force: boolean): Promise<RefreshSummary>;
   /** Resolves when the startup work (alarm, badge) is done, or known done earlier in this browser session. */
   ready: Promise<void>;
-  /**
-   * Resolves once the work the next change of the settings starts (erasing a left server's pushes, then
-   * reading a server never read) is done: what a caller awaits instead of waiting for time to pass.
-   */
-  nextSettingsWork(): Promise<void>;
   dispose(): void;
 }
 
@@ -62,7 +57,6 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
   const report = (what: string) => (error: unknown) => console.error(`Watcher: ${what}`, error);
   const eraseDemo = demoEraser(options.eraseDemo ?? (() => eraseExpiredDemoPushes({ clock })));
   const badge = badgeRedrawer(cacheFor);
-  const settingsWork = afterEach();
 
   const stops = [
     onAlarmTick(() => {
@@ -78,41 +72,20 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
     }),
     followPolicy(report('policy change failed')), // i18n-ignore
     // A server, token or demo mode saved (options, popup): the pushes of the one left go at once, and those
-    // of one never read are read at once.
-    watchSettings(() => {
-      const work = jobs
-        .forget()
-        .then(badge)
-        .catch(report('erasing a left server failed')) // i18n-ignore
-        .then(jobs.refreshUnread)
-        .catch(report('refreshing a new server failed')); // i18n-ignore
-      settingsWork.done(work);
-    }),
+    // of one never read are read at once. The work is returned (onStoredChange says why).
+    watchSettings(
+      () =>
+        jobs
+          .forget()
+          .then(badge)
+          .catch(report('erasing a left server failed')) // i18n-ignore
+          .then(jobs.refreshUnread)
+          .catch(report('refreshing a new server failed')), // i18n-ignore
+    ),
     listenForMessages(watchRoutes({ ...jobs, badge })),
   ];
   // Once per browser session, not at every wake (startup.ts says why that is safe).
   const ready = oncePerSession(() => startUp(jobs.forget, cacheFor, eraseDemo));
   ready.catch(report('startup failed')); // i18n-ignore
-  return {
-    refresh: jobs.refresh,
-    ready,
-    nextSettingsWork: settingsWork.next,
-    dispose: () => stops.forEach((stop) => stop()),
-  };
-}
-
-/**
- * Promises of the next piece of work of a kind: `next()` resolves when the first piece handed to `done`
- * after it was called has settled (a piece already under way is not waited for).
- */
-function afterEach() {
-  let waiting: Array<() => void> = [];
-  return {
-    next: () => new Promise<void>((resolve) => waiting.push(resolve)),
-    done(work: Promise<unknown>) {
-      const these = waiting;
-      waiting = [];
-      void work.finally(() => these.forEach((resolve) => resolve()));
-    },
-  };
+  return { refresh: jobs.refresh, ready, dispose: () => stops.forEach((stop) => stop()) };
 }
