@@ -52,12 +52,19 @@ async function isOpen(url: string): Promise<boolean> {
   return contexts.length > 0;
 }
 
-// Concurrent callers share one creation (Chrome allows only one document); not kept, as it may close.
-const create = shared(
+/**
+ * Makes sure the offscreen document is open, creating it on demand. Concurrent callers share one check and
+ * one creation: Chrome lists a document in getContexts while it is still loading, before its listeners are
+ * registered (seen for 6 to 50 ms, longer on a loaded machine), so a caller that asked only "is it open?"
+ * while another was creating it sent its message into the loading document, which never received it. Not
+ * kept, as the document may close.
+ */
+export const openOffscreenDocument = shared(
   async () => {
     const url = browser.runtime.getURL(OFFSCREEN_PATH);
+    if (await isOpen(url)) return;
     try {
-      // Only reached where hasOffscreenDocuments() is true.
+      // Only reached where hasOffscreenDocuments() is true. Resolves once the document has loaded.
       await chromeApi.offscreen!.createDocument({
         url,
         // BLOBS: the demo service builds and reads Blob/FormData bodies; LOCAL_STORAGE: it keeps its data
@@ -75,9 +82,3 @@ const create = shared(
   },
   { keep: false },
 );
-
-/** Makes sure the offscreen document is open, creating it on demand. */
-export async function openOffscreenDocument(): Promise<void> {
-  if (await isOpen(browser.runtime.getURL(OFFSCREEN_PATH))) return;
-  await create();
-}

@@ -20,14 +20,20 @@ let handler: ReturnType<typeof vi.fn<(data: { n: number }) => Promise<number>>>;
 /**
  * Chrome's offscreen API as far as lib/offscreen uses it: one document at a time, each new document
  * registering the handler again. `claimOpen` makes getContexts report a document that has already closed.
+ * Like Chrome, getContexts lists a document while it loads, a few tasks before it listens; createDocument
+ * resolves once it does.
  */
 function installFakeOffscreen() {
   let stop: (() => void) | undefined;
+  let loading = false;
   const state = { claimOpen: false };
   const offscreen = {
     Reason: { BLOBS: 'BLOBS', LOCAL_STORAGE: 'LOCAL_STORAGE', CLIPBOARD: 'CLIPBOARD' },
     createDocument: vi.fn(async () => {
-      if (stop) throw new Error('Only a single offscreen document may be created.');
+      if (stop || loading) throw new Error('Only a single offscreen document may be created.');
+      loading = true;
+      for (let task = 0; task < 5; task++) await new Promise((resolve) => setTimeout(resolve, 0));
+      loading = false;
       stop = listenForMessages([handle(work, (data) => handler(data))]);
     }),
     close() {
@@ -39,7 +45,7 @@ function installFakeOffscreen() {
   Object.assign(fakeBrowser.runtime, {
     ContextType: { OFFSCREEN_DOCUMENT: 'OFFSCREEN_DOCUMENT' },
     getContexts: vi.fn(async () => {
-      const open = stop !== undefined || state.claimOpen;
+      const open = stop !== undefined || loading || state.claimOpen;
       state.claimOpen = false;
       return open ? [{ contextType: 'OFFSCREEN_DOCUMENT' }] : [];
     }),
@@ -62,6 +68,15 @@ describe('sendToOffscreen', () => {
     await expect(
       Promise.all([sendToOffscreen(work, { n: 1 }), sendToOffscreen(work, { n: 2 })]),
     ).resolves.toEqual([2, 4]);
+    expect(offscreen.createDocument).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets a caller that finds the document still loading wait for it, instead of sending into it', async () => {
+    const { offscreen } = installFakeOffscreen();
+    const first = sendToOffscreen(work, { n: 1 });
+    // The second caller's message goes out while the first one's document is listed but not yet listening.
+    while (offscreen.createDocument.mock.calls.length === 0) await Promise.resolve();
+    await expect(Promise.all([first, sendToOffscreen(work, { n: 2 })])).resolves.toEqual([2, 4]);
     expect(offscreen.createDocument).toHaveBeenCalledTimes(1);
   });
 
