@@ -16,7 +16,6 @@ import {
   openMoreOptions,
   openPopup,
   ownerClient,
-  recipientPage,
   refreshWatcher,
   reopen,
   test,
@@ -37,9 +36,10 @@ async function downloaded(page: Page, button: string): Promise<{ download: Downl
   return { download: await download, bytes: fs.readFileSync((await (await download).path())!) };
 }
 
-test('a text push with a passphrase, views, expiry and a name, made with Ctrl+Enter; its result copies the link, the message and the passphrase, and saves the QR code', async ({
+test('a text push with a passphrase, views, expiry and a name, made with Ctrl+Enter; its result copies the link, the message and the passphrase, and saves the QR code; the recipient page refuses a wrong passphrase', async ({
   popup: page,
   host,
+  context,
   clipboard,
 }) => {
   const creates = countCreates(page);
@@ -88,16 +88,35 @@ test('a text push with a passphrase, views, expiry and a name, made with Ctrl+En
   });
   const [listed] = await client.activeAll();
   expect(listed?.name).toBe('Wiki admin');
-  const html = await recipientPage(host.baseUrl, urlToken, { passphrase: 'open sesame 42' });
+  // The recipient, in a browser: a wrong passphrase shows nothing and uses no view, the right one reveals.
+  const recipient = await context.newPage();
+  await recipient.goto(link);
+  await recipient.getByRole('button', { name: 'Reveal secret' }).click();
+  const unlock = async (passphrase: string) => {
+    await recipient.getByLabel('Passphrase').fill(passphrase);
+    await recipient.getByRole('button', { name: 'Unlock secret' }).click();
+  };
+  await unlock('open barley');
+  await expect(recipient.getByRole('alert')).toHaveText('That passphrase is incorrect.');
+  await expect(recipient.getByText('text secret 7f3a')).toHaveCount(0);
+  expect((await client.activeAll())[0]?.views_remaining).toBe(3); // the owner's reads count none either
+  await unlock('open sesame 42');
   // Digits and symbols are coloured (issue 20): the text within is the secret, exactly.
-  expect(html.replace(/<\/?span[^>]*>/g, '')).toContain('<pre aria-label="Secret">text secret 7f3a</pre>');
-  expect(html).toContain('<span class="ch-digit">7</span>');
-  expect(html).not.toContain('aria-label="QR code"');
-  // Views later, the list follows the server after the next refresh.
-  const [after] = await client.activeAll();
-  expect(after!.views_remaining).toBeLessThan(3);
+  const shown = recipient.getByLabel('Secret', { exact: true });
+  await expect(shown).toHaveText('text secret 7f3a');
+  await expect(shown.locator('span.ch-digit').first()).toHaveText('7');
+  await expect(recipient.getByRole('img', { name: 'QR code' })).toHaveCount(0);
+  expect((await client.auditAll(urlToken)).map((entry) => entry.kind)).toEqual([
+    'creation',
+    'failed_passphrase',
+    'owner_view',
+    'failed_passphrase',
+    'view',
+  ]);
+  // A view later, the list follows the server after the next refresh.
+  expect((await client.activeAll())[0]?.views_remaining).toBe(2);
   await refreshWatcher(page);
-  await expect(recent.getByText(new RegExp(`^${after!.views_remaining} of 3 views left`))).toBeVisible();
+  await expect(recent.getByText(/^2 of 3 views left/)).toBeVisible();
   await copy(page, 'Copy passphrase', 'Passphrase copied');
   expect(await clipboard()).toBe('open sesame 42');
 });
@@ -209,26 +228,60 @@ test('an oss server: expiry in days (1–90), sent as expire_after_days', async 
   }
 });
 
-test('a file push with two files whose bytes come back intact', async ({ popup: page, host }) => {
-  const one = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256));
-  const two = Buffer.from('second file: plain text\n');
-
+test('a file push with two files: its link reveals only on Reveal, which counts one view; each file downloads byte for byte; Delete expires it', async ({
+  popup: page,
+  host,
+  context,
+}) => {
+  const files = [
+    {
+      name: 'keys.bin',
+      mimeType: 'application/octet-stream',
+      buffer: Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 31) % 256)),
+    },
+    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('second file: plain text\n') },
+  ];
   await page.getByRole('tab', { name: 'Files' }).click();
-  await page.getByRole('button', { name: 'Files', exact: true }).setInputFiles([
-    { name: 'keys.bin', mimeType: 'application/octet-stream', buffer: one },
-    { name: 'notes.txt', mimeType: 'text/plain', buffer: two },
-  ]);
+  await page.getByRole('button', { name: 'Files', exact: true }).setInputFiles(files);
   const list = page.getByRole('list', { name: 'Attached files' });
   for (const shown of ['keys.bin', '68 kB', 'notes.txt']) await expect(list.getByText(shown)).toBeVisible();
 
-  const { urlToken } = await createIn(page, { views: '4' });
-  const push = await ownerClient(host.baseUrl).retrievePush(urlToken);
-  expect(push.expire_after_views).toBe(4);
-  const files = Object.fromEntries(push.files.map((file) => [file.filename, file.url]));
-  expect(Object.keys(files).sort()).toEqual(['keys.bin', 'notes.txt']);
-  const bytes = async (url: string) => Buffer.from(await (await fetch(url)).arrayBuffer());
-  expect((await bytes(files['keys.bin']!)).equals(one)).toBe(true);
-  expect((await bytes(files['notes.txt']!)).equals(two)).toBe(true);
+  const { link, urlToken } = await createIn(page, { views: '4' });
+  const client = ownerClient(host.baseUrl);
+  const audited = async () => (await client.auditAll(urlToken)).map((entry) => entry.kind);
+  const listed = async () => (await client.activeAll())[0];
+  // The retrieval step is on by default: the link shows nothing and counts nothing until Reveal.
+  expect(link).toBe(`${host.baseUrl}/p/${urlToken}/r`);
+  const recipient = await context.newPage();
+  await recipient.goto(link);
+  const reveal = recipient.getByRole('button', { name: 'Reveal secret' });
+  await expect(reveal).toBeVisible();
+  await expect(recipient.getByRole('link', { name: 'keys.bin' })).toHaveCount(0);
+  expect(await audited()).toEqual(['creation']);
+  expect(await listed()).toMatchObject({ expire_after_views: 4, views_remaining: 4 });
+  await reveal.click();
+  for (const file of files) {
+    const [download] = await Promise.all([
+      recipient.waitForEvent('download'),
+      recipient.getByRole('link', { name: file.name }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(file.name);
+    expect(fs.readFileSync(await download.path()).equals(file.buffer)).toBe(true);
+  }
+  expect(await audited()).toEqual(['creation', 'view']);
+  expect((await listed())?.views_remaining).toBe(3);
+  const [, view] = await client.auditAll(urlToken);
+  expect(view).toMatchObject({ ip: '127.0.0.1', user_agent: expect.stringContaining('Chrome') });
+
+  await recipient.getByRole('button', { name: 'Delete this secret' }).click();
+  await expect(recipient.getByRole('heading', { name: 'This secret has been deleted' })).toBeVisible();
+  expect(await client.expiredAll()).toEqual([
+    expect.objectContaining({ url_token: urlToken, expired: true, deleted: true }),
+  ]);
+  expect(await audited()).toEqual(['creation', 'view', 'expire']);
+  expect(await client.retrievePush(urlToken)).toMatchObject({ expired: true, payload: null });
+  await recipient.goto(link);
+  await expect(recipient.getByRole('heading', { name: 'This secret has expired' })).toBeVisible();
 });
 
 test('files without a token: the popup says a token is needed and sends nothing', async ({
