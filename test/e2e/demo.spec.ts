@@ -53,7 +53,7 @@ const test = base.extend<{
   },
 });
 
-test('a fresh install runs on the demo service; its links open in the viewer as their kind, guarded', async ({
+test('a fresh install runs on the demo service; its links open in the viewer as their kind (a file downloads intact), guarded; it survives its offscreen document being closed', async ({
   demo,
   openPage,
   serviceWorker,
@@ -101,25 +101,22 @@ test('a fresh install runs on the demo service; its links open in the viewer as 
   await qr.getByRole('button', { name: 'Reveal secret' }).click();
   const code = qr.getByRole('img', { name: 'QR code of the secret' });
   await expect(code).toHaveAttribute('src', /^data:image\/png;base64,/);
-});
 
-test('a file push with binary bytes downloads intact from the viewer', async ({ demo, openPage }) => {
+  // A file push with every byte value downloads intact.
   const file = {
     name: 'bytes.bin',
     type: 'application/octet-stream',
     data: new Blob([new Uint8Array(ALL_BYTES)]),
   };
-  const viewer = await openPage((await demo.make({ kind: 'file', files: [file] })).html_url);
-  await viewer.getByRole('button', { name: 'Reveal secret' }).click();
-  const downloading = viewer.waitForEvent('download');
-  await viewer.getByRole('button', { name: 'Download bytes.bin' }).click();
+  const files = await openPage((await demo.make({ kind: 'file', files: [file] })).html_url);
+  await files.getByRole('button', { name: 'Reveal secret' }).click();
+  const downloading = files.waitForEvent('download');
+  await files.getByRole('button', { name: 'Download bytes.bin' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('bytes.bin');
   expect([...fs.readFileSync(await download.path())]).toEqual(ALL_BYTES);
-});
 
-test('the demo service survives its offscreen document being closed', async ({ demo, serviceWorker }) => {
-  const push = await demo.make({ payload: 'before the close' });
+  // The demo service survives its offscreen document being closed: the next request opens it again.
   const offscreenDocuments = () =>
     serviceWorker.evaluate(
       async () =>
@@ -128,12 +125,11 @@ test('the demo service survives its offscreen document being closed', async ({ d
   expect(await offscreenDocuments()).toBe(1);
   await serviceWorker.evaluate(() => chrome.offscreen.closeDocument());
   expect(await offscreenDocuments()).toBe(0);
-
   expect((await demo.activeAll()).map((p) => p.url_token)).toContain(push.url_token);
   expect(await offscreenDocuments()).toBe(1);
 });
 
-test('a passphrase push counts no view until the passphrase is right, and the viewer can delete it', async ({
+test('a passphrase, a recipient list and a last view each guard a reveal, counting nothing until met; the viewer can delete', async ({
   demo,
   openPage,
 }) => {
@@ -187,57 +183,47 @@ test('a passphrase push counts no view until the passphrase is right, and the vi
   await expect(
     viewer.getByRole('heading', { name: 'This secret has expired or does not exist' }),
   ).toBeVisible();
-});
 
-test('an authenticated_recipients push reveals only to an address the sender listed', async ({
-  demo,
-  openPage,
-}) => {
-  const push = await demo.make({
+  // authenticated_recipients: only an address the sender listed reveals it.
+  const carol = await demo.make({
     payload: 'for carol only',
     authenticated_recipients: true,
     notify_emails_to: 'carol@example.com',
   });
-
-  const viewer = await openPage(push.html_url);
-  const reveal = viewer.getByRole('button', { name: 'Reveal secret' });
+  const forCarol = await openPage(carol.html_url);
+  const reveal = forCarol.getByRole('button', { name: 'Reveal secret' });
   await reveal.click();
-  const email = viewer.getByLabel('Your e-mail address');
-  await expect(viewer.getByText(/sends no code by e-mail/)).toBeVisible();
+  const email = forCarol.getByLabel('Your e-mail address');
+  await expect(forCarol.getByText(/sends no code by e-mail/)).toBeVisible();
   await email.fill('mallory@example.com');
   await reveal.click();
-  await expect(viewer.getByRole('alert')).toContainText('not one this secret was shared with');
-  await expect(viewer.getByText('for carol only')).toHaveCount(0);
-  expect(await demo.audit(push.url_token)).not.toContain('view');
+  await expect(forCarol.getByRole('alert')).toContainText('not one this secret was shared with');
+  await expect(forCarol.getByText('for carol only')).toHaveCount(0);
+  expect(await demo.audit(carol.url_token)).not.toContain('view');
 
   await email.fill('carol@example.com');
   await reveal.click();
-  await expect(viewer.getByLabel('Secret payload')).toHaveText('for carol only');
-  expect(await demo.audit(push.url_token)).toContain('view');
-});
+  await expect(forCarol.getByLabel('Secret payload')).toHaveText('for carol only');
+  expect(await demo.audit(carol.url_token)).toContain('view');
 
-test('an expired push says so before any Reveal, and checking it counts no view', async ({
-  demo,
-  openPage,
-}) => {
-  const push = await demo.make({ payload: 'read once', expire_after_views: 1 });
-
-  const viewer = await openPage(push.html_url);
-  await expect(viewer.getByText('Revealing it uses its last view: after that it expires.')).toBeVisible();
-  await expect(viewer.getByText(/^It expires in 7 days at the latest\.$/)).toBeVisible();
-  await viewer.getByRole('button', { name: 'Reveal secret' }).click();
-  await expect(viewer.getByLabel('Secret payload')).toHaveText('read once');
-  await expect(viewer.getByText(/^That was the last view: this secret has now expired\./)).toBeVisible();
-  await expect(viewer.getByText(/0 more/)).toHaveCount(0);
+  // A last view says so before any Reveal, and checking an expired push counts no view.
+  const once = await demo.make({ payload: 'read once', expire_after_views: 1 });
+  const last = await openPage(once.html_url);
+  await expect(last.getByText('Revealing it uses its last view: after that it expires.')).toBeVisible();
+  await expect(last.getByText(/^It expires in 7 days at the latest\.$/)).toBeVisible();
+  await last.getByRole('button', { name: 'Reveal secret' }).click();
+  await expect(last.getByLabel('Secret payload')).toHaveText('read once');
+  await expect(last.getByText(/^That was the last view: this secret has now expired\./)).toBeVisible();
+  await expect(last.getByText(/0 more/)).toHaveCount(0);
 
   // The primary action copies, and says so.
-  await viewer.getByRole('button', { name: 'Copy' }).click();
-  await expect(viewer.getByRole('button', { name: 'Copied' })).toBeVisible();
+  await last.getByRole('button', { name: 'Copy' }).click();
+  await expect(last.getByRole('button', { name: 'Copied' })).toBeVisible();
 
-  const again = await openPage(push.html_url);
+  const again = await openPage(once.html_url);
   await expect(
     again.getByRole('heading', { name: 'This secret has expired or does not exist' }),
   ).toBeVisible();
   await expect(again.getByRole('button', { name: 'Reveal secret' })).toHaveCount(0);
-  expect(await demo.audit(push.url_token)).toEqual(['creation', 'view']);
+  expect(await demo.audit(once.url_token)).toEqual(['creation', 'view']);
 });
