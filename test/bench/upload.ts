@@ -22,8 +22,7 @@ import { createFields } from '@/lib/api/create';
 import { initForm } from '@/lib/push/form-init';
 import { toCreateInput } from '@/lib/push/form-input';
 import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
-import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../e2e/fixtures';
-import { ownerClient, useServer } from '../e2e/popup-support';
+import { CHROMIUM, CHROMIUM_ARGS, ownerClient, useServer, welcomePage } from '../e2e/fixtures';
 import { median, pairedRatio, type Row } from './rows';
 
 export const UPLOAD_BYTES = 50 * 1024 * 1024;

@@ -4,10 +4,10 @@
  * some are in the page; and the sender's own actions (copy, preview, asking to open and cancelling) leave
  * every push's views_remaining on the server as it was.
  */
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { MockHost } from '../../lib/mock/host/server';
 import { createPushes, PUSH_ROWS, refreshUntilListed } from './many-pushes';
-import { ALICE, expect, ownerClient, test, useServer } from './popup-support';
+import { ALICE, expect, ownerClient, test, useServer, type Ext } from './fixtures';
 
 const COUNT = 60;
 
@@ -31,19 +31,16 @@ function rowsFullyOnScreen(page: Page): Promise<number> {
 }
 
 test(`with ${COUNT} pushes: 10 rows fit the first 1280×800 screen, Tab reaches every row, and the sender's actions use no view`, async ({
-  serviceWorker,
-  context,
-  extensionId,
-  clipboard,
+  ext,
   host,
 }) => {
   const tokens = await createPushes(host.baseUrl, ALICE.token, COUNT);
   const before = await viewsOnServer(host);
   expect(Object.keys(before)).toHaveLength(COUNT);
-  await useServer(serviceWorker, host.baseUrl, ALICE.token);
-  const page = await context.newPage();
+  await useServer(ext.worker, host.baseUrl, ALICE.token);
+  const page = await ext.context.newPage();
   await page.setViewportSize({ width: 1280, height: 800 });
-  await page.goto(`chrome-extension://${extensionId}/dashboard.html`);
+  await page.goto(`${ext.base}/dashboard.html`);
   await refreshUntilListed(page, COUNT);
 
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
@@ -61,7 +58,7 @@ test(`with ${COUNT} pushes: 10 rows fit the first 1280×800 screen, Tab reaches 
 
   await tabThroughEveryRow(page);
   // Row 20 (newest first: the 41st push created).
-  await noViewUsed(page, context, clipboard, `${host.baseUrl}/p/${tokens[COUNT - 20]}`);
+  await noViewUsed(page, ext, `${host.baseUrl}/p/${tokens[COUNT - 20]}`);
   expect(await viewsOnServer(host)).toEqual(before);
 });
 
@@ -101,12 +98,7 @@ async function tabThroughEveryRow(page: Page) {
 }
 
 /** Copy, preview and a cancelled open of row 20, whose link is `link`, as a person does them. */
-async function noViewUsed(
-  page: Page,
-  context: BrowserContext,
-  clipboard: () => Promise<string>,
-  link: string,
-) {
+async function noViewUsed(page: Page, ext: Ext, link: string) {
   // Row 20, scrolled to as a person would (only the rows on screen are in the page): its copy confirms in
   // row 20, not elsewhere.
   await page.mouse.wheel(0, 600);
@@ -115,7 +107,7 @@ async function noViewUsed(
   await expect(row.getByRole('button', { name: 'Copied' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Copied' })).toHaveCount(1);
   // html_url: /p/<token>, or /p/<token>/r with a retrieval step.
-  expect(await clipboard()).toMatch(new RegExp(`^${link}(/r)?$`));
+  expect(await ext.clipboard()).toMatch(new RegExp(`^${link}(/r)?$`));
   await page.bringToFront();
 
   await row.getByRole('button', { name: /^Details/ }).click();
@@ -128,5 +120,5 @@ async function noViewUsed(
   await expect(dialog).toContainText(/uses (one of the \d+ views? left|its last view)/);
   await dialog.getByRole('button', { name: 'Cancel' }).click();
   await expect(dialog).toBeHidden();
-  expect(context.pages().filter((open) => open.url().includes('/p/'))).toHaveLength(0);
+  expect(ext.context.pages().filter((open) => open.url().includes('/p/'))).toHaveLength(0);
 }

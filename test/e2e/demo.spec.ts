@@ -4,20 +4,27 @@
  * API client the other tests use, over the transport demoFetch uses: a runtime message from an extension page.
  */
 import fs from 'node:fs';
-import type { Page } from '@playwright/test';
-import { createApiClient, type ApiClient, type CreatePushInput } from '../../lib/api';
+import { createApiClient, type CreatePushInput } from '../../lib/api';
 import { DEMO_BASE_URL } from '../../lib/demo/constants';
 import { requestToWire, wireToResponse } from '../../lib/messages/wire';
-import { expect, test as base } from './fixtures';
+import { expect, test, type Ext } from './fixtures';
 
 const ALL_BYTES = Array.from({ length: 256 }, (_, i) => i);
 
-/** The API client with the demo token, its requests sent as lib/demo/transport.ts sends them, from `page`. */
-function demoClient(page: Page, token: string, extensionId: string): ApiClient {
-  return createApiClient({
+/**
+ * The demo service through the API client, with the demo token the background creates on install (waited
+ * for: onInstalled may still be running), its requests sent as lib/demo/transport.ts sends them, from an
+ * extension page; `make` a push, read the kinds of its `audit` log entries.
+ */
+async function demoService(ext: Ext) {
+  const read = () =>
+    ext.worker.evaluate(async () => (await chrome.storage.local.get('demoToken')).demoToken as string);
+  await expect.poll(read).toMatch(/^[A-Za-z0-9_-]{43}$/);
+  const page = await ext.open('viewer.html');
+  const client = createApiClient({
     baseUrl: DEMO_BASE_URL,
-    token,
-    pageOrigin: `chrome-extension://${extensionId}`,
+    token: await read(),
+    pageOrigin: ext.base,
     fetch: async (input, init) => {
       const request = await requestToWire(new Request(input, init));
       const reply = await page.evaluate(
@@ -29,43 +36,23 @@ function demoClient(page: Page, token: string, extensionId: string): ApiClient {
       return wireToResponse(reply.res);
     },
   });
+  return Object.assign(client, {
+    make: async (push: CreatePushInput) => (await client.createPush(push)).push,
+    audit: async (urlToken: string) => (await client.auditAll(urlToken)).map((entry) => entry.kind),
+  });
 }
 
-const test = base.extend<{
-  /** The demo service through the API client: `make` a push, read the kinds of its `audit` log entries. */
-  demo: ApiClient & {
-    make(push: CreatePushInput): Promise<{ url_token: string; html_url: string }>;
-    audit(urlToken: string): Promise<string[]>;
-  };
-}>({
-  demo: async ({ serviceWorker, openPage, extensionId }, use) => {
-    // The demo token the background creates on install (onInstalled may still be running when a test starts).
-    const read = () =>
-      serviceWorker.evaluate(async () => (await chrome.storage.local.get('demoToken')).demoToken as string);
-    await expect.poll(read).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    const client = demoClient(await openPage('viewer.html'), await read(), extensionId);
-    await use(
-      Object.assign(client, {
-        make: async (push: CreatePushInput) => (await client.createPush(push)).push,
-        audit: async (urlToken: string) => (await client.auditAll(urlToken)).map((entry) => entry.kind),
-      }),
-    );
-  },
-});
-
 test('a fresh install runs on the demo service; its links open in the viewer as their kind (a file downloads intact), guarded; it survives its offscreen document being closed', async ({
-  demo,
-  openPage,
-  serviceWorker,
-  extensionId,
+  ext,
 }) => {
+  const demo = await demoService(ext);
   // Fresh install: no server saved, demo mode on (the fallback), a demo token created by the background.
-  const stored = await serviceWorker.evaluate(() => chrome.storage.local.get(['server', 'demoMode']));
+  const stored = await ext.worker.evaluate(() => chrome.storage.local.get(['server', 'demoMode']));
   expect(stored.server ?? null).toBeNull();
   expect(stored.demoMode ?? true).toBe(true);
 
   const push = await demo.make({ payload: 'correct horse battery staple', expire_after_views: 3 });
-  expect(push.html_url).toBe(`chrome-extension://${extensionId}/viewer.html#/p/${push.url_token}/r`);
+  expect(push.html_url).toBe(`${ext.base}/viewer.html#/p/${push.url_token}/r`);
 
   // A link walked around the route guard says it is broken and retrieves nothing.
   for (const hash of [
@@ -74,14 +61,14 @@ test('a fresh install runs on the demo service; its links open in the viewer as 
     `#/%2e/api/v2/pushes/${push.url_token}`,
     '#/x/%E0%A4%A',
   ]) {
-    const viewer = await openPage(`viewer.html${hash}`);
+    const viewer = await ext.open(`viewer.html${hash}`);
     await expect(viewer.getByRole('alert')).toHaveText(/damaged or is not a secret link/);
     await expect(viewer.getByRole('button', { name: 'Download file' })).toHaveCount(0);
     await expect(viewer.getByText('correct horse battery staple')).toHaveCount(0);
     await viewer.close();
   }
 
-  const viewer = await openPage(push.html_url);
+  const viewer = await ext.open(push.html_url);
   await expect(viewer.getByText('Demo mode is on')).toBeVisible();
   const reveal = viewer.getByRole('button', { name: 'Reveal secret' });
   await expect(reveal).toBeVisible();
@@ -97,7 +84,7 @@ test('a fresh install runs on the demo service; its links open in the viewer as 
   expect(await demo.audit(push.url_token)).toEqual(['creation', 'view']);
 
   // A qr push shows its QR code right after the reveal.
-  const qr = await openPage((await demo.make({ kind: 'qr', payload: 'WIFI:T:WPA;S:home;P:pw;;' })).html_url);
+  const qr = await ext.open((await demo.make({ kind: 'qr', payload: 'WIFI:T:WPA;S:home;P:pw;;' })).html_url);
   await qr.getByRole('button', { name: 'Reveal secret' }).click();
   const code = qr.getByRole('img', { name: 'QR code of the secret' });
   await expect(code).toHaveAttribute('src', /^data:image\/png;base64,/);
@@ -108,7 +95,7 @@ test('a fresh install runs on the demo service; its links open in the viewer as 
     type: 'application/octet-stream',
     data: new Blob([new Uint8Array(ALL_BYTES)]),
   };
-  const files = await openPage((await demo.make({ kind: 'file', files: [file] })).html_url);
+  const files = await ext.open((await demo.make({ kind: 'file', files: [file] })).html_url);
   await files.getByRole('button', { name: 'Reveal secret' }).click();
   const downloading = files.waitForEvent('download');
   await files.getByRole('button', { name: 'Download bytes.bin' }).click();
@@ -118,21 +105,21 @@ test('a fresh install runs on the demo service; its links open in the viewer as 
 
   // The demo service survives its offscreen document being closed: the next request opens it again.
   const offscreenDocuments = () =>
-    serviceWorker.evaluate(
+    ext.worker.evaluate(
       async () =>
         (await chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as never] })).length,
     );
   expect(await offscreenDocuments()).toBe(1);
-  await serviceWorker.evaluate(() => chrome.offscreen.closeDocument());
+  await ext.worker.evaluate(() => chrome.offscreen.closeDocument());
   expect(await offscreenDocuments()).toBe(0);
   expect((await demo.activeAll()).map((p) => p.url_token)).toContain(push.url_token);
   expect(await offscreenDocuments()).toBe(1);
 });
 
 test('a passphrase, a recipient list and a last view each guard a reveal, counting nothing until met; the viewer can delete', async ({
-  demo,
-  openPage,
+  ext,
 }) => {
+  const demo = await demoService(ext);
   const push = await demo.make({
     kind: 'qr',
     payload: 'WIFI:S:demo;;',
@@ -141,7 +128,7 @@ test('a passphrase, a recipient list and a last view each guard a reveal, counti
   });
   const audited = async (kind: string) => (await demo.audit(push.url_token)).filter((k) => k === kind);
 
-  const viewer = await openPage(push.html_url);
+  const viewer = await ext.open(push.html_url);
   const passphrase = viewer.getByLabel('Passphrase', { exact: true });
   // The prompt comes first, as on the Node host's page: learning that a passphrase is needed logs nothing.
   await expect(passphrase).toBeVisible();
@@ -190,7 +177,7 @@ test('a passphrase, a recipient list and a last view each guard a reveal, counti
     authenticated_recipients: true,
     notify_emails_to: 'carol@example.com',
   });
-  const forCarol = await openPage(carol.html_url);
+  const forCarol = await ext.open(carol.html_url);
   const reveal = forCarol.getByRole('button', { name: 'Reveal secret' });
   await reveal.click();
   const email = forCarol.getByLabel('Your e-mail address');
@@ -208,7 +195,7 @@ test('a passphrase, a recipient list and a last view each guard a reveal, counti
 
   // A last view says so before any Reveal, and checking an expired push counts no view.
   const once = await demo.make({ payload: 'read once', expire_after_views: 1 });
-  const last = await openPage(once.html_url);
+  const last = await ext.open(once.html_url);
   await expect(last.getByText('Revealing it uses its last view: after that it expires.')).toBeVisible();
   await expect(last.getByText(/^It expires in 7 days at the latest\.$/)).toBeVisible();
   await last.getByRole('button', { name: 'Reveal secret' }).click();
@@ -220,7 +207,7 @@ test('a passphrase, a recipient list and a last view each guard a reveal, counti
   await last.getByRole('button', { name: 'Copy' }).click();
   await expect(last.getByRole('button', { name: 'Copied' })).toBeVisible();
 
-  const again = await openPage(once.html_url);
+  const again = await ext.open(once.html_url);
   await expect(
     again.getByRole('heading', { name: 'This secret has expired or does not exist' }),
   ).toBeVisible();

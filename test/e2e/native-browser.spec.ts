@@ -9,9 +9,9 @@
 import { expect, test } from './fixtures';
 
 test('every API the extension awaits returns a promise in Chromium, and contextMenus.create reports a failure through lastError', async ({
-  serviceWorker,
+  ext,
 }) => {
-  const { kinds, errors } = await serviceWorker.evaluate(async () => {
+  const { kinds, errors } = await ext.worker.evaluate(async () => {
     const b = (globalThis as unknown as { browser: typeof chrome }).browser;
     const icon = b.runtime.getURL('/icon/128.png');
     const calls: Record<string, () => unknown> = {

@@ -14,13 +14,12 @@ import {
   createIn,
   expect,
   openMoreOptions,
-  openPopup,
   ownerClient,
   refreshWatcher,
   reopen,
   test,
   useServer,
-} from './popup-support';
+} from './fixtures';
 
 /** Presses `button` and checks that `said` shows: a copy, said in words. */
 async function copy(page: Page, button: string, said: string) {
@@ -39,8 +38,7 @@ async function downloaded(page: Page, button: string): Promise<{ download: Downl
 test('a text push with a passphrase, views, expiry and a name, made with Ctrl+Enter; its result copies the link, the message and the passphrase, and saves the QR code; the recipient page refuses a wrong passphrase', async ({
   popup: page,
   host,
-  context,
-  clipboard,
+  ext,
 }) => {
   const creates = countCreates(page);
   const fields = { secret: 'text secret 7f3a', expiry: '3 days', views: '3', passphrase: 'open sesame 42' };
@@ -49,10 +47,10 @@ test('a text push with a passphrase, views, expiry and a name, made with Ctrl+En
   await expect(page.getByRole('button', { name: 'Copy passphrase' })).toBeVisible();
   expect(creates()).toBe(1);
   await copy(page, 'Copy link', 'Link copied');
-  expect(await clipboard()).toBe(link);
+  expect(await ext.clipboard()).toBe(link);
   await copy(page, 'Copy message', 'Message copied');
   // With a passphrase the message says one is needed, never what it is (without one: its unit test).
-  expect(await clipboard()).toBe(
+  expect(await ext.clipboard()).toBe(
     `${link}\nExpires in 3 days or after 3 views, whichever comes first.\nYou need a passphrase to open it: I will send it to you separately.`,
   );
   await page.bringToFront();
@@ -89,7 +87,7 @@ test('a text push with a passphrase, views, expiry and a name, made with Ctrl+En
   const [listed] = await client.activeAll();
   expect(listed?.name).toBe('Wiki admin');
   // The recipient, in a browser: a wrong passphrase shows nothing and uses no view, the right one reveals.
-  const recipient = await context.newPage();
+  const recipient = await ext.context.newPage();
   await recipient.goto(link);
   await recipient.getByRole('button', { name: 'Reveal secret' }).click();
   const unlock = async (passphrase: string) => {
@@ -118,120 +116,56 @@ test('a text push with a passphrase, views, expiry and a name, made with Ctrl+En
   await refreshWatcher(page);
   await expect(recent.getByText(/^2 of 3 views left/)).toBeVisible();
   await copy(page, 'Copy passphrase', 'Passphrase copied');
-  expect(await clipboard()).toBe('open sesame 42');
+  expect(await ext.clipboard()).toBe('open sesame 42');
 });
 
 test('clearing on (30 s, which the test build counts as 30 × 50 ms): a copied passphrase leaves the clipboard, popup closed; what the user copied after it stays', async ({
-  context,
-  extensionId,
-  serviceWorker,
+  ext,
   host,
-  openPage,
-  clipboard,
 }) => {
   /** Creates a push with a passphrase in a new popup, copies the passphrase and closes the popup. */
   async function copyPassphrase() {
-    const page = await openPopup(context, extensionId);
+    const page = await ext.popup();
     await createIn(page, { secret: 'with a passphrase', passphrase: 'clear me 51d0' });
     await copy(page, 'Copy passphrase', 'Passphrase copied');
     await page.close();
   }
   // The shortest delay the user can choose, chosen on the options page.
-  await useServer(serviceWorker, host.baseUrl, ALICE.token);
-  const options = await openPage('options.html');
+  await useServer(ext.worker, host.baseUrl, ALICE.token);
+  const options = await ext.open('options.html');
   await options.getByLabel('Clear the clipboard after a copy').selectOption({ label: 'After 30 seconds' });
   await expect
     .poll(() =>
-      serviceWorker.evaluate(
+      ext.worker.evaluate(
         async () => (await chrome.storage.local.get('clipboardClearSeconds')).clipboardClearSeconds,
       ),
     )
     .toBe(30);
   await options.close();
 
-  await clipboard(); // its tab opens now: read after the copy, it answers well within the 1.5 s
+  await ext.clipboard(); // its tab opens now: read after the copy, it answers well within the 1.5 s
   await copyPassphrase();
   const copiedAt = Date.now();
-  expect(await clipboard()).toBe('clear me 51d0');
-  await expect.poll(clipboard, { intervals: [100] }).toBe('');
+  expect(await ext.clipboard()).toBe('clear me 51d0');
+  await expect.poll(ext.clipboard, { intervals: [100] }).toBe('');
   expect(Date.now() - copiedAt).toBeGreaterThanOrEqual(30 * E2E_CLEAR_MS_PER_SECOND - 100);
 
   // Again, and then the user copies something of their own (an ordinary page's copy, through the keyboard).
   await copyPassphrase();
-  const other = await context.newPage();
+  const other = await ext.context.newPage();
   await other.setContent('<textarea>my own note</textarea>');
   await other.locator('textarea').selectText();
   await other.keyboard.press('Control+C');
-  expect(await clipboard()).toBe('my own note');
+  expect(await ext.clipboard()).toBe('my own note');
   // Past the clear's time with room to spare: it has run, and kept the note.
   await other.waitForTimeout(3 * 30 * E2E_CLEAR_MS_PER_SECOND);
-  expect(await clipboard()).toBe('my own note');
-});
-
-test('colours follow the system light or dark setting; QR text over 1,024 characters is kept whole, refused on its field and not sent', async ({
-  popup: page,
-  host,
-}) => {
-  const colours = () =>
-    page.evaluate(() => {
-      const body = getComputedStyle(document.body);
-      const field = getComputedStyle(document.getElementById('sp-secret')!);
-      return { body: body.backgroundColor, text: body.color, field: field.backgroundColor };
-    });
-  await page.emulateMedia({ colorScheme: 'light' });
-  const light = 'rgb(255, 255, 255)';
-  expect(await colours()).toEqual({ body: light, text: 'rgb(31, 35, 40)', field: light });
-  await page.emulateMedia({ colorScheme: 'dark' });
-  const dark = 'rgb(13, 17, 23)';
-  expect(await colours()).toEqual({ body: dark, text: 'rgb(230, 237, 243)', field: dark });
-  const creates = countCreates(page);
-  const long = Array.from({ length: 150 }, (_, i) => `row ${String(i).padStart(4, '0')}:`).join('\n');
-  expect(long.length).toBe(1_499);
-
-  await page.getByRole('tab', { name: 'QR code' }).click();
-  const field = page.getByLabel('Secret', { exact: true });
-  await field.focus();
-  await page.keyboard.insertText(long); // what a paste does: one insertion, subject to any maxlength
-  await expect(field).toHaveValue(long);
-  await expect(page.getByText('1,499 of 1,024 characters')).toBeVisible();
-  await page.getByRole('button', { name: 'Create push' }).click();
-
-  await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await expect(page.locator('#sp-error-payload')).toHaveText(
-    'The QR code text is too long: at most 1,024 characters.',
-  );
-  await expect(field).toHaveValue(long);
-  expect(creates()).toBe(0);
-  expect(await ownerClient(host.baseUrl).activeAll()).toHaveLength(0);
-});
-
-test('an oss server: expiry in days (1–90), sent as expire_after_days', async ({
-  context,
-  extensionId,
-  serviceWorker,
-}) => {
-  const oss = await startMockHost({ port: 0, edition: 'oss', users: [ALICE], rateLimit: 0 });
-  try {
-    await useServer(serviceWorker, oss.baseUrl, ALICE.token, 'oss');
-    const page = await openPopup(context, extensionId);
-    const choices = await page.getByLabel('Expiry').locator('option').allTextContents();
-    expect(choices).toHaveLength(90);
-    expect([choices[0], choices[1], choices[89]]).toEqual(['1 day', '2 days', '90 days']);
-    await expect(page.getByRole('option', { name: '1 week' })).toHaveCount(0);
-
-    const { urlToken } = await createIn(page, { secret: 'oss secret 12d', expiry: '12 days', views: '3' });
-    await expect(page.getByText('Expires in 12 days or after 3 views, whichever comes first.')).toBeVisible();
-    const push = await ownerClient(oss.baseUrl).retrievePush(urlToken);
-    expect(push).toMatchObject({ payload: 'oss secret 12d', expire_after_days: 12, expire_after_views: 3 });
-  } finally {
-    await oss.close();
-  }
+  expect(await ext.clipboard()).toBe('my own note');
 });
 
 test('a file push with two files: its link reveals only on Reveal, which counts one view; each file downloads byte for byte; Delete expires it', async ({
   popup: page,
   host,
-  context,
+  ext,
 }) => {
   const files = [
     {
@@ -252,7 +186,7 @@ test('a file push with two files: its link reveals only on Reveal, which counts 
   const listed = async () => (await client.activeAll())[0];
   // The retrieval step is on by default: the link shows nothing and counts nothing until Reveal.
   expect(link).toBe(`${host.baseUrl}/p/${urlToken}/r`);
-  const recipient = await context.newPage();
+  const recipient = await ext.context.newPage();
   await recipient.goto(link);
   const reveal = recipient.getByRole('button', { name: 'Reveal secret' });
   await expect(reveal).toBeVisible();
@@ -284,14 +218,30 @@ test('a file push with two files: its link reveals only on Reveal, which counts 
   await expect(recipient.getByRole('heading', { name: 'This secret has expired' })).toBeVisible();
 });
 
-test('files without a token: the popup says a token is needed and sends nothing', async ({
-  context,
-  extensionId,
-  serviceWorker,
+test('an oss server offers expiry in days (1–90), sent as expire_after_days; without a token, files say one is needed and nothing is sent', async ({
+  ext,
   host,
 }) => {
-  await useServer(serviceWorker, host.baseUrl, null);
-  const page = await openPopup(context, extensionId);
+  const oss = await startMockHost({ port: 0, edition: 'oss', users: [ALICE], rateLimit: 0 });
+  try {
+    await useServer(ext.worker, oss.baseUrl, ALICE.token, 'oss');
+    const page = await ext.popup();
+    const choices = await page.getByLabel('Expiry').locator('option').allTextContents();
+    expect(choices).toHaveLength(90);
+    expect([choices[0], choices[1], choices[89]]).toEqual(['1 day', '2 days', '90 days']);
+    await expect(page.getByRole('option', { name: '1 week' })).toHaveCount(0);
+
+    const { urlToken } = await createIn(page, { secret: 'oss secret 12d', expiry: '12 days', views: '3' });
+    await expect(page.getByText('Expires in 12 days or after 3 views, whichever comes first.')).toBeVisible();
+    const push = await ownerClient(oss.baseUrl).retrievePush(urlToken);
+    expect(push).toMatchObject({ payload: 'oss secret 12d', expire_after_days: 12, expire_after_views: 3 });
+  } finally {
+    await oss.close();
+  }
+
+  // A server saved without a token: files need one.
+  await useServer(ext.worker, host.baseUrl, null);
+  const page = await ext.popup();
   const creates = countCreates(page);
   await page.getByRole('tab', { name: 'Files' }).click();
   // Issue 11: the tab says why and links to Settings, and the picker takes no file (before, it took one and
@@ -301,7 +251,7 @@ test('files without a token: the popup says a token is needed and sends nothing'
   ).toBeVisible();
   await expect(page.getByRole('link', { name: 'Add a token in Settings' })).toHaveAttribute(
     'href',
-    `chrome-extension://${extensionId}/options.html`,
+    `${ext.base}/options.html`,
   );
   await expect(page.getByRole('button', { name: 'Files', exact: true })).toBeDisabled();
   await page.getByRole('button', { name: 'Create push' }).click();
@@ -309,10 +259,22 @@ test('files without a token: the popup says a token is needed and sends nothing'
   expect(creates()).toBe(0);
 });
 
-test('an empty secret and a 422 stop on their field, keep the form, one Esc only asks, nothing is sent twice', async ({
+test('colours follow the system light or dark setting; an empty secret, a 422 and QR text over 1,024 characters stop on their field and keep the form; one Esc only asks; nothing is sent twice', async ({
   popup: page,
   host,
 }) => {
+  const colours = () =>
+    page.evaluate(() => {
+      const body = getComputedStyle(document.body);
+      const field = getComputedStyle(document.getElementById('sp-secret')!);
+      return { body: body.backgroundColor, text: body.color, field: field.backgroundColor };
+    });
+  await page.emulateMedia({ colorScheme: 'light' });
+  const light = 'rgb(255, 255, 255)';
+  expect(await colours()).toEqual({ body: light, text: 'rgb(31, 35, 40)', field: light });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  const dark = 'rgb(13, 17, 23)';
+  expect(await colours()).toEqual({ body: dark, text: 'rgb(230, 237, 243)', field: dark });
   const creates = countCreates(page);
   const client = ownerClient(host.baseUrl);
   const secret = page.getByLabel('Secret', { exact: true });
@@ -355,14 +317,33 @@ test('an empty secret and a 422 stop on their field, keep the form, one Esc only
   expect(active[0]!.notify_emails_to).toBe('bob@example.com');
   const push = await client.retrievePush(urlToken, { passphrase: 'kept-pass' });
   expect(push.payload).toBe('kept secret 55');
+
+  // QR text over 1,024 characters, pasted into a new form: kept whole, refused on its field, not sent.
+  await page.getByRole('button', { name: 'New push' }).click();
+  const long = Array.from({ length: 150 }, (_, i) => `row ${String(i).padStart(4, '0')}:`).join('\n');
+  expect(long.length).toBe(1_499);
+  await page.getByRole('tab', { name: 'QR code' }).click();
+  await secret.focus();
+  await page.keyboard.insertText(long); // what a paste does: one insertion, subject to any maxlength
+  await expect(secret).toHaveValue(long);
+  await expect(page.getByText('1,499 of 1,024 characters')).toBeVisible();
+  await page.getByRole('button', { name: 'Create push' }).click();
+
+  await expect(secret).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('#sp-error-payload')).toHaveText(
+    'The QR code text is too long: at most 1,024 characters.',
+  );
+  await expect(secret).toHaveValue(long);
+  expect(creates()).toBe(2);
+  expect(await client.activeAll()).toHaveLength(1);
 });
 
 test('a fresh form starts from the saved defaults, with a generated passphrase when they ask for one', async ({
   popup: page,
-  serviceWorker,
+  ext,
   host,
 }) => {
-  await serviceWorker.evaluate(() =>
+  await ext.worker.evaluate(() =>
     chrome.storage.local.set({
       pushDefaults: {
         expireAfterDuration: 3,

@@ -8,7 +8,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Route } from '@playwright/test';
-import { countCreates, createdLink, expect, ownerClient, test } from './popup-support';
+import { countCreates, createdLink, expect, ownerClient, test } from './fixtures';
 
 /**
  * Answers half a 201 and cuts the connection: a reset before any answer would be re-sent by Chromium itself,

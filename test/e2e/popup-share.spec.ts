@@ -4,7 +4,7 @@
  * the server's views_remaining is read after every action. Needs a build made with SECRET_PUSH_E2E=1.
  */
 import type { MockHost } from '../../lib/mock/host/server';
-import { countCreates, createdLink, expect, openPopup, ownerClient, reopen, test } from './popup-support';
+import { countCreates, createdLink, expect, ownerClient, reopen, test } from './fixtures';
 
 /** The push's views left, as the owner's list reads them (listing counts no view). */
 async function viewsLeft(host: MockHost, urlToken: string): Promise<number | undefined> {
@@ -14,13 +14,11 @@ async function viewsLeft(host: MockHost, urlToken: string): Promise<number | und
 
 test('paste, Enter: the push is created once and its link is on the clipboard, said aloud; Shift+Enter is a new line, and the setting turned off copies nothing', async ({
   popup: page,
-  context,
-  serviceWorker,
+  ext,
   host,
-  clipboard,
 }) => {
   // The person's paste and the copy on create read and write the clipboard.
-  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await ext.context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const creates = countCreates(page);
   await page.evaluate(() => navigator.clipboard.writeText('pasted secret 9d2e'));
   const secret = page.getByLabel('Secret', { exact: true });
@@ -35,10 +33,10 @@ test('paste, Enter: the push is created once and its link is on the clipboard, s
   await expect(page.getByRole('status').filter({ hasText: 'Push created, link copied' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Secret link' })).toBeFocused();
   expect(creates()).toBe(1);
-  expect(await clipboard()).toBe(link);
+  expect(await ext.clipboard()).toBe(link);
   expect((await ownerClient(host.baseUrl).retrievePush(urlToken)).payload).toBe('pasted secret 9d2e');
 
-  await serviceWorker.evaluate(() => chrome.storage.local.set({ copyOnCreate: false }));
+  await ext.worker.evaluate(() => chrome.storage.local.set({ copyOnCreate: false }));
   await page.bringToFront(); // behind the clipboard's reader
   await reopen(page);
   await page.evaluate(() => navigator.clipboard.writeText('left alone'));
@@ -48,16 +46,14 @@ test('paste, Enter: the push is created once and its link is on the clipboard, s
   await secret.press('Enter');
   const second = await createdLink(page);
   await expect(page.getByRole('status').filter({ hasText: /^Push created$/ })).toBeVisible();
-  expect(await clipboard()).toBe('left alone');
+  expect(await ext.clipboard()).toBe('left alone');
   expect((await ownerClient(host.baseUrl).retrievePush(second.urlToken)).payload).toBe('line one\nline two');
 });
 
 test('no sender action uses a view: copy, QR code, preview; closed, the popup loses no link: the recent list copies it', async ({
   popup: page,
-  context,
-  extensionId,
+  ext,
   host,
-  clipboard,
 }) => {
   await page.getByRole('tab', { name: 'URL' }).click();
   await page.getByRole('textbox', { name: 'URL' }).fill('https://wiki.example.com/reset?code=77');
@@ -107,18 +103,18 @@ test('no sender action uses a view: copy, QR code, preview; closed, the popup lo
     await act();
     expect(await viewsLeft(host, urlToken), `after ${name}`).toBe(1);
   }
-  expect(context.pages().filter((p) => p.url().startsWith(host.baseUrl))).toHaveLength(0);
+  expect(ext.context.pages().filter((p) => p.url().startsWith(host.baseUrl))).toHaveLength(0);
 
   // Closed and opened again, the recent list: Copy link and the QR code of the same push, still no view used.
   await page.close();
-  const again = await openPopup(context, extensionId);
+  const again = await ext.popup();
   const item = again.getByRole('region', { name: 'Recent pushes' }).getByRole('listitem').first();
   // An unnamed URL push is named by its host, never by its token or the rest of the URL.
   await expect(item.getByText('URL · wiki.example.com')).toBeVisible();
   await expect(item).not.toContainText('reset?code=77');
   await item.getByRole('button', { name: /^Copy the link of / }).click();
   await expect(item.getByRole('button', { name: 'Copied' })).toBeVisible();
-  expect(await clipboard()).toBe(link);
+  expect(await ext.clipboard()).toBe(link);
   expect(await viewsLeft(host, urlToken), 'after the recent Copy link').toBe(1);
   await again.bringToFront();
   await item.getByRole('button', { name: /^QR code of / }).click();
