@@ -16,7 +16,6 @@ import {
   openMoreOptions,
   ownerClient,
   refreshWatcher,
-  reopen,
   test,
   useServer,
 } from './fixtures';
@@ -336,49 +335,4 @@ test('colours follow the system light or dark setting; an empty secret, a 422 an
   await expect(secret).toHaveValue(long);
   expect(creates()).toBe(2);
   expect(await client.activeAll()).toHaveLength(1);
-});
-
-test('a fresh form starts from the saved defaults, with a generated passphrase when they ask for one', async ({
-  popup: page,
-  ext,
-  host,
-}) => {
-  await ext.worker.evaluate(() =>
-    chrome.storage.local.set({
-      pushDefaults: {
-        expireAfterDuration: 3,
-        expireAfterDays: 7,
-        expireAfterViews: 9,
-        retrievalStep: false,
-        deletableByViewer: false,
-        passphrase: true,
-      },
-    }),
-  );
-  await reopen(page);
-  const passphrase = page.getByLabel('Passphrase', { exact: true });
-  await expect(passphrase).toHaveValue(/^[a-z0-9]+(-[a-z0-9]+){4}$/);
-  const first = await passphrase.inputValue();
-  await expect(page.getByLabel('Expiry')).toHaveValue('3');
-  await expect(page.getByLabel('Views')).toHaveValue('9');
-  await openMoreOptions(page);
-  await expect(page.getByLabel('Retrieval step')).not.toBeChecked();
-  await expect(page.getByLabel('Deletable by viewer')).not.toBeChecked();
-
-  const { urlToken } = await createIn(page, { secret: 'with defaults' });
-  const [listed] = await ownerClient(host.baseUrl).activeAll();
-  expect(listed).toMatchObject({
-    url_token: urlToken,
-    expire_after_duration: 3,
-    expire_after_views: 9,
-    retrieval_step: false,
-    deletable_by_viewer: false,
-  });
-  const push = await ownerClient(host.baseUrl).retrievePush(urlToken, { passphrase: first });
-  expect(push.payload).toBe('with defaults');
-
-  // A new form gets a new passphrase.
-  await page.getByRole('button', { name: 'New push' }).click();
-  await expect(passphrase).toHaveValue(/^[a-z0-9]+(-[a-z0-9]+){4}$/);
-  expect(await passphrase.inputValue()).not.toBe(first);
 });

@@ -1,10 +1,11 @@
 /**
  * Issue 11, push and share: paste + Enter creates and the link is on the clipboard at once (with the live
- * region saying so), recent pushes copy their link, and nothing the sender does in the popup uses a view:
- * the server's views_remaining is read after every action. Needs a build made with SECRET_PUSH_E2E=1.
+ * region saying so), a fresh form starts from the saved defaults, recent pushes copy their link, and nothing
+ * the sender does in the popup uses a view: the server's views_remaining is read after every action. Needs a
+ * build made with SECRET_PUSH_E2E=1.
  */
 import type { MockHost } from '../../lib/mock/host/server';
-import { countCreates, createdLink, expect, ownerClient, reopen, test } from './fixtures';
+import { countCreates, createdLink, expect, openMoreOptions, ownerClient, reopen, test } from './fixtures';
 
 /** The push's views left, as the owner's list reads them (listing counts no view). */
 async function viewsLeft(host: MockHost, urlToken: string): Promise<number | undefined> {
@@ -12,7 +13,7 @@ async function viewsLeft(host: MockHost, urlToken: string): Promise<number | und
   return pushes.find((push) => push.url_token === urlToken)?.views_remaining;
 }
 
-test('paste, Enter: the push is created once and its link is on the clipboard, said aloud; Shift+Enter is a new line, and the setting turned off copies nothing', async ({
+test('paste, Enter: the push is created once and its link is on the clipboard, said aloud; Shift+Enter is a new line; with copy on create off and saved defaults, a fresh form starts from them (a generated passphrase among them) and copies nothing', async ({
   popup: page,
   ext,
   host,
@@ -36,9 +37,29 @@ test('paste, Enter: the push is created once and its link is on the clipboard, s
   expect(await ext.clipboard()).toBe(link);
   expect((await ownerClient(host.baseUrl).retrievePush(urlToken)).payload).toBe('pasted secret 9d2e');
 
-  await ext.worker.evaluate(() => chrome.storage.local.set({ copyOnCreate: false }));
+  await ext.worker.evaluate(() =>
+    chrome.storage.local.set({
+      copyOnCreate: false,
+      pushDefaults: {
+        expireAfterDuration: 3,
+        expireAfterDays: 7,
+        expireAfterViews: 9,
+        retrievalStep: false,
+        deletableByViewer: false,
+        passphrase: true,
+      },
+    }),
+  );
   await page.bringToFront(); // behind the clipboard's reader
   await reopen(page);
+  const passphrase = page.getByLabel('Passphrase', { exact: true });
+  await expect(passphrase).toHaveValue(/^[a-z0-9]+(-[a-z0-9]+){4}$/);
+  const first = await passphrase.inputValue();
+  await expect(page.getByLabel('Expiry')).toHaveValue('3');
+  await expect(page.getByLabel('Views')).toHaveValue('9');
+  await openMoreOptions(page);
+  await expect(page.getByLabel('Retrieval step')).not.toBeChecked();
+  await expect(page.getByLabel('Deletable by viewer')).not.toBeChecked();
   await page.evaluate(() => navigator.clipboard.writeText('left alone'));
   await secret.fill('line one');
   await secret.press('Shift+Enter');
@@ -47,7 +68,20 @@ test('paste, Enter: the push is created once and its link is on the clipboard, s
   const second = await createdLink(page);
   await expect(page.getByRole('status').filter({ hasText: /^Push created$/ })).toBeVisible();
   expect(await ext.clipboard()).toBe('left alone');
-  expect((await ownerClient(host.baseUrl).retrievePush(second.urlToken)).payload).toBe('line one\nline two');
+  const client = ownerClient(host.baseUrl);
+  expect((await client.activeAll()).find((push) => push.url_token === second.urlToken)).toMatchObject({
+    expire_after_duration: 3,
+    expire_after_views: 9,
+    retrieval_step: false,
+    deletable_by_viewer: false,
+  });
+  const push = await client.retrievePush(second.urlToken, { passphrase: first });
+  expect(push.payload).toBe('line one\nline two');
+  // A new form gets a new passphrase.
+  await page.bringToFront();
+  await page.getByRole('button', { name: 'New push' }).click();
+  await expect(passphrase).toHaveValue(/^[a-z0-9]+(-[a-z0-9]+){4}$/);
+  expect(await passphrase.inputValue()).not.toBe(first);
 });
 
 test('no sender action uses a view: copy, QR code, preview; closed, the popup loses no link: the recent list copies it', async ({
