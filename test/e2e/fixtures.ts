@@ -214,6 +214,14 @@ export async function openMoreOptions(page: Page) {
   if (!(await details.evaluate((el) => (el as HTMLDetailsElement).open))) await summary.click();
 }
 
+/** Opens a push's link in a new tab, as its recipient does, and presses Reveal secret. */
+export async function revealed(ext: Ext, link: string): Promise<Page> {
+  const page = await ext.context.newPage();
+  await page.goto(link);
+  await page.getByRole('button', { name: 'Reveal secret' }).click();
+  return page;
+}
+
 /** Asks the watcher for a refresh now, as the dashboard's Refresh does, instead of waiting for its alarm. */
 export async function refreshWatcher(page: Page): Promise<void> {
   const reply = await page.evaluate(() =>

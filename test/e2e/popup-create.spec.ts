@@ -1,7 +1,8 @@
 /**
  * The popup as a person uses it, against a Node host the extension is pointed at: each kind typed and
- * created, then read back on the server through the API. Needs a build made with SECRET_PUSH_E2E=1 (the
- * loopback host is granted at install).
+ * created, then read back on the server through the API and opened on the host's recipient page (the
+ * retrieval step, the passphrase form, file downloads, QR codes, Delete). Needs a build made with
+ * SECRET_PUSH_E2E=1 (the loopback host is granted at install).
  */
 import fs from 'node:fs';
 import type { Download, Page } from '@playwright/test';
@@ -16,6 +17,7 @@ import {
   openMoreOptions,
   ownerClient,
   refreshWatcher,
+  revealed,
   test,
   useServer,
 } from './fixtures';
@@ -86,9 +88,7 @@ test('a text push with a passphrase, views, expiry and a name, made with Ctrl+En
   const [listed] = await client.activeAll();
   expect(listed?.name).toBe('Wiki admin');
   // The recipient, in a browser: a wrong passphrase shows nothing and uses no view, the right one reveals.
-  const recipient = await ext.context.newPage();
-  await recipient.goto(link);
-  await recipient.getByRole('button', { name: 'Reveal secret' }).click();
+  const recipient = await revealed(ext, link);
   const unlock = async (passphrase: string) => {
     await recipient.getByLabel('Passphrase').fill(passphrase);
     await recipient.getByRole('button', { name: 'Unlock secret' }).click();
@@ -258,9 +258,10 @@ test('an oss server offers expiry in days (1–90), sent as expire_after_days; w
   expect(creates()).toBe(0);
 });
 
-test('colours follow the system light or dark setting; an empty secret, a 422 and QR text over 1,024 characters stop on their field and keep the form; one Esc only asks; nothing is sent twice', async ({
+test('colours follow the system light or dark setting; an empty secret, a 422 and QR text over 1,024 characters stop on their field and keep the form; one Esc only asks; nothing is sent twice; the recipient page draws a QR push as an SVG, or shows its text with a note when too long for a code', async ({
   popup: page,
   host,
+  ext,
 }) => {
   const colours = () =>
     page.evaluate(() => {
@@ -335,4 +336,22 @@ test('colours follow the system light or dark setting; an empty secret, a 422 an
   await expect(secret).toHaveValue(long);
   expect(creates()).toBe(2);
   expect(await client.activeAll()).toHaveLength(1);
+
+  // 1,024 characters are sent, but too many for a code: the recipient's page shows the text with a note,
+  // using the one view once.
+  const emoji = '😀'.repeat(1024);
+  const whole = await createIn(page, { secret: emoji, views: '1' });
+  const recipient = await revealed(ext, whole.link);
+  await expect(recipient.getByLabel('Secret')).toHaveText(emoji);
+  await expect(recipient.getByRole('note')).toContainText('too long to draw as a QR code');
+  await expect(recipient.getByRole('img', { name: 'QR code' })).toHaveCount(0);
+  expect((await client.auditAll(whole.urlToken)).map((entry) => entry.kind)).toEqual(['creation', 'view']);
+  // Shorter QR text is drawn as an SVG.
+  await page.bringToFront();
+  await page.getByRole('button', { name: 'New push' }).click();
+  await page.getByRole('tab', { name: 'QR code' }).click();
+  const wifi = await createIn(page, { secret: 'WIFI:S:guest;T:WPA;P:letmein;;' });
+  const code = (await revealed(ext, wifi.link)).getByRole('img', { name: 'QR code' }).locator('svg');
+  await expect(code).toBeVisible();
+  expect((await code.boundingBox())?.width).toBeGreaterThan(50);
 });
