@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startMockHost } from '@/lib/mock/host/server';
-import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../e2e/fixtures';
-import { createPushes, PUSH_ROWS, refreshUntilListed, useHost } from '../e2e/many-pushes';
+import { CHROMIUM, CHROMIUM_ARGS, useServer, welcomePage } from '../e2e/fixtures';
+import { createPushes, PUSH_ROWS, refreshUntilListed } from '../e2e/many-pushes';
 import { median, ms, type Row } from './rows';
 
 export const RENDER_BUDGET_MS = 150;
@@ -142,7 +142,7 @@ export async function seededDashboard(extDir: string, pushes: number): Promise<S
     const url = `chrome-extension://${new URL(worker.url()).host}/dashboard.html`;
     const made = Math.min(pushes, THROUGH_API);
     await createPushes(host.baseUrl, token, made);
-    await useHost(worker, host.baseUrl, token);
+    await useServer(worker, host.baseUrl, token);
     const first = await context.newPage();
     await first.goto(url);
     await refreshUntilListed(first, made);

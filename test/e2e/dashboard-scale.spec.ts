@@ -5,18 +5,10 @@
  * every push's views_remaining on the server as it was.
  */
 import type { Page } from '@playwright/test';
-import type { MockHost } from '../../lib/mock/host/server';
 import { createPushes, PUSH_ROWS, refreshUntilListed } from './many-pushes';
-import { ALICE, expect, ownerClient, test, useServer, type Ext } from './fixtures';
+import { ALICE, expect, test, useServer, viewsOnServer, type Ext } from './fixtures';
 
 const COUNT = 60;
-
-/** Every push's views_remaining as the owner's lists on the server say, by url_token. */
-async function viewsOnServer(host: MockHost): Promise<Record<string, number>> {
-  const owner = ownerClient(host.baseUrl);
-  const all = [...(await owner.activeAll()), ...(await owner.expiredAll())];
-  return Object.fromEntries(all.map((push) => [push.url_token, push.views_remaining]));
-}
 
 /** How many push rows lie entirely within the viewport, measured from their bounding boxes. */
 function rowsFullyOnScreen(page: Page): Promise<number> {
@@ -35,7 +27,7 @@ test(`with ${COUNT} pushes: 10 rows fit the first 1280×800 screen, Tab reaches 
   host,
 }) => {
   const tokens = await createPushes(host.baseUrl, ALICE.token, COUNT);
-  const before = await viewsOnServer(host);
+  const before = await viewsOnServer(host.baseUrl);
   expect(Object.keys(before)).toHaveLength(COUNT);
   await useServer(ext.worker, host.baseUrl, ALICE.token);
   const page = await ext.context.newPage();
@@ -59,7 +51,7 @@ test(`with ${COUNT} pushes: 10 rows fit the first 1280×800 screen, Tab reaches 
   await tabThroughEveryRow(page);
   // Row 20 (newest first: the 41st push created).
   await noViewUsed(page, ext, `${host.baseUrl}/p/${tokens[COUNT - 20]}`);
-  expect(await viewsOnServer(host)).toEqual(before);
+  expect(await viewsOnServer(host.baseUrl)).toEqual(before);
 });
 
 /** Tab walks through every row though only some are in the page, and focus stays while scrolled away. */

@@ -214,6 +214,13 @@ export async function openMoreOptions(page: Page) {
   if (!(await details.evaluate((el) => (el as HTMLDetailsElement).open))) await summary.click();
 }
 
+/** Every push's views_remaining as the owner's lists on the server say (listing counts no view), by url_token. */
+export async function viewsOnServer(baseUrl: string): Promise<Record<string, number>> {
+  const owner = ownerClient(baseUrl);
+  const all = [...(await owner.activeAll()), ...(await owner.expiredAll())];
+  return Object.fromEntries(all.map((push) => [push.url_token, push.views_remaining]));
+}
+
 /** Opens a push's link in a new tab, as its recipient does, and presses Reveal secret. */
 export async function revealed(ext: Ext, link: string): Promise<Page> {
   const page = await ext.context.newPage();

@@ -26,9 +26,6 @@ export async function createPushes(baseUrl: string, token: string, count: number
   return tokens;
 }
 
-/** Points the extension at the host with a token, as the options page saves it. */
-export { useServer as useHost } from './fixtures';
-
 /** The dashboard's rows of pushes. */
 export const PUSH_ROWS = 'ul[aria-label="Pushes"] > li';
 
