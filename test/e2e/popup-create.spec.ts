@@ -193,6 +193,7 @@ test('a file push with two files: its link reveals only on Reveal, which counts 
   expect(await audited()).toEqual(['creation']);
   expect(await listed()).toMatchObject({ expire_after_views: 4, views_remaining: 4 });
   await reveal.click();
+  await expect(recipient.getByRole('list', { name: 'Files' }).getByRole('link')).toHaveCount(2);
   for (const file of files) {
     const [download] = await Promise.all([
       recipient.waitForEvent('download'),
