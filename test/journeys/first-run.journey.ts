@@ -10,7 +10,7 @@
  * page): axe (axe-core's own source, run in the page) finds no violation, of any impact, on every page: the
  * welcome page (as it opens, and after Try it), the popup (form, and result after a create), the dashboard
  * (with pushes, and with an audit log open), the viewer (before the reveal, at the passphrase prompt, after
- * the reveal); servers.journey.ts checks the options page's states the same way (axe.ts). All run in demo
+ * the reveal); options.journey.ts checks the options page's states the same way (axe.ts). All run in demo
  * mode, as a fresh install does; pushes are made in the popup as a person would.
  */
 import { expect, it } from 'vitest';
