@@ -17,7 +17,7 @@ import { expect, it } from 'vitest';
 import { expectClean } from './axe';
 import { forEachBrowser, type JourneyPage } from './browsers';
 import { popupPush } from './page-steps';
-import { fill } from './secrets/form';
+import { createPush } from './secrets/form';
 import { openPopup, pageText, press, waitForText } from './steps';
 
 const SAMPLE =
@@ -83,9 +83,7 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
     await popup.click('summary::-p-text(More options)');
     await popup.waitForSelector('#sp-note');
     expect((await measure(popup)).createVisible).toBe(true);
-    await fill(popup, 'Secret', 'axe secret');
-    await press(popup, 'Create push');
-    await popup.waitForSelector('::-p-aria(Secret link)');
+    await createPush(popup, { secret: 'axe secret' });
     await expectClean(popup, 'the popup result');
     await popup.close();
   });
