@@ -10,56 +10,18 @@
  * page): axe (axe-core's own source, run in the page) finds no violation, of any impact, on every page: the
  * welcome page (as it opens, and after Try it), the popup (form, and result after a create), the dashboard
  * (with pushes, and with an audit log open), the viewer (before the reveal, at the passphrase prompt, after
- * the reveal) and the options page (fresh, and with a server saved: folded on the list, a row saying Saved,
- * adding a server, Remove's question). All but the options page's last states run in demo mode, as a fresh
- * install does; pushes are made in the popup as a person would.
+ * the reveal); options.journey.ts checks the options page's states the same way (axe.ts). All run in demo
+ * mode, as a fresh install does; pushes are made in the popup as a person would.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
 import { expect, it } from 'vitest';
-import { forEachBrowser, type ExtensionBrowser, type JourneyPage } from './browsers';
-import { createPush, fill } from './secrets/form';
-import { ALICE, connect, openPopup, pageText, press, useMockHost, waitForText } from './steps';
+import { expectClean } from './axe';
+import { forEachBrowser, type JourneyPage } from './browsers';
+import { popupPush } from './page-steps';
+import { createPush } from './secrets/form';
+import { openPopup, pageText, press, waitForText } from './steps';
 
-const AXE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 const SAMPLE =
   'This is a sample secret. The person you send a link to sees it here, once, and then it is gone.';
-
-interface AxeViolation {
-  id: string;
-  impact: string;
-  help: string;
-  nodes: Array<{ target: string[]; failureSummary?: string }>;
-}
-
-/** axe's findings on the page as it is now, each as one readable line. */
-async function violations(page: JourneyPage): Promise<string[]> {
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.addScript(AXE);
-  return page.evaluate(async () => {
-    const axe = (globalThis as unknown as { axe: { run(): Promise<{ violations: AxeViolation[] }> } }).axe;
-    return (await axe.run()).violations.map(
-      (v) =>
-        `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')} — ${v.nodes[0]?.failureSummary ?? v.help}`,
-    );
-  });
-}
-
-/** No violation on the page as it is now, in the light and then the dark scheme; the message names which. */
-async function expectClean(page: JourneyPage, state: string): Promise<void> {
-  for (const scheme of ['light', 'dark'] as const) {
-    await page.colorScheme(scheme);
-    await page.waitForFunction(
-      (dark) => matchMedia('(prefers-color-scheme: dark)').matches === dark,
-      {},
-      scheme === 'dark',
-    );
-    // A colour transition (the options page's switches) has ended before axe reads the colours.
-    await page.evaluate(() =>
-      Promise.all(document.getAnimations().flatMap((a) => (a instanceof CSSTransition ? [a.finished] : []))),
-    );
-    expect(await violations(page), `axe on ${state} (${scheme})`).toEqual([]);
-  }
-}
 
 interface PageInfo {
   kind: string | null;
@@ -97,22 +59,7 @@ function measure(popup: JourneyPage) {
   });
 }
 
-/** A new popup at 380 × 600, the size of Chrome's largest. */
-async function popupAt380(browser: ExtensionBrowser): Promise<JourneyPage> {
-  const popup = await openPopup(browser);
-  await popup.setViewport({ width: 380, height: 600 });
-  return popup;
-}
-
-/** Creates a demo push in a new popup, as a person would; returns the popup (showing the result) and link. */
-async function createInPopup(browser: ExtensionBrowser, fields: Parameters<typeof createPush>[1]) {
-  const popup = await openPopup(browser);
-  return { popup, link: (await createPush(popup, fields)).link };
-}
-
 forEachBrowser('first run; axe in the light and the dark scheme', (name, browser) => {
-  const host = useMockHost();
-
   it('opens the welcome page by itself on install, in front, saying demo mode is on; axe finds nothing on it', async () => {
     const welcome = browser().welcome;
     await welcome.waitForSelector('::-p-aria(Try it[role="button"])');
@@ -124,25 +71,19 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
     await expectClean(welcome, 'the welcome page');
   });
 
-  it('popup: shows the default form in demo mode whole at 380 × 600, with no scroll (no push made yet); axe finds nothing on it', async () => {
-    const popup = await popupAt380(browser());
+  it("popup at 380 × 600 (Chrome's largest): the default form in demo mode whole, with no scroll (no push made yet), and Create push on screen with More options open; axe finds nothing on the form, nor on the result after a create", async () => {
+    const popup = await openPopup(browser());
+    await popup.setViewport({ width: 380, height: 600 });
     await popup.waitForFunction(() => document.body.innerText.includes('Demo'));
     const size = await measure(popup);
     expect(size.height).toBeLessThanOrEqual(600);
     expect(size.width).toBeLessThanOrEqual(380);
     expect(size.createVisible).toBe(true);
     await expectClean(popup, 'the popup form');
-    await popup.close();
-  });
-
-  it('popup: keeps Create push on screen at 380 × 600 with More options open; axe finds nothing on the result after a create', async () => {
-    const popup = await popupAt380(browser());
     await popup.click('summary::-p-text(More options)');
     await popup.waitForSelector('#sp-note');
     expect((await measure(popup)).createVisible).toBe(true);
-    await fill(popup, 'Secret', 'axe secret');
-    await press(popup, 'Create push');
-    await popup.waitForSelector('::-p-aria(Secret link)');
+    await createPush(popup, { secret: 'axe secret' });
     await expectClean(popup, 'the popup result');
     await popup.close();
   });
@@ -186,7 +127,7 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
       { secret: 'first', name: 'Door code' },
       { secret: 'second', name: 'Bank login', passphrase: 'pp' },
     ])
-      await (await createInPopup(browser(), fields)).popup.close();
+      await popupPush(browser(), fields);
     const page = await browser().open('dashboard.html', '::-p-aria(Door code[role="article"])');
     await page.waitForSelector('::-p-aria(Bank login[role="article"])');
     await expectClean(page, 'the dashboard with pushes');
@@ -201,13 +142,9 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
   });
 
   it('viewer: before the reveal, the passphrase prompt, after the reveal', async () => {
-    const created = await createInPopup(browser(), {
-      secret: 'axe viewer secret',
-      passphrase: 'axe-pass',
-    });
-    await created.popup.close();
+    const { link } = await popupPush(browser(), { secret: 'axe viewer secret', passphrase: 'axe-pass' });
     const viewer = await browser().open(
-      created.link.slice(browser().base.length + 1),
+      link.slice(browser().base.length + 1),
       '::-p-aria(Reveal secret[role="button"])',
     );
     await expectClean(viewer, 'the viewer before the reveal');
@@ -219,20 +156,5 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
     await waitForText(viewer, 'axe viewer secret');
     await expectClean(viewer, 'the viewer after the reveal');
     await viewer.close();
-  });
-
-  it('options page: fresh, a server saved, folded on the list, adding another, and Remove asking', async () => {
-    const page = await browser().open('options.html', '#server-choice');
-    await expectClean(page, 'the options page');
-    await connect(page, host().baseUrl, ALICE.token);
-    const name = new URL(host().baseUrl).host;
-    await expectClean(page, 'the options page folded, the row saying Saved');
-    await press(page, 'Add a server');
-    await page.waitForSelector('#server-choice');
-    await expectClean(page, 'the options page adding a server below the list');
-    await press(page, `Remove ${name}`);
-    await waitForText(page, `Remove ${name}?`);
-    await expectClean(page, "the options page asking Remove's question");
-    await page.close();
   });
 });

@@ -146,23 +146,19 @@ underPolicy("an organization's managed policy", policy, (name, browser) => {
     expect(text).toContain('Ignored policy values');
     expect(text).toMatch(/defaults\.expireAfterDays\W+500/);
     expect(text).toContain('Your organization does not allow demo mode.');
-    const demo = await options.$eval('[role="switch"]', (el) => ({
-      on: el.getAttribute('aria-checked'),
-      disabled: (el as HTMLButtonElement).disabled,
-    }));
-    expect(demo).toEqual({ on: 'false', disabled: true });
-    const views = await options.$eval('#default-views', (el) => ({
-      value: (el as HTMLInputElement).value,
-      disabled: (el as HTMLInputElement).disabled,
-    }));
-    expect(views).toEqual({ value: '2', disabled: true });
+    // Each control's value (a switch's aria-checked) and whether it can be changed.
+    const control = (selector: string) =>
+      options.$eval(selector, (el) => [
+        el.getAttribute('aria-checked') ?? (el as HTMLInputElement).value,
+        (el as HTMLInputElement).disabled,
+      ]);
+    expect({
+      demo: await control('[role="switch"]'),
+      views: await control('#default-views'),
+      server: await control('#server-url'),
+      choice: (await control('#server-choice'))[1],
+    }).toEqual({ demo: ['false', true], views: ['2', true], server: [host.baseUrl, true], choice: true });
     expect(await options.$eval('#watch-interval', (el) => (el as HTMLSelectElement).value)).toBe('30');
-    const server = await options.$eval('#server-url', (el) => ({
-      value: (el as HTMLInputElement).value,
-      disabled: (el as HTMLInputElement).disabled,
-    }));
-    expect(server).toEqual({ value: host.baseUrl, disabled: true });
-    expect(await options.$eval('#server-choice', (el) => (el as HTMLSelectElement).disabled)).toBe(true);
     expect(await places(options)).toEqual(SESSION_FIXED);
   });
 

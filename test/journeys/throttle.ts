@@ -43,7 +43,9 @@ export async function startThrottle(
           Buffer.concat(chunks).toString('latin1').replaceAll(upstream, self),
           'latin1',
         );
-        response.writeHead(answer.statusCode ?? 502, { ...answer.headers, 'content-length': body.length });
+        // The body is passed on whole, with its length: no longer in the upstream's chunks, if it had them.
+        const { 'transfer-encoding': _chunked, ...headers } = answer.headers;
+        response.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': body.length });
         response.end(body);
       },
     );

@@ -1,7 +1,7 @@
 /**
  * Issue 18's findings, each reproduced where the settings model holds its promise: the request builder,
  * the options form's logic, the one save and the policy. (The options page itself, the popup and the
- * welcome page are tested in test/entrypoints; both browsers in test/journeys/settings-seams.journey.ts.)
+ * welcome page are tested in test/entrypoints; both browsers in test/journeys/options.journey.ts.)
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
