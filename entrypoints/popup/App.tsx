@@ -47,6 +47,11 @@ async function load(url?: string): Promise<Loaded> {
   };
 }
 
+/** The page once `loaded` has arrived: its form kept, or the next one on `restart` (the first read fills 0). */
+function readyWith(was: Load, loaded: Loaded, restart: boolean): Load {
+  return { state: 'ready', ...loaded, form: was.state === 'ready' ? was.form + Number(restart) : 0 };
+}
+
 /** "to pwpush.com", the host in bold wherever the UI language puts it. */
 function Destination({ name, server }: { name: string; server: string | null }) {
   return (
@@ -68,11 +73,7 @@ export function App() {
   // `restart`: a new form (another server); else the form keeps what was typed and takes the new settings.
   const show = (url?: string, restart = url !== undefined) =>
     load(url).then(
-      (loaded) =>
-        setPage((was) => {
-          const form = was.state === 'ready' ? was.form : 0;
-          return { state: 'ready', ...loaded, form: restart && was.state === 'ready' ? form + 1 : form };
-        }),
+      (loaded) => setPage((was) => readyWith(was, loaded, restart)),
       (error: unknown) => described(error).then((message) => setPage({ state: 'failed', message })),
     );
   useEffect(() => {
