@@ -7,9 +7,10 @@ import { t, uiLocale } from '@/lib/i18n';
 import { emailLocaleFor } from '@/lib/push/email-locale';
 import { pendingForm, type FormInit } from '@/lib/push/form';
 import { ServerSwitch } from '@/components/push/ServerSwitch';
-import { onSettingsChange } from '@/lib/settings/read';
+import { onSettingsChange, readSettingsUnderPolicy } from '@/lib/settings/read';
+import type { Settings } from '@/lib/settings/values';
 import { chooseServer, chosenServer } from './chosen';
-import { destinationOf, loadPopupContext, type PopupContext } from './context';
+import { destinationOf, popupContextOf, type PopupContext } from './context';
 import { CreatePush } from './CreatePush';
 import { defaultPassphrase } from './passphrase';
 import { described } from './words';
@@ -18,17 +19,22 @@ import { RECENT_PUSHES } from './parts';
 import { SettingsIcon } from '@/components/icons/Settings';
 import { SettingsLinked } from '@/components/SettingsLinked';
 
-/** `form` counts the forms started: a switch of server starts a new one, the first read fills the first. */
+/**
+ * `form` counts the forms started: a switch of server starts a new one, the first read fills the first.
+ * `settings` are those read for it, handed to the recent list so that it reads none of its own (issue 22).
+ */
 type Load =
   | { state: 'loading' }
-  | { state: 'ready'; context: PopupContext; init: FormInit; form: number }
+  | { state: 'ready'; context: PopupContext; init: FormInit; settings: Settings; form: number }
   | { state: 'failed'; message: string };
+type Loaded = Omit<Extract<Load, { state: 'ready' }>, 'state' | 'form'>;
 
 // Notification e-mails in the UI language, where the server writes them (else its own default).
 const emailLocale = () => emailLocaleFor(uiLocale(), EMAIL_LOCALES);
 
-async function load(url?: string): Promise<{ context: PopupContext; init: FormInit }> {
-  const context = await loadPopupContext(url);
+async function load(url?: string): Promise<Loaded> {
+  const read = await readSettingsUnderPolicy();
+  const context = popupContextOf(read, url);
   const { defaults } = context;
   const passphrase = await defaultPassphrase(defaults.passphrase);
   // Until a server without a saved edition answers (CreatePush asks it), pro's choices are shown.
@@ -37,7 +43,13 @@ async function load(url?: string): Promise<{ context: PopupContext; init: FormIn
   return {
     context,
     init: { defaults, edition, signedIn: context.signedIn, passphrase, kinds, emailLocale: emailLocale() },
+    settings: read.settings,
   };
+}
+
+/** The page once `loaded` has arrived: its form kept, or the next one on `restart` (the first read fills 0). */
+function readyWith(was: Load, loaded: Loaded, restart: boolean): Load {
+  return { state: 'ready', ...loaded, form: was.state === 'ready' ? was.form + Number(restart) : 0 };
 }
 
 /** "to pwpush.com", the host in bold wherever the UI language puts it. */
@@ -61,11 +73,7 @@ export function App() {
   // `restart`: a new form (another server); else the form keeps what was typed and takes the new settings.
   const show = (url?: string, restart = url !== undefined) =>
     load(url).then(
-      ({ context, init }) =>
-        setPage((was) => {
-          const form = was.state === 'ready' ? was.form : 0;
-          return { state: 'ready', context, init, form: restart && was.state === 'ready' ? form + 1 : form };
-        }),
+      (loaded) => setPage((was) => readyWith(was, loaded, restart)),
       (error: unknown) => described(error).then((message) => setPage({ state: 'failed', message })),
     );
   useEffect(() => {
@@ -127,7 +135,9 @@ export function App() {
           settings={ready?.init}
         />
       )}
-      {ready?.context.server && <Part of={RECENT_PUSHES} server={ready.context.server} />}
+      {ready?.context.server && (
+        <Part of={RECENT_PUSHES} server={ready.context.server} settings={ready.settings} />
+      )}
     </main>
   );
 }

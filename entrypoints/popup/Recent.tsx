@@ -2,6 +2,7 @@ import { useNow } from '@/components/useNow';
 import { RecentItem } from '@/components/push/RecentItem';
 import { t } from '@/lib/i18n';
 import { pushLabel, DASHBOARD_PATH, pushPath } from '@/lib/watch/view';
+import type { Settings } from '@/lib/settings/values';
 import type { TrackedPush } from '@/lib/watch/types';
 import { hasEnded, timeLeft, viewsLeft } from './recent';
 import { copyRecentLink, recentQr } from './recent-links';
@@ -34,6 +35,8 @@ function factsOf(push: TrackedPush, now: number): string {
 export interface RecentPushesProps {
   /** The base URL the popup sends to: only its pushes are listed. */
   server: string;
+  /** The settings the popup read (App.tsx): the list reads the cache for them, not the settings again. */
+  settings: Settings;
 }
 
 /**
@@ -41,8 +44,8 @@ export interface RecentPushesProps {
  * each with its views and time left, Copy link and its QR code; and the way to the dashboard. Loaded on
  * demand (parts.ts).
  */
-export function RecentPushes({ server }: RecentPushesProps) {
-  const { pushes, failed } = useRecentPushes(server);
+export function RecentPushes({ server, settings }: RecentPushesProps) {
+  const { pushes, failed } = useRecentPushes(server, settings);
   const now = useNow(1000);
 
   return (

@@ -8,7 +8,7 @@ import { t } from '@/lib/i18n';
 import { isSignedIn, knownEdition, targetBaseUrl } from '@/lib/connection/target';
 import { allowedKinds } from '@/lib/settings/policy';
 import { settingsFor } from '@/lib/settings/model';
-import { readSettingsUnderPolicy } from '@/lib/settings/read';
+import { readSettingsUnderPolicy, type SettingsRead } from '@/lib/settings/read';
 import type { PushDefaults } from '@/lib/settings/values';
 
 export interface PopupContext {
@@ -33,7 +33,14 @@ export interface PopupContext {
  * organization's policy has been read (policy first: never demo mode before it is known).
  */
 export async function loadPopupContext(url?: string): Promise<PopupContext> {
-  const { settings: saved, copyOnCreate } = await readSettingsUnderPolicy();
+  return popupContextOf(await readSettingsUnderPolicy(), url);
+}
+
+/** The context from settings already read (the popup keeps its read for the recent list, App.tsx). */
+export function popupContextOf(
+  { settings: saved, copyOnCreate }: Pick<SettingsRead, 'settings' | 'copyOnCreate'>,
+  url?: string,
+): PopupContext {
   const settings = settingsFor(saved, url);
   return {
     servers: settings.demoMode ? [] : settings.servers.map((server) => server.url),

@@ -230,11 +230,16 @@ export function readTracked(settings: Settings, scope: ReadScope = {}): Promise<
 }
 
 /**
- * The followed accounts' tracked pushes (of `server` when given), newest first, for the settings as saved:
- * the popup's recent list, which reads the settings' one plain read and the pushes store only. With
- * `first`, only the newest that many, by the creation index (the popup lists a few, not the whole cache).
+ * The followed accounts' tracked pushes (of `server` when given), newest first, for `settings` a page
+ * already read (the popup's recent list: those its form was filled from), else for the settings as saved
+ * (the settings' one plain read); the pushes store only. With `first`, only the newest that many, by the
+ * creation index (the popup lists a few, not the whole cache).
  */
-export async function listTrackedPushes(server?: string, first?: number): Promise<TrackedPush[]> {
-  const { settings } = await readSettings();
-  return (await read(settings, { server, first }, false)).pushes;
+export async function listTrackedPushes(
+  server?: string,
+  first?: number,
+  settings?: Settings,
+): Promise<TrackedPush[]> {
+  const held = settings ?? (await readSettings()).settings;
+  return (await read(held, { server, first }, false)).pushes;
 }

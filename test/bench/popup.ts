@@ -42,7 +42,7 @@ const BLANK_PAGE = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><
 <body><label>Secret <textarea></textarea></label></body></html>`;
 
 // Runs in the page: resolves with ms since navigation start once the "Secret" field exists and takes input.
-const WAIT_FOR_SECRET = `new Promise((resolve) => {
+export const WAIT_FOR_SECRET = `new Promise((resolve) => {
   const ready = () => {
     const field = [...document.querySelectorAll('textarea, input')].find((el) =>
       (el.labels && [...el.labels].some((l) => l.textContent.trim().startsWith('Secret'))) ||

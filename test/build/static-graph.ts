@@ -15,7 +15,9 @@ export function buildChrome(prefix: string): { dir: string; extDir: string } {
   execFileSync(path.join(root, 'node_modules', '.bin', 'wxt'), ['build', '-b', 'chrome'], {
     cwd: root,
     stdio: 'pipe',
-    env: { ...process.env, WXT_OUT_DIR: dir, SECRET_PUSH_E2E: '' },
+    // NODE_ENV as `npm run build` has it: Vitest sets 'test', which @preact/preset-vite takes for a dev
+    // build and answers with preact's devtools hook, a chunk of its own on every page.
+    env: { ...process.env, WXT_OUT_DIR: dir, SECRET_PUSH_E2E: '', NODE_ENV: 'production' },
   });
   return { dir, extDir: path.join(dir, 'chrome-mv3') };
 }

@@ -7,7 +7,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/entrypoints/popup/App';
 import type { SendOptions, SentPush } from '@/entrypoints/popup/connect';
 import { toCreateInput, type FormState } from '@/lib/push/form';
+import type { Push } from '@/lib/api';
 import { saveSettings } from '@/lib/settings';
+import { READ_KEYS } from '@/lib/settings/stored';
+import { recordCreatedPush } from '@/lib/watch/record';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { speak } from '../../i18n/speak';
 
 const sendForm = vi.fn<(state: FormState, options: SendOptions) => Promise<SentPush>>();
@@ -20,7 +24,10 @@ beforeEach(() => {
   sendForm.mockReset();
   sendForm.mockImplementation(() => new Promise(() => {}));
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.restoreAllMocks();
+});
 
 async function createWithNotification(secret: string, language: string) {
   render(<App />);
@@ -81,5 +88,34 @@ describe('the popup’s server switch', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
     await waitFor(() => expect(sendForm).toHaveBeenCalledTimes(1));
     expect(sendForm.mock.calls[0]![1].server).toBe('https://two.example');
+  });
+});
+
+describe('the popup’s reads at open', () => {
+  it('reads the settings once: the recent list lists with those the form was filled from (issue 22)', async () => {
+    speak('en');
+    const server = 'https://pp.example';
+    await saveSettings({
+      type: 'server',
+      entry: {
+        server: { kind: 'self-hosted', url: server, edition: 'pro' },
+        token: { value: null, place: 'device', origin: new URL(server).origin },
+      },
+    });
+    const now = new Date().toISOString();
+    const push = { url_token: 'tok1', html_url: `${server}/p/tok1/r`, name: 'Listed', created_at: now };
+    const expires_at = new Date(Date.now() + 86400_000).toISOString();
+    const views = { expire_after_views: 5, views_remaining: 5, expire_after_duration: 8 };
+    await recordCreatedPush({ ...push, ...views, updated_at: now, expires_at } as Push, {
+      server,
+      kind: 'text',
+    });
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    render(<App />);
+    // The list is an on-demand part: its first import here is transformed on the spot, slow under load.
+    expect(await screen.findByText('Listed', undefined, { timeout: 10_000 })).toBeTruthy();
+    const settingsKeys: string[] = [...READ_KEYS.local];
+    const asked = get.mock.calls.map(([keys]) => [keys ?? []].flat().map(String));
+    expect(asked.filter((keys) => keys.some((key) => settingsKeys.includes(key)))).toHaveLength(1);
   });
 });

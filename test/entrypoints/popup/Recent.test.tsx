@@ -1,8 +1,11 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { RecentPushes } from '@/entrypoints/popup/Recent';
 import type { Push } from '@/lib/api';
-import { saveSettings } from '@/lib/settings';
+import { saveSettings, type Settings } from '@/lib/settings';
+import { readSettings } from '@/lib/settings/read';
+import { READ_KEYS } from '@/lib/settings/stored';
 import { recordCreatedPush } from '@/lib/watch/record';
 import { resetWatchDb } from '../../lib/watch/helpers';
 
@@ -13,6 +16,8 @@ afterEach(() => {
 // The background's clipboard clearing is tested elsewhere.
 vi.mock('@/lib/clipboard/copied', () => ({ clearCopyLater: async () => {} }));
 const SERVER = 'https://pp.example';
+/** The settings as the popup read them (App.tsx hands them to the list). */
+let settings: Settings;
 
 beforeEach(async () => {
   await resetWatchDb();
@@ -23,6 +28,7 @@ beforeEach(async () => {
       token: { value: null, place: 'device', origin: new URL(SERVER).origin },
     },
   });
+  ({ settings } = await readSettings());
 });
 
 function push(url_token: string, name: string): Push {
@@ -42,7 +48,7 @@ function push(url_token: string, name: string): Push {
 
 describe('RecentPushes', () => {
   it('says there are none yet, then shows a push recorded while it is open', async () => {
-    render(<RecentPushes server={SERVER} />);
+    render(<RecentPushes server={SERVER} settings={settings} />);
     await screen.findByText('No pushes yet.');
     await recordCreatedPush(push('tok1', 'Wi-Fi for guests'), { server: SERVER, kind: 'text' });
     expect(await screen.findByText('Wi-Fi for guests')).toBeTruthy();
@@ -51,7 +57,7 @@ describe('RecentPushes', () => {
 
   it("opens a recent push's own row in the dashboard from its name", async () => {
     await recordCreatedPush(push('tok3', 'Router password'), { server: SERVER, kind: 'text' });
-    render(<RecentPushes server={SERVER} />);
+    render(<RecentPushes server={SERVER} settings={settings} />);
     const link = await screen.findByRole('link', { name: 'Router password' });
     const address = browser.runtime.getURL(`/dashboard.html#/push/${encodeURIComponent(SERVER)}/tok3` as '/');
     expect(link.getAttribute('href')).toBe(address);
@@ -61,9 +67,19 @@ describe('RecentPushes', () => {
     );
   });
 
+  it('reads the cache for the settings the popup hands it, never the settings again (issue 22)', async () => {
+    await recordCreatedPush(push('tok7', 'Handed'), { server: SERVER, kind: 'text' });
+    const get = vi.spyOn(fakeBrowser.storage.local, 'get');
+    render(<RecentPushes server={SERVER} settings={settings} />);
+    expect(await screen.findByText('Handed')).toBeTruthy();
+    const settingsKeys: string[] = [...READ_KEYS.local];
+    const asked = get.mock.calls.map(([keys]) => [keys ?? []].flat().map(String));
+    expect(asked.filter((keys) => keys.some((key) => settingsKeys.includes(key)))).toEqual([]);
+  });
+
   it('lists only the pushes of its server', async () => {
     await recordCreatedPush(push('tok2', 'Elsewhere'), { server: 'https://other.example', kind: 'text' });
-    render(<RecentPushes server={SERVER} />);
+    render(<RecentPushes server={SERVER} settings={settings} />);
     await screen.findByText('No pushes yet.');
     expect(screen.queryByText('Elsewhere')).toBeNull();
   });
@@ -73,7 +89,7 @@ describe('RecentPushes', () => {
     vi.spyOn(indexedDB, 'open').mockImplementation(() => {
       throw new DOMException('refused', 'InvalidStateError');
     });
-    render(<RecentPushes server={SERVER} />);
+    render(<RecentPushes server={SERVER} settings={settings} />);
     expect(
       await screen.findByText(
         /^The recent pushes could not be read: The browser keeps no data for Secret Push in this window/,
@@ -87,7 +103,7 @@ describe('RecentPushes', () => {
       kind: 'url',
       subject: 'wiki.example.com',
     });
-    render(<RecentPushes server={SERVER} />);
+    render(<RecentPushes server={SERVER} settings={settings} />);
     expect(await screen.findByText('URL · wiki.example.com')).toBeTruthy();
     expect(document.body.textContent).not.toContain('tok3quqv');
   });
@@ -95,7 +111,7 @@ describe('RecentPushes', () => {
   it('copies a recent push\'s link, which reads "Copied"', async () => {
     const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
     await recordCreatedPush(push('tok4', 'Router'), { server: SERVER, kind: 'text' });
-    render(<RecentPushes server={SERVER} />);
+    render(<RecentPushes server={SERVER} settings={settings} />);
     const item = within((await screen.findByText('Router')).closest('li')!);
     fireEvent.click(item.getByRole('button', { name: 'Copy the link of Router' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${SERVER}/p/tok4/r`));
@@ -104,7 +120,7 @@ describe('RecentPushes', () => {
 
   it("draws a recent push's QR code on request", async () => {
     await recordCreatedPush(push('tok5', 'Door code'), { server: SERVER, kind: 'text' });
-    render(<RecentPushes server={SERVER} />);
+    render(<RecentPushes server={SERVER} settings={settings} />);
     const item = within((await screen.findByText('Door code')).closest('li')!);
     fireEvent.click(item.getByRole('button', { name: 'QR code of Door code' }));
     expect(await item.findByRole('img', { name: 'QR code of the link of Door code' })).toBeTruthy();
@@ -113,7 +129,7 @@ describe('RecentPushes', () => {
   it('offers no copy or QR code for an expired push', async () => {
     const gone = { ...push('tok6', 'Old one'), expires_at: new Date(Date.now() - 1000).toISOString() };
     await recordCreatedPush(gone, { server: SERVER, kind: 'text' });
-    render(<RecentPushes server={SERVER} />);
+    render(<RecentPushes server={SERVER} settings={settings} />);
     const item = within((await screen.findByText('Old one')).closest('li')!);
     expect(item.getByText('Expired')).toBeTruthy();
     expect(item.queryByRole('button')).toBeNull();

@@ -1,0 +1,246 @@
+/**
+ * Where the popup's open goes (issue 22), against the bench's floor (the blank page with the popup's
+ * stylesheet): a Chromium performance trace through CDP of each page's open until its "Secret" field takes
+ * input, the bench's own wait. Prints, per page, when each file was asked for and when it came back (ms from
+ * navigation start), the renderer main thread's tasks of over 1 ms with what ran in them, and its CPU time
+ * (thread time, which barely moves with the machine's load), and all processes' CPU time in that window
+ * (the browser's, which serves the files, among it); medians over several traced opens. PROFILE_CPU=1 adds
+ * V8's profile of the popup's opens by function.
+ *
+ *   tsx test/bench/popup-profile.ts [extension dir] [opens]
+ *
+ * The extension dir defaults to the bench's shipped build (.output/bench/chrome-mv3, made by
+ * `npm run bench -- popup`, which also writes the styled reference page into it).
+ */
+import { chromium, type CDPSession, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../e2e/fixtures';
+import { WAIT_FOR_SECRET } from './popup';
+import { median } from './rows';
+
+interface TraceEvent {
+  name: string;
+  cat: string;
+  ph: string;
+  ts: number;
+  dur?: number;
+  tdur?: number;
+  pid: number;
+  tid: number;
+  args?: Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+}
+
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'v8.execute',
+  'loading',
+  'blink.user_timing',
+];
+
+async function traced(page: Page, body: () => Promise<void>): Promise<TraceEvent[]> {
+  const cdp: CDPSession = await page.context().newCDPSession(page);
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', ({ value }) => events.push(...(value as unknown as TraceEvent[])));
+  const done = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: CATEGORIES, recordMode: 'recordAsMuchAsPossible' },
+    transferMode: 'ReportEvents',
+  });
+  await body();
+  await cdp.send('Tracing.end');
+  await done;
+  await cdp.detach();
+  return events;
+}
+
+interface Open {
+  readyMs: number;
+  cpuMs: number;
+  /** Thread time of every process's tasks in the window (the browser's and the GPU's too). */
+  allCpuMs: number;
+  /** Per file: [asked for, finished] in ms from navigation start. */
+  files: Map<string, [number, number]>;
+  /** Main-thread tasks over 1 ms: start, duration, what ran. */
+  tasks: string[];
+  /** Summed durations of the main thread's events by name (nested events overlap). */
+  kinds: Map<string, number>;
+}
+
+function analyse(events: TraceEvent[], readyMs: number): Open {
+  const nav = events.filter((e) => e.name === 'navigationStart').at(-1);
+  if (!nav) throw new Error('no navigation in the trace');
+  const from = nav.ts;
+  const to = from + readyMs * 1000;
+  const at = (ts: number) => (ts - from) / 1000;
+  const files = new Map<string, [number, number]>();
+  const ids = new Map<string, string>();
+  for (const e of events) {
+    const data = e.args?.data;
+    if (e.name === 'ResourceSendRequest' && data?.url) {
+      const file = new URL(String(data.url)).pathname;
+      ids.set(data.requestId, file);
+      files.set(file, [at(e.ts), NaN]);
+    }
+    if (e.name === 'ResourceFinish' && ids.has(data?.requestId))
+      files.get(ids.get(data.requestId)!)![1] = at(e.ts);
+  }
+  const mine = events.filter(
+    (e) => e.pid === nav.pid && e.tid === nav.tid && e.ph === 'X' && e.ts >= from && e.ts <= to,
+  );
+  const cpu = mine.filter((e) => e.name === 'RunTask').reduce((sum, e) => sum + (e.tdur ?? 0), 0);
+  // Top-level tasks only (ThreadControllerImpl::RunTask and RunTask nest): RunTask events not inside another.
+  const allTasks = events.filter((e) => e.ph === 'X' && e.name === 'RunTask' && e.ts >= from && e.ts <= to);
+  const allCpu = allTasks.reduce((sum, e) => sum + (e.tdur ?? 0), 0);
+  const kinds = new Map<string, number>();
+  for (const e of mine) if (e.dur) kinds.set(e.name, (kinds.get(e.name) ?? 0) + e.dur / 1000);
+  const tasks = mine
+    .filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 1000)
+    .map((task) => {
+      const inside = mine.filter(
+        (e) =>
+          e !== task && e.ts >= task.ts && e.ts + (e.dur ?? 0) <= task.ts + task.dur! && (e.dur ?? 0) > 300,
+      );
+      const names = [
+        ...new Set(
+          inside.map(
+            (e) =>
+              `${e.name}${e.args?.data?.url ? `(${path.basename(String(e.args.data.url))})` : ''} ${(e.dur! / 1000).toFixed(1)}`,
+          ),
+        ),
+      ];
+      return `${at(task.ts).toFixed(1).padStart(7)} ${(task.dur! / 1000).toFixed(1).padStart(6)} (cpu ${((task.tdur ?? 0) / 1000).toFixed(1)})  ${names.slice(0, 10).join(', ')}`;
+    });
+  return { readyMs, cpuMs: cpu / 1000, allCpuMs: allCpu / 1000, files, tasks, kinds };
+}
+
+async function open(page: Page, url: string): Promise<Open> {
+  let readyMs = 0;
+  const events = await traced(page, async () => {
+    await page.waitForTimeout(300);
+    await page.goto(url, { waitUntil: 'commit' });
+    readyMs = (await page.evaluate(WAIT_FOR_SECRET)) as number;
+  });
+  return analyse(events, readyMs);
+}
+
+interface ProfileNode {
+  id: number;
+  children?: number[];
+  callFrame: { functionName: string; url: string; lineNumber: number };
+}
+
+/**
+ * PROFILE_CPU=1: V8's sampling profiler (the DevTools protocol's Profiler, every 100 µs) over `opens` opens
+ * of `url`, each until the field takes input: self and inclusive time by function, per open. A build with
+ * vite's `build.minify: false` names the functions. A synchronous call that waits (localStorage's first read
+ * asks the browser process) counts as its caller's self time.
+ */
+async function functions(page: Page, url: string, opens: number): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
+  const self = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  const add = (map: Map<string, number>, key: string, ms: number) => map.set(key, (map.get(key) ?? 0) + ms);
+  for (let i = 0; i < opens; i++) {
+    await page.waitForTimeout(300);
+    await cdp.send('Profiler.start');
+    await page.goto(url, { waitUntil: 'commit' });
+    await page.evaluate(WAIT_FOR_SECRET);
+    const { profile } = await cdp.send('Profiler.stop');
+    const nodes = new Map<number, ProfileNode>(profile.nodes.map((node) => [node.id, node as ProfileNode]));
+    const parent = new Map<number, number>();
+    for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+    const name = ({ callFrame: f }: ProfileNode) =>
+      `${f.functionName || '(anonymous)'} ${f.url ? path.basename(f.url) : ''}:${f.lineNumber + 1}`;
+    (profile.samples ?? []).forEach((id, index) => {
+      const ms = (profile.timeDeltas?.[index + 1] ?? 0) / 1000 / opens;
+      const leaf = nodes.get(id)!;
+      if (IDLE.has(leaf.callFrame.functionName)) return;
+      add(self, name(leaf), ms);
+      const seen = new Set<string>();
+      for (let at: ProfileNode | undefined = leaf; at; at = nodes.get(parent.get(at.id) ?? -1)) {
+        if (at.callFrame.functionName === '(root)' || seen.has(name(at))) continue;
+        seen.add(name(at));
+        add(inclusive, name(at), ms);
+      }
+    });
+  }
+  await cdp.detach();
+  const top = (map: Map<string, number>, count: number) =>
+    [...map]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, count)
+      .map(([key, ms]) => `    ${ms.toFixed(2).padStart(6)} ${key}`)
+      .join('\n');
+  console.log(`\n## popup, V8 profile, ms per open (${opens} opens)`);
+  console.log(`  self:\n${top(self, 25)}\n  inclusive:\n${top(inclusive, 40)}`);
+}
+
+const IDLE = new Set(['(idle)', '(program)', '(root)', '(garbage collector)']);
+
+function summary(name: string, opens: Open[]): void {
+  console.log(
+    `\n## ${name}: ready ${median(opens.map((o) => o.readyMs)).toFixed(1)} ms (median of ${opens.length}), main-thread CPU ${median(opens.map((o) => o.cpuMs)).toFixed(1)} ms, all processes ${median(opens.map((o) => o.allCpuMs)).toFixed(1)} ms`,
+  );
+  console.log(
+    `  runs: ${opens.map((o) => `${o.readyMs.toFixed(0)}/${o.cpuMs.toFixed(0)}`).join(' ')}  (ready/cpu)`,
+  );
+  const files = [...opens[0]!.files.keys()];
+  for (const file of files) {
+    const asked = median(opens.map((o) => o.files.get(file)?.[0] ?? NaN).filter((n) => !Number.isNaN(n)));
+    const back = median(opens.map((o) => o.files.get(file)?.[1] ?? NaN).filter((n) => !Number.isNaN(n)));
+    console.log(
+      `  ${file.padEnd(42)} asked ${asked.toFixed(1).padStart(6)}  back ${back.toFixed(1).padStart(6)}`,
+    );
+  }
+  const kinds = new Map<string, number[]>();
+  for (const o of opens) for (const [k, v] of o.kinds) kinds.set(k, [...(kinds.get(k) ?? []), v]);
+  const top = [...kinds]
+    .map(([k, v]) => [k, median(v)] as const)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 16);
+  console.log('  main-thread events (median summed ms):');
+  for (const [k, v] of top) console.log(`    ${v.toFixed(1).padStart(6)} ${k}`);
+  const last = opens.at(-1)!;
+  console.log('  last open, tasks over 1 ms (start, duration):');
+  for (const task of last.tasks) console.log(`   ${task}`);
+}
+
+async function main(): Promise<void> {
+  const root = path.resolve(import.meta.dirname, '..', '..');
+  const extDir = path.resolve(process.argv[2] ?? path.join(root, '.output', 'bench', 'chrome-mv3'));
+  const opens = Number(process.argv[3] ?? 7);
+  if (!fs.existsSync(path.join(extDir, 'bench-styled.html')))
+    throw new Error(`${extDir} has no bench-styled.html: run npm run bench -- popup first`);
+  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-profile-'));
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: CHROMIUM,
+    headless: true,
+    args: [`--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`, ...CHROMIUM_ARGS],
+  });
+  try {
+    const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
+    await welcomePage(context);
+    const base = `chrome-extension://${new URL(worker.url()).host}`;
+    const page = await context.newPage();
+    await page.goto(`${base}/bench-styled.html`);
+    const popup: Open[] = [];
+    const styled: Open[] = [];
+    for (let i = 0; i < opens; i++) {
+      popup.push(await open(page, `${base}/popup.html`));
+      styled.push(await open(page, `${base}/bench-styled.html`));
+    }
+    summary('styled blank page (the floor)', styled);
+    summary('popup', popup);
+    if (process.env.PROFILE_CPU === '1') await functions(page, `${base}/popup.html`, opens);
+  } finally {
+    await context.close();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+  }
+}
+
+await main();
