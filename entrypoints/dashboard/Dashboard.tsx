@@ -16,7 +16,7 @@ import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings';
 import { pushLabel } from '@/lib/watch/view';
 import type { TrackedPush, WatchEvent } from '@/lib/watch/types';
-import { serverName } from '@/lib/settings';
+import { serverName } from '@/lib/settings/rules';
 import { ALL_SERVERS, useTracked } from './data';
 import { useAudits } from './useAudits';
 import { useExpire } from './useExpire';

@@ -7,7 +7,8 @@
  * only; useTracked reads them all next (at 10,000, reading them all took ~200 ms before the first row could
  * show).
  */
-import { readSettingsUnderPolicy, type Settings } from '@/lib/settings';
+import type { Settings } from '@/lib/settings';
+import { readSettingsUnderPolicy } from '@/lib/settings/read';
 import { readTracked, type TrackedSnapshot } from '@/lib/watch/view';
 
 /**
