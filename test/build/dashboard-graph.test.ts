@@ -32,6 +32,12 @@ const ON_DEMAND: Record<string, string> = {
   // front (lib/settings), the save's chunk came along as a file of its own at open (issue 22).
   "the settings' save (lib/settings/actions.ts, save.ts and form.ts: the dashboard only reads them)":
     'store_saveServerFirst',
+  // Parts only a person's action shows (components/dashboard/parts.ts).
+  "a row's details (PushDetails.tsx)": 'dash_timeOnlyNoToken',
+  'the question before opening a push (OpenDialog.tsx)': 'dash_openAndUseView',
+  "the preview's QR image (components/LazyQrImage.tsx)": 'push_qrDrawing',
+  'the link actions (components/dashboard/links.ts)': 'dash_clipboardDenied',
+  "the copy's clearing later (lib/clipboard/copied.ts)": 'The clipboard will not be cleared automatically',
 };
 
 describe("the dashboard's static import graph", () => {
