@@ -42,15 +42,20 @@ export interface PushItemProps {
   focused?: boolean;
 }
 
-/** Opens, shows and focuses the row when its address is the page's (once each time it becomes so). */
+/**
+ * Opens, shows and focuses the row when its address is the page's (once each time it becomes so), once its
+ * details part has arrived: focus lands on a row whose details are there.
+ */
 function useFocused(focused: boolean | undefined, open: () => void) {
   const article = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!focused) return;
-    open();
-    const row = article.current;
-    row?.scrollIntoView({ block: 'center' });
-    row?.focus({ preventScroll: true });
+    whenLoaded(PUSH_DETAILS, () => {
+      open();
+      const row = article.current;
+      row?.scrollIntoView({ block: 'center' });
+      row?.focus({ preventScroll: true });
+    });
   }, [focused]);
   return article;
 }
