@@ -82,7 +82,7 @@ const UI_GROUP = [
   /\/node_modules\/preact\/(hooks\/|jsx-runtime\/)?dist\//,
   /\/lib\/i18n\/(core|index)\.ts$/,
   /\/lib\/settings\/(read|rules|policy|model|values|stored)\.ts$/,
-  /\/(lib\/connection\/target|lib\/format\/(duration|units)|components\/(Placed|DemoBanner|SettingsLinked|icons\/Icon))\.tsx?$/,
+  /\/(lib\/connection\/target|lib\/format\/(duration|units)|components\/(Placed|DemoBanner|SettingsLinked|onDemand|icons\/Icon))\.tsx?$/,
   /^\0vite\/preload-helper\.js$/,
 ];
 

@@ -4,10 +4,11 @@ import { MoreIcon } from '@/components/icons/More';
 import { plural, t } from '@/lib/i18n';
 import { pushLabel, pushState, stateWords, userAgentName } from '@/lib/watch/view';
 import type { TrackedPush } from '@/lib/watch/types';
+import { Part, whenLoaded } from '@/components/onDemand';
 import { Placed, PLACE } from '@/components/Placed';
 import type { AuditState } from './AuditTimeline';
 import { CopyButton } from './CopyButton';
-import { PushDetails } from './PushDetails';
+import { PUSH_DETAILS } from './parts';
 import { shortTime } from './format';
 import { When } from './When';
 
@@ -41,15 +42,20 @@ export interface PushItemProps {
   focused?: boolean;
 }
 
-/** Opens, shows and focuses the row when its address is the page's (once each time it becomes so). */
+/**
+ * Opens, shows and focuses the row when its address is the page's (once each time it becomes so), once its
+ * details part has arrived: focus lands on a row whose details are there.
+ */
 function useFocused(focused: boolean | undefined, open: () => void) {
   const article = useRef<HTMLElement>(null);
   useEffect(() => {
     if (!focused) return;
-    open();
-    const row = article.current;
-    row?.scrollIntoView({ block: 'center' });
-    row?.focus({ preventScroll: true });
+    whenLoaded(PUSH_DETAILS, () => {
+      open();
+      const row = article.current;
+      row?.scrollIntoView({ block: 'center' });
+      row?.focus({ preventScroll: true });
+    });
   }, [focused]);
   return article;
 }
@@ -102,7 +108,8 @@ function TimeLeft({ push, now, active }: { push: TrackedPush; now: number; activ
 
 /**
  * One tracked push as a compact row: name, state, views left, time left and Copy link; "Details" opens the
- * rest (preview, open, audit log, expire) under it. Memoized: a keystroke in Search re-renders no row.
+ * rest (preview, open, audit log, expire) under it, once that part has loaded (parts.ts). Memoized: a
+ * keystroke in Search re-renders no row.
  */
 export const PushItem = memo(function PushItem({ push, now, actions, ...props }: PushItemProps) {
   const [expanded, setExpanded] = useState(false);
@@ -150,13 +157,14 @@ export const PushItem = memo(function PushItem({ push, now, actions, ...props }:
           aria-label={t('dash_details')}
           aria-expanded={expanded}
           aria-controls={detailsId}
-          onClick={() => setExpanded(!expanded)}
+          onClick={() => (expanded ? setExpanded(false) : whenLoaded(PUSH_DETAILS, () => setExpanded(true)))}
         >
           <MoreIcon /> {t('dash_details')}
         </button>
       </div>
       {expanded && (
-        <PushDetails
+        <Part
+          of={PUSH_DETAILS}
           id={detailsId}
           push={push}
           title={title}

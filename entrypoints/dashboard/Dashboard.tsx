@@ -1,22 +1,23 @@
-import { useMemo } from 'preact/hooks';
+import { useEffect, useMemo } from 'preact/hooks';
 import { SettingsLinked } from '@/components/SettingsLinked';
 import { DemoBanner } from '@/components/DemoBanner';
 import { ActivityList } from '@/components/dashboard/ActivityList';
 import { ExpireDialog } from '@/components/dashboard/ExpireDialog';
 import { ExportMenu } from '@/components/dashboard/ExportMenu';
 import { FilterBar } from '@/components/dashboard/FilterBar';
-import { OpenDialog } from '@/components/dashboard/OpenDialog';
+import { OPEN_DIALOG, warmParts } from '@/components/dashboard/parts';
 import { PushList } from '@/components/dashboard/PushList';
 import { RefreshBar } from '@/components/dashboard/RefreshBar';
 import { SelectionBar } from '@/components/dashboard/SelectionBar';
 import { TokenNotice } from '@/components/dashboard/TokenNotice';
+import { Part } from '@/components/onDemand';
 import { useNow } from '@/components/useNow';
 import { isSignedIn, targetBaseUrl } from '@/lib/connection/target';
 import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings';
 import { pushLabel } from '@/lib/watch/view';
 import type { TrackedPush, WatchEvent } from '@/lib/watch/types';
-import { serverName } from '@/lib/settings';
+import { serverName } from '@/lib/settings/rules';
 import { ALL_SERVERS, useTracked } from './data';
 import { useAudits } from './useAudits';
 import { useExpire } from './useExpire';
@@ -25,7 +26,7 @@ import { useFailedAlerts } from './useFailedAlerts';
 import { useEmpty } from './useEmpty';
 import { useFilteredPushes } from './useFilteredPushes';
 import { usePushAddress } from './usePushAddress';
-import { usePushLinks } from './usePushLinks';
+import { usePushLinks, type PushLinks } from './usePushLinks';
 import { useRefresh } from './useRefresh';
 import { useSelection } from './useSelection';
 import { useStable } from './useStable';
@@ -49,6 +50,21 @@ function useTitles(pushes: TrackedPush[], events: WatchEvent[]): Record<string, 
     for (const push of pushes) if (named.has(push.url_token)) titles[push.url_token] = pushLabel(push);
     return titles;
   }, [pushes, events]);
+}
+
+/** The question before a push's own page opens, while one is asked about (a part loaded on demand). */
+function OpenQuestion({ links }: { links: PushLinks }) {
+  const { push, problem } = links.opening;
+  if (!push) return null;
+  return (
+    <Part
+      of={OPEN_DIALOG}
+      push={push}
+      problem={problem}
+      onConfirm={links.confirmOpen}
+      onCancel={links.cancelOpen}
+    />
+  );
 }
 
 /**
@@ -84,6 +100,8 @@ export function Dashboard({ settings }: { settings: Settings }) {
   const shownSelected = shown.filter((push) => selection.selected.has(push.url_token));
   const optionsUrl = browser.runtime.getURL('/options.html');
   const empty = useEmpty(tracked, shown.length, refresh, hasToken, optionsUrl, pending);
+  // The parts only an action shows, once the first screen is drawn and the list read whole (parts.ts).
+  useEffect(() => void (tracked.whole && warmParts()), [tracked.whole]);
 
   return (
     <main>
@@ -130,7 +148,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
         />
       </section>
       <ExpireDialog pushes={expire.asked ?? []} onConfirm={expire.confirm} onCancel={expire.cancel} />
-      <OpenDialog {...links.opening} onConfirm={links.confirmOpen} onCancel={links.cancelOpen} />
+      <OpenQuestion links={links} />
     </main>
   );
 }

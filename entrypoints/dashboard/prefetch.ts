@@ -7,7 +7,8 @@
  * only; useTracked reads them all next (at 10,000, reading them all took ~200 ms before the first row could
  * show).
  */
-import { readSettingsUnderPolicy, type Settings } from '@/lib/settings';
+import type { Settings } from '@/lib/settings';
+import { readSettingsUnderPolicy } from '@/lib/settings/read';
 import { readTracked, type TrackedSnapshot } from '@/lib/watch/view';
 
 /**
@@ -20,12 +21,13 @@ let settings: Promise<Settings> | undefined;
 /** The cache's first answer (undefined when the read failed: useTracked reads again and shows why). */
 let snapshot: { settings: Settings; answer?: TrackedSnapshot } | undefined;
 
-/** Starts the first read (main.tsx, before the first render). */
+/** Starts the first read (main.tsx, before the first render): the cache opens while the settings are read. */
 export function prefetchFirstRead(): void {
-  settings = readSettingsUnderPolicy().then(async ({ settings: read }) => {
-    const answer = await readTracked(read, { first: FIRST_SCREEN }).catch(() => undefined);
-    snapshot = { settings: read, answer };
-    return read;
+  const read = readSettingsUnderPolicy().then((answer) => answer.settings);
+  const answer = readTracked(read, { first: FIRST_SCREEN }).catch(() => undefined);
+  settings = read.then(async (given) => {
+    snapshot = { settings: given, answer: await answer };
+    return given;
   });
 }
 

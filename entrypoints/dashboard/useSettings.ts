@@ -1,7 +1,8 @@
 /** The settings, loaded once and followed as they change in any page. */
 import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '@/lib/api/describe';
-import { watchSettings, type Settings } from '@/lib/settings';
+import type { Settings } from '@/lib/settings';
+import { watchSettings } from '@/lib/settings/read';
 import { firstSettings } from './prefetch';
 
 export function useSettings(): { settings: Settings | null; error?: string } {

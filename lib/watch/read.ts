@@ -177,10 +177,18 @@ async function stateOf(tx: IDBTransaction, account: string | null) {
   return legacy === undefined ? { state: state ?? INITIAL_STATE } : undefined;
 }
 
-/** The read by plain IndexedDB calls, in one transaction; undefined when only db.ts can make it answer. */
-async function plainRead(settings: Settings, { server, first }: ReadScope, all: boolean) {
+/**
+ * The read by plain IndexedDB calls on the cache `opening`, in one transaction; undefined when only db.ts can
+ * make it answer.
+ */
+async function plainRead(
+  settings: Settings,
+  { server, first }: ReadScope,
+  all: boolean,
+  opening: ReturnType<typeof openCurrent>,
+) {
   const [db, followed, current] = await Promise.all([
-    openCurrent(),
+    opening,
     followedAccounts(settings),
     accountKey(settings),
   ]);
@@ -208,12 +216,30 @@ async function plainRead(settings: Settings, { server, first }: ReadScope, all: 
   }
 }
 
-async function read(settings: Settings, scope: ReadScope, all: boolean): Promise<TrackedSnapshot> {
+/**
+ * The cache opens while the settings are still being read, when they are given as a promise: the two no
+ * longer wait for each other (issue 22: a round trip less before the dashboard's first screen).
+ */
+async function read(
+  given: Settings | Promise<Settings>,
+  scope: ReadScope,
+  all: boolean,
+): Promise<TrackedSnapshot> {
+  const opening = openCurrent();
+  // Failed, it is met in plainRead (or never, when the settings fail first): no unhandled rejection meanwhile.
+  opening.catch(() => undefined);
+  const settings = await Promise.resolve(given).catch((error: unknown) => {
+    void opening.then(
+      (db) => db?.close(),
+      () => undefined,
+    );
+    throw error;
+  });
   // A failure here is met again, in words, by db.ts's open below (a refusal: 'storage-unavailable').
-  const quick = await plainRead(settings, scope, all).catch(() => undefined);
+  const quick = await plainRead(settings, scope, all, opening).catch(() => undefined);
   if (quick) return quick;
   await (await import('./db')).watchDb();
-  const answer = await plainRead(settings, scope, all);
+  const answer = await plainRead(settings, scope, all, openCurrent());
   // watchDb upgraded the cache and adopted its records: the plain read answers now.
   if (!answer) throw new AppError('internal', 'The watch cache is still not current after its upgrade.'); // i18n-ignore
   return answer;
@@ -224,8 +250,12 @@ async function read(settings: Settings, scope: ReadScope, all: boolean): Promise
  * followed accounts' pushes (of `scope.server` when given) and events, newest first, and the watcher's state
  * of the settings' own account. With `scope.first`, only the newest pushes are read, by the creation index
  * (`whole` says whether that was all of them): the dashboard's first screen, before it reads them all.
+ * `settings` may be the promise of them (the settings' one read, under way): the cache opens meanwhile.
  */
-export function readTracked(settings: Settings, scope: ReadScope = {}): Promise<TrackedSnapshot> {
+export function readTracked(
+  settings: Settings | Promise<Settings>,
+  scope: ReadScope = {},
+): Promise<TrackedSnapshot> {
   return read(settings, scope, true);
 }
 
@@ -240,6 +270,7 @@ export async function listTrackedPushes(
   first?: number,
   settings?: Settings,
 ): Promise<TrackedPush[]> {
-  const held = settings ?? (await readSettings()).settings;
+  // Read while the cache opens (read takes the settings as a promise).
+  const held = settings ?? readSettings().then((read) => read.settings);
   return (await read(held, { server, first }, false)).pushes;
 }

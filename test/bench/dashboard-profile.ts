@@ -186,6 +186,28 @@ function timeline(events: TraceEvent[], [pid, tid]: [number, number], [from, to]
   }
 }
 
+/**
+ * The files the page asked for in the window: how many, when the last one arrived and when its first module
+ * ran (ms from `from`). Chromium serves an extension's files from its browser process, and each file costs
+ * the renderer its own tasks, so their count is work at every open (issue 22).
+ */
+function files(events: TraceEvent[], [pid, tid]: [number, number], [from, to]: [number, number]): void {
+  const at = (e: TraceEvent) => (e.ts - from) / 1000;
+  const within = (e: TraceEvent) => e.ts >= from && e.ts <= to;
+  const ran = events.find(
+    (e) => e.name === 'v8.evaluateModule' && e.pid === pid && e.tid === tid && within(e),
+  );
+  // Asked for before the first module ran: the page's HTML and what it names (later ones are parts).
+  const before = (e: TraceEvent) => within(e) && (!ran || e.ts < ran.ts);
+  const sent = events.filter((e) => e.name === 'ResourceSendRequest' && before(e));
+  const ids = new Set(sent.map((e) => e.args?.data?.requestId));
+  const finished = events.filter((e) => e.name === 'ResourceFinish' && ids.has(e.args?.data?.requestId));
+  const last = Math.max(...finished.map(at));
+  console.log(
+    `Files at open: ${sent.length}, the last arrived at ${last.toFixed(1)} ms; the first module ran at ${ran ? at(ran).toFixed(1) : '—'} ms`,
+  );
+}
+
 function markAt(events: TraceEvent[], name: string): number {
   const mark = events.filter((e) => e.name === name).at(-1);
   if (!mark) throw new Error(`no ${name} in the trace`);
@@ -218,6 +240,8 @@ async function main(): Promise<void> {
       blankMs = await rendered(page, 1);
     });
     console.log(`blank page with one row: ${blankMs.toFixed(1)} ms`);
+    if (process.env.TRACE_OUT)
+      fs.writeFileSync(`${process.env.TRACE_OUT}.blank.json`, JSON.stringify({ traceEvents: blank }));
     const blankStart = markAt(blank, 'navigationStart');
     timeline(blank, dashboardThread(blank), [blankStart, blankStart + blankMs * 1000]);
 
@@ -237,6 +261,7 @@ async function main(): Promise<void> {
     const thread = dashboardThread(first);
     report('First screen', first, thread, [start, start + renderMs * 1000]);
     timeline(first, thread, [start, start + renderMs * 1000]);
+    files(first, thread, [start, start + renderMs * 1000]);
     // A build with performance marks at the first read's answer (sp-read) shows what follows it.
     const read = first.filter((e) => e.name === 'sp-read').at(-1);
     if (read)

@@ -28,6 +28,16 @@ const ON_DEMAND: Record<string, string> = {
   'idb (the cache is read with plain IndexedDB calls, lib/watch/read.ts)': 'continuePrimaryKey',
   '@wxt-dev/storage (the settings are read and followed with plain reads, lib/settings/read.ts)':
     'onMigrationComplete',
+  // The page imports the settings' read and rules from their modules, as the popup does: through the
+  // front (lib/settings), the save's chunk came along as a file of its own at open (issue 22).
+  "the settings' save (lib/settings/actions.ts, save.ts and form.ts: the dashboard only reads them)":
+    'store_saveServerFirst',
+  // Parts only a person's action shows (components/dashboard/parts.ts).
+  "a row's details (PushDetails.tsx)": 'dash_timeOnlyNoToken',
+  'the question before opening a push (OpenDialog.tsx)': 'dash_openAndUseView',
+  "the preview's QR image (components/LazyQrImage.tsx)": 'push_qrDrawing',
+  'the link actions (components/dashboard/links.ts)': 'dash_clipboardDenied',
+  "the copy's clearing later (lib/clipboard/copied.ts)": 'The clipboard will not be cleared automatically',
 };
 
 describe("the dashboard's static import graph", () => {

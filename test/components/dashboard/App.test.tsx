@@ -126,10 +126,14 @@ beforeEach(async () => {
 afterEach(cleanup);
 
 const list = () => screen.findByRole('list', { name: 'Pushes' });
-/** Opens a row's details (preview, open, audit log, expire) and returns the row. */
+/**
+ * Opens a row's details (preview, open, audit log, expire) and returns the row, once they show: they are a
+ * part loaded on demand (components/dashboard/parts.ts).
+ */
 async function expanded(name: string) {
   const row = within(await list()).getByRole('article', { name });
   fireEvent.click(within(row).getByRole('button', { name: /^Details/ }));
+  await within(row).findByRole('list', { name: 'Details' });
   return within(row);
 }
 const names = async () =>
@@ -388,7 +392,7 @@ describe('dashboard: links that do not pass (issue 9 #4)', () => {
       /The link of Door code was not copied\.$/,
     );
     fireEvent.click(item.getByRole('button', { name: 'Open page…' }));
-    const dialog = within(screen.getByRole('alertdialog'));
+    const dialog = within(await screen.findByRole('alertdialog'));
     expect(dialog.getByText(/The link of Door code was not opened\.$/)).toBeTruthy();
     expect(dialog.queryByRole('button', { name: /^Open/ })).toBeNull();
     fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
@@ -410,13 +414,13 @@ describe('dashboard: links that do not pass (issue 9 #4)', () => {
     expect(await item.findByRole('button', { name: 'Copied' })).toBeTruthy();
 
     fireEvent.click(item.getByRole('button', { name: 'Open page…' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Open the page of Door code?' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Open the page of Door code?' });
     expect(dialog.textContent).toContain('uses one of the 3 views left');
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(open).not.toHaveBeenCalled();
 
     fireEvent.click(item.getByRole('button', { name: 'Open page…' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Open and use a view' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Open and use a view' }));
     expect(open).toHaveBeenCalledWith(door.html_url, '_blank', 'noopener');
   });
 });

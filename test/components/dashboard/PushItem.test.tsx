@@ -1,11 +1,17 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuditState } from '@/components/dashboard/AuditTimeline';
+import { PUSH_DETAILS } from '@/components/dashboard/parts';
 import { PushItem, type PushActions, type PushItemProps } from '@/components/dashboard/PushItem';
 import type { TrackedPush } from '@/lib/watch/types';
 import { NOW, trackedPush } from './tracked-push';
 
 afterEach(cleanup);
+// The rows with their details part at hand, as the dashboard has it once its list is read (warmParts);
+// parts.test.tsx opens a row before the part has arrived.
+beforeAll(async () => {
+  await PUSH_DETAILS.load();
+});
 
 function actions(): PushActions {
   return {

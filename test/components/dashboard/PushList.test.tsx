@@ -1,5 +1,6 @@
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { PUSH_DETAILS } from '@/components/dashboard/parts';
 import { PushList, type PushListProps } from '@/components/dashboard/PushList';
 import type { EmptyCase } from '@/components/dashboard/empty';
 import { DEFAULT_FILTERS, filterIndexed, indexPushes } from '@/components/dashboard/filter';
@@ -7,6 +8,11 @@ import { ROW_ESTIMATE } from '@/components/dashboard/useWindowedRows';
 import { NOW, trackedPush } from './tracked-push';
 
 afterEach(cleanup);
+// The rows with their details part at hand, as the dashboard has it once its list is read (warmParts);
+// parts.test.tsx opens a row before the part has arrived.
+beforeAll(async () => {
+  await PUSH_DETAILS.load();
+});
 
 const door = trackedPush({ url_token: 'door1', name: 'Door code' });
 const bank = trackedPush({ url_token: 'bank2', name: 'Bank', source: 'local' });

@@ -49,6 +49,29 @@ describe('the dashboard read started before its first render', () => {
     refused.mockRestore();
   });
 
+  it('opens the cache while the settings are still being read (issue 22: a round trip less)', async () => {
+    await signInAlice();
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const get = browser.storage.local.get.bind(browser.storage.local);
+    const reading = vi
+      .spyOn(browser.storage.local, 'get')
+      .mockImplementation(async (...args: Parameters<typeof get>) => {
+        await held;
+        return get(...args);
+      });
+    const open = vi.spyOn(indexedDB, 'open');
+    prefetchFirstRead();
+    await vi.waitFor(() => expect(reading).toHaveBeenCalled());
+    // The settings have not answered, and the cache is being opened already.
+    expect(open).toHaveBeenCalled();
+    release();
+    const settings = await firstSettings();
+    expect(takePrefetchedRead(settings)).toEqual(await readTracked(settings, { first: FIRST_SCREEN }));
+    reading.mockRestore();
+    open.mockRestore();
+  });
+
   it('is not used for other settings (they changed before the list was read)', async () => {
     await signInAlice();
     prefetchFirstRead();
