@@ -12,8 +12,7 @@ export function memo<T>(build: () => T): () => T {
 
 /**
  * An object built on its first use instead of when its module is evaluated, standing for it everywhere: a
- * zod schema (parsing, composing into other schemas, `z.infer`; lib/zod.ts lazySchema) or a storage item
- * (lib/store/items.ts). Every schema a context imports was built at start, used or not: about a quarter of
+ * zod schema (parsing, composing into other schemas, `z.infer`; lib/zod.ts lazySchema). Every schema a context imports was built at start, used or not: about a quarter of
  * the service worker's evaluation on each wake (issue 22), mostly for responses a quick push never reads.
  * Property reads go to the built object; nothing copies or enumerates these objects, so no other trap.
  */

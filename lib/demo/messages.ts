@@ -20,7 +20,7 @@ export const demoMessages = {
   token: defineMessage<undefined, string>({
     type: 'demo-token',
     to: 'background',
-    request: z.undefined(),
+    request: lazySchema(() => z.undefined()),
     privileged: true,
   }),
   /** What the demo service's recipient page knows about a push (lib/demo/page-info.ts): the viewer asks. */

@@ -4,7 +4,7 @@
  * keyed by notification id, taken out (removed) before they are used, and removed when the notification
  * is dismissed.
  */
-import { z } from '@/lib/zod';
+import { lazySchema, z } from '@/lib/zod';
 import { createSerial } from '@/lib/async';
 import { quickPushHeldItem, quickPushLinksItem } from '@/lib/store/items';
 import { heldPushSchema, type HeldPush } from './types';
@@ -59,7 +59,10 @@ export function sessionHeldPushes(item: SessionItem = quickPushHeldItem): HeldPu
   return sessionHeld(heldPushSchema, item);
 }
 
+// Built on its first use: the background makes its held links at every start (issue 22).
+const linkSchema = lazySchema(() => z.string());
+
 /** Links on another origin than the server, for "Copy anyway". */
 export function sessionHeldLinks(item: SessionItem = quickPushLinksItem): HeldLinks {
-  return sessionHeld(z.string(), item);
+  return sessionHeld(linkSchema, item);
 }

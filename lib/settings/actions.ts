@@ -9,7 +9,14 @@ import { t } from '@/lib/i18n';
 import { fixedTokenPlace, serversLocked, userDefaultsToSave } from './policy';
 import { stateUnderPolicy, withDefault, withoutServer, withServer, type ServerEntry } from './model';
 import type { DecodedSettings } from './stored';
-import { NO_POLICY, type Policy, type PushDefaults, type ServerState, type TokenPlace } from './values';
+import {
+  NO_POLICY,
+  type Policy,
+  type PolicyState,
+  type PushDefaults,
+  type ServerState,
+  type TokenPlace,
+} from './values';
 
 /** What a page or the background may ask of the settings. */
 export type SettingsAction =
@@ -25,8 +32,11 @@ export type SettingsAction =
   | { type: 'copyOnCreate'; on: boolean }
   /** The built-in demo service's own token, created on first use (lib/demo). */
   | { type: 'demoToken'; token: string }
-  /** The policy changed: store what is stored as it allows (the background, after reading it). */
-  | { type: 'policy' };
+  /**
+   * The background read the policy (at every start, and when it changes): `state` is stored when it differs,
+   * and what is stored is stored again as it allows, a list in version 1's shape as version 2 (migration).
+   */
+  | { type: 'policy'; state: PolicyState };
 
 /** What one action writes; a missing field keeps its stored value. */
 export interface SettingsWrite {
@@ -35,7 +45,25 @@ export interface SettingsWrite {
   defaults?: PushDefaults;
   copyOnCreate?: boolean;
   demoToken?: string;
+  /** The checked policy, written only when it changed. */
+  policy?: PolicyState;
 }
+
+/** Plain JSON data with every object's keys in one order. */
+const keysSorted = (value: unknown): unknown => {
+  if (Array.isArray(value)) return value.map(keysSorted);
+  if (value === null || typeof value !== 'object') return value;
+  const entries = Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries(entries.map(([key, item]) => [key, keysSorted(item)]));
+};
+
+/**
+ * Whether two checked policies say the same (plain JSON data). Key order is not compared: Chrome's storage
+ * hands an object back with its keys sorted, so the stored copy never matched parsePolicy's order, and the
+ * policy was written again on every start of the worker, waking every context's listeners (issue 22).
+ */
+export const samePolicy = (a: PolicyState | null, b: PolicyState) =>
+  JSON.stringify(keysSorted(a)) === JSON.stringify(keysSorted(b));
 
 const refused = (message: string, field: string) =>
   new AppError('validation', message, { fields: { [field]: [message] } });
@@ -92,12 +120,19 @@ function demoAfter(stored: DecodedSettings, action: SettingsAction, policy: Poli
   return action.on;
 }
 
+/** The policy to write: a newly read one that differs from the one stored. */
+function policyAfter(stored: DecodedSettings, action: SettingsAction): PolicyState | undefined {
+  return action.type === 'policy' && !samePolicy(stored.policy, action.state) ? action.state : undefined;
+}
+
 /**
- * What `action` writes over `stored`, under `stored`'s policy. Throws AppError 'validation' (with the field
- * at fault) for a change the policy forbids; nothing is written then.
+ * What `action` writes over `stored`, under `stored`'s policy (a 'policy' action: under the one it brings).
+ * Throws AppError 'validation' (with the field at fault) for a change the policy forbids; nothing is
+ * written then.
  */
 export function settingsWrite(stored: DecodedSettings, action: SettingsAction): SettingsWrite {
-  const policy = (stored.policy ?? NO_POLICY).policy;
+  const policy = (action.type === 'policy' ? action.state : (stored.policy ?? NO_POLICY)).policy;
+  const newPolicy = policyAfter(stored, action);
   const servers = serversAfter(stored, action, policy);
   const state = servers && stateUnderPolicy(servers, policy);
   const demoMode = demoAfter(stored, action, policy, (state ?? stored.state).list.servers.length);
@@ -109,5 +144,6 @@ export function settingsWrite(stored: DecodedSettings, action: SettingsAction): 
       : {}),
     ...(action.type === 'copyOnCreate' ? { copyOnCreate: action.on } : {}),
     ...(action.type === 'demoToken' ? { demoToken: action.token } : {}),
+    ...(newPolicy ? { policy: newPolicy } : {}),
   };
 }

@@ -4,7 +4,7 @@
  * wrong value never throws and never takes its neighbours down with it: each key, each default and each
  * listed kind is checked on its own.
  */
-import { z } from '@/lib/zod';
+import { memo, z } from '@/lib/zod';
 import { PUSH_KINDS, type PushKind } from '@/lib/contract';
 import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
 import { normalizeServerUrl } from './rules';
@@ -22,37 +22,42 @@ export const POLICY_INTERVAL_MAX = 60;
 
 const whole = (min: number, max: number) => z.number().check(z.int(), z.gte(min), z.lte(max));
 
-const DEFAULT_FIELDS: { [K in keyof PushDefaults]: z.ZodMiniType<PushDefaults[K]> } = {
+// Every schema here is built on its first use (memo): the background parses the policy on every wake, where
+// a browser with no policy needs only `record` (issue 22: schemas built at the top level of background.js
+// were built again on each wake).
+const DEFAULT_FIELDS = memo((): { [K in keyof PushDefaults]: z.ZodMiniType<PushDefaults[K]> } => ({
   expireAfterDuration: whole(0, DURATIONS.length - 1),
   expireAfterDays: whole(DAYS_MIN, DAYS_MAX),
   expireAfterViews: whole(VIEWS_MIN, VIEWS_MAX),
   retrievalStep: z.boolean(),
   deletableByViewer: z.boolean(),
   passphrase: z.boolean(),
-};
+}));
 
-const serverUrl = z.pipe(
-  z.string(),
-  z.transform((url: string, ctx) => {
-    try {
-      return normalizeServerUrl(url);
-    } catch {
-      ctx.issues.push({ code: 'custom', message: 'not a server address', input: url }); // i18n-ignore: read by no one
-      return z.NEVER;
-    }
-  }),
-);
+const serverUrl = () =>
+  z.pipe(
+    z.string(),
+    z.transform((url: string, ctx) => {
+      try {
+        return normalizeServerUrl(url);
+      } catch {
+        ctx.issues.push({ code: 'custom', message: 'not a server address', input: url }); // i18n-ignore: read by no one
+        return z.NEVER;
+      }
+    }),
+  );
 
-const SCALARS = {
-  serverUrl,
+const SCALARS = memo(() => ({
+  serverUrl: serverUrl(),
   lockServer: z.boolean(),
   allowDemoMode: z.boolean(),
   tokenPlace: z.enum(['device', 'session', 'any']),
   watchIntervalMinutes: whole(1, POLICY_INTERVAL_MAX),
-} as const;
+}));
+type Scalar = keyof ReturnType<typeof SCALARS>;
 
-const kind = z.enum(PUSH_KINDS);
-const record = z.record(z.string(), z.unknown());
+const kind = memo(() => z.enum(PUSH_KINDS));
+const record = memo(() => z.record(z.string(), z.unknown()));
 
 /** Text as the options page quotes it: cut short. */
 const cut = (text: string) => (text.length > 60 ? `${text.slice(0, 59)}…` : text);
@@ -81,7 +86,7 @@ function parseKinds(value: unknown, notes: Notes): PushKind[] | undefined {
   }
   const kinds: PushKind[] = [];
   value.forEach((entry, index) => {
-    const parsed = kind.safeParse(entry);
+    const parsed = kind().safeParse(entry);
     if (!parsed.success) notes.push({ key: `allowedKinds[${index}]`, value: shown(entry) });
     else if (!kinds.includes(parsed.data)) kinds.push(parsed.data);
   });
@@ -91,14 +96,17 @@ function parseKinds(value: unknown, notes: Notes): PushKind[] | undefined {
 }
 
 function parseDefaults(value: unknown, notes: Notes): Partial<PushDefaults> | undefined {
-  const object = record.safeParse(value);
+  const object = record().safeParse(value);
   if (!object.success) {
     notes.push({ key: 'defaults', value: shown(value) });
     return undefined;
   }
   const defaults: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(object.data)) {
-    const schema = DEFAULT_FIELDS[key as keyof PushDefaults] as z.ZodMiniType | undefined;
+    const fields = DEFAULT_FIELDS();
+    const schema = Object.hasOwn(fields, key)
+      ? (fields[key as keyof PushDefaults] as z.ZodMiniType)
+      : undefined;
     const parsed = schema?.safeParse(field);
     if (parsed?.success) defaults[key] = parsed.data;
     else notes.push({ key: `defaults.${key}`, value: shown(field) });
@@ -112,15 +120,15 @@ function parseDefaults(value: unknown, notes: Notes): Partial<PushDefaults> | un
  * (the first POLICY_NOTES_MAX; the others are counted in `notesLeftOff`).
  */
 export function parsePolicy(managed: unknown): PolicyState {
-  const object = record.safeParse(managed);
+  const object = record().safeParse(managed);
   if (!object.success) return NO_POLICY;
   const policy: Record<string, unknown> = {};
   const notes = new Notes();
   for (const [key, value] of Object.entries(object.data)) {
     if (key === 'allowedKinds') policy.allowedKinds = parseKinds(value, notes);
     else if (key === 'defaults') policy.defaults = parseDefaults(value, notes);
-    else if (key in SCALARS) {
-      const parsed = SCALARS[key as keyof typeof SCALARS].safeParse(value);
+    else if (Object.hasOwn(SCALARS(), key)) {
+      const parsed = SCALARS()[key as Scalar].safeParse(value);
       if (parsed.success) policy[key] = parsed.data;
       else notes.push({ key, value: shown(value) });
     } else notes.push({ key, value: shown(value) });

@@ -21,7 +21,7 @@ function sessionGains(before: ServerState, after: ServerState): boolean {
   );
 }
 
-function localValues({ state, demoMode, defaults, copyOnCreate, demoToken }: SettingsWrite) {
+function localValues({ state, demoMode, defaults, copyOnCreate, demoToken, policy }: SettingsWrite) {
   const values: Record<string, unknown> = {};
   if (state) {
     values[LOCAL.server] = state.list;
@@ -32,6 +32,8 @@ function localValues({ state, demoMode, defaults, copyOnCreate, demoToken }: Set
   if (defaults) values[LOCAL.pushDefaults] = defaults;
   if (copyOnCreate !== undefined) values[LOCAL.copyOnCreate] = copyOnCreate;
   if (demoToken !== undefined) values[LOCAL.demoToken] = demoToken;
+  // In the same write as the list it allows: no reader sees a new policy over settings it does not allow.
+  if (policy) values[LOCAL.policy] = policy;
   return values;
 }
 
@@ -63,7 +65,7 @@ export async function saveSettings(action: SettingsAction): Promise<void> {
   const stored = await readSettings();
   const { state, ...rest } = settingsWrite(stored, action);
   // An unchanged server state is not written again: every write wakes every context's listeners. A list
-  // read in version 1's shape is always written, which is the migration (migrate.ts).
+  // read in version 1's shape is always written, which is the migration (background.ts).
   const same = state && !stored.version1 && JSON.stringify(state) === JSON.stringify(stored.state);
   // A version 1 list was decoded with its token in the maps, but storage holds none there yet: both are
   // written (the session's first, so the token is never only in version 1's key once that is removed).

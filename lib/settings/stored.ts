@@ -1,7 +1,7 @@
 /**
  * Where the settings live in browser.storage, written once: every key with its fallback, and the pure
- * decoding of what was read into the model's values. read.ts reads exactly these keys; save.ts and
- * migrate.ts write them; nothing else names them.
+ * decoding of what was read into the model's values. read.ts reads exactly these keys; save.ts writes them
+ * (the background's migration among its saves); nothing else names them.
  */
 import { isServerList } from './model';
 import {
@@ -65,7 +65,7 @@ const valueOf = <T>(stored: Stored, key: string, fallback: T): T => (stored[key]
 /** What storage holds, decoded: the state of the servers, and whether the list is still version 1's. */
 export interface DecodedSettings {
   state: ServerState;
-  /** True when the list is still in version 1's shape (migrate.ts writes it as version 2 in the background). */
+  /** True when the list is still in version 1's shape (the background saves it as version 2 at start). */
   version1: boolean;
   demoMode: boolean;
   defaults: PushDefaults;

@@ -3,12 +3,11 @@
  * choices (length, classes, words…), never a generated value. Its own module, loaded with the generator on
  * first use, so the popup's first chunk carries no storage library.
  */
-import { storage } from '#imports';
+import { storedItem } from './item';
 import { DEFAULT_CHOICE, validChoice, type GeneratorChoice } from '@/lib/generator/choice';
 
-export const generatorChoiceItem = storage.defineItem<GeneratorChoice>('local:generatorChoice', {
+export const generatorChoiceItem = storedItem<GeneratorChoice>('local:generatorChoice', {
   fallback: DEFAULT_CHOICE,
-  version: 1,
 });
 
 /** The saved choices, or the defaults when none (or no longer valid ones) are saved. */

@@ -1,24 +1,13 @@
 /**
  * The items the extension keeps in browser.storage besides the settings model (lib/settings: servers,
- * tokens, demo mode, defaults, the policy, copy on create), each with its fallback and version. No payload
+ * tokens, demo mode, defaults, the policy, copy on create), each with its fallback. No payload
  * or passphrase is ever stored here, but for quick push's held entries in storage.session (see below).
  */
-import { storage } from '#imports';
-import { lazy } from '@/lib/lazy';
-
-/**
- * An item defined on its first use. @wxt-dev/storage's defineItem reads the item's value from storage the
- * moment it is defined (for an `init`, which no item here has): seven reads on every start of the service
- * worker, each a round trip queued before a quick push's own reads (issue 22). Defined on first use, the
- * item is the same; only the unused read is gone.
- */
-const defineItem = ((...args: Parameters<typeof storage.defineItem>) =>
-  lazy(() => storage.defineItem(...args))) as typeof storage.defineItem;
+import { storedItem } from './item';
 
 /** Watcher (lib/watch): bumped after every refresh that changed the cache; pages reload when it changes. */
-export const watchRevisionItem = defineItem<number>('local:watchRevision', {
+export const watchRevisionItem = storedItem<number>('local:watchRevision', {
   fallback: 0,
-  version: 1,
 });
 
 export interface WatchSettings {
@@ -38,9 +27,8 @@ export const DEFAULT_WATCH_SETTINGS: WatchSettings = {
   badge: 'unseen',
 };
 
-export const watchSettingsItem = defineItem<WatchSettings>('local:watchSettings', {
+export const watchSettingsItem = storedItem<WatchSettings>('local:watchSettings', {
   fallback: DEFAULT_WATCH_SETTINGS,
-  version: 1,
 });
 
 /**
@@ -50,9 +38,8 @@ export const watchSettingsItem = defineItem<WatchSettings>('local:watchSettings'
  * entry is removed once sent again or once its notification is dismissed. Read back through zod
  * (lib/quick-push/held.ts).
  */
-export const quickPushHeldItem = defineItem<Record<string, unknown>>('session:quickPushHeld', {
+export const quickPushHeldItem = storedItem<Record<string, unknown>>('session:quickPushHeld', {
   fallback: {},
-  version: 1,
 });
 
 /** The delays, in seconds, the user may choose for clearing the clipboard; 0 is off. */
@@ -63,9 +50,8 @@ export const CLIPBOARD_CLEAR_DELAYS = [0, 30, 60, 120, 300] as const;
  * (lib/clipboard), if the clipboard still holds that copy; 0 = never. Off by default: comparing needs the
  * optional clipboardRead permission, which the options page asks for when the user turns it on.
  */
-export const clipboardClearItem = defineItem<number>('local:clipboardClearSeconds', {
+export const clipboardClearItem = storedItem<number>('local:clipboardClearSeconds', {
   fallback: 0,
-  version: 1,
 });
 
 /**
@@ -73,9 +59,8 @@ export const clipboardClearItem = defineItem<number>('local:clipboardClearSecond
  * notification that asks "Copy anyway"; nothing is copied until then. storage.session only, removed once
  * copied or once the notification is dismissed. Read back through zod (lib/quick-push/held.ts).
  */
-export const quickPushLinksItem = defineItem<Record<string, unknown>>('session:quickPushLinks', {
+export const quickPushLinksItem = storedItem<Record<string, unknown>>('session:quickPushLinks', {
   fallback: {},
-  version: 1,
 });
 
 /**
@@ -84,7 +69,7 @@ export const quickPushLinksItem = defineItem<Record<string, unknown>>('session:q
  * Public data (the same for every caller); storage.session, gone when the browser closes. Read back
  * through zod.
  */
-export const quickPushVersionsItem = defineItem<Record<string, unknown>>('session:quickPushVersions', {
+export const quickPushVersionsItem = storedItem<Record<string, unknown>>('session:quickPushVersions', {
   fallback: {},
 });
 
@@ -93,6 +78,6 @@ export const quickPushVersionsItem = defineItem<Record<string, unknown>>('sessio
  * done in this browser session, so a woken worker skips it. storage.session, like the alarm and the badge,
  * is gone when the browser closes and when the extension is reloaded, updated or disabled.
  */
-export const watchStartedItem = defineItem<boolean>('session:watchStarted', {
+export const watchStartedItem = storedItem<boolean>('session:watchStarted', {
   fallback: false,
 });

@@ -8,6 +8,9 @@
  *
  *   tsx test/bench/background-profile.ts [extension dir] [wakes]
  *
+ * QUICK=1: a quick push on each wake; COUNT=1: its storage calls listed; PROFILE_OUT=dir: each wake's raw
+ * profile kept there.
+ *
  * Times are inflated by the profiler and the debugger; the shares and the counts are what it is for.
  */
 import fs from 'node:fs';
@@ -261,8 +264,15 @@ async function main(): Promise<void> {
     });
     const quick = process.env.QUICK === '1' ? await quickSetup(cdp, sessions[0]!, closers) : undefined;
     const totals = { self: new Map(), modules: new Map(), inclusive: new Map() };
-    for (let i = 0; i < wakes; i++)
-      tally(await profileWake(cdp, statuses, sessions, page, workerUrl, quick), moduleOf, totals);
+    for (let i = 0; i < wakes; i++) {
+      const profile = await profileWake(cdp, statuses, sessions, page, workerUrl, quick);
+      // PROFILE_OUT=dir: each wake's profile as a .cpuprofile, for DevTools' Performance panel or a script.
+      if (process.env.PROFILE_OUT) {
+        fs.mkdirSync(process.env.PROFILE_OUT, { recursive: true });
+        fs.writeFileSync(path.join(process.env.PROFILE_OUT, `wake-${i}.cpuprofile`), JSON.stringify(profile));
+      }
+      tally(profile, moduleOf, totals);
+    }
     const print = (title: string, map: Map<string, number>, count: number) => {
       console.log(`\n${title} (ms per wake, mean of ${wakes})`);
       for (const [name, us] of [...map].sort((a, b) => b[1] - a[1]).slice(0, count))

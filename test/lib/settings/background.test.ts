@@ -136,6 +136,22 @@ describe('the policy first', () => {
     expect(await local('token')).toBeUndefined();
   });
 
+  it('reads the settings once at a start, and writes a new policy with the list it migrated in one write', async () => {
+    await fakeBrowser.storage.local.set({ server: SERVER, token: 'v1-token', tokenOrigin: ORIGIN });
+    await fakeBrowser.storage.managed.set({ tokenPlace: 'device' });
+    // The start read the settings three times (issue 22): the migration, the policy's, and its save's.
+    const reads = vi.spyOn(fakeBrowser.storage.local, 'get');
+    const writes = vi.spyOn(fakeBrowser.storage.local, 'set');
+    await registerSettings();
+    expect(reads).toHaveBeenCalledTimes(1);
+    expect(writes).toHaveBeenCalledTimes(1);
+    expect(writes.mock.calls[0]![0]).toMatchObject({
+      policy: { policy: { tokenPlace: 'device' }, notes: [] },
+      server: { servers: [{ ...SERVER, tokenPlace: 'device' }], defaultUrl: SERVER.url },
+      serverTokens: { [SERVER.url]: { value: 'v1-token', origin: ORIGIN } },
+    });
+  });
+
   it("erases the tokens of the servers a locked policy hides, and keeps the organization's", async () => {
     await saveServer(SERVER, 'secret-token', 'device');
     await saveServer(OTHER, 'other-token', 'session');

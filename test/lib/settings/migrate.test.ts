@@ -1,12 +1,12 @@
 /**
- * The settings schema's migration (lib/settings/migrate.ts, run by the background at every start), from each
+ * The settings schema's migration (lib/settings/background.ts, run by the background at every start), from each
  * shape an earlier version left in storage. Each test writes that shape into the fake browser's storage as
  * the old version did, then starts the background's migration and reads the settings as a page would.
  */
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_PUSH_DEFAULTS, loadSettings, readSettings, saveSettings } from '@/lib/settings';
-import { migrateSettings } from '@/lib/settings/migrate';
+import { registerSettings } from '@/lib/settings/background';
 
 const URL_V1 = 'https://pwpush.example.com';
 const DEFAULTS = { ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 2, passphrase: true };
@@ -14,7 +14,7 @@ const V1_KEYS = ['token', 'tokenOrigin', 'tokenPlace'];
 
 /** Starts the extension again on what storage holds now: the background migrates, then pages read. */
 async function start() {
-  await migrateSettings();
+  await registerSettings();
   return { loadSettings, listServers: async () => (await readSettings()).state.list };
 }
 
@@ -226,7 +226,7 @@ describe('settings migration, version 1 → 2', () => {
     expect(read.version1).toBe(true);
     expect(read.settings).toMatchObject({ server: { url: URL_V1 }, token: 'tok', tokenOrigin: URL_V1 });
     expect(await local('server', 'token', 'tokenOrigin')).toEqual(v1);
-    await migrateSettings();
+    await start();
     expect((await readSettings()).version1).toBe(false);
   });
 });

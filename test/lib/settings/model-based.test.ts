@@ -37,7 +37,6 @@ import {
   type TokenMap,
 } from '@/lib/settings';
 import { refreshPolicy } from '@/lib/settings/background';
-import { migrateSettings } from '@/lib/settings/migrate';
 
 const ORIGINS = ['https://a.example', 'https://b.example', 'https://c.example'] as const;
 /** The tokens each origin's account accepts: a token is named after the one origin it belongs to. */
@@ -63,6 +62,8 @@ interface Model {
   userDefaults: PushDefaults;
   copyOnCreate: boolean;
   demoToken: string | null;
+  /** What storage.managed holds now (undefined: no policy), read again by every start of the background. */
+  managed: Record<string, unknown> | undefined;
 }
 
 interface Real {
@@ -331,6 +332,7 @@ const commands = [
       command(`Policy ${JSON.stringify(managed)}`, async (model) => {
         const lockedFor = model.policy?.lockServer ? model.policy.serverUrl : undefined;
         await refreshPolicy(async () => managed);
+        model.managed = managed;
         model.policy = (await readSettings()).policy?.policy ?? null;
         if (model.policy?.lockServer && model.policy.serverUrl) {
           // A lock that arrives, or moves to another server, fixes the list as it is then.
@@ -346,8 +348,23 @@ const commands = [
   fc.constant(
     command('Policy goes', async (model) => {
       await refreshPolicy(async () => undefined);
+      model.managed = undefined;
       model.policy = null;
       model.lockedList = null;
+    }),
+  ),
+  fc.constant(
+    command('The background starts again', async (model) => {
+      // Every start reads the policy and stores the settings under it, in one read of them (issue 22): the
+      // same policy over settings already stored under it is no change, so nothing is written to wake
+      // every context's listeners.
+      const writes = vi.spyOn(fakeBrowser.storage.local, 'set');
+      const reads = vi.spyOn(fakeBrowser.storage.local, 'get');
+      await refreshPolicy(async () => model.managed);
+      expect(writes).not.toHaveBeenCalled();
+      expect(reads).toHaveBeenCalledTimes(1);
+      writes.mockRestore();
+      reads.mockRestore();
     }),
   ),
   fc.tuple(origin, fc.integer({ min: 0, max: 1 })).map(([index, n]) =>
@@ -390,6 +407,7 @@ describe('the settings model and the options form (model-based)', () => {
             userDefaults: { ...DEFAULT_PUSH_DEFAULTS },
             copyOnCreate: (await readSettings()).copyOnCreate,
             demoToken: null,
+            managed: undefined,
           };
           if (from) {
             const [index, place] = from;
@@ -402,7 +420,8 @@ describe('the settings model and the options form (model-based)', () => {
               ...(place === 'device' ? { token } : {}),
             });
             if (place === 'session') await fakeBrowser.storage.session.set({ token });
-            await migrateSettings();
+            // The background's start (no managed policy), whose one save is the migration.
+            await refreshPolicy(async () => undefined);
             model.defaultUrl = url;
             // Migrated, nothing lost: the token is where version 1 kept it, bound to its server.
             const { state } = await readSettings();

@@ -60,6 +60,16 @@ describe('parsePolicy', () => {
     });
   });
 
+  it("notes a key named like an object's own property, as any unknown key, and does not throw", () => {
+    expect(parsePolicy({ toString: 1, defaults: { constructor: 2 }, lockServer: true })).toEqual({
+      policy: { lockServer: true },
+      notes: [
+        { key: 'toString', value: '1' },
+        { key: 'defaults.constructor', value: '2' },
+      ],
+    });
+  });
+
   it('checks each default on its own: a wrong one does not take the others down', () => {
     const { policy, notes } = parsePolicy({
       defaults: { expireAfterViews: 500, passphrase: true, expireAfterDuration: 18, color: 'red' },

@@ -9,6 +9,7 @@ import { isAppError } from '@/lib/errors';
 import {
   DEFAULT_PUSH_DEFAULTS,
   loadSettings,
+  NO_POLICY,
   readSettings,
   saveSettings,
   settingsFor,
@@ -86,10 +87,11 @@ describe('saveSettings', () => {
     });
   });
 
-  it('does not write an unchanged server state again', async () => {
+  it('does not write an unchanged server state or policy again', async () => {
     await saveServer(SERVER, 'tok', 'device');
+    await saveSettings({ type: 'policy', state: NO_POLICY });
     localWrites = [];
-    await saveSettings({ type: 'policy' });
+    await saveSettings({ type: 'policy', state: NO_POLICY });
     expect(localWrites).toEqual([]);
   });
 });
