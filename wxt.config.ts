@@ -195,7 +195,7 @@ export default defineConfig({
     content_security_policy: { extension_pages: CSP },
     // Quick push: push the selection (read through activeTab + scripting) and open the popup. The popup's
     // command is named after the action of each manifest version. Not Alt+Shift+P: Chromium 156 leaves
-    // that suggestion unassigned (taken by the browser; checked in test/journeys/quick-push-more.journey.ts).
+    // that suggestion unassigned (taken by the browser; checked in test/journeys/quick-push.journey.ts).
     commands: {
       'push-selection': {
         suggested_key: { default: 'Alt+Shift+S' },

@@ -106,9 +106,9 @@ if (browserProblem) {
   }
 }
 
-// 3. The shared journeys (test/journeys), each in real Chromium and in real Firefox ESR, and Firefox's own
-// behaviour (test/firefox), driven by Playwright (Chromium) and puppeteer-core over WebDriver BiDi (Firefox) on the
-// journeys' builds of both browsers.
+// 3. The shared journeys (test/journeys), each in real Chromium and in real Firefox ESR (Firefox's own
+// behaviour among them, in tests named "Firefox only"), driven by Playwright (Chromium) and puppeteer-core over
+// WebDriver BiDi (Firefox) on the journeys' builds of both browsers.
 const firefox = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const firefoxProblem = ensurePackages(firefoxPackages(firefox));
 if (firefoxProblem) {

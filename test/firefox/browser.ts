@@ -6,6 +6,7 @@
  */
 import type { Browser, LaunchOptions, Page } from 'puppeteer-core';
 import { waitFor } from '../browser-steps';
+import type { LaunchOptions as JourneyLaunch } from '../journeys/browsers/types';
 
 export const GECKO_ID = 'secret-push@example.com';
 export const UUID = '5ec2e7b0-5eed-4a11-9a5e-000000000001';
@@ -37,13 +38,8 @@ export async function openIn(tab: Page, page: string, ready: string): Promise<Pa
   return tab;
 }
 
-export interface FirefoxOptions {
-  /**
-   * Firefox's own notification windows instead of the system's (pref alerts.useSystemBackend off).
-   * Headless, the system backend closes every notification at once (onClosed, byUser true); these stay up
-   * as they would on a desktop, and test/firefox/chrome.ts reads and clicks them.
-   */
-  notificationWindows?: boolean;
+/** The journeys' launch options (a UI language, notification windows), and a policies file. */
+export interface FirefoxOptions extends JourneyLaunch {
   /**
    * A policies.json file (`{"policies":{…}}`) read by this browser only: Firefox honours the pref
    * browser.policies.alternatePath under automation (Cu.isInAutomation: the "turn off all security" test
@@ -51,8 +47,6 @@ export interface FirefoxOptions {
    * distribution/policies.json is written and other Firefox runs on the machine are not touched.
    */
   policiesFile?: string;
-  /** The UI language ("de", "ar"): Firefox uses the Debian language pack it names (firefox-esr-l10n-*). */
-  language?: string;
 }
 
 /** puppeteer's launch options for these `options` (see FirefoxOptions). */

@@ -5,6 +5,7 @@
  */
 import type { Browser } from 'puppeteer-core';
 import { waitFor } from '../browser-steps';
+import type { JourneyPage } from '../journeys/browsers';
 
 interface Bidi {
   send(method: string, params: object): Promise<{ result: unknown }>;
@@ -90,4 +91,43 @@ export function waitForAlert(browser: Browser, text: string): Promise<Alert> {
 /** Clicks the notification's text, as a person would. */
 export async function clickAlert(browser: Browser, alert: Alert): Promise<void> {
   await inChromeWindow(browser, alert.context, `document.getElementById('alertTextLabel').click(); '""'`);
+}
+
+/** Runs `script` in Firefox's main window, where its context menu (`menu`) is, and returns its JSON answer. */
+const inMenu = <T>(browser: Browser, script: string) =>
+  inMainWindow<T>(browser, `const menu = document.getElementById('contentAreaContextMenu'); ${script}`);
+
+/** Right-clicks `selector` in the page and returns the labels of the items of Firefox's context menu. */
+export async function contextMenuOf(
+  browser: Browser,
+  page: JourneyPage,
+  selector: string,
+): Promise<string[]> {
+  await page.bringToFront(); // a tab behind others paints no frames, which the click waits for
+  await page.click(selector, { button: 'right' });
+  // The menu opens a moment after the click (and the last one may still be closing): read it once open.
+  return waitFor(
+    `the context menu on ${selector}`,
+    async () =>
+      (await inMenu<string[] | null>(
+        browser,
+        `JSON.stringify(menu.state === 'open' ? [...menu.querySelectorAll('menuitem')].filter((m) => !m.hidden).map((m) => m.label) : null)`,
+      )) ?? undefined,
+  );
+}
+
+/** Closes the open context menu, and waits until it is. */
+export async function closeMenu(browser: Browser): Promise<void> {
+  await inMenu(browser, `menu.hidePopup(); '""'`);
+  await waitFor('the context menu to close', async () =>
+    (await inMenu<string>(browser, 'JSON.stringify(menu.state)')) === 'closed' ? true : undefined,
+  );
+}
+
+/** Chooses the open context menu's item `label`, as a click on it would. */
+export async function chooseMenuItem(browser: Browser, label: string): Promise<void> {
+  await inMenu(
+    browser,
+    `menu.activateItem([...menu.querySelectorAll('menuitem')].find((m) => m.label === ${JSON.stringify(label)})); '""'`,
+  );
 }

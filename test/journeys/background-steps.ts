@@ -4,15 +4,14 @@
  * or a notification's words back, and no driver opens the native menu or a notification.
  */
 import type { ExtensionBrowser } from './browsers';
+import { waitFor } from '../browser-steps';
 
 /** Waits until the background has run far enough to expose the quick-push seam (SECRET_PUSH_E2E=1 builds). */
 export async function seamReady(browser: ExtensionBrowser): Promise<void> {
-  // A loop, not expect.poll: it runs in hooks too.
-  for (let tries = 0; tries < 200; tries++) {
-    if (await browser.background((g) => typeof g.secretPushQuickPush === 'object', null)) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error('The quick-push seam never appeared: was the build made with SECRET_PUSH_E2E=1?');
+  // waitFor, not expect.poll: it runs in hooks too.
+  await waitFor('the quick-push seam (a build made with SECRET_PUSH_E2E=1)', async () =>
+    (await browser.background((g) => typeof g.secretPushQuickPush === 'object', null)) ? true : undefined,
+  );
 }
 
 export interface Recorded {

@@ -11,6 +11,7 @@ import { MENU_IDS } from '@/lib/quick-push/menus';
 import { forEachBrowser, type BrowserName, type ExtensionBrowser, type JourneyPage } from './browsers';
 import { record, recorded, seamReady } from './background-steps';
 import { documentLanguage, language, placeOnLine, translationReport } from './languages';
+import { menu } from './secrets/quick';
 import { ALICE, demoReady, ownerClient, useServer } from './steps';
 
 let host: MockHost;
@@ -121,10 +122,10 @@ function germanQuickPush(name: BrowserName, browser: () => ExtensionBrowser): vo
   it('says in German that a demo quick push copied its link (or why not)', async () => {
     await demoReady(browser());
     await browser().background((g) => g.browser.storage.local.set({ demoMode: true }), null);
-    const outcome = await browser().background(
-      (g, info) => g.secretPushQuickPush.menuClicked(info, undefined),
-      { menuItemId: MENU_IDS.page, pageUrl: 'https://intranet.example.com/wiki/vpn' },
-    );
+    const outcome = await menu(browser(), {
+      menuItemId: MENU_IDS.page,
+      pageUrl: 'https://intranet.example.com/wiki/vpn',
+    });
     expect(outcome, outcome.message).toMatchObject({ status: 'pushed' });
     const notice = (await recorded(browser())).notices.find((n) => n.id === outcome.notificationId);
     // Demo mode: the title says the link opens only in this browser (issue 20).
@@ -141,10 +142,10 @@ function germanQuickPush(name: BrowserName, browser: () => ExtensionBrowser): vo
   it(`says in German why a quick push failed, and ${offers}`, async () => {
     // A server nobody answers on: the push fails, and its notification keeps the request for Try again.
     await useServer(browser(), 'http://127.0.0.1:9', ALICE.token);
-    const outcome = await browser().background(
-      (g, info) => g.secretPushQuickPush.menuClicked(info, undefined),
-      { menuItemId: MENU_IDS.link, linkUrl: 'https://intranet.example.com/wiki/vpn' },
-    );
+    const outcome = await menu(browser(), {
+      menuItemId: MENU_IDS.link,
+      linkUrl: 'https://intranet.example.com/wiki/vpn',
+    });
     expect(outcome.status).toBe('failed');
     const notice = (await recorded(browser())).notices.find((n) => n.id === outcome.notificationId);
     expect(notice?.title).toBe('Der Link konnte nicht gesendet werden');

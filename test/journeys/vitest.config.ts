@@ -2,8 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 const root = new URL('../..', import.meta.url).pathname;
 
-// Journeys in real browsers: the shared ones (test/journeys, each in Chromium through Playwright and in
-// Firefox ESR through puppeteer-core over WebDriver BiDi) and Firefox's own behaviour (test/firefox).
+// Journeys in real browsers, each in Chromium through Playwright and in Firefox ESR through puppeteer-core
+// over WebDriver BiDi; Firefox's own behaviour runs in them too, in tests named "Firefox only".
 // Two files at a time: a journey spends most of its time waiting on a browser or a server, so two browsers
 // share the 2 cores well. Each launches its own browser, profile and mock host on its own port; the one
 // machine-wide thing is Chromium's managed-policy directory, so the policy journey runs alone, after them.
@@ -19,7 +19,7 @@ export default defineConfig({
         extends: true,
         test: {
           name: 'journeys',
-          include: ['test/journeys/**/*.journey.ts', 'test/firefox/**/*.test.ts'],
+          include: ['test/journeys/**/*.journey.ts'],
           exclude: ['test/journeys/policy.journey.ts'],
           maxWorkers: 2,
           sequence: { groupOrder: 0 },

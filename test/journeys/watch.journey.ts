@@ -14,6 +14,9 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { JourneyElement, JourneyPage } from './browsers';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
+import { puppeteerOf } from './browsers/firefox';
+import { OPTIONS_READY } from '../firefox/browser';
+import { clickAlert, waitForAlert } from '../firefox/chrome';
 import { notificationsShown, record, recorded } from './background-steps';
 import { connectServer, openedOnRow, popupPush } from './page-steps';
 import { ALICE, ownerClient, press, recipientPage, useServer, waitForText } from './steps';
@@ -50,7 +53,7 @@ async function rowNames(page: JourneyPage): Promise<string[]> {
   return [...byPlace.entries()].sort(([a], [b]) => a - b).map(([, name]) => name);
 }
 
-/** The ids of the watcher's notifications: on screen, or closed since `record` (headless Firefox closes them). */
+/** The ids of the watcher's notifications: on screen, or closed since `record`. */
 const watchNotifications = async (browser: ExtensionBrowser) =>
   [
     ...(await notificationsShown(browser)),
@@ -105,184 +108,267 @@ async function exported(page: JourneyPage, button: string): Promise<{ name: stri
   });
 }
 
-forEachBrowser('the watcher and the dashboard', (name, browser) => {
-  let host: MockHost;
-  // Another account's host per browser: the dashboard may list every push of the account.
-  let alice: MockHost;
-  beforeAll(async () => {
-    alice = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
-    host = await startMockHost({ port: 0, users: [SAM], rateLimit: 0 });
-    const sam = ownerClient(host.baseUrl, SAM.token);
-    for (let i = 1; i <= HELD; i++)
-      await sam.createPush({ payload: `held secret ${i}`, name: `Held ${name} ${i}`, expire_after_views: 3 });
-  });
-  afterAll(() => Promise.all([host?.close(), alice?.close()]));
-  /** A push with a passphrase and a name, made in the popup as a person would. */
-  const withPassphrase = (pushName: string) =>
-    popupPush(browser(), {
-      secret: `payroll secret of ${pushName}`,
-      passphrase: 'correct horse',
-      name: pushName,
+forEachBrowser(
+  'the watcher and the dashboard',
+  (name, browser) => {
+    let host: MockHost;
+    // Another account's host per browser: the dashboard may list every push of the account.
+    let alice: MockHost;
+    beforeAll(async () => {
+      alice = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
+      host = await startMockHost({ port: 0, users: [SAM], rateLimit: 0 });
+      const sam = ownerClient(host.baseUrl, SAM.token);
+      for (let i = 1; i <= HELD; i++)
+        await sam.createPush({
+          payload: `held secret ${i}`,
+          name: `Held ${name} ${i}`,
+          expire_after_views: 3,
+        });
+    });
+    afterAll(() => Promise.all([host?.close(), alice?.close()]));
+    /** A push with a passphrase and a name, made in the popup as a person would. */
+    const withPassphrase = (pushName: string) =>
+      popupPush(browser(), {
+        secret: `payroll secret of ${pushName}`,
+        passphrase: 'correct horse',
+        name: pushName,
+      });
+
+    it(`lists the ${HELD} pushes an account already holds within 10 s of Connect, without Refresh`, async () => {
+      const options = await browser().open('options.html', '#server-choice');
+      const connected = await connectServer(
+        options,
+        host.baseUrl,
+        SAM.token,
+        'Saved. Pushes now go to this server.',
+      );
+
+      const page = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
+      // Each row says how many the list holds (aria-setsize), rendered or not.
+      await page.waitForFunction(
+        (held) =>
+          Number(document.querySelector('ul[aria-label="Pushes"] > li')?.getAttribute('aria-setsize')) >=
+          held,
+        { timeout: 10_000 },
+        HELD,
+      );
+      expect(Date.now() - connected).toBeLessThan(10_000);
+      const names = await rowNames(page);
+      expect(names[0]).toBe(`Held ${name} ${HELD}`);
+      expect(names).toContain(`Held ${name} 1`);
+      // No "no pushes" line was left on the page, and the bar says when the watcher read the account.
+      await waitForText(page, 'Last refreshed ');
+
+      // The server's side: what is listed is exactly the account's active pushes.
+      const active = await ownerClient(host.baseUrl, SAM.token).activeAll();
+      expect(new Set(names)).toEqual(new Set(active.map((push) => push.name)));
     });
 
-  it(`lists the ${HELD} pushes an account already holds within 10 s of Connect, without Refresh`, async () => {
-    const options = await browser().open('options.html', '#server-choice');
-    const connected = await connectServer(
-      options,
-      host.baseUrl,
-      SAM.token,
-      'Saved. Pushes now go to this server.',
-    );
+    it("reports a wrong passphrase typed on the push's page in Recent activity, named, and by a notification", async () => {
+      const pushName = `Payroll ${name}`;
+      const { link, urlToken: token } = await withPassphrase(pushName);
+      await record(browser());
 
-    const page = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
-    // Each row says how many the list holds (aria-setsize), rendered or not.
-    await page.waitForFunction(
-      (held) =>
-        Number(document.querySelector('ul[aria-label="Pushes"] > li')?.getAttribute('aria-setsize')) >= held,
-      { timeout: 10_000 },
-      HELD,
-    );
-    expect(Date.now() - connected).toBeLessThan(10_000);
-    const names = await rowNames(page);
-    expect(names[0]).toBe(`Held ${name} ${HELD}`);
-    expect(names).toContain(`Held ${name} 1`);
-    // No "no pushes" line was left on the page, and the bar says when the watcher read the account.
-    await waitForText(page, 'Last refreshed ');
+      // The recipient's side: the push's page, a wrong passphrase typed and sent.
+      const recipient = await browser().web(link);
+      const reveal = await recipient.$('::-p-aria(Reveal secret[role="button"])');
+      if (reveal) await reveal.click();
+      await recipient.waitForSelector('#passphrase');
+      await recipient.type('#passphrase', 'wrong horse');
+      await press(recipient, 'Unlock secret');
+      await waitForText(recipient, 'That passphrase is incorrect.');
+      await recipient.close();
 
-    // The server's side: what is listed is exactly the account's active pushes.
-    const active = await ownerClient(host.baseUrl, SAM.token).activeAll();
-    expect(new Set(names)).toEqual(new Set(active.map((push) => push.name)));
+      const page = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
+      await press(page, 'Refresh');
+      const activity = await page.waitForSelector('::-p-aria(Recent activity[role="region"])');
+      await expect
+        .poll(() => activity.evaluate((el) => (el as HTMLElement).innerText), { timeout: 15_000 })
+        .toContain(`${pushName} — Wrong passphrase entered`);
+      await expect
+        .poll(() => watchNotifications(browser()), { timeout: 10_000 })
+        .toContainEqual(expect.stringContaining(`|${token}|audit|`));
+
+      // The server's side: the audit log holds the failed attempt, and no view was counted.
+      const owner = ownerClient(host.baseUrl, SAM.token);
+      expect((await owner.auditAll(token)).map((entry) => entry.kind)).toContain('failed_passphrase');
+      const listed = (await owner.activeAll()).find((push) => push.url_token === token);
+      expect(listed?.views_remaining).toBe(listed?.expire_after_views);
+    });
+
+    it(`opens that push's row, expanded and focused, when a watcher notification is clicked (${name === 'chromium' ? 'the seam notifications.onClicked calls' : "Firefox's notification window, clicked"})`, async () => {
+      const pushName = `Locker code ${name}`;
+      const { urlToken: token } = await withPassphrase(pushName);
+      // A recipient opens it with the right passphrase: a view, which the watcher notifies.
+      const opened = await recipientPage(host.baseUrl, token, { passphrase: 'correct horse' });
+      expect(opened).toContain(`payroll secret of ${pushName}`);
+      const dashboard = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
+      await press(dashboard, 'Refresh');
+      await expect
+        .poll(() => watchNotifications(browser()), { timeout: 15_000 })
+        .toContainEqual(expect.stringContaining(`|${token}|`));
+      await dashboard.close();
+
+      const [id] = (await watchNotifications(browser())).filter((one) => one.includes(`|${token}|`));
+      if (name === 'chromium')
+        // What notifications.onClicked calls (lib/watch/background/e2e-hook.ts): no driver clicks Chromium's.
+        await browser().background((g, clicked) => g.secretPushWatch.notificationClicked(clicked), id!);
+      else {
+        const viewed = await waitForAlert(puppeteerOf(browser()), pushName);
+        expect(viewed.text).toContain('Viewed from 127.0.0.1');
+        await clickAlert(puppeteerOf(browser()), viewed);
+      }
+      const { title } = await openedOnRow(browser(), host.baseUrl, token);
+      expect(title).toBe(pushName);
+    });
+
+    it('refreshes, shows a recipient view with its audit entry and notification, expires a push on the server, and exports both as CSV', async () => {
+      await useServer(browser(), alice.baseUrl, ALICE.token);
+      await record(browser());
+      const push = (title: string, views: number) =>
+        popupPush(browser(), { secret: `secret of ${title}`, views, name: title });
+      const viewed = (await push(`Door code ${name}`, 3)).urlToken;
+      const other = (await push(`Bank login ${name}`, 2)).urlToken;
+      expect(await recipientPage(alice.baseUrl, viewed, { userAgent: RECIPIENT_UA })).toContain(
+        `secret of Door code ${name}`,
+      );
+
+      const page = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
+      expect(await page.title()).toBe('Secret Push dashboard');
+      await card(page, `Door code ${name}`);
+      await card(page, `Bank login ${name}`);
+
+      await press(page, 'Refresh');
+      await waitForText(page, 'Last refreshed ');
+      await waitForCardText(page, `Door code ${name}`, '2 of 3 views left');
+      await waitForCardText(page, `Bank login ${name}`, '2 of 2 views left');
+      const door = await card(page, `Door code ${name}`);
+      expect(await door.$('::-p-aria(2 of 3 views left[role="progressbar"])')).not.toBeNull();
+      // Time left as people say it (issue 11), with the exact time on hover.
+      expect(
+        await door.$$eval('*', (els) =>
+          els.some((el) => /^Expires in \d+ (days?|hours?)$/.test(el.textContent!.trim())),
+        ),
+      ).toBe(true);
+      expect(await door.$$eval('time[title]', (times) => times.length)).toBe(1);
+
+      await openDetails(door);
+      await (await door.waitForSelector('::-p-aria(Audit log[role="button"])'))!.click();
+      await waitForCardText(page, `Door code ${name}`, 'Viewed');
+      const audit = await door.waitForSelector(`::-p-aria(Audit log of Door code ${name}[role="table"])`);
+      const rows = await audit!.$$eval('tr', (trs) => trs.map((tr) => (tr as HTMLElement).innerText));
+      const views = rows.filter((row) => row.includes('Viewed'));
+      expect(views).toHaveLength(1);
+      expect(views[0]).toContain('127.0.0.1');
+      expect(views[0]).toContain(RECIPIENT_UA);
+
+      // The watcher raised one notification for the view: the push's name, the recipient's IP, the views left.
+      await expect.poll(() => watchNotices(browser()), { timeout: 15_000 }).toHaveLength(1);
+      const [notice] = await watchNotices(browser());
+      expect(notice!.title).toBe(`Door code ${name}`);
+      expect(notice!.message).toContain('Viewed from 127.0.0.1');
+      expect(notice!.message).toContain('2 of 3 views left');
+      expect(notice!.message).not.toContain('secret of');
+
+      const bank = await card(page, `Bank login ${name}`);
+      await openDetails(bank);
+      await (await bank.waitForSelector('::-p-aria(Expire[role="button"])'))!.click();
+      const dialog = await page.waitForSelector(`::-p-aria(Expire Bank login ${name}?[role="alertdialog"])`);
+      await (await dialog!.waitForSelector('::-p-aria(Expire push[role="button"])'))!.click();
+      await waitForText(page, '1 push expired.');
+      await page.waitForHidden('[role="alertdialog"]');
+      await waitForCardText(page, `Bank login ${name}`, 'Expired: deleted');
+      const doorAgain = await card(page, `Door code ${name}`); // re-rendered since
+      expect(await doorAgain.evaluate((el) => (el as HTMLElement).innerText)).not.toContain('Expired');
+
+      // On the other side: the owner's view of the server says it is expired, and the other is still live.
+      const owner = ownerClient(alice.baseUrl);
+      const expired = await owner.expiredAll();
+      expect(expired.find((push) => push.url_token === other)).toMatchObject({ expired: true });
+      const active = (await owner.activeAll()).map((push) => push.url_token);
+      expect(active).toContain(viewed);
+      expect(active).not.toContain(other);
+
+      // The export: the live-links warning (issue 9), then a CSV of both, which holds no secret.
+      await press(page, 'Export');
+      await waitForText(page, 'Exported files contain live links to secrets');
+      const csv = await exported(page, 'Export list (CSV)');
+      expect(csv.name).toMatch(/^secret-push-pushes-\d{4}-\d\d-\d\d\.csv$/);
+      const lines = csv.text.trimEnd().split('\r\n');
+      expect(lines).toHaveLength(4); // the warning, the header and one line per push
+      expect(lines[0]).toMatch(/^# Exported files contain live links to secrets/);
+      expect(lines.find((line) => line.includes(viewed))).toContain(`Door code ${name}`);
+      expect(lines.find((line) => line.includes(other))).toContain(`Bank login ${name}`);
+      expect(csv.text).not.toContain('secret of');
+    });
+
+    if (name === 'firefox') firefoxAlarm(browser);
+  },
+  { notificationWindows: true },
+);
+
+/**
+ * Firefox only: alarms in Firefox ESR 153 have no minimum period (an alarm of 0.1 minutes is kept as asked
+ * and fires every 6 s; Chrome stretches anything under 30 s). The watcher therefore sets its own bounds
+ * (lib/watch/background/alarm.ts): the interval chosen on the options page is the alarm's period, and a
+ * stored interval outside the choices offered is clamped to them, as it is in Chrome.
+ */
+function firefoxAlarm(ext: () => ExtensionBrowser): void {
+  /** The period of the watcher's alarm, once it is `expected` (or what it is after 5 s). */
+  async function periodOf(page: JourneyPage, expected: number): Promise<number | undefined> {
+    const period = async () => (await browser.alarms.get('watch-refresh'))?.periodInMinutes;
+    await page
+      .waitForFunction(
+        async (expected) => (await browser.alarms.get('watch-refresh'))?.periodInMinutes === expected,
+        { timeout: 5_000 },
+        expected,
+      )
+      .catch(() => undefined);
+    return page.evaluate(period);
+  }
+
+  it('Firefox only: Firefox keeps an alarm period under a minute as asked: it has no minimum of its own', async () => {
+    const page = await ext().open('options.html', OPTIONS_READY);
+    const fired = await page.evaluate(async () => {
+      const started = Date.now();
+      const times: number[] = [];
+      let twice!: () => void;
+      const firedTwice = new Promise<void>((resolve) => (twice = resolve));
+      const count = (alarm: { name: string }) => {
+        if (alarm.name === 'probe' && times.push(Date.now()) >= 2) twice();
+      };
+      browser.alarms.onAlarm.addListener(count);
+      await browser.alarms.create('probe', { periodInMinutes: 0.02, delayInMinutes: 0.02 });
+      const period = (await browser.alarms.get('probe'))?.periodInMinutes;
+      // Until it has fired twice (polled by the alarm itself), or Chrome's 30 s minimum would have shown.
+      await Promise.race([firedTwice, new Promise((resolve) => setTimeout(resolve, 20_000))]);
+      await browser.alarms.clear('probe');
+      browser.alarms.onAlarm.removeListener(count);
+      return { period, times: times.length, secondAfter: (times[1] ?? Infinity) - started };
+    });
+    // 0.02 minutes is 1.2 s: Firefox fires it twice in about 2.4 s, where Chrome would wait 30 s for one.
+    expect(fired.period).toBe(0.02);
+    expect(fired.times).toBe(2);
+    expect(fired.secondAfter).toBeLessThan(10_000);
   });
 
-  it("reports a wrong passphrase typed on the push's page in Recent activity, named, and by a notification", async () => {
-    const pushName = `Payroll ${name}`;
-    const { link, urlToken: token } = await withPassphrase(pushName);
-    await record(browser());
-
-    // The recipient's side: the push's page, a wrong passphrase typed and sent.
-    const recipient = await browser().web(link);
-    const reveal = await recipient.$('::-p-aria(Reveal secret[role="button"])');
-    if (reveal) await reveal.click();
-    await recipient.waitForSelector('#passphrase');
-    await recipient.type('#passphrase', 'wrong horse');
-    await press(recipient, 'Unlock secret');
-    await waitForText(recipient, 'That passphrase is incorrect.');
-    await recipient.close();
-
-    const page = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
-    await press(page, 'Refresh');
-    const activity = await page.waitForSelector('::-p-aria(Recent activity[role="region"])');
-    await expect
-      .poll(() => activity.evaluate((el) => (el as HTMLElement).innerText), { timeout: 15_000 })
-      .toContain(`${pushName} — Wrong passphrase entered`);
-    await expect
-      .poll(() => watchNotifications(browser()), { timeout: 10_000 })
-      .toContainEqual(expect.stringContaining(`|${token}|audit|`));
-
-    // The server's side: the audit log holds the failed attempt, and no view was counted.
-    const owner = ownerClient(host.baseUrl, SAM.token);
-    expect((await owner.auditAll(token)).map((entry) => entry.kind)).toContain('failed_passphrase');
-    const listed = (await owner.activeAll()).find((push) => push.url_token === token);
-    expect(listed?.views_remaining).toBe(listed?.expire_after_views);
+  it("Firefox only: the watcher's alarm runs every minute by default, at the interval chosen on the options page, and clamps a stored interval outside the choices offered, where Firefox would not", async () => {
+    const page = await ext().open('options.html', '#watch-interval');
+    expect(await periodOf(page, 1)).toBe(1);
+    await page.select('#watch-interval', '15');
+    expect(await periodOf(page, 15)).toBe(15);
+    for (const [intervalMinutes, clamped] of [
+      [0.1, 1],
+      [600, 60],
+    ] as const) {
+      await page.evaluate(
+        (intervalMinutes) =>
+          browser.storage.local.set({
+            watchSettings: { intervalMinutes, notifications: true, badge: 'unseen' },
+          }),
+        intervalMinutes,
+      );
+      expect(await periodOf(page, clamped)).toBe(clamped);
+    }
   });
-
-  it("opens that push's row, expanded and focused, when a watcher notification is clicked", async () => {
-    const pushName = `Locker code ${name}`;
-    const { urlToken: token } = await withPassphrase(pushName);
-    // A recipient opens it with the right passphrase: a view, which the watcher notifies.
-    const opened = await recipientPage(host.baseUrl, token, { passphrase: 'correct horse' });
-    expect(opened).toContain(`payroll secret of ${pushName}`);
-    const dashboard = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
-    await press(dashboard, 'Refresh');
-    await expect
-      .poll(() => watchNotifications(browser()), { timeout: 15_000 })
-      .toContainEqual(expect.stringContaining(`|${token}|`));
-    await dashboard.close();
-
-    const [id] = (await watchNotifications(browser())).filter((one) => one.includes(`|${token}|`));
-    // What notifications.onClicked calls (lib/watch/background/e2e-hook.ts): no driver clicks a native notification.
-    await browser().background((g, clicked) => g.secretPushWatch.notificationClicked(clicked), id!);
-    const { title } = await openedOnRow(browser(), host.baseUrl, token);
-    expect(title).toBe(pushName);
-  });
-
-  it('refreshes, shows a recipient view with its audit entry and notification, expires a push on the server, and exports both as CSV', async () => {
-    await useServer(browser(), alice.baseUrl, ALICE.token);
-    await record(browser());
-    const push = (title: string, views: number) =>
-      popupPush(browser(), { secret: `secret of ${title}`, views, name: title });
-    const viewed = (await push(`Door code ${name}`, 3)).urlToken;
-    const other = (await push(`Bank login ${name}`, 2)).urlToken;
-    expect(await recipientPage(alice.baseUrl, viewed, { userAgent: RECIPIENT_UA })).toContain(
-      `secret of Door code ${name}`,
-    );
-
-    const page = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
-    expect(await page.title()).toBe('Secret Push dashboard');
-    await card(page, `Door code ${name}`);
-    await card(page, `Bank login ${name}`);
-
-    await press(page, 'Refresh');
-    await waitForText(page, 'Last refreshed ');
-    await waitForCardText(page, `Door code ${name}`, '2 of 3 views left');
-    await waitForCardText(page, `Bank login ${name}`, '2 of 2 views left');
-    const door = await card(page, `Door code ${name}`);
-    expect(await door.$('::-p-aria(2 of 3 views left[role="progressbar"])')).not.toBeNull();
-    // Time left as people say it (issue 11), with the exact time on hover.
-    expect(
-      await door.$$eval('*', (els) =>
-        els.some((el) => /^Expires in \d+ (days?|hours?)$/.test(el.textContent!.trim())),
-      ),
-    ).toBe(true);
-    expect(await door.$$eval('time[title]', (times) => times.length)).toBe(1);
-
-    await openDetails(door);
-    await (await door.waitForSelector('::-p-aria(Audit log[role="button"])'))!.click();
-    await waitForCardText(page, `Door code ${name}`, 'Viewed');
-    const audit = await door.waitForSelector(`::-p-aria(Audit log of Door code ${name}[role="table"])`);
-    const rows = await audit!.$$eval('tr', (trs) => trs.map((tr) => (tr as HTMLElement).innerText));
-    const views = rows.filter((row) => row.includes('Viewed'));
-    expect(views).toHaveLength(1);
-    expect(views[0]).toContain('127.0.0.1');
-    expect(views[0]).toContain(RECIPIENT_UA);
-
-    // The watcher raised one notification for the view: the push's name, the recipient's IP, the views left.
-    await expect.poll(() => watchNotices(browser()), { timeout: 15_000 }).toHaveLength(1);
-    const [notice] = await watchNotices(browser());
-    expect(notice!.title).toBe(`Door code ${name}`);
-    expect(notice!.message).toContain('Viewed from 127.0.0.1');
-    expect(notice!.message).toContain('2 of 3 views left');
-    expect(notice!.message).not.toContain('secret of');
-
-    const bank = await card(page, `Bank login ${name}`);
-    await openDetails(bank);
-    await (await bank.waitForSelector('::-p-aria(Expire[role="button"])'))!.click();
-    const dialog = await page.waitForSelector(`::-p-aria(Expire Bank login ${name}?[role="alertdialog"])`);
-    await (await dialog!.waitForSelector('::-p-aria(Expire push[role="button"])'))!.click();
-    await waitForText(page, '1 push expired.');
-    await page.waitForHidden('[role="alertdialog"]');
-    await waitForCardText(page, `Bank login ${name}`, 'Expired: deleted');
-    const doorAgain = await card(page, `Door code ${name}`); // re-rendered since
-    expect(await doorAgain.evaluate((el) => (el as HTMLElement).innerText)).not.toContain('Expired');
-
-    // On the other side: the owner's view of the server says it is expired, and the other is still live.
-    const owner = ownerClient(alice.baseUrl);
-    const expired = await owner.expiredAll();
-    expect(expired.find((push) => push.url_token === other)).toMatchObject({ expired: true });
-    const active = (await owner.activeAll()).map((push) => push.url_token);
-    expect(active).toContain(viewed);
-    expect(active).not.toContain(other);
-
-    // The export: the live-links warning (issue 9), then a CSV of both, which holds no secret.
-    await press(page, 'Export');
-    await waitForText(page, 'Exported files contain live links to secrets');
-    const csv = await exported(page, 'Export list (CSV)');
-    expect(csv.name).toMatch(/^secret-push-pushes-\d{4}-\d\d-\d\d\.csv$/);
-    const lines = csv.text.trimEnd().split('\r\n');
-    expect(lines).toHaveLength(4); // the warning, the header and one line per push
-    expect(lines[0]).toMatch(/^# Exported files contain live links to secrets/);
-    expect(lines.find((line) => line.includes(viewed))).toContain(`Door code ${name}`);
-    expect(lines.find((line) => line.includes(other))).toContain(`Bank login ${name}`);
-    expect(csv.text).not.toContain('secret of');
-  });
-});
+}

@@ -14,6 +14,12 @@ export interface FirefoxBrowser extends ExtensionBrowser {
   puppeteer: Browser;
 }
 
+/** puppeteer's browser behind a journey's Firefox, for its own windows: menus, notifications (../../firefox/chrome.ts). */
+export function puppeteerOf(browser: ExtensionBrowser): Browser {
+  if (browser.name !== 'firefox') throw new Error(`Firefox only, not ${browser.name}`);
+  return (browser as FirefoxBrowser).puppeteer;
+}
+
 export async function launchFirefoxJourneys(options: FirefoxOptions = {}): Promise<FirefoxBrowser> {
   const browser = await puppeteer.launch(firefoxLaunch(options));
   let welcome: Page;

@@ -74,7 +74,7 @@ export function playwrightPage(page: Page): JourneyPage {
     $: async (selector) => wrap(await page.$(playwrightSelector(selector))),
     $eval: (selector, fn) => page.$eval(playwrightSelector(selector), fn as never) as never,
     $$eval: (selector, fn) => page.$$eval(playwrightSelector(selector), fn as never) as never,
-    click: (selector, options) => at(selector).click({ clickCount: options?.count }),
+    click: (selector, options) => at(selector).click({ clickCount: options?.count, button: options?.button }),
     fill: (selector, value) => at(selector).fill(value),
     type: (selector, text) => at(selector).pressSequentially(text),
     select: async (selector, value) => void (await at(selector).selectOption(value)),

@@ -8,6 +8,12 @@ export interface LaunchOptions {
    * (test/browsers.mjs). Unset: the machine's default, English here.
    */
   language?: string;
+  /**
+   * Firefox only: its own notification windows (pref alerts.useSystemBackend off), which stay up to be read
+   * and clicked (test/firefox/chrome.ts) as on a desktop. Without them, headless Firefox's system backend
+   * closes every notification at once, as if by the user. Chromium's stay up either way.
+   */
+  notificationWindows?: boolean;
 }
 
 /** How long to wait, and how often to look (ms; default: on every animation frame). */
@@ -52,8 +58,11 @@ export interface JourneyPage {
   $(selector: string): Promise<JourneyElement | null>;
   $eval<R>(selector: string, fn: (element: Element) => R): Promise<R>;
   $$eval<R>(selector: string, fn: (elements: Element[]) => R): Promise<R>;
-  /** Clicks the element once it is there, shown and enabled (`count` 3: a triple click, selecting its text). */
-  click(selector: string, options?: { count?: number }): Promise<void>;
+  /**
+   * Clicks the element once it is there, shown and enabled (`count` 3: a triple click, selecting its text;
+   * `button` 'right': the context menu's click).
+   */
+  click(selector: string, options?: { count?: number; button?: 'right' }): Promise<void>;
   /** Replaces the value of the field, as typing would. */
   fill(selector: string, value: string): Promise<void>;
   /** Types `text` key by key into the element, after what it holds. */

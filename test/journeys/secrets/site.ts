@@ -9,16 +9,28 @@ import type { ExtensionBrowser } from '../browsers';
 import type { Made } from './form';
 import { menu, pushed, shortcut } from './quick';
 
-/** A page with a secret in #secret, and an image (#img) whose bytes are given: a secret, or a real PNG. */
+/** A 2×2 PNG (red, green, blue, white): bytes that must come back exactly, and an image browsers show. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAIAAAACCAIAAAD91JpzAAAAFklEQVR4nGP4z8DAwMDAxMDAwMDAAAANHQEDasKb6QAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/**
+ * A page with a secret in #secret (a <pre>: a multi-line one keeps its line breaks), and an image (#img,
+ * /img.png) whose bytes are given: a secret, or a real PNG.
+ */
 export async function startSite(text: string, imageBytes: string | Buffer) {
   const site = http.createServer((request, response) => {
     if (request.url === '/img.png') {
-      response.writeHead(200, { 'content-type': 'image/png' });
+      response.writeHead(200, {
+        'content-type': 'image/png',
+        'content-length': Buffer.byteLength(imageBytes),
+      });
       return response.end(imageBytes);
     }
-    response.writeHead(200, { 'content-type': 'text/html' });
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(
-      `<!doctype html><title>Notes</title><p id="secret">${text}</p><img id="img" src="/img.png">`,
+      `<!doctype html><title>Notes</title><pre id="secret">${text}</pre><img id="img" src="/img.png" alt="cat">`,
     );
   });
   await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));

@@ -1,6 +1,6 @@
 /**
  * The watcher's database where the browser refuses IndexedDB: Firefox ESR 153 does so for extension pages
- * in a private window (InvalidStateError, checked in test/firefox/firefox.test.ts). The pages then say why
+ * in a private window (InvalidStateError, checked in test/journeys/quick-push.journey.ts). The pages then say why
  * in words instead of "Something went wrong".
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
