@@ -1,7 +1,8 @@
 /**
  * The demo service's viewer, the recipient's page in demo mode (Chromium: the offscreen document; the popup's
- * demo pushes run in both browsers in test/journeys/quick-push.journey.ts, whose launch starts in demo mode). Pushes are made and checked with the
- * API client the other tests use, over the transport demoFetch uses: a runtime message from an extension page.
+ * demo pushes run in both browsers in test/journeys/quick-push.journey.ts, whose launch starts in demo mode).
+ * Pushes are made and checked with the API client the other tests use, over the transport demoFetch uses: a
+ * runtime message from an extension page.
  */
 import fs from 'node:fs';
 import { createApiClient, type CreatePushInput } from '../../lib/api';
