@@ -659,6 +659,12 @@ forEachBrowser('the options page and self-hosted servers', (name, browser) => {
     await popup.select('#sp-gen-separator', ' ');
     // 4 × log2(7776) + a digit (log2 10) on one of 4 words (2): 57.0 bits.
     await popup.waitForFunction(() => document.body.innerText.includes('Strength: 57 bits'));
+    // The strength follows the choice at once; the value once the choice is saved (useGenerator.choose).
+    await popup.waitForFunction(() =>
+      /^([a-z-]+\d?)( [a-z-]+\d?){3}$/.test(
+        (document.querySelector('#sp-secret') as HTMLTextAreaElement).value,
+      ),
+    );
     const value = await filledSecret(popup);
     expect(value).toMatch(/^([a-z-]+\d?)( [a-z-]+\d?){3}$/);
     expect(value.match(/\d/g)).toHaveLength(1);
