@@ -12,11 +12,10 @@
  * The extension dir defaults to the bench's shipped build (.output/bench/chrome-mv3, made by
  * `npm run bench -- popup`, which also writes the styled reference page into it).
  */
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import type { CDPSession, Page } from '@playwright/test';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../e2e/fixtures';
+import { launchWithExtension } from '../e2e/fixtures';
 import { WAIT_FOR_SECRET } from './popup';
 import { median } from './rows';
 
@@ -216,15 +215,9 @@ async function main(): Promise<void> {
   const opens = Number(process.argv[3] ?? 7);
   if (!fs.existsSync(path.join(extDir, 'bench-styled.html')))
     throw new Error(`${extDir} has no bench-styled.html: run npm run bench -- popup first`);
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-profile-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [`--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`, ...CHROMIUM_ARGS],
-  });
+  const { context, close } = await launchWithExtension({ extDir });
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
-    await welcomePage(context);
     const base = `chrome-extension://${new URL(worker.url()).host}`;
     const page = await context.newPage();
     await page.goto(`${base}/bench-styled.html`);
@@ -238,8 +231,7 @@ async function main(): Promise<void> {
     summary('popup', popup);
     if (process.env.PROFILE_CPU === '1') await functions(page, `${base}/popup.html`, opens);
   } finally {
-    await context.close();
-    fs.rmSync(userDataDir, { recursive: true, force: true });
+    await close();
   }
 }
 

@@ -35,12 +35,13 @@ export const CHROMIUM_ARGS = [
  * `language` starts Chromium in that UI language (chrome.i18n follows the LANGUAGE environment variable
  * here, not --lang: docs/toolchain.md, "Chromium in another UI language").
  */
-export async function launchWithExtension(options: { language?: string } = {}): Promise<{
+export async function launchWithExtension(options: { language?: string; extDir?: string } = {}): Promise<{
   context: BrowserContext;
   close: () => Promise<void>;
 }> {
-  if (!fs.existsSync(path.join(EXT_PATH, 'manifest.json')))
-    throw new Error(`No built extension at ${EXT_PATH}: run \`npx wxt build\` first`);
+  const extDir = options.extDir ?? EXT_PATH;
+  if (!fs.existsSync(path.join(extDir, 'manifest.json')))
+    throw new Error(`No built extension at ${extDir}: run \`npx wxt build\` first`);
   if (!fs.existsSync(CHROMIUM))
     throw new Error(
       `No Chromium at ${CHROMIUM}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH`,
@@ -49,7 +50,7 @@ export async function launchWithExtension(options: { language?: string } = {}): 
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [`--disable-extensions-except=${EXT_PATH}`, `--load-extension=${EXT_PATH}`, ...CHROMIUM_ARGS],
+    args: [`--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`, ...CHROMIUM_ARGS],
     ...(options.language ? { env: { ...process.env, LANGUAGE: options.language } } : {}),
   });
   // The install opens the welcome page by itself, a moment after launch. A test starts once it is there, so it
