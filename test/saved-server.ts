@@ -16,3 +16,13 @@ export function savedServer(
     demoMode: false,
   };
 }
+
+/** Saves that server from the extension's service worker (a Playwright handle): the bench's set-up. */
+export async function saveServerIn(
+  worker: import('@playwright/test').Worker,
+  url: string,
+  token: string | null,
+  edition: 'pro' | 'oss' = 'pro',
+): Promise<void> {
+  await worker.evaluate((stored) => chrome.storage.local.set(stored), savedServer(url, token, edition));
+}

@@ -16,7 +16,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { CHROMIUM, CHROMIUM_ARGS } from '../e2e/fixtures';
+import { CHROMIUM, CHROMIUM_ARGS } from '../journeys/browsers/chromium';
 import { kb, median, ms, type Row } from './rows';
 
 /** Strings only the demo service's code holds (test/build/background.test.ts checks them against builds). */

@@ -22,7 +22,9 @@ import { createFields } from '@/lib/api/create';
 import { initForm } from '@/lib/push/form-init';
 import { toCreateInput } from '@/lib/push/form-input';
 import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
-import { CHROMIUM, CHROMIUM_ARGS, ownerClient, useServer, welcomePage } from '../e2e/fixtures';
+import { ownerClient } from '../browser-steps';
+import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../journeys/browsers/chromium';
+import { saveServerIn } from '../saved-server';
 import { median, pairedRatio, type Row } from './rows';
 
 export const UPLOAD_BYTES = 50 * 1024 * 1024;
@@ -245,7 +247,7 @@ export async function measureUpload(
   const { context, popupUrl, dir } = await launch(extDir);
   try {
     const worker = context.serviceWorkers()[0]!;
-    await useServer(worker, host.baseUrl, USER.token);
+    await saveServerIn(worker, host.baseUrl, USER.token);
     const fields = popupFields();
     // One unmeasured round, which also checks the bytes and that the bare push has the popup's settings.
     const first = await popupRun(context, popupUrl, file, true);

@@ -6,76 +6,15 @@
  */
 // startMockHost's store (idb) needs the IDB globals in Playwright's Node process (Vitest's setup file gives them to the unit tests).
 import 'fake-indexeddb/auto';
-import { test as base, chromium, type BrowserContext, type Page, type Worker } from '@playwright/test';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { test as base, type BrowserContext, type Page, type Worker } from '@playwright/test';
 import { startMockHost, type MockHost } from '../../lib/mock/host/server';
 import { ALICE, ownerClient } from '../browser-steps';
-import { savedServer } from '../saved-server';
+import { launchWithExtension } from '../journeys/browsers/chromium';
+import { saveServerIn } from '../saved-server';
 
 export { ALICE, ownerClient };
-
-export const EXT_PATH = path.resolve(process.env.EXT_PATH ?? '.output/chrome-mv3');
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Flags that keep Chromium off the network (the machine has none) and working as root in a container. */
-export const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-];
-
-/**
- * `language` starts Chromium in that UI language (chrome.i18n follows the LANGUAGE environment variable
- * here, not --lang: docs/toolchain.md, "Chromium in another UI language").
- */
-export async function launchWithExtension(options: { language?: string; extDir?: string } = {}): Promise<{
-  context: BrowserContext;
-  close: () => Promise<void>;
-}> {
-  const extDir = options.extDir ?? EXT_PATH;
-  if (!fs.existsSync(path.join(extDir, 'manifest.json')))
-    throw new Error(`No built extension at ${extDir}: run \`npx wxt build\` first`);
-  if (!fs.existsSync(CHROMIUM))
-    throw new Error(
-      `No Chromium at ${CHROMIUM}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH`,
-    );
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-e2e-'));
-  const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: CHROMIUM,
-    headless: true,
-    args: [`--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`, ...CHROMIUM_ARGS],
-    ...(options.language ? { env: { ...process.env, LANGUAGE: options.language } } : {}),
-  });
-  // The install opens the welcome page by itself, a moment after launch. A test starts once it is there, so it
-  // never comes to the front in the middle of a test or is taken for the page a test opened. It stays open
-  // (behind the tabs a test opens): closing it at once left the next extension page, now and then, with no
-  // messages at all (every word shown as its key), seen 3 times in ~80 launches under load.
-  // test/journeys/first-run.journey.ts checks the page itself.
-  await welcomePage(context);
-  return {
-    context,
-    close: async () => {
-      await context.close();
-      fs.rmSync(userDataDir, { recursive: true, force: true });
-    },
-  };
-}
-
-/** The welcome tab the install opened (lib/welcome/background.ts), waited for if it is not open yet. */
-export async function welcomePage(context: BrowserContext): Promise<Page> {
-  const isWelcome = (page: Page) => /^chrome-extension:\/\/[a-p]{32}\/welcome\.html$/.test(page.url());
-  return (
-    context.pages().find(isWelcome) ??
-    (await context.waitForEvent('page', { predicate: isWelcome, timeout: 15_000 }))
-  );
-}
+export { CHROMIUM, CHROMIUM_ARGS, launchWithExtension, welcomePage } from '../journeys/browsers/chromium';
+export { saveServerIn as useServer } from '../saved-server';
 
 /** One test's Chromium with the extension. */
 export interface Ext {
@@ -132,22 +71,12 @@ export const test = base.extend<{ ext: Ext; host: MockHost; popup: Page }>({
     await host.close();
   },
   popup: async ({ ext, host }, use) => {
-    await useServer(ext.worker, host.baseUrl, ALICE.token);
+    await saveServerIn(ext.worker, host.baseUrl, ALICE.token);
     await use(await ext.popup());
   },
 });
 
 export const expect = test.expect;
-
-/** Saves a self-hosted server (and token) as the options page stores it, from the extension's worker. */
-export async function useServer(
-  worker: Worker,
-  url: string,
-  token: string | null,
-  edition: 'pro' | 'oss' = 'pro',
-) {
-  await worker.evaluate((stored) => chrome.storage.local.set(stored), savedServer(url, token, edition));
-}
 
 /** Waits as a person does: until the settings (and the organization's policy) are read, the form is pending. */
 async function popupReady(page: Page): Promise<Page> {

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../e2e/fixtures';
+import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../journeys/browsers/chromium';
 import { composePopup, popupImage, STORE_SIZE } from './compose';
 import { DEMO_PUSHES_IN, makeDemoPushes, type Scheme } from './demo-pushes';
 
