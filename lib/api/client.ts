@@ -1,4 +1,5 @@
 import { shared } from '../async';
+import { buildNow } from '../lazy';
 import { AppError } from '../errors';
 import { normalizeBaseUrl } from './base-url';
 import { createFields, encodeCreate } from './create';
@@ -51,7 +52,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const exchange = (request: ApiRequest): Promise<RawResponse> => send(transport, request);
 
   const call: Call = async (request, schema) => {
-    const raw = await exchange(request);
+    const sent = exchange(request);
+    // Its schema is built while the request is on the wire, not after the answer came (issue 22: a woken
+    // service worker's first create built it on the way to the clipboard).
+    buildNow(schema);
+    const raw = await sent;
     return { data: decode(raw, schema, request.endpoint, hasToken), raw };
   };
 

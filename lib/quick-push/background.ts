@@ -177,8 +177,11 @@ export function registerQuickPush(
   };
   const handlers: QuickPushHandlers = {
     async menuClicked(info, tab) {
+      // The page is asked for its selection first: the longest wait, so it starts before the settings'
+      // reads, which take their turn while the page answers.
+      const requested = requestFromMenu(info, tab, readSelection);
       const ready = readAhead();
-      const request = await requestFromMenu(info, tab, readSelection);
+      const request = await requested;
       return request ? pusher.push(request, ready) : pusher.nothing(t('quick_nothingThere'));
     },
     async command(command, tab) {

@@ -84,9 +84,13 @@ export async function requestFromMenu(
   const source = { title: tab?.title, pageUrl };
   switch (info.menuItemId) {
     case MENU_IDS.selection: {
-      const read = tab?.id === undefined ? undefined : await readSelection(tab.id, info.frameId);
+      const reading = tab?.id === undefined ? undefined : readSelection(tab.id, info.frameId);
+      // Named while the page is asked for its selection (issue 22: a woken worker's first t() builds the
+      // translator, which otherwise ran after the page answered, on the way to the create).
+      const name = selectionName(source);
+      const read = await reading;
       const text = read?.trim() ? read : info.selectionText;
-      return text?.trim() ? { kind: 'text', payload: text, name: selectionName(source) } : null;
+      return text?.trim() ? { kind: 'text', payload: text, name } : null;
     }
     case MENU_IDS.link:
       return info.linkUrl ? { kind: 'url', payload: info.linkUrl, name: linkName(info.linkUrl) } : null;

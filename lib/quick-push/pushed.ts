@@ -61,14 +61,18 @@ function copiedWords(
 /**
  * Copies a link that passed (or that the person chose to copy) and says so; a click on the notice opens
  * `address` in the dashboard. A demo push's link opens only in this browser (its page is the extension's
- * own viewer): the notice says so, with "Connect a server".
+ * own viewer): the notice says so, with "Connect a server". `expiry` words the push's expiry for the notice
+ * only, so it runs once the link has left for the clipboard (issue 22: its first run in a woken worker
+ * builds the Intl formatters, about a millisecond before the copy).
  */
 async function copyAndSay(
   deps: PushedDeps,
-  { link, expiry, address }: { link: string; expiry: string; address: PushAddress | null },
+  { link, expiry, address }: { link: string; expiry: () => string; address: PushAddress | null },
   demo = false,
 ): Promise<QuickPushOutcome> {
-  const copied = await deps.writeClipboard(link).then(
+  const writing = deps.writeClipboard(link);
+  const words = expiry();
+  const copied = await writing.then(
     () => true,
     (error: unknown) => {
       deps.report('Could not copy the link', error); // i18n-ignore: logged for developers
@@ -79,7 +83,7 @@ async function copyAndSay(
   const prefix = connect ? DEMO_PREFIX : `${NOTICE_PREFIX}pushed:`;
   const notificationId = noticeId(prefix, deps.newId(), address ?? undefined);
   const { title, body } = copiedWords(copied, demo);
-  const message = expiry ? t(`${body}Expiry`, expiry) : t(body);
+  const message = words ? t(`${body}Expiry`, words) : t(body);
   await deps.notifier.show(notificationId, { title, message, retry: false, connect });
   return { status: 'pushed', notificationId, link, copied, message };
 }
@@ -119,7 +123,7 @@ export async function pushed(
   const said = link.ok
     ? copyAndSay(
         deps,
-        { link: link.url, expiry: expiryInWords(push, deps.now()), address },
+        { link: link.url, expiry: () => expiryInWords(push, deps.now()), address },
         server === DEMO_BASE_URL,
       )
     : warn(deps, { link: push.html_url, address }, link);
@@ -136,5 +140,5 @@ export async function copyAnyway(deps: PushedDeps, notificationId: string): Prom
   const link = await deps.links.take(notificationId);
   await deps.notifier.clear(notificationId);
   if (link === undefined) return { status: 'nothing', notificationId, message: t('quick_linkGone') };
-  return copyAndSay(deps, { link, expiry: '', address: pushOfNotice(notificationId) });
+  return copyAndSay(deps, { link, expiry: () => '', address: pushOfNotice(notificationId) });
 }

@@ -6,7 +6,7 @@
 import { shared } from '@/lib/async';
 import { AppError } from '@/lib/errors';
 import { openDB } from 'idb';
-import { adoptLegacyRecords, adoptLegacyState, upgradeWatchDb } from './migrate';
+import { adoptLegacy, upgradeWatchDb } from './migrate';
 import { WATCH_DB_NAME, WATCH_DB_VERSION, type WatchDatabase, type WatchDB } from './schema';
 
 /**
@@ -41,8 +41,7 @@ async function open(): Promise<WatchDatabase> {
 const opening = shared(async () => {
   const db = await open();
   try {
-    await adoptLegacyRecords(db);
-    await adoptLegacyState(db);
+    await adoptLegacy(db);
   } catch (error) {
     db.close(); // the next call opens it again and retries the adoption
     throw error;

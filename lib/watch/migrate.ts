@@ -57,11 +57,24 @@ export async function upgradeWatchDb(
   if (oldVersion < 3) addCreatedIndex(tx);
 }
 
+/**
+ * Adopts what a cache of an older version left (adoptLegacyRecords, adoptLegacyState), asking whether there
+ * is any in one read transaction: db.ts runs this at every open, so at every wake of the service worker,
+ * where one transaction per store was four round trips to IndexedDB on the worker's one thread (issue 22).
+ */
+export async function adoptLegacy(db: IDBPDatabase<WatchDB>): Promise<void> {
+  const tx = db.transaction([...ACCOUNT_STORES, 'state']);
+  const [counts, state] = await Promise.all([
+    Promise.all(ACCOUNT_STORES.map((name) => tx.objectStore(name).index('by-account').count(LEGACY_ACCOUNT))),
+    tx.objectStore('state').get(LEGACY_STATE_KEY),
+    tx.done,
+  ]);
+  if (counts.some((count) => count > 0)) await adoptLegacyRecords(db);
+  if (state) await adoptLegacyState(db);
+}
+
 /** Gives the records a version 1 cache held their account key, or erases them (see the module comment). */
-export async function adoptLegacyRecords(db: IDBPDatabase<WatchDB>): Promise<void> {
-  let legacy = 0;
-  for (const name of ACCOUNT_STORES) legacy += await db.countFromIndex(name, 'by-account', LEGACY_ACCOUNT);
-  if (legacy === 0) return;
+async function adoptLegacyRecords(db: IDBPDatabase<WatchDB>): Promise<void> {
   // Loaded only here: the refresh core (and its Node benchmark) opens the cache without any settings.
   const { DEMO_ACCOUNT, savedOwner } = await import('./account');
   const owner = await savedOwner();
@@ -83,13 +96,13 @@ export async function adoptLegacyRecords(db: IDBPDatabase<WatchDB>): Promise<voi
  * The watcher's state was one record ('watcher') before each account kept its own (schema.ts stateKey): it
  * was the state of the account the settings named, so it becomes that account's, once.
  */
-export async function adoptLegacyState(db: IDBPDatabase<WatchDB>): Promise<void> {
-  const legacy = await db.get('state', LEGACY_STATE_KEY);
-  if (!legacy) return;
+async function adoptLegacyState(db: IDBPDatabase<WatchDB>): Promise<void> {
   const { currentAccount } = await import('./account');
   const { account } = await currentAccount();
   const tx = db.transaction('state', 'readwrite');
-  if (account !== null && !(await tx.store.get(stateKey(account))))
+  // Read again inside the write: another context may have adopted it since adoptLegacy looked.
+  const legacy = await tx.store.get(LEGACY_STATE_KEY);
+  if (legacy && account !== null && !(await tx.store.get(stateKey(account))))
     await tx.store.put(legacy, stateKey(account));
   await tx.store.delete(LEGACY_STATE_KEY);
   await tx.done;

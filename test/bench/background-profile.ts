@@ -8,8 +8,9 @@
  *
  *   tsx test/bench/background-profile.ts [extension dir] [wakes]
  *
- * QUICK=1: a quick push on each wake; COUNT=1: its storage calls listed; PROFILE_OUT=dir: each wake's raw
- * profile kept there.
+ * QUICK=1: a quick push on each wake; COUNT=1: its storage calls and IndexedDB transactions listed, in order
+ * with the quick push's selection read, fetch and copy message; PROFILE_OUT=dir: each wake's raw profile
+ * kept there.
  *
  * Times are inflated by the profiler and the debugger; the shares and the counts are what it is for.
  */
@@ -105,17 +106,26 @@ async function evaluate(cdp: Cdp, sessionId: string, expression: string, awaitPr
   return result.value;
 }
 
-// COUNT=1: the storage calls of each wake, counted by wrapping chrome.storage before background.js runs.
+// COUNT=1: the storage calls of each wake, counted by wrapping chrome.storage before background.js runs; with
+// them, in the order made, the IndexedDB transactions and the steps that mark a quick push's way to the
+// clipboard (the page's selection read, the create's fetch, the message to the offscreen document that
+// copies), so the list shows which calls come before the copy.
 const COUNT_STORAGE = `(() => {
   const calls = (globalThis.benchCalls = []);
+  const wrap = (owner, name, label, show) => {
+    const real = owner[name];
+    owner[name] = function (...args) {
+      calls.push(label + ' ' + show(args).slice(0, 60));
+      return real.apply(this, args);
+    };
+  };
   for (const area of ['local', 'session', 'managed'])
-    for (const name of ['get', 'set', 'remove']) {
-      const real = chrome.storage[area][name];
-      chrome.storage[area][name] = function (...args) {
-        calls.push(area + '.' + name + ' ' + JSON.stringify(args[0] ?? null).slice(0, 60));
-        return real.apply(this, args);
-      };
-    }
+    for (const name of ['get', 'set', 'remove'])
+      wrap(chrome.storage[area], name, area + '.' + name, (args) => JSON.stringify(args[0] ?? null));
+  wrap(IDBDatabase.prototype, 'transaction', 'idb.transaction', (args) => JSON.stringify(args));
+  wrap(chrome.scripting, 'executeScript', 'scripting.executeScript', () => '');
+  wrap(globalThis, 'fetch', 'fetch', (args) => String(args[0]));
+  wrap(chrome.runtime, 'sendMessage', 'runtime.sendMessage', (args) => String(args[0]?.type ?? ''));
   return 1;
 })()`;
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildNow } from '@/lib/lazy';
 import { lazySchema, memo, z } from '@/lib/zod';
 
 describe('lib/zod', () => {
@@ -28,6 +29,19 @@ describe('lib/zod', () => {
     expect(z.safeParse(list, [{ x: 1 }, {}]).success).toBe(false);
     expect(z.safeParse(z.extend(point, { y: z.string() }), { x: 1, y: 'b' }).success).toBe(true);
     expect(builds).toBe(1);
+  });
+
+  it('buildNow builds a lazy schema ahead of its first use, once, and leaves any other object as it is', () => {
+    let builds = 0;
+    const point = lazySchema(() => (builds++, z.object({ x: z.number() })));
+    buildNow(point);
+    expect(builds).toBe(1);
+    expect(z.safeParse(point, { x: 1 }).data).toEqual({ x: 1 });
+    buildNow(point);
+    expect(builds).toBe(1);
+    const plain = { x: 1 };
+    buildNow(plain);
+    expect(plain).toEqual({ x: 1 });
   });
 
   it('memo builds its value once, on the first call', () => {

@@ -122,11 +122,14 @@ describe('registerQuickPush', () => {
     expect((await h.client().retrievePush(token)).payload).toBe('line one\nline two');
   });
 
-  it('reads the saved server while the page is asked for its selection, once per push', async () => {
+  it('asks the page for its selection first and reads the saved server while it answers, once per push', async () => {
     const connect = vi.fn(r.deps.connect!);
     registerQuickPush({ ...r.deps, connect });
+    let askedFirst = false;
     let connectedBeforeTheText = false;
     vi.mocked(fakeBrowser.scripting.executeScript).mockImplementation((async () => {
+      askedFirst = connect.mock.calls.length === 0;
+      await Promise.resolve(); // the page answers after a turn, as a real page does
       connectedBeforeTheText = connect.mock.calls.length === 1;
       return [{ frameId: 0, result: 'read meanwhile' }];
     }) as never);
@@ -135,6 +138,7 @@ describe('registerQuickPush', () => {
     } as never);
 
     await notice('Secret link copied');
+    expect(askedFirst).toBe(true);
     expect(connectedBeforeTheText).toBe(true);
     expect(connect).toHaveBeenCalledTimes(1);
     const token = new URL(r.clipboard[0]!).pathname.split('/')[2]!;
