@@ -35,9 +35,10 @@ import {
   recordedTexts,
   waitForDemo,
 } from './page-steps';
+import { savedServer } from '../saved-server';
 import { startRecordedHost, type RecordedHost } from './recorded-host';
 import { dumpIndexedDb, dumpStorage } from './secrets/dump';
-import { fill, pickFile, tab, withFile } from './secrets/form';
+import { fill, pickFile, retype, tab, withFile } from './secrets/form';
 import { storedText } from './secrets/quick';
 import {
   ALICE,
@@ -52,7 +53,7 @@ import {
   waitForRow,
   waitForText,
 } from './steps';
-import { startThrottle, type Intercept, type Throttle } from './throttle';
+import { serve, startThrottle, type Throttle } from './throttle';
 
 const BOB = { email: 'bob@example.com', token: 'bob-token-seams-B2' };
 const CAROL = { email: 'carol@example.com', token: 'carol-token-seams-C3' };
@@ -62,9 +63,6 @@ const DEFAULT_SAVED = 'Saved. Pushes now go to this server.';
 const OTHER_SAVED = 'Saved. The default server has not changed.';
 /** How long a poll waits for a page to follow a change. */
 const WAIT = { timeout: 15_000 };
-
-/** A loopback server of the test's own: the journeys' proxy (throttle.ts) answering every request itself. */
-const serve = (answer: Intercept) => startThrottle('http://127.0.0.1:9', Infinity, answer);
 
 /** A plain web site: HTML on every path, /api/v2/version included. */
 const webSite = () =>
@@ -87,27 +85,8 @@ const firstRun = () =>
     return true;
   });
 
-/** What is saved, in the page's terms: the default server, demo mode, and its token on this device. */
-const stored = (browser: ExtensionBrowser) =>
-  browser.background(async (g) => {
-    const saved = await g.browser.storage.local.get(['server', 'demoMode', 'serverTokens']);
-    type Profile = { kind: string; url: string; edition?: string };
-    const list = saved.server as { defaultUrl?: string; servers?: Profile[] } | undefined;
-    const profile = list?.servers?.find((server) => server.url === list.defaultUrl);
-    const tokens = (saved.serverTokens ?? {}) as Record<string, { value: string }>;
-    return {
-      server: profile && { kind: profile.kind, url: profile.url, edition: profile.edition },
-      demoMode: saved.demoMode as boolean | undefined,
-      token: profile && tokens[profile.url]?.value,
-    };
-  }, null);
-
-/** The saved server the journey connects to. */
-const SAVED = (url: string) => ({
-  server: { kind: 'self-hosted', url, edition: 'pro' },
-  demoMode: false,
-  token: ALICE.token,
-});
+/** What storage.local holds, read in the background. */
+const local = async (browser: ExtensionBrowser) => JSON.parse(await storedText(browser, 'local'));
 
 /** The texts of the page's alerts. */
 const alerts = (page: JourneyPage) =>
@@ -178,12 +157,6 @@ function pushKinds(name: string) {
       recipient: qr,
     },
   ];
-}
-
-/** Replaces what a field holds by typing, as a person does: a triple click selects it all. */
-async function retype(page: JourneyPage, selector: string, text: string): Promise<void> {
-  await page.click(selector, { count: 3 });
-  await page.type(selector, text);
 }
 
 /** The requests `host` received with an Authorization header. */
@@ -267,11 +240,7 @@ forEachBrowser('the options page and self-hosted servers', (name, browser) => {
 
     await paste(page, '#default-views', '3');
     await waitForSaved(page, '#default-views');
-    const defaults = () =>
-      browser().background(
-        async (g) => (await g.browser.storage.local.get('pushDefaults')).pushDefaults,
-        null,
-      );
+    const defaults = async () => (await local(browser())).pushDefaults;
     await expect.poll(defaults).toMatchObject({ expireAfterViews: 3 });
 
     await paste(page, '#default-views', '300');
@@ -307,7 +276,7 @@ forEachBrowser('the options page and self-hosted servers', (name, browser) => {
     expect(seen.filter((shown) => shown.includes('The default server has not changed'))).toEqual([]);
     await waitForDemo(page, false);
     expect(await pageText(page)).not.toContain(BANNER);
-    expect(await stored(browser())).toEqual(SAVED(a.baseUrl));
+    expect(await local(browser())).toMatchObject(savedServer(a.baseUrl, ALICE.token));
 
     await page.click('[role="switch"]');
     await waitForDemo(page, true);
@@ -316,12 +285,12 @@ forEachBrowser('the options page and self-hosted servers', (name, browser) => {
     await waitForText(page, BANNER);
     await editServer(page, a.baseUrl);
     expect(await form()).toEqual([a.baseUrl, ALICE.token]);
-    expect((await stored(browser())).server).toMatchObject({ url: a.baseUrl });
+    expect((await local(browser())).server.defaultUrl).toBe(a.baseUrl);
 
     await page.click('[role="switch"]');
     await waitForDemo(page, false);
     await page.waitForFunction((banner) => !document.body.innerText.includes(banner), {}, BANNER);
-    expect(await stored(browser())).toEqual(SAVED(a.baseUrl));
+    expect(await local(browser())).toMatchObject(savedServer(a.baseUrl, ALICE.token));
     // Test connection on the saved server's form names its edition and says the token was accepted.
     await page.waitForSelector('#server-url');
     await press(page, 'Test connection');
@@ -385,7 +354,7 @@ forEachBrowser('the options page and self-hosted servers', (name, browser) => {
     expect((await dumpStorage(browser())).text).toBe(earlier);
     await editServer(page, a.baseUrl);
     expect(await form()).toEqual([a.baseUrl, ALICE.token]);
-    expect(await stored(browser())).toEqual(SAVED(a.baseUrl));
+    expect(await local(browser())).toMatchObject(savedServer(a.baseUrl, ALICE.token));
   });
 
   it('adds B through Add a server (the default stays A, and only B says Saved), and Make default moves the default to B; axe finds nothing on the way', async () => {
@@ -454,7 +423,7 @@ forEachBrowser('the options page and self-hosted servers', (name, browser) => {
     // Adding a server never changes the default (issue 18): C is saved beside the others, B stays it.
     await waitForRow(page, c.name, OTHER_SAVED);
     expect(authorized(c)).toEqual([]);
-    expect((await stored(browser())).server).toMatchObject({ url: b.baseUrl });
+    expect((await local(browser())).server.defaultUrl).toBe(b.baseUrl);
     // The tokens saved, in both storage areas: none for C, A's once and for A alone, B's for B.
     const tokensIn = async (area: 'local' | 'session') =>
       JSON.parse(await storedText(browser(), area)).serverTokens ?? {};
