@@ -18,6 +18,7 @@ import { launchFirefoxJourneys } from './browsers/firefox';
 import { unpackedExtensionId, writeChromiumPolicy, writeFirefoxPolicies } from './policy-files';
 import { connectServer, recordTexts, recordedTexts } from './page-steps';
 import { createPush } from './secrets/form';
+import { storedText } from './secrets/quick';
 import { openPopup, pageText, press, waitForRow, waitForText } from './steps';
 
 let host: MockHost;
@@ -216,17 +217,10 @@ underPolicy(
       for (const host of [first, second])
         await waitForRow(options, new URL(host.baseUrl).host, 'API token kept for this browser session');
 
-      const { local, session } = await browser().background(
-        async (g) => ({
-          local: await g.browser.storage.local.get(null),
-          session: await g.browser.storage.session.get(null),
-        }),
-        null,
-      );
-      const everything = JSON.stringify(local);
-      expect(everything).not.toContain(ERIN.token);
-      expect(everything).not.toContain(FRANK.token);
-      expect(session.serverTokens).toEqual({
+      const local = await storedText(browser(), 'local');
+      expect(local).not.toContain(ERIN.token);
+      expect(local).not.toContain(FRANK.token);
+      expect(JSON.parse(await storedText(browser())).serverTokens).toEqual({
         [first.baseUrl]: { value: ERIN.token, origin: new URL(first.baseUrl).origin },
         [second.baseUrl]: { value: FRANK.token, origin: new URL(second.baseUrl).origin },
       });

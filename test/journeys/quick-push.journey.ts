@@ -37,10 +37,9 @@ import { connectServer, openedOnRow } from './page-steps';
 import { dumpStorage } from './secrets/dump';
 import { fill, pickFile, tab, valueOf, withFile } from './secrets/form';
 import { linkOf, menu, pushed, shortcut, storedText, tryAgain } from './secrets/quick';
-import { PNG, startSite, tabIdOf } from './secrets/site';
+import { PNG, selectSecret, startSite, tabIdOf } from './secrets/site';
 import {
   ALICE,
-  connect,
   createdLink,
   demoReady,
   openPopup,
@@ -61,10 +60,6 @@ beforeAll(async () => {
   site = await startSite(SECRET, PNG);
 });
 afterAll(() => site?.close());
-
-/** Selects the secret on the page, as a person would before right-clicking or pressing the shortcut. */
-const selectSecret = (page: JourneyPage) =>
-  page.evaluate(() => getSelection()!.selectAllChildren(document.getElementById('secret')!));
 
 /** The ids of every tab. */
 const tabIds = (browser: ExtensionBrowser) =>
@@ -91,6 +86,9 @@ async function clearAlerts(browser: ExtensionBrowser): Promise<void> {
 }
 
 const ONLY_HERE = 'it opens only in this browser';
+
+/** The options page, in a new tab, once `ready` shows. */
+const optionsPage = (browser: ExtensionBrowser, ready = OPTIONS_READY) => browser.open('options.html', ready);
 
 /** Opens `link` (a demo viewer link) and reveals what it holds, with its passphrase if it has one. */
 async function revealed(
@@ -136,9 +134,8 @@ forEachBrowser(
       tabId = await tabIdOf(browser(), site.url);
     });
     afterAll(() => host?.close());
-    const options = (ready = OPTIONS_READY) => browser().open('options.html', ready);
 
-    it('creates a text push with a passphrase and a file push in the popup, listed in Recent pushes; each link opens in the viewer; the result, and the copy, say a demo link opens only in this browser', async () => {
+    it("creates a text push with a passphrase and a file push in the popup, listed in Recent pushes; each link opens in the viewer; the result, and the copy, say a demo link opens only in this browser; the background answers the popup's message with the demo token", async () => {
       // The background creates the demo token on install; the popup needs it for files.
       await demoReady(browser());
       const popup = await openPopup(browser());
@@ -175,12 +172,9 @@ forEachBrowser(
       expect(file.link).not.toBe(link);
       expect(file.link.startsWith(`${browser().base}/viewer.html#/p/`)).toBe(true);
       await waitForRecent(popup, 2);
-    });
 
-    it('the background answers a message from an extension page with the demo token', async () => {
-      const page = await openPopup(browser());
-      // A real message every page may send (lib/demo/messages.ts).
-      const reply = await page.evaluate(() => {
+      // A real message every page may send (lib/demo/messages.ts): the background answers with the demo token.
+      const reply = await popup.evaluate(() => {
         type Api = { runtime: { sendMessage(message: unknown): Promise<unknown> } };
         const api = globalThis as unknown as { browser?: Api; chrome: Api };
         return (api.browser ?? api.chrome).runtime.sendMessage({
@@ -190,7 +184,6 @@ forEachBrowser(
         });
       });
       expect(reply).toEqual({ res: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
-      await page.close();
     });
 
     it(`registers the four menu items under contextMenus (Firefox: its alias of menus) and both shortcuts (Firefox MV2: _execute_browser_action)`, async () => {
@@ -249,7 +242,7 @@ forEachBrowser(
       expect(await revealed(browser(), linkOf(outcome))).toBe(`${name} quick demo 44`);
     });
 
-    if (name === 'firefox') firefoxMenuAndSession(browser, () => ({ page, host, options }));
+    if (name === 'firefox') firefoxMenuAndSession(browser, () => ({ page, host }));
 
     it(`"Push selected text" sends the whole multi-line selection, copies its link and raises a notification that stays on screen`, async () => {
       if (name === 'firefox') await clearAlerts(browser()); // the demo's: Firefox stacks its windows
@@ -307,7 +300,6 @@ forEachBrowser(
       expect(await browser().clipboard()).toBe(linkOf(outcome));
       const push = await ownerClient(host.baseUrl).retrievePush(pushed(outcome));
       expect(push.payload).toBe(SECRET);
-      expect((await dumpStorage(browser())).text).not.toContain('hunter2');
     });
 
     it('the keyboard shortcut on a page the extension may not read pushes nothing and says why', async () => {
@@ -411,9 +403,9 @@ forEachBrowser(
       return browser().clipboard();
     }
 
-    if (name === 'firefox') firefoxHostPermission(browser, () => host, options);
-    if (name === 'firefox') firefoxClipboardClear(browser, options);
-    if (name === 'firefox') firefoxPrivateWindows(browser, options);
+    if (name === 'firefox') firefoxHostPermission(browser, () => host);
+    if (name === 'firefox') firefoxClipboardClear(browser);
+    if (name === 'firefox') firefoxPrivateWindows(browser);
   },
   { notificationWindows: true },
 );
@@ -427,7 +419,7 @@ forEachBrowser(
  */
 function firefoxMenuAndSession(
   ext: () => ExtensionBrowser,
-  state: () => { page: JourneyPage; host: MockHost; options: (ready?: string) => Promise<JourneyPage> },
+  state: () => { page: JourneyPage; host: MockHost },
 ): void {
   it('Firefox only: shows "Push this image" on an image and "Push this page\'s URL" on the page, each only there; chosen, the image is pushed (demo mode), its link copied, and the notice says where it opens', async () => {
     const firefox = puppeteerOf(ext());
@@ -458,10 +450,12 @@ function firefoxMenuAndSession(
   });
 
   it('Firefox only: storage.session keeps a token saved "for this browser session only", which the popup then pushes with', async () => {
-    const { host, options } = state();
-    const page = await options('#server-choice');
+    const page = await optionsPage(ext(), '#server-choice');
     expect(await page.evaluate(() => typeof browser.storage.session?.get)).toBe('function');
-    await connect(page, host.baseUrl, ALICE.token, true);
+    const { host } = state();
+    await connectServer(page, host.baseUrl, ALICE.token, 'Saved. Pushes now go to this server.', () =>
+      page.click('::-p-aria(This browser session only[role="radio"])'),
+    );
 
     expect(await storedText(ext(), 'local')).not.toContain(ALICE.token);
     // Settings version 2: the token is kept per server, bound to the server's origin.
@@ -488,15 +482,11 @@ function firefoxMenuAndSession(
  * http://localhost:PORT, which it does not; the test profile sets extensions.webextOptionalPermissionPrompts
  * to false (test/firefox/browser.ts), so Firefox grants the request without the prompt a person would answer.
  */
-function firefoxHostPermission(
-  ext: () => ExtensionBrowser,
-  state: () => MockHost,
-  options: (ready?: string) => Promise<JourneyPage>,
-): void {
+function firefoxHostPermission(ext: () => ExtensionBrowser, state: () => MockHost): void {
   it("Firefox only: a saved server's origin is an optional permission, requested on Connect and held afterwards", async () => {
     const host = state();
     const LOCALHOST = 'http://localhost/*';
-    const page = await options(OPTIONS_READY);
+    const page = await optionsPage(ext());
     const held = () =>
       page.evaluate(async (origin) => {
         const all = await browser.permissions.getAll();
@@ -527,9 +517,9 @@ function firefoxHostPermission(
  * clipboard clearer's timer (lib/clipboard/background.ts). With clearing on, the link is emptied later, but
  * only while the clipboard still holds it.
  */
-function firefoxClipboardClear(ext: () => ExtensionBrowser, options: () => Promise<JourneyPage>): void {
+function firefoxClipboardClear(ext: () => ExtensionBrowser): void {
   it('Firefox only: the background page clears the link later, and leaves alone what was copied since', async () => {
-    const page = await options();
+    const page = await optionsPage(ext());
     const PAGE = { menuItemId: MENU_IDS.page, pageUrl: 'https://example.com/handbook' };
     // The shortest choice on the options page, 30 s, which the test build counts as 30 × 50 ms.
     await page.evaluate(() => browser.storage.local.set({ clipboardClearSeconds: 30 }));
@@ -555,12 +545,12 @@ function firefoxClipboardClear(ext: () => ExtensionBrowser, options: () => Promi
  * service and the watcher run in the background page, which is never private. Allowing reloads the add-on,
  * so this comes last.
  */
-function firefoxPrivateWindows(ext: () => ExtensionBrowser, options: () => Promise<JourneyPage>): void {
+function firefoxPrivateWindows(ext: () => ExtensionBrowser): void {
   const REFUSED =
     'The browser keeps no data for Secret Push in this window (Firefox refuses it in private windows).';
 
   it('Firefox only: Secret Push runs in no private window until the person allows it', async () => {
-    const page = await options();
+    const page = await optionsPage(ext());
     const { allowed, manifest } = await page.evaluate(async () => ({
       allowed: await browser.extension.isAllowedIncognitoAccess(),
       manifest: browser.runtime.getManifest() as { incognito?: string },
@@ -594,7 +584,7 @@ function firefoxPrivateWindows(ext: () => ExtensionBrowser, options: () => Promi
         (await inMainWindow<boolean>(puppeteerOf(ext()), 'JSON.stringify(window.secretPushReloaded)')) ||
         undefined,
     );
-    const page = await options();
+    const page = await optionsPage(ext());
     await page.waitForFunction(
       async () => {
         const background = (await browser.runtime.getBackgroundPage().catch(() => null)) as Window | null;

@@ -116,20 +116,6 @@ export function waitForAlert(page: JourneyPage, text: string, timeout = 30_000):
   return waitSaying(page, alerting, text, `alert saying "${text}"`, timeout);
 }
 
-/**
- * On the options page (its Connection form open): a self-hosted server at `url` with `token`, connected as
- * a person would, its token kept on the device or, with `sessionOnly`, for this browser session only.
- */
-export async function connect(options: JourneyPage, url: string, token: string, sessionOnly = false) {
-  await options.select('#server-choice', 'self-hosted');
-  await options.waitForSelector('#server-url');
-  await options.type('#server-url', url);
-  await options.type('#api-token', token);
-  if (sessionOnly) await options.click('::-p-aria(This browser session only[role="radio"])');
-  await press(options, 'Connect');
-  await waitForText(options, 'Saved. Pushes now go to this server.');
-}
-
 /** Waits until the options page's row of the saved server `name` (host:port) shows `words`. */
 export async function waitForRow(options: JourneyPage, name: string, words: string): Promise<void> {
   await options.waitForFunction(

@@ -70,3 +70,6 @@ export async function startThrottle(
       })),
   };
 }
+
+/** A loopback server of the test's own: this proxy answering every request itself (`answer` returns true). */
+export const serve = (answer: Intercept) => startThrottle('http://127.0.0.1:9', Infinity, answer);

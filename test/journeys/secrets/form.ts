@@ -42,7 +42,7 @@ export async function tab(page: JourneyPage, name: string): Promise<void> {
  */
 export async function withFile<T>(
   name: string,
-  content: string,
+  content: string | Buffer,
   use: (file: string) => Promise<T>,
 ): Promise<T> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-file-'));
@@ -82,10 +82,7 @@ export async function createPush(
 ): Promise<{ link: string; urlToken: string }> {
   await fill(popup, 'Secret', fields.secret);
   if (fields.passphrase) await fill(popup, 'Passphrase', fields.passphrase);
-  if (fields.views !== undefined) {
-    await popup.click('#sp-views', { count: 3 }); // selects the default count, so typing replaces it
-    await popup.type('#sp-views', String(fields.views));
-  }
+  if (fields.views !== undefined) await retype(popup, '#sp-views', String(fields.views));
   if (fields.name) {
     await openMoreOptions(popup);
     await fill(popup, 'Name', fields.name);
@@ -100,4 +97,10 @@ export async function createAndNext(page: JourneyPage): Promise<string> {
   const { urlToken } = await createdLink(page);
   await press(page, 'New push');
   return urlToken;
+}
+
+/** Replaces what a field holds by typing, as a person does: a triple click selects it all. */
+export async function retype(page: JourneyPage, selector: string, text: string): Promise<void> {
+  await page.click(selector, { count: 3 });
+  await page.type(selector, text);
 }

@@ -2,10 +2,9 @@
  * Quick pushes that read a web page: a selection read by the keyboard shortcut, and an image the extension
  * fetches from the menu's "Push this image", both on a small site of the test's own.
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { MENU_IDS } from '@/lib/quick-push/menus';
-import type { ExtensionBrowser } from '../browsers';
+import type { ExtensionBrowser, JourneyPage } from '../browsers';
+import { serve } from '../throttle';
 import type { Made } from './form';
 import { menu, pushed, shortcut } from './quick';
 
@@ -19,30 +18,27 @@ export const PNG = Buffer.from(
  * A page with a secret in #secret (a <pre>: a multi-line one keeps its line breaks), and an image (#img,
  * /img.png) whose bytes are given: a secret, or a real PNG.
  */
-export async function startSite(text: string, imageBytes: string | Buffer) {
-  const site = http.createServer((request, response) => {
+export function startSite(text: string, imageBytes: string | Buffer) {
+  return serve((request, response) => {
     if (request.url === '/img.png') {
       response.writeHead(200, {
         'content-type': 'image/png',
         'content-length': Buffer.byteLength(imageBytes),
       });
-      return response.end(imageBytes);
+      response.end(imageBytes);
+      return true;
     }
     response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     response.end(
       `<!doctype html><title>Notes</title><pre id="secret">${text}</pre><img id="img" src="/img.png" alt="cat">`,
     );
+    return true;
   });
-  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(site.address() as AddressInfo).port}`,
-    close: async () => {
-      // Browsers keep their keep-alive connections open; without this, close() waits for them.
-      site.closeAllConnections();
-      await new Promise((resolve) => site.close(resolve));
-    },
-  };
 }
+
+/** Selects the secret on the site's page, as a person would before right-clicking or pressing the shortcut. */
+export const selectSecret = (page: JourneyPage) =>
+  page.evaluate(() => getSelection()!.selectAllChildren(document.getElementById('secret')!));
 
 /** The id of the tab showing `url`. Firefox's tabs.query({ url }) misses loopback patterns: all, filtered. */
 export function tabIdOf(browser: ExtensionBrowser, url: string): Promise<number> {
@@ -59,7 +55,7 @@ export async function pagePushes(browser: ExtensionBrowser): Promise<Made> {
   const site = await startSite(shortcutText, imageBytes);
   try {
     const page = await browser.web(`${site.url}/notes.html`);
-    await page.evaluate(() => getSelection()!.selectAllChildren(document.querySelector('#secret')!));
+    await selectSecret(page);
     const tabId = await tabIdOf(browser, site.url);
     const urlTokens = [
       pushed(await shortcut(browser, tabId)),
