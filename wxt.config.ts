@@ -1,5 +1,4 @@
 import { defineConfig } from 'wxt';
-import type { Plugin } from 'vite';
 import preact from '@preact/preset-vite';
 import path from 'node:path';
 
@@ -90,39 +89,6 @@ const UI_GROUP = [
 ];
 
 /**
- * The popup's HTML as Vite writes it: its script, the script's module preloads, then its stylesheet. A
- * module script is deferred, and a deferred script runs only once every stylesheet before it has arrived:
- * traces of the open (issue 22, test/bench/popup-profile.ts) saw the popup's modules, all there, wait for
- * the stylesheet, asked for last, and for a paint of the empty page. Here the stylesheet is asked for first
- * and the script is async, so the modules run and render as soon as they are all there; the first paint
- * still waits for the stylesheet (it blocks rendering), so nothing is shown unstyled, and main.tsx renders
- * once #app is parsed. Vite writes `async` only when every module script of the page is, and WXT adds its
- * plugins' loader, which is not (both are bundled into the one entry chunk). The build's HTML only: the dev
- * server serves the page's sources.
- */
-function popupLoadOrder(): Plugin {
-  return {
-    name: 'secret-push:popup-load-order',
-    apply: 'build',
-    transformIndexHtml: {
-      order: 'post',
-      handler(html, { path: page }) {
-        if (!page.endsWith('/popup/index.html')) return;
-        const sheets = html.match(/[ \t]*<link rel="stylesheet"[^>]*>\n?/g) ?? [];
-        const script = /<script type="module" crossorigin src=/;
-        if (sheets.length === 0 || !script.test(html)) throw new Error('popup.html: no stylesheet or script');
-        const moved = sheets.reduce((text, sheet) => text.replace(sheet, ''), html);
-        return moved.replace(
-          /([ \t]*)<script type="module" crossorigin src=/,
-          (_, indent: string) =>
-            `${sheets.map((sheet) => `${indent}${sheet.trim()}\n`).join('')}${indent}<script type="module" async crossorigin src=`,
-        );
-      },
-    },
-  };
-}
-
-/**
  * Permissions are the least the features need: no host access at install. A server's origin is requested
  * when the user saves it (optional_host_permissions); demo mode needs no host at all because the mock
  * service runs inside the extension.
@@ -169,7 +135,7 @@ export default defineConfig({
     },
   },
   vite: () => ({
-    plugins: [preact(), popupLoadOrder()],
+    plugins: [preact()],
     // The polyfill without the bundler's copy of every API binding at start (lib/polyfill/index.ts says why).
     resolve: { alias: [{ find: /^webextension-polyfill$/, replacement: POLYFILL }] },
     // Quick push's test seam (lib/quick-push/e2e-hook.ts): a constant, so other builds drop the seam's code.

@@ -4,12 +4,6 @@ import { App } from './App';
 import './style.css';
 import './popup-extra.css';
 
-function start(): void {
-  // <html lang dir> and the title in the UI language before the first paint of words.
-  localizeDocument(document, t('page_popupTitle'));
-  render(<App />, document.getElementById('app')!);
-}
-
-// The script is async (index.html): it may run before the parser has reached #app.
-if (document.readyState === 'loading') document.addEventListener('DOMContentLoaded', start, { once: true });
-else start();
+// <html lang dir> and the title in the UI language before the first paint of words.
+localizeDocument(document, t('page_popupTitle'));
+render(<App />, document.getElementById('app')!);

@@ -52,17 +52,6 @@ describe('the files each page loads at open', () => {
     expect(files.length, files.join(', ')).toBeLessThanOrEqual(most);
   });
 
-  it("ask for the popup's stylesheet first and run its script once it has arrived, not after the stylesheet", () => {
-    // wxt.config.ts's popupLoadOrder: a deferred module script would wait for the stylesheet too.
-    const html = fs.readFileSync(path.join(extDir, 'popup.html'), 'utf8');
-    const tags = [...html.matchAll(/<(script|link)\b[^>]*>/g)].map((m) => m[0]);
-    expect(tags[0]).toMatch(/^<link rel="stylesheet"/);
-    const scripts = tags.filter((tag) => tag.startsWith('<script'));
-    expect(scripts).toHaveLength(1);
-    expect(scripts[0]).toMatch(/^<script type="module" async /);
-    expect(filesAtOpen('popup.html')[0]).toMatch(/\.css$/);
-  });
-
   it('give the offscreen document neither preact nor the words', () => {
     const code = filesAtOpen('offscreen.html').map((file) =>
       fs.readFileSync(path.join(extDir, file), 'utf8'),
