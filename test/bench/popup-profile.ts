@@ -5,9 +5,11 @@
  * navigation start), the renderer main thread's tasks of over 1 ms with what ran in them, and its CPU time
  * (thread time, which barely moves with the machine's load), and all processes' CPU time in that window
  * (the browser's, which serves the files, among it); medians over several traced opens. PROFILE_CPU=1 adds
- * V8's profile of the popup's opens by function.
+ * V8's profile of the popup's opens by function; TRACE_OUT=dir keeps each open's raw trace there. Each open has
+ * a tab of its own, as in the bench, and per open it prints when the last stylesheet and script came back
+ * and when the modules ran: whether the scripts waited for the stylesheet.
  *
- *   tsx test/bench/popup-profile.ts [extension dir] [opens]
+ *   tsx test/bench/popup-profile.ts [extension dir] [opens] [more pages of that dir...]
  *
  * The extension dir defaults to the bench's shipped build (.output/bench/chrome-mv3, made by
  * `npm run bench -- popup`, which also writes the styled reference page into it).
@@ -57,6 +59,8 @@ async function traced(page: Page, body: () => Promise<void>): Promise<TraceEvent
 
 interface Open {
   readyMs: number;
+  /** When the page's modules began to run (the first module evaluation), ms from navigation start. */
+  evaluatedMs: number;
   cpuMs: number;
   /** Thread time of every process's tasks in the window (the browser's and the GPU's too). */
   allCpuMs: number;
@@ -112,8 +116,12 @@ function analyse(events: TraceEvent[], readyMs: number): Open {
       ];
       return `${at(task.ts).toFixed(1).padStart(7)} ${(task.dur! / 1000).toFixed(1).padStart(6)} (cpu ${((task.tdur ?? 0) / 1000).toFixed(1)})  ${names.slice(0, 10).join(', ')}`;
     });
-  return { readyMs, cpuMs: cpu / 1000, allCpuMs: allCpu / 1000, files, tasks, kinds };
+  const evaluation = mine.find((e) => e.name === 'v8.evaluateModule');
+  const evaluatedMs = evaluation ? at(evaluation.ts) : NaN;
+  return { readyMs, evaluatedMs, cpuMs: cpu / 1000, allCpuMs: allCpu / 1000, files, tasks, kinds };
 }
+
+const traceCount: Record<string, number> = {};
 
 async function open(page: Page, url: string): Promise<Open> {
   let readyMs = 0;
@@ -122,6 +130,13 @@ async function open(page: Page, url: string): Promise<Open> {
     await page.goto(url, { waitUntil: 'commit' });
     readyMs = (await page.evaluate(WAIT_FOR_SECRET)) as number;
   });
+  // TRACE_OUT=dir: each open's raw trace (page-n.json), for DevTools' Performance panel.
+  if (process.env.TRACE_OUT) {
+    fs.mkdirSync(process.env.TRACE_OUT, { recursive: true });
+    const page = path.basename(new URL(url).pathname, '.html');
+    const name = `${page}-${(traceCount[page] = (traceCount[page] ?? 0) + 1)}.json`;
+    fs.writeFileSync(path.join(process.env.TRACE_OUT, name), JSON.stringify({ traceEvents: events }));
+  }
   return analyse(events, readyMs);
 }
 
@@ -188,6 +203,24 @@ function summary(name: string, opens: Open[]): void {
   console.log(
     `  runs: ${opens.map((o) => `${o.readyMs.toFixed(0)}/${o.cpuMs.toFixed(0)}`).join(' ')}  (ready/cpu)`,
   );
+  const evaluated = opens.map((o) => o.evaluatedMs).filter((n) => !Number.isNaN(n));
+  if (evaluated.length > 0) {
+    // Per open: when the last stylesheet and the last script of the open came back, when the modules ran.
+    const last = (o: Open, ext: string) =>
+      Math.max(
+        ...[...o.files]
+          .filter(([file, [asked]]) => file.endsWith(ext) && asked < o.evaluatedMs)
+          .map(([, [, back]]) => back),
+      );
+    console.log(
+      `  modules run from ${median(evaluated).toFixed(1)} ms (median); per open css/js back → run → ready: ${opens
+        .map(
+          (o) =>
+            `${last(o, '.css').toFixed(0)}/${last(o, '.js').toFixed(0)}→${o.evaluatedMs.toFixed(0)}→${o.readyMs.toFixed(0)}`,
+        )
+        .join(' ')}`,
+    );
+  }
   const files = [...opens[0]!.files.keys()];
   for (const file of files) {
     const asked = median(opens.map((o) => o.files.get(file)?.[0] ?? NaN).filter((n) => !Number.isNaN(n)));
@@ -221,14 +254,19 @@ async function main(): Promise<void> {
     const base = `chrome-extension://${new URL(worker.url()).host}`;
     const page = await context.newPage();
     await page.goto(`${base}/bench-styled.html`);
-    const popup: Open[] = [];
-    const styled: Open[] = [];
-    for (let i = 0; i < opens; i++) {
-      popup.push(await open(page, `${base}/popup.html`));
-      styled.push(await open(page, `${base}/bench-styled.html`));
-    }
-    summary('styled blank page (the floor)', styled);
-    summary('popup', popup);
+    // Further pages named after the count (variants of popup.html copied into the build) are opened in turn
+    // with the two, so that a change is compared with the popup as it is under the same load.
+    const pages = ['bench-styled.html', 'popup.html', ...process.argv.slice(4)];
+    const traces = new Map<string, Open[]>(pages.map((name) => [name, []]));
+    for (let i = 0; i < opens; i++)
+      for (const name of pages) {
+        // A tab of its own for each open, as the bench opens them (and as the popup opens: nothing to unload).
+        const tab = await context.newPage();
+        traces.get(name)!.push(await open(tab, `${base}/${name}`));
+        await tab.close();
+      }
+    summary('styled blank page (the floor)', traces.get('bench-styled.html')!);
+    for (const name of pages.slice(1)) summary(name, traces.get(name)!);
     if (process.env.PROFILE_CPU === '1') await functions(page, `${base}/popup.html`, opens);
   } finally {
     await close();
