@@ -199,6 +199,23 @@ function domNodes(events: TraceEvent[], [pid, tid]: [number, number], [from, to]
     .at(-1)?.args?.data?.nodes as number | undefined;
 }
 
+/**
+ * When the rows were first painted (trace µs): the end of the first Paint after the first layout of a page
+ * with rows (over LAID_OUT_WITH_ROWS layout objects; the page without them has under 100), or undefined.
+ * What runs after that paint and before the bench's next frame (effects) is not in it.
+ */
+function rowsPainted(events: TraceEvent[], [pid, tid]: [number, number], [from, to]: [number, number]) {
+  const mine = events
+    .filter((e) => e.pid === pid && e.tid === tid && e.ts >= from && e.ts <= to && e.ph === 'X')
+    .sort((a, b) => a.ts - b.ts);
+  const laidOut = mine.find(
+    (e) => e.name === 'Layout' && e.args?.beginData?.totalObjects >= LAID_OUT_WITH_ROWS,
+  );
+  const painted = laidOut && mine.find((e) => e.name === 'Paint' && e.ts > laidOut.ts);
+  return painted && painted.ts + (painted.dur ?? 0);
+}
+const LAID_OUT_WITH_ROWS = 300;
+
 /** The main thread's tasks of over 1 ms in the window, each with its start (ms from `from`) and what ran. */
 function timeline(events: TraceEvent[], [pid, tid]: [number, number], [from, to]: [number, number]): void {
   const mine = events.filter(
@@ -303,8 +320,12 @@ async function main(): Promise<void> {
       thread = dashboardThread(first);
       const window: [number, number] = [start, start + renderMs * 1000];
       screens.push({ events: first, thread, window });
+      const painted = rowsPainted(first, thread, window);
+      const toPaint = painted
+        ? `; rows painted at ${((painted - start) / 1000).toFixed(1)} ms, CPU until then ${(cpuTime(first, thread, [start, painted]) / 1000).toFixed(1)} ms`
+        : '';
       console.log(
-        `first screen: ${renderMs.toFixed(1)} ms, main-thread CPU ${(cpuTime(first, thread, window) / 1000).toFixed(1)} ms, ${domNodes(first, thread, window) ?? '?'} DOM nodes`,
+        `first screen: ${renderMs.toFixed(1)} ms, main-thread CPU ${(cpuTime(first, thread, window) / 1000).toFixed(1)} ms, ${domNodes(first, thread, window) ?? '?'} DOM nodes${toPaint}`,
       );
     }
     if (process.env.TRACE_OUT)
