@@ -1,5 +1,4 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { afterPaint } from './afterPaint';
 import { placeRows, rowOffsets, rowsBetween, type PlacedRow } from './windowing';
 
 /** A collapsed row's height before it is measured (40 px of row and its 1 px line). */
@@ -20,12 +19,20 @@ export interface WindowedRows {
   measure: (row: HTMLElement | null) => void;
 }
 
-type Band = { top: number; bottom: number };
-
-/** The band of the list (px from its top) that is on screen or within `margin` px of it. */
-function bandOnScreen(list: HTMLElement, margin: number): Band {
+/** The band of the list (px from its top) that is on screen or within OVERSCAN_PX of it. */
+function bandOnScreen(list: HTMLElement): { top: number; bottom: number } {
   const { top } = list.getBoundingClientRect();
-  return { top: -top - margin, bottom: window.innerHeight - top + margin };
+  return { top: -top - OVERSCAN_PX, bottom: window.innerHeight - top + OVERSCAN_PX };
+}
+
+/**
+ * The band of the first render, before the list is in the page: at most one window's height of rows, the
+ * most that can be on screen (the list starts at the top of the page or below it). Guessed with the margins
+ * (OVERSCAN_PX both ways, from the top), the first render built a quarter more rows than the first screen's,
+ * laid them out and took them away again (issue 22); the layout effect places the band where the list is.
+ */
+function firstBand(): { top: number; bottom: number } {
+  return { top: 0, bottom: window.innerHeight };
 }
 
 /** The url_token of the row holding focus, followed as focus moves in and out of the list. */
@@ -89,31 +96,24 @@ function useRowHeights(): {
 /**
  * A windowed list over `keys` (issue 19): only the rows on screen, a margin around them, the row holding
  * focus (so focus is not lost when it scrolls away and back) and `keep` (the page's address) are rendered.
- *
- * The first screen gets its own rows only (issue 22): the list's first render has none, its layout effect
- * finds where the list starts and renders the rows from there to the window's bottom, all before the first
- * paint; the margins' rows follow once that is painted. Before, the first render guessed a window's height
- * of rows from the list's top and the margins came with it: 19 rows built where 14 show, at 1280×800.
  */
 export function useWindowedRows(keys: readonly string[], keep: number): WindowedRows {
   const list = useRef<HTMLUListElement | null>(null);
   const { heights, version, measure } = useRowHeights();
   const offsets = useMemo(() => rowOffsets(keys, heights, ROW_ESTIMATE), [keys, version]);
-  // null until the list has been laid out once: where it starts on the page is not known before.
-  const [band, setBand] = useState<Band | null>(null);
-  const [margin, setMargin] = useState(0);
-  useEffect(() => afterPaint(() => setMargin(OVERSCAN_PX)), []);
-  const range = band ? rowsBetween(offsets, band.top, band.bottom) : { start: 0, end: 0 };
-  const now = useRef({ band, range, offsets, margin });
-  now.current = { band, range, offsets, margin };
+  const [band, setBand] = useState(firstBand);
+  const range = rowsBetween(offsets, band.top, band.bottom);
+  const rangeNow = useRef(range);
+  rangeNow.current = range;
+  const offsetsNow = useRef(offsets);
+  offsetsNow.current = offsets;
 
   // After every render and on every scroll or resize: re-render only when other rows come on screen.
   const follow = () => {
     if (!list.current) return; // no list on the page (nothing to show): no rows to place
-    const { band: placed, range: shown, offsets: at, margin: around } = now.current;
-    const next = bandOnScreen(list.current, around);
-    const { start, end } = rowsBetween(at, next.top, next.bottom);
-    if (!placed || start !== shown.start || end !== shown.end) setBand(next);
+    const next = bandOnScreen(list.current);
+    const { start, end } = rowsBetween(offsetsNow.current, next.top, next.bottom);
+    if (start !== rangeNow.current.start || end !== rangeNow.current.end) setBand(next);
   };
   useLayoutEffect(follow);
   useEffect(() => {

@@ -6,7 +6,6 @@ import { askWatcher } from './ask';
 import type { Settings } from '@/lib/settings';
 import { readTracked, type TrackedSnapshot } from '@/lib/watch/view';
 import { FIRST_SCREEN, takePrefetchedRead } from './prefetch';
-import { afterPaint } from '@/components/dashboard/afterPaint';
 import type { TrackedPush, WatcherState, WatchEvent } from '@/lib/watch/types';
 
 /** How many events "Recent activity" lists. */
@@ -33,6 +32,25 @@ function markSeenWhenVisible(events: WatchEvent[]) {
   askWatcher('markSeen', undefined).catch((error: unknown) =>
     console.error('Could not mark events as seen', error),
   );
+}
+
+/** How long the rest of the list waits at most for the first screen's paint (a hidden tab paints none). */
+const PAINT_WAIT_MS = 100;
+
+/**
+ * Runs `then` once the frame under way is painted (an animation frame, then a task after it), or after
+ * PAINT_WAIT_MS, whichever comes first: the rest of the list is read after the first screen shows, not in
+ * its way (its 10,000 records, read and decoded, held the first paint back by 100–350 ms, issue 22).
+ */
+function afterPaint(then: () => void): void {
+  let ran = false;
+  const once = () => {
+    if (ran) return;
+    ran = true;
+    then();
+  };
+  requestAnimationFrame(() => setTimeout(once));
+  setTimeout(once, PAINT_WAIT_MS);
 }
 
 /** useTracked's scope for every followed server's pushes (several saved servers, issue 12). */
@@ -77,9 +95,8 @@ export function useTracked(settings: Settings, server: string | null): TrackedDa
       setWhole(fresh.whole);
       shownWhole.current ||= fresh.whole;
     };
-    // What follows an answer on screen: its events are seen; the rest, once the first screen is painted
-    // (its events stay as first read, "New" as they were): its 10,000 records, read and decoded, held the
-    // first paint back by 100–350 ms (issue 22).
+    // What follows an answer on screen: its events are seen; the rest, once the first screen is drawn (its
+    // events stay as first read, "New" as they were).
     const shown = (fresh: TrackedSnapshot, mine: WatchEvent[]) => {
       markSeenWhenVisible(mine);
       if (!fresh.whole)
