@@ -1,4 +1,4 @@
-import { memo } from 'preact/compat';
+import { memo } from './memo';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { MoreIcon } from '@/components/icons/More';
 import { plural, t } from '@/lib/i18n';

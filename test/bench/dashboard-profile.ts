@@ -8,6 +8,8 @@
  *
  *   tsx test/bench/dashboard-profile.ts [extension dir] [pushes]
  *
+ * OPENS=n traces n opens and averages their work by function; PROFILE_HIRES=1 samples ten times as often.
+ *
  * The extension dir defaults to the bench's e2e build (.output/bench-e2e/chrome-mv3, made by
  * `npm run bench`). A build with minify off names the functions (vite `build.minify: false`); a minified one
  * still sorts the work by kind.
@@ -38,6 +40,8 @@ const CATEGORIES = [
   'blink.user_timing',
   // PROFILE_CPU=0: the timeline alone, whose durations the sampling profiler inflates.
   ...(process.env.PROFILE_CPU === '0' ? [] : ['disabled-by-default-v8.cpu_profiler']),
+  // PROFILE_HIRES=1: samples every 0.1 ms instead of every 1 ms (a 40 ms render gets 400 samples, not 40).
+  ...(process.env.PROFILE_HIRES === '1' ? ['disabled-by-default-v8.cpu_profiler.hires'] : []),
 ].join(',');
 
 async function trace(page: Page, body: () => Promise<void>): Promise<TraceEvent[]> {
@@ -113,22 +117,51 @@ function top(map: Map<string, number>, count: number): string[] {
     .map(([name, us]) => `${(us / 1000).toFixed(1).padStart(8)} ms  ${name}`);
 }
 
-/** Prints the main thread's work between `from` and `to` (trace µs), by kind and by function. */
-function report(
-  title: string,
-  events: TraceEvent[],
-  [pid, tid]: [number, number],
-  [from, to]: [number, number],
-  per = 1,
-): void {
-  const within = (e: TraceEvent) => e.pid === pid && e.tid === tid && e.ts >= from && e.ts <= to;
+/** One traced stretch of the main thread: the trace, its thread [pid, tid] and the window (trace µs). */
+interface Traced {
+  events: TraceEvent[];
+  thread: [number, number];
+  window: [number, number];
+}
+
+/**
+ * Prints the main thread's work in the windows (several opens traced alike, or one), by kind and by function,
+ * per one of `per` (by default per window: the average open).
+ */
+function report(title: string, windows: Traced[], per = windows.length): void {
   const kinds = new Map<string, number>();
+  const self = new Map<string, number>();
+  const inclusive = new Map<string, number>();
+  let busy = 0;
+  let span = 0;
+  for (const traced of windows) {
+    busy += sampled(traced, per, { kinds, self, inclusive });
+    span += traced.window[1] - traced.window[0];
+  }
+  console.log(
+    `\n## ${title}: ${(span / 1000 / per).toFixed(1)} ms window${per > 1 ? ` (per one of ${per})` : ''}`,
+  );
+  console.log(`JS sampled busy: ${(busy / 1000).toFixed(1)} ms`);
+  console.log('Main-thread trace events (inclusive, nested events overlap):');
+  console.log(top(kinds, 18).join('\n'));
+  console.log('Self time by function:');
+  console.log(top(self, 25).join('\n'));
+  console.log('Inclusive time by function:');
+  console.log(top(inclusive, 40).join('\n'));
+}
+
+/** Adds one window's trace events by kind and its samples by function (µs / per) to `into`; its busy µs. */
+function sampled(
+  { events, thread: [pid, tid], window: [from, to] }: Traced,
+  per: number,
+  into: Record<'kinds' | 'self' | 'inclusive', Map<string, number>>,
+): number {
+  const { kinds, self, inclusive } = into;
+  const within = (e: TraceEvent) => e.pid === pid && e.tid === tid && e.ts >= from && e.ts <= to;
   for (const e of events)
     if (within(e) && e.ph === 'X' && e.dur !== undefined)
       kinds.set(e.name, (kinds.get(e.name) ?? 0) + e.dur / per);
   const { nodes, samples } = samplesOf(events, pid, tid);
-  const self = new Map<string, number>();
-  const inclusive = new Map<string, number>();
   let busy = 0;
   for (let i = 0; i < samples.length - 1; i++) {
     const { ts, node } = samples[i]!;
@@ -147,26 +180,48 @@ function report(
       inclusive.set(up, (inclusive.get(up) ?? 0) + dt);
     }
   }
-  // The parent links come from the nodes' own `parent` field (trace format); fill them when absent.
-  console.log(
-    `\n## ${title}: ${((to - from) / 1000 / per).toFixed(1)} ms window${per > 1 ? ` (per one of ${per})` : ''}`,
-  );
-  console.log(`JS sampled busy: ${(busy / 1000).toFixed(1)} ms`);
-  console.log('Main-thread trace events (inclusive, nested events overlap):');
-  console.log(top(kinds, 18).join('\n'));
-  console.log('Self time by function:');
-  console.log(top(self, 25).join('\n'));
-  console.log('Inclusive time by function:');
-  console.log(top(inclusive, 40).join('\n'));
+  return busy;
 }
+
+/** The main thread's CPU time (µs) in the window: thread time (tdur), which other processes' load barely moves. */
+function cpuTime(events: TraceEvent[], [pid, tid]: [number, number], [from, to]: [number, number]): number {
+  return events
+    .filter((e) => e.pid === pid && e.tid === tid && e.ts >= from && e.ts <= to && e.name === 'RunTask')
+    .reduce((sum, e) => sum + (e.tdur ?? 0), 0);
+}
+
+/** The page's DOM nodes as Chromium last counted them in the window (UpdateCounters), or undefined. */
+function domNodes(events: TraceEvent[], [pid, tid]: [number, number], [from, to]: [number, number]) {
+  return events
+    .filter(
+      (e) => e.name === 'UpdateCounters' && e.pid === pid && e.tid === tid && e.ts >= from && e.ts <= to,
+    )
+    .at(-1)?.args?.data?.nodes as number | undefined;
+}
+
+/**
+ * When the rows were first painted (trace µs): the end of the first Paint after the first layout of a page
+ * with rows (over LAID_OUT_WITH_ROWS layout objects; the page without them has under 100), or undefined.
+ * What runs after that paint and before the bench's next frame (effects) is not in it.
+ */
+function rowsPainted(events: TraceEvent[], [pid, tid]: [number, number], [from, to]: [number, number]) {
+  const mine = events
+    .filter((e) => e.pid === pid && e.tid === tid && e.ts >= from && e.ts <= to && e.ph === 'X')
+    .sort((a, b) => a.ts - b.ts);
+  const laidOut = mine.find(
+    (e) => e.name === 'Layout' && e.args?.beginData?.totalObjects >= LAID_OUT_WITH_ROWS,
+  );
+  const painted = laidOut && mine.find((e) => e.name === 'Paint' && e.ts > laidOut.ts);
+  return painted && painted.ts + (painted.dur ?? 0);
+}
+const LAID_OUT_WITH_ROWS = 300;
 
 /** The main thread's tasks of over 1 ms in the window, each with its start (ms from `from`) and what ran. */
 function timeline(events: TraceEvent[], [pid, tid]: [number, number], [from, to]: [number, number]): void {
   const mine = events.filter(
     (e) => e.pid === pid && e.tid === tid && e.ts >= from && e.ts <= to && e.ph === 'X',
   );
-  // Thread time (tdur), not wall time: what the page itself ran, whatever else the machine was doing.
-  const cpu = mine.filter((e) => e.name === 'RunTask').reduce((sum, e) => sum + (e.tdur ?? 0), 0);
+  const cpu = cpuTime(events, [pid, tid], [from, to]);
   console.log(`Main-thread CPU: ${(cpu / 1000).toFixed(1)} ms of the ${((to - from) / 1000).toFixed(1)} ms`);
   const tasks = mine.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) > 1000);
   console.log('Tasks over 1 ms (start ms, duration ms, what ran inside):');
@@ -245,30 +300,46 @@ async function main(): Promise<void> {
     const blankStart = markAt(blank, 'navigationStart');
     timeline(blank, dashboardThread(blank), [blankStart, blankStart + blankMs * 1000]);
 
+    // OPENS=n traces n opens alike: the first screen's work by function is their average, and each open's
+    // time and CPU is printed (one open's 40 ms render holds only ~40 samples at the default 1 ms).
+    const opens = Number(process.env.OPENS ?? 1);
+    const screens: Traced[] = [];
+    let first: TraceEvent[] = [];
     let renderMs = 0;
-    const first = await trace(page, async () => {
-      await page.waitForTimeout(500);
-      await page.goto(url, { waitUntil: 'commit' });
-      renderMs = await rendered(page, pushes);
-      await page.evaluate(() => performance.mark('bench-rendered'));
-      await page.waitForTimeout(1500); // what runs after the first screen (the rest of the read)
-      await page.evaluate(() => performance.mark('bench-settled'));
-    });
-    console.log(`first screen: ${renderMs.toFixed(1)} ms`);
+    let thread: [number, number] = [0, 0];
+    for (let i = 0; i < opens; i++) {
+      first = await trace(page, async () => {
+        await page.waitForTimeout(500);
+        await page.goto(url, { waitUntil: 'commit' });
+        renderMs = await rendered(page, pushes);
+        await page.evaluate(() => performance.mark('bench-rendered'));
+        await page.waitForTimeout(1500); // what runs after the first screen (the rest of the read)
+        await page.evaluate(() => performance.mark('bench-settled'));
+      });
+      const start = markAt(first, 'navigationStart');
+      thread = dashboardThread(first);
+      const window: [number, number] = [start, start + renderMs * 1000];
+      screens.push({ events: first, thread, window });
+      const painted = rowsPainted(first, thread, window);
+      const toPaint = painted
+        ? `; rows painted at ${((painted - start) / 1000).toFixed(1)} ms, CPU until then ${(cpuTime(first, thread, [start, painted]) / 1000).toFixed(1)} ms`
+        : '';
+      console.log(
+        `first screen: ${renderMs.toFixed(1)} ms, main-thread CPU ${(cpuTime(first, thread, window) / 1000).toFixed(1)} ms, ${domNodes(first, thread, window) ?? '?'} DOM nodes${toPaint}`,
+      );
+    }
     if (process.env.TRACE_OUT)
       fs.writeFileSync(process.env.TRACE_OUT, JSON.stringify({ traceEvents: first }));
-    const start = markAt(first, 'navigationStart');
-    const thread = dashboardThread(first);
-    report('First screen', first, thread, [start, start + renderMs * 1000]);
-    timeline(first, thread, [start, start + renderMs * 1000]);
-    files(first, thread, [start, start + renderMs * 1000]);
+    const last = screens.at(-1)!;
+    report(opens > 1 ? `First screen, ${opens} opens` : 'First screen', screens);
+    timeline(first, thread, last.window);
+    files(first, thread, last.window);
     // A build with performance marks at the first read's answer (sp-read) shows what follows it.
     const read = first.filter((e) => e.name === 'sp-read').at(-1);
     if (read)
-      report('From the first read to the first screen', first, thread, [read.ts, start + renderMs * 1000]);
-    report('After the first screen', first, thread, [
-      markAt(first, 'bench-rendered'),
-      markAt(first, 'bench-settled'),
+      report('From the first read to the first screen', [{ ...last, window: [read.ts, last.window[1]] }]);
+    report('After the first screen', [
+      { ...last, window: [markAt(first, 'bench-rendered'), markAt(first, 'bench-settled')] },
     ]);
 
     const runs = 9;
@@ -281,7 +352,7 @@ async function main(): Promise<void> {
     });
     console.log(`\nkeystrokes: narrow ${figures.narrow.toFixed(1)} ms, widen ${figures.widen.toFixed(1)} ms`);
     const typing: [number, number] = [markAt(typed, 'bench-typing'), markAt(typed, 'bench-typed')];
-    report('Keystrokes', typed, thread, typing, runs * 2);
+    report('Keystrokes', [{ events: typed, thread, window: typing }], runs * 2);
     await page.close();
   } finally {
     await close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { auditKindWords, formatCountdown } from '@/components/dashboard/format';
+import { auditKindWords, formatCountdown, shortTime } from '@/components/dashboard/format';
 import { viewsLeft } from '@/lib/format/views';
 
 const NOW = Date.parse('2026-01-01T12:00:00Z');
@@ -50,5 +50,32 @@ describe('auditKindWords', () => {
     expect(auditKindWords('view')).toBe('Viewed');
     expect(auditKindWords('failed_passphrase')).toBe('Wrong passphrase');
     expect(auditKindWords('something_new')).toBe('something_new');
+  });
+});
+
+describe('shortTime', () => {
+  // Local times, so the day boundaries hold in any time zone the tests run in.
+  const now = new Date(2026, 5, 15, 12, 0).getTime();
+  const time = { hour: '2-digit', minute: '2-digit' } as const;
+  const cases: Array<[string, Date, Intl.DateTimeFormatOptions]> = [
+    ['today: the time alone', new Date(2026, 5, 15, 9, 5), time],
+    [
+      'another day of the year: day and time',
+      new Date(2026, 4, 2, 18, 30),
+      { month: 'short', day: 'numeric', ...time },
+    ],
+    [
+      'another year: with the year',
+      new Date(2025, 11, 31, 23, 59),
+      { year: 'numeric', month: 'short', day: 'numeric', ...time },
+    ],
+  ];
+  it.each(cases)('%s, as toLocaleString writes it in each language', (_, at, options) => {
+    for (const locale of ['en', 'de', 'ar'])
+      expect(shortTime(at.toISOString(), now, locale)).toBe(at.toLocaleString(locale, options));
+  });
+
+  it('shows what it cannot read as it came', () => {
+    expect(shortTime('yesterday', now, 'en')).toBe('yesterday');
   });
 });
