@@ -42,7 +42,7 @@ export async function tab(page: JourneyPage, name: string): Promise<void> {
  */
 export async function withFile<T>(
   name: string,
-  content: string,
+  content: string | Buffer,
   use: (file: string) => Promise<T>,
 ): Promise<T> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-file-'));
