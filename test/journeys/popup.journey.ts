@@ -7,7 +7,6 @@
  * server; a server saved without a token. Needs the builds made with SECRET_PUSH_E2E=1.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type http from 'node:http';
 import { E2E_CLEAR_MS_PER_SECOND } from '@/lib/clipboard/delay';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { OPTIONS_READY } from '../firefox/browser';
@@ -77,39 +76,27 @@ const refreshWatcher = (page: JourneyPage) =>
 const audited = async (baseUrl: string, urlToken: string) =>
   (await ownerClient(baseUrl).auditAll(urlToken)).map((entry) => entry.kind);
 
-/** A fault the proxy answers the next create with, before it reaches the host. */
-type Fault = (request: http.IncomingMessage, response: http.ServerResponse) => void;
-const answer =
-  (status: number, headers: Record<string, string>, body: string): Fault =>
-  (_, response) => {
-    response.writeHead(status, headers);
-    response.end(body);
-  };
-const FAULTS: Array<[string, Fault, string]> = [
+/** An answer as the proxy writes it on the socket, which it then closes (`type` may add header lines). */
+const raw = (status: string, type: string, body: string, length = body.length) =>
+  `HTTP/1.1 ${status}\r\ncontent-type: ${type}\r\ncontent-length: ${length}\r\n\r\n${body}`;
+
+/** Each fault the proxy answers a create with (before it reaches the host), and what the popup then says. */
+const FAULTS: Array<[string, string, string]> = [
   [
     'a 500',
-    answer(500, { 'content-type': 'application/json' }, '{"error":"boom"}'),
+    raw('500 Internal Server Error', 'application/json', '{"error":"boom"}'),
     'server had a problem (HTTP 500)',
   ],
-  [
-    'a 502 with an HTML body',
-    answer(502, { 'content-type': 'text/html' }, '<h1>Bad Gateway</h1>'),
-    'HTTP 502',
-  ],
+  ['a 502 with an HTML body', raw('502 Bad Gateway', 'text/html', '<h1>Bad Gateway</h1>'), 'HTTP 502'],
   [
     'a 429 with Retry-After',
-    answer(429, { 'content-type': 'text/plain', 'retry-after': '120' }, 'Retry later'),
+    raw('429 Too Many Requests', 'text/plain\r\nretry-after: 120', 'Retry later'),
     'too many requests. Try again in 120 seconds',
   ],
+  // Half a 201, then the connection cut: a reset before any answer the browser itself would send again.
   [
-    // Half a 201, then the connection cut: a reset before any answer the browser itself would send again.
     'a connection reset mid-answer',
-    (_, response) => {
-      response.socket!.write(
-        'HTTP/1.1 201 Created\r\ncontent-type: application/json\r\ncontent-length: 500\r\n\r\n{"url',
-      );
-      response.socket!.destroy();
-    },
+    raw('201 Created', 'application/json', '{"url', 500),
     'could not be reached',
   ],
 ];
@@ -118,7 +105,7 @@ forEachBrowser('the popup against a server', (name, browser) => {
   let host: MockHost;
   let proxy: Throttle;
   let creates = 0;
-  let fault: Fault | undefined;
+  let fault: string | undefined;
   beforeAll(async () => {
     host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
     proxy = await startThrottle(host.baseUrl, Infinity, (request, response) => {
@@ -126,7 +113,7 @@ forEachBrowser('the popup against a server', (name, browser) => {
       creates++;
       const breakIt = fault;
       fault = undefined;
-      if (breakIt) request.resume().on('end', () => breakIt(request, response));
+      if (breakIt) request.resume().on('end', () => response.socket!.end(breakIt));
       return Boolean(breakIt);
     });
     await useServer(browser(), proxy.url, ALICE.token);
@@ -134,6 +121,9 @@ forEachBrowser('the popup against a server', (name, browser) => {
   afterAll(() => Promise.all([proxy?.close(), host?.close()]));
   const client = () => ownerClient(host.baseUrl);
   const active = async () => (await client().activeAll()).map((push) => push.url_token);
+  /** The push as the owner's list of active pushes has it (listing counts no view). */
+  const listed = async (urlToken: string) =>
+    (await client().activeAll()).find((push) => push.url_token === urlToken);
 
   it('a text push with a passphrase, views, expiry and a name, made with Ctrl+Enter; its result copies the link, the message and the passphrase, and saves the QR code; the recent list follows the server; the recipient page refuses a wrong passphrase', async () => {
     const popup = await openPopup(browser());
@@ -182,8 +172,7 @@ forEachBrowser('the popup against a server', (name, browser) => {
       expire_after_views: 3,
       expire_after_duration: 8,
     });
-    const listed = async () => (await client().activeAll()).find((push) => push.url_token === urlToken);
-    expect((await listed())?.name).toBe('Wiki admin');
+    expect((await listed(urlToken))?.name).toBe('Wiki admin');
     // The recipient, in a browser: a wrong passphrase shows nothing and uses no view, the right one reveals.
     const page = await recipient(browser(), link);
     const unlock = async (passphrase: string) => {
@@ -193,7 +182,7 @@ forEachBrowser('the popup against a server', (name, browser) => {
     await unlock('open barley');
     await waitForAlert(page, 'That passphrase is incorrect.');
     expect(await pageText(page)).not.toContain('text secret 7f3a');
-    expect((await listed())?.views_remaining).toBe(3); // the owner's reads count none either
+    expect((await listed(urlToken))?.views_remaining).toBe(3); // the owner's reads count none either
     await unlock('open sesame 42');
     // Digits and symbols are coloured (issue 20): the text within is the secret, exactly.
     const shown = await page.waitForSelector('pre[aria-label="Secret"]');
@@ -209,7 +198,7 @@ forEachBrowser('the popup against a server', (name, browser) => {
       'view',
     ]);
     // A view later, the list follows the server after the next refresh.
-    expect((await listed())?.views_remaining).toBe(2);
+    expect((await listed(urlToken))?.views_remaining).toBe(2);
     await refreshWatcher(popup);
     await recentItem(popup, 'Wiki admin', '2 of 3 views left');
     expect(await copied(browser(), popup, 'Copy passphrase', 'Passphrase copied')).toBe('open sesame 42');
@@ -237,14 +226,13 @@ forEachBrowser('the popup against a server', (name, browser) => {
       }),
     );
     await popup.close();
-    const listed = async () => (await client().activeAll()).find((push) => push.url_token === urlToken);
     // The retrieval step is on by default: the link shows nothing and counts nothing until Reveal.
     expect(link).toBe(`${proxy.url}/p/${urlToken}/r`);
     const page = await browser().web(link);
     await page.waitForSelector('::-p-aria(Reveal secret[role="button"])');
     expect(await pageText(page)).not.toContain('keys.bin');
     expect(await audited(host.baseUrl, urlToken)).toEqual(['creation']);
-    expect(await listed()).toMatchObject({ expire_after_views: 4, views_remaining: 4 });
+    expect(await listed(urlToken)).toMatchObject({ expire_after_views: 4, views_remaining: 4 });
     await press(page, 'Reveal secret');
     await page.waitForSelector('ul[aria-label="Files"] a');
     // What each link saves (its name, and the bytes its address answers; the page's CSP lets it fetch none).
@@ -257,7 +245,7 @@ forEachBrowser('the popup against a server', (name, browser) => {
     }));
     expect(await Promise.all(downloads)).toEqual(files);
     expect(await audited(host.baseUrl, urlToken)).toEqual(['creation', 'view']);
-    expect((await listed())?.views_remaining).toBe(3);
+    expect((await listed(urlToken))?.views_remaining).toBe(3);
     const [, view] = await client().auditAll(urlToken);
     const agent = name === 'chromium' ? 'Chrome' : 'Firefox';
     expect(view).toMatchObject({ ip: '127.0.0.1', user_agent: expect.stringContaining(agent) });
@@ -384,14 +372,8 @@ forEachBrowser('the popup against a server', (name, browser) => {
     await popup.keyboard.press('Enter');
     await popup.keyboard.press('Enter'); // a second Enter while sending or on the result sends nothing
     const { link, urlToken } = await createdLink(popup);
-    const status = (words: string) =>
-      popup.waitForFunction(
-        (words) =>
-          [...document.querySelectorAll('[role="status"]')].some((el) => el.textContent?.trim() === words),
-        { timeout: 15_000 },
-        words,
-      );
-    await status('Push created, link copied');
+    const status = () => popup.$$eval('[role="status"]', (all) => all.map((el) => el.textContent?.trim()));
+    await expect.poll(status).toContain('Push created, link copied');
     expect(await popup.evaluate(() => document.activeElement?.id)).toBe('sp-link');
     expect(await browser().clipboard()).toBe(link);
     expect(creates - before).toBe(1);
@@ -427,9 +409,9 @@ forEachBrowser('the popup against a server', (name, browser) => {
     await popup.type('#sp-secret', 'line two');
     await popup.keyboard.press('Enter');
     const second = await createdLink(popup);
-    await status('Push created');
+    await expect.poll(status).toContain('Push created');
     expect(await browser().clipboard()).toBe('left alone');
-    expect((await client().activeAll()).find((push) => push.url_token === second.urlToken)).toMatchObject({
+    expect(await listed(second.urlToken)).toMatchObject({
       expire_after_duration: 3,
       expire_after_views: 9,
       retrieval_step: false,
@@ -456,8 +438,7 @@ forEachBrowser('the popup against a server', (name, browser) => {
     await popup.click('::-p-aria(Retrieval step[role="checkbox"])');
     await press(popup, 'Create push');
     const { link, urlToken } = await createdLink(popup);
-    const views = async () =>
-      (await client().activeAll()).find((push) => push.url_token === urlToken)?.views_remaining;
+    const views = async () => (await listed(urlToken))?.views_remaining;
     expect(await views()).toBe(1);
     const qrs = 'img[alt="QR code of the secret link"]';
     const actions: Array<[string, () => Promise<void>]> = [
