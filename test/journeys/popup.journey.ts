@@ -62,6 +62,12 @@ async function recentItem(popup: JourneyPage, label: string, pattern = ''): Prom
   return (await popup.evaluate(find, { label, pattern }))!;
 }
 
+/** What the form's Secret and Passphrase hold. */
+const typed = async (popup: JourneyPage) => [
+  await valueOf(popup, 'Secret'),
+  await fieldValue(popup, '#sp-passphrase'),
+];
+
 /** Asks the watcher for a refresh now, as the dashboard's Refresh does, instead of waiting for its alarm. */
 const refreshWatcher = (page: JourneyPage) =>
   page.evaluate(() =>
@@ -121,6 +127,8 @@ forEachBrowser('the popup against a server', (name, browser) => {
   afterAll(() => Promise.all([proxy?.close(), host?.close()]));
   const client = () => ownerClient(host.baseUrl);
   const active = async () => (await client().activeAll()).map((push) => push.url_token);
+  /** The creates the host received so far, and its active pushes (newest first). */
+  const sent = async () => ({ creates, active: await active() });
   /** The push as the owner's list of active pushes has it (listing counts no view). */
   const listed = async (urlToken: string) =>
     (await client().activeAll()).find((push) => push.url_token === urlToken);
@@ -277,7 +285,7 @@ forEachBrowser('the popup against a server', (name, browser) => {
     await popup.colorScheme('light');
     const light = 'rgb(255, 255, 255)';
     await expect.poll(colours).toEqual({ body: light, text: 'rgb(31, 35, 40)', field: light });
-    const before = { creates, active: await active() };
+    const before = await sent();
     // Validation stops an empty secret before sending.
     await press(popup, 'Create push');
     await waitForText(popup, 'Enter the secret.');
@@ -293,25 +301,22 @@ forEachBrowser('the popup against a server', (name, browser) => {
     await popup.waitForSelector('#sp-notify[aria-invalid="true"]');
     expect(await popup.$eval('#sp-error-notify_emails_to', (el) => el.textContent)).toMatch(/invalid email/);
     await waitForAlert(popup, 'Check the form.');
-    const kept = async () => [await valueOf(popup, 'Secret'), await fieldValue(popup, '#sp-passphrase')];
-    expect(await kept()).toEqual(['kept secret 55', 'kept-pass']);
+    expect(await typed(popup)).toEqual(['kept secret 55', 'kept-pass']);
     expect(await valueOf(popup, 'Notify e-mails')).toBe('bob@example.c');
-    expect(creates).toBe(before.creates + 1);
-    expect(await active()).toEqual(before.active);
+    expect(await sent()).toEqual({ creates: before.creates + 1, active: before.active });
     // A filled form is not wiped by one Esc (issue 20): it asks, and keeps what was typed (a second Esc
     // clears it: secrets/popup-creates.ts).
     await popup.focus('#sp-secret');
     await popup.keyboard.press('Escape');
     await waitForText(popup, 'Press Esc again to clear the form.');
-    expect(await kept()).toEqual(['kept secret 55', 'kept-pass']);
+    expect(await typed(popup)).toEqual(['kept secret 55', 'kept-pass']);
 
     // Fixed and sent with a double click: still one create.
     await fill(popup, 'Notify e-mails', 'bob@example.com');
     await popup.waitForSelector('#sp-notify:not([aria-invalid="true"])');
     await popup.click('::-p-aria(Create push[role="button"])', { count: 2 });
     const { urlToken } = await createdLink(popup);
-    expect(creates).toBe(before.creates + 2);
-    expect(await active()).toEqual([urlToken, ...before.active]);
+    expect(await sent()).toEqual({ creates: before.creates + 2, active: [urlToken, ...before.active] });
     expect((await client().activeAll())[0]!.notify_emails_to).toBe('bob@example.com');
     expect((await client().retrievePush(urlToken, { passphrase: 'kept-pass' })).payload).toBe(
       'kept secret 55',
@@ -333,8 +338,7 @@ forEachBrowser('the popup against a server', (name, browser) => {
       'The QR code text is too long: at most 1,024 characters.',
     );
     expect(await valueOf(popup, 'Secret')).toBe(long);
-    expect(creates).toBe(before.creates + 2);
-    expect(await active()).toHaveLength(before.active.length + 1);
+    expect(await sent()).toEqual({ creates: before.creates + 2, active: [urlToken, ...before.active] });
 
     // 1,024 characters are sent, but too many for a code: the recipient's page shows the text with a note,
     // using the one view once.
@@ -499,23 +503,18 @@ forEachBrowser('the popup against a server', (name, browser) => {
   it(`${FAULTS.map(([fault]) => fault).join(', ')}: the popup says so, keeps the form, and one more try makes one push`, async () => {
     for (const [, breakIt, words] of FAULTS) {
       const popup = await openPopup(browser());
-      const before = { creates, active: await active() };
+      const before = await sent();
       fault = breakIt;
       await fill(popup, 'Secret', 'kept through a fault');
       await fill(popup, 'Passphrase', 'kept-pass');
       await press(popup, 'Create push');
       await waitForAlert(popup, words);
-      expect([await valueOf(popup, 'Secret'), await fieldValue(popup, '#sp-passphrase')]).toEqual([
-        'kept through a fault',
-        'kept-pass',
-      ]);
-      expect(creates).toBe(before.creates + 1);
-      expect(await active()).toEqual(before.active);
+      expect(await typed(popup)).toEqual(['kept through a fault', 'kept-pass']);
+      expect(await sent()).toEqual({ creates: before.creates + 1, active: before.active });
 
       await press(popup, 'Create push');
       const { urlToken } = await createdLink(popup);
-      expect(creates).toBe(before.creates + 2);
-      expect(await active()).toEqual([urlToken, ...before.active]);
+      expect(await sent()).toEqual({ creates: before.creates + 2, active: [urlToken, ...before.active] });
       await popup.close();
     }
   });
