@@ -62,6 +62,10 @@ async function recentItem(popup: JourneyPage, label: string, pattern = ''): Prom
   return (await popup.evaluate(find, { label, pattern }))!;
 }
 
+/** What the page's live regions (role="status") say. */
+const statuses = (page: JourneyPage) =>
+  page.$$eval('[role="status"]', (all) => all.map((el) => el.textContent?.trim()));
+
 /** What the form's Secret and Passphrase hold. */
 const typed = async (popup: JourneyPage) => [
   await valueOf(popup, 'Secret'),
@@ -133,18 +137,26 @@ forEachBrowser('the popup against a server', (name, browser) => {
   const listed = async (urlToken: string) =>
     (await client().activeAll()).find((push) => push.url_token === urlToken);
 
-  it('a text push with a passphrase, views, expiry and a name, made with Ctrl+Enter; its result copies the link, the message and the passphrase, and saves the QR code; the recent list follows the server; the recipient page refuses a wrong passphrase', async () => {
+  it('a text push with a passphrase, views, expiry and a name, its secret pasted and sent with Enter: created once, its link on the clipboard, said aloud; its result copies the link, the message and the passphrase, and saves the QR code; the recent list follows the server; the recipient page refuses a wrong passphrase', async () => {
     const popup = await openPopup(browser());
-    const before = creates;
-    await fill(popup, 'Secret', 'text secret 7f3a');
+    await popup.evaluate(() => navigator.clipboard.writeText('text secret 7f3a'));
+    await popup.focus('#sp-secret');
+    await chord(popup, 'Control', 'KeyV');
+    expect(await valueOf(popup, 'Secret')).toBe('text secret 7f3a');
+    await waitForText(popup, 'Enter creates the push · Shift+Enter for a new line');
     await popup.select('#sp-expiry', '8');
     await popup.fill('#sp-views', '3');
     await fill(popup, 'Passphrase', 'open sesame 42');
     await openMoreOptions(popup);
     await fill(popup, 'Name', 'Wiki admin');
+    const before = creates;
     await popup.focus('#sp-secret');
-    await chord(popup, 'Control', 'Enter');
+    await popup.keyboard.press('Enter');
+    await popup.keyboard.press('Enter'); // a second Enter while sending or on the result sends nothing
     const { link, urlToken } = await createdLink(popup);
+    await expect.poll(() => statuses(popup)).toContain('Push created, link copied');
+    expect(await popup.evaluate(() => document.activeElement?.id)).toBe('sp-link');
+    expect(await browser().clipboard()).toBe(link);
     const expiry = 'Expires in 3 days or after 3 views, whichever comes first.';
     await waitForText(popup, expiry);
     expect(creates - before).toBe(1);
@@ -325,7 +337,6 @@ forEachBrowser('the popup against a server', (name, browser) => {
     // QR text over 1,024 characters, pasted into a new form: kept whole, refused on its field, not sent.
     await press(popup, 'New push');
     const long = Array.from({ length: 150 }, (_, i) => `row ${String(i).padStart(4, '0')}:`).join('\n');
-    expect(long.length).toBe(1_499);
     await tab(popup, 'QR code');
     // What a paste does: one insertion, subject to any maxlength.
     await popup.focus('#sp-secret');
@@ -365,24 +376,7 @@ forEachBrowser('the popup against a server', (name, browser) => {
     await popup.close();
   });
 
-  it('paste, Enter: the push is created once and its link is on the clipboard, said aloud; Shift+Enter is a new line; with copy on create off and saved defaults, a fresh form starts from them (a generated passphrase among them) and copies nothing', async () => {
-    let popup = await openPopup(browser());
-    await popup.evaluate(() => navigator.clipboard.writeText('pasted secret 9d2e'));
-    await popup.focus('#sp-secret');
-    await chord(popup, 'Control', 'KeyV');
-    expect(await valueOf(popup, 'Secret')).toBe('pasted secret 9d2e');
-    await waitForText(popup, 'Enter creates the push · Shift+Enter for a new line');
-    const before = creates;
-    await popup.keyboard.press('Enter');
-    await popup.keyboard.press('Enter'); // a second Enter while sending or on the result sends nothing
-    const { link, urlToken } = await createdLink(popup);
-    const status = () => popup.$$eval('[role="status"]', (all) => all.map((el) => el.textContent?.trim()));
-    await expect.poll(status).toContain('Push created, link copied');
-    expect(await popup.evaluate(() => document.activeElement?.id)).toBe('sp-link');
-    expect(await browser().clipboard()).toBe(link);
-    expect(creates - before).toBe(1);
-    expect((await client().retrievePush(urlToken)).payload).toBe('pasted secret 9d2e');
-
+  it('with copy on create off and saved defaults, a fresh form starts from them (a generated passphrase among them) and copies nothing; Shift+Enter is a new line, Ctrl+Enter creates', async () => {
     const defaults = {
       copyOnCreate: false,
       pushDefaults: {
@@ -395,8 +389,7 @@ forEachBrowser('the popup against a server', (name, browser) => {
       },
     };
     await browser().background((g, defaults) => g.chrome.storage.local.set(defaults), defaults);
-    await popup.close();
-    popup = await openPopup(browser()); // it reads the settings as it opens
+    const popup = await openPopup(browser()); // it reads the settings as it opens
     const generated = /^[a-z0-9]+(-[a-z0-9]+){4}$/;
     const passphrase = () => fieldValue(popup, '#sp-passphrase');
     await expect.poll(passphrase).toMatch(generated);
@@ -411,17 +404,17 @@ forEachBrowser('the popup against a server', (name, browser) => {
     await popup.focus('#sp-secret');
     await chord(popup, 'Shift', 'Enter');
     await popup.type('#sp-secret', 'line two');
-    await popup.keyboard.press('Enter');
-    const second = await createdLink(popup);
-    await expect.poll(status).toContain('Push created');
+    await chord(popup, 'Control', 'Enter');
+    const made = await createdLink(popup);
+    await expect.poll(() => statuses(popup)).toContain('Push created');
     expect(await browser().clipboard()).toBe('left alone');
-    expect(await listed(second.urlToken)).toMatchObject({
+    expect(await listed(made.urlToken)).toMatchObject({
       expire_after_duration: 3,
       expire_after_views: 9,
       retrieval_step: false,
       deletable_by_viewer: false,
     });
-    expect((await client().retrievePush(second.urlToken, { passphrase: first })).payload).toBe(
+    expect((await client().retrievePush(made.urlToken, { passphrase: first })).payload).toBe(
       'line one\nline two',
     );
     // A new form gets a new passphrase.
