@@ -73,14 +73,14 @@ const typed = async (popup: JourneyPage) => [
 ];
 
 /** Asks the watcher for a refresh now, as the dashboard's Refresh does, instead of waiting for its alarm. */
-const refreshWatcher = (page: JourneyPage) =>
-  page.evaluate(() =>
-    (globalThis as unknown as { chrome: typeof browser }).chrome.runtime.sendMessage({
-      channel: 'secret-push',
-      type: 'watch-refresh',
-      data: undefined,
-    }),
-  );
+async function refreshWatcher(page: JourneyPage): Promise<void> {
+  // Firefox's `chrome` answers only through a callback; its `browser` returns the promise.
+  const reply = await page.evaluate(() => {
+    const api = globalThis as unknown as { browser?: typeof browser; chrome: typeof browser };
+    return (api.browser ?? api.chrome).runtime.sendMessage({ channel: 'secret-push', type: 'watch-refresh' });
+  });
+  expect(reply).toHaveProperty('res');
+}
 
 /** The kinds of the push's audit log, in order. */
 const audited = async (baseUrl: string, urlToken: string) =>
