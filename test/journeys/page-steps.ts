@@ -124,3 +124,30 @@ export async function openedOnRow(
   expect(shown).toMatchObject({ current: 'location', onScreen: true });
   return { page, title: shown.title };
 }
+
+/**
+ * Presses `button` and returns the file the page hands the browser to save: the name and the bytes of the
+ * link lib/download.ts clicks, read back from its URL (a Blob's or a data: URL) in the page.
+ */
+export async function savedFile(
+  page: JourneyPage,
+  button: string,
+): Promise<{ name: string; bytes: Buffer; text: string }> {
+  await page.evaluate(() => {
+    const saved: Array<{ name: string; href: string }> = [];
+    (globalThis as { savedFiles?: typeof saved }).savedFiles = saved;
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      if (this.download) saved.push({ name: this.download, href: this.href });
+      return click.call(this);
+    };
+  });
+  await press(page, button);
+  await page.waitForFunction(() => (globalThis as { savedFiles?: unknown[] }).savedFiles?.[0]);
+  const file = await page.evaluate(async () => {
+    const saved = (globalThis as { savedFiles?: Array<{ name: string; href: string }> }).savedFiles![0]!;
+    return { name: saved.name, bytes: [...new Uint8Array(await (await fetch(saved.href)).arrayBuffer())] };
+  });
+  const bytes = Buffer.from(file.bytes);
+  return { name: file.name, bytes, text: bytes.toString('utf8') };
+}

@@ -18,7 +18,7 @@ import { puppeteerOf } from './browsers/firefox';
 import { OPTIONS_READY } from '../firefox/browser';
 import { clickAlert, waitForAlert } from '../firefox/chrome';
 import { notificationsShown, record, recorded } from './background-steps';
-import { connectServer, openedOnRow, popupPush } from './page-steps';
+import { connectServer, openedOnRow, popupPush, savedFile } from './page-steps';
 import { ALICE, ownerClient, press, recipientPage, useServer, waitForText } from './steps';
 
 /** A user whose account holds pushes made elsewhere (another browser, the web UI): none from this one. */
@@ -85,28 +85,6 @@ async function waitForCardText(page: JourneyPage, name: string, text: string): P
 /** The watcher's notifications created since `record`, with their words. */
 const watchNotices = async (browser: ExtensionBrowser) =>
   (await recorded(browser)).notices.filter((notice) => notice.id?.startsWith('watch:'));
-
-/**
- * Presses the export menu's `button` and returns the file the page hands the browser to save (the name and
- * the bytes of the link lib/download.ts clicks), read back from its Blob URL in the page.
- */
-async function exported(page: JourneyPage, button: string): Promise<{ name: string; text: string }> {
-  await page.evaluate(() => {
-    const saved: Array<{ name: string; href: string }> = [];
-    (globalThis as { savedFiles?: typeof saved }).savedFiles = saved;
-    const click = HTMLAnchorElement.prototype.click;
-    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-      if (this.download) saved.push({ name: this.download, href: this.href });
-      return click.call(this);
-    };
-  });
-  await press(page, button);
-  await page.waitForFunction(() => (globalThis as { savedFiles?: unknown[] }).savedFiles?.[0]);
-  return page.evaluate(async () => {
-    const saved = (globalThis as { savedFiles?: Array<{ name: string; href: string }> }).savedFiles![0]!;
-    return { name: saved.name, text: await (await fetch(saved.href)).text() };
-  });
-}
 
 forEachBrowser(
   'the watcher and the dashboard',
@@ -292,7 +270,7 @@ forEachBrowser(
       // The export: the live-links warning (issue 9), then a CSV of both, which holds no secret.
       await press(page, 'Export');
       await waitForText(page, 'Exported files contain live links to secrets');
-      const csv = await exported(page, 'Export list (CSV)');
+      const csv = await savedFile(page, 'Export list (CSV)');
       expect(csv.name).toMatch(/^secret-push-pushes-\d{4}-\d\d-\d\d\.csv$/);
       const lines = csv.text.trimEnd().split('\r\n');
       expect(lines).toHaveLength(4); // the warning, the header and one line per push

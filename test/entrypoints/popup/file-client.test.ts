@@ -78,7 +78,7 @@ describe('fileClient', () => {
     expect(seen).toEqual(['POST /api/v2/pushes no body', 'POST /api/v2/pushes with body']);
   });
 
-  // happy-dom's XMLHttpRequest fires no upload progress: popup-create.spec.ts checks the progress in Chromium.
+  // happy-dom's XMLHttpRequest fires no upload progress: test/journeys/options.journey.ts checks it in both browsers.
   it('uploads where no redirect waits', async () => {
     const host = await startMockHost({ port: 0, users: [{ email: 'a@example.com', token: 'tok' }] });
     try {
