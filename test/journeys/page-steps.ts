@@ -124,3 +124,29 @@ export async function openedOnRow(
   expect(shown).toMatchObject({ current: 'location', onScreen: true });
   return { page, title: shown.title };
 }
+
+/**
+ * Runs `act` (a click on a save or download button) and returns the file the page then hands the browser to
+ * save: the name and the bytes of the link lib/download.ts clicks, read back from its Blob URL in the page.
+ */
+export async function savedFile(
+  page: JourneyPage,
+  act: () => Promise<void>,
+): Promise<{ name: string; bytes: number[] }> {
+  await page.evaluate(() => {
+    const saved: Array<{ name: string; href: string }> = [];
+    (globalThis as { savedFiles?: typeof saved }).savedFiles = saved;
+    const click = HTMLAnchorElement.prototype.click;
+    HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
+      if (this.download) saved.push({ name: this.download, href: this.href });
+      return click.call(this);
+    };
+  });
+  await act();
+  await page.waitForFunction(() => (globalThis as { savedFiles?: unknown[] }).savedFiles?.[0]);
+  return page.evaluate(async () => {
+    const saved = (globalThis as { savedFiles?: Array<{ name: string; href: string }> }).savedFiles![0]!;
+    const bytes = new Uint8Array(await (await fetch(saved.href)).arrayBuffer());
+    return { name: saved.name, bytes: [...bytes] };
+  });
+}
