@@ -291,7 +291,7 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
     );
     await press(viewer, 'Yes, delete it');
     await viewer.waitForSelector('::-p-aria(This secret has been deleted[role="heading"])');
-    await view(browser(), push.html_url, `::-p-aria(${GONE}[role="heading"])`);
+    const gone = await view(browser(), push.html_url, `::-p-aria(${GONE}[role="heading"])`);
 
     // authenticated_recipients: only an address the sender listed reveals it.
     const carol = await demo.make({
@@ -328,7 +328,7 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
     const again = await view(browser(), once.html_url, `::-p-aria(${GONE}[role="heading"])`);
     expect(await hasButton(again, 'Reveal secret')).toBe(false);
     expect(await demo.audit(once.url_token)).toEqual(['creation', 'view']);
-    for (const page of [viewer, forCarol, last, again]) await page.close();
+    for (const page of [viewer, gone, forCarol, last, again]) await page.close();
   });
 
   if (name === 'chromium')
