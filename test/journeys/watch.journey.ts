@@ -242,7 +242,7 @@ forEachBrowser(
       await (await twenty.waitForSelector('::-p-aria(Preview[role="button"])')).click();
       const preview = await twenty.waitForSelector('[role="group"][aria-label^="Preview of "]');
       expect(await preview.evaluate((el) => (el as HTMLElement).innerText)).toContain(url);
-      await twenty.waitForSelector('img[alt^="QR code of the link to "]');
+      await page.waitForSelector(`${row(20)} img[alt^="QR code of the link to "]`, { visible: true });
       await (await twenty.waitForSelector('::-p-aria(Open page…[role="button"])')).click();
       const dialog = await page.waitForSelector('[role="alertdialog"]');
       expect(await dialog.evaluate((el) => el.textContent)).toMatch(
