@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { startMockHost } from '@/lib/mock/host/server';
 import { CHROMIUM, CHROMIUM_ARGS, useServer, welcomePage } from '../e2e/fixtures';
-import { createPushes, PUSH_ROWS, refreshUntilListed } from '../e2e/many-pushes';
+import { createPushes, PUSH_ROWS, refreshUntilListed } from './many-pushes';
 import { median, ms, type Row } from './rows';
 
 export const RENDER_BUDGET_MS = 150;

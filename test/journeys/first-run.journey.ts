@@ -12,13 +12,22 @@
  * (with pushes, and with an audit log open), the viewer (before the reveal, at the passphrase prompt, after
  * the reveal); options.journey.ts checks the options page's states the same way (axe.ts). All run in demo
  * mode, as a fresh install does; pushes are made in the popup as a person would.
+ *
+ * Then the demo service a fresh install runs on (Chromium: its offscreen document; Firefox: the background
+ * page), with pushes made and audited through the API client the other tests use, over the transport the
+ * extension's pages use: the viewer opens each link as its kind, refuses links walked around its route guard,
+ * and guards a reveal by a passphrase, a recipient list and a last view, counting nothing until met. And the
+ * extension APIs it awaits, which return promises in both browsers (README, "One `browser` everywhere").
  */
 import { expect, it } from 'vitest';
+import { createApiClient, type CreatePushInput } from '@/lib/api';
+import { DEMO_BASE_URL } from '@/lib/demo/constants';
+import { requestToWire, wireToResponse, type WireResponse } from '@/lib/messages/wire';
 import { expectClean } from './axe';
-import { forEachBrowser, type JourneyPage } from './browsers';
-import { popupPush } from './page-steps';
+import { forEachBrowser, type ExtensionBrowser, type JourneyPage } from './browsers';
+import { popupPush, savedFile } from './page-steps';
 import { createPush } from './secrets/form';
-import { openPopup, pageText, press, waitForText } from './steps';
+import { demoReady, openPopup, pageText, press, waitForAlert, waitForText } from './steps';
 
 const SAMPLE =
   'This is a sample secret. The person you send a link to sees it here, once, and then it is gone.';
@@ -30,20 +39,67 @@ interface PageInfo {
 }
 
 /**
- * What the demo service knows of a push, asked from an extension page as the viewer asks it (the
- * demo-page-info message, lib/demo/messages.ts): the service's side, which reading it does not change.
+ * Sends the runtime message `type` from the welcome page, as the extension's pages reach the demo service
+ * (lib/demo/messages.ts), and returns its answer.
  */
-function demoPushInfo(page: JourneyPage, urlToken: string): Promise<PageInfo> {
-  return page.evaluate(async (url_token) => {
-    const reply = (await browser.runtime.sendMessage({
-      channel: 'secret-push',
-      type: 'demo-page-info',
-      data: { url_token },
-    })) as { res?: PageInfo; err?: { message: string } };
-    if (!reply.res) throw new Error(reply.err?.message ?? 'no answer');
-    return reply.res;
-  }, urlToken);
+async function demoMessage<R>(ext: ExtensionBrowser, type: string, data: unknown): Promise<R> {
+  const reply = (await ext.welcome.evaluate(
+    (message) => browser.runtime.sendMessage({ channel: 'secret-push', ...message }),
+    { type, data },
+  )) as { res?: R };
+  if (!reply.res) throw new TypeError(`The demo service did not answer: ${JSON.stringify(reply)}`);
+  return reply.res;
 }
+
+/** What the demo service knows of a push, asked as the viewer asks it: its side, which reading does not change. */
+const demoPushInfo = (ext: ExtensionBrowser, url_token: string) =>
+  demoMessage<PageInfo>(ext, 'demo-page-info', { url_token });
+
+/**
+ * The demo service through the API client, with the demo token the background makes on install, its
+ * requests sent as lib/demo/transport.ts sends them: a runtime message from an extension page. `make` a push; `audit` reads the kinds of its audit log's entries.
+ */
+async function demoService(ext: ExtensionBrowser) {
+  await demoReady(ext);
+  const client = createApiClient({
+    baseUrl: DEMO_BASE_URL,
+    token: await ext.background(
+      async (g) => (await g.browser.storage.local.get('demoToken')).demoToken as string,
+      null,
+    ),
+    pageOrigin: ext.base,
+    fetch: async (input, init) =>
+      wireToResponse(
+        await demoMessage<WireResponse>(ext, 'demo-fetch', {
+          request: await requestToWire(new Request(input, init)),
+        }),
+      ),
+  });
+  return Object.assign(client, {
+    make: async (push: CreatePushInput) => (await client.createPush(push)).push,
+    audit: async (urlToken: string) => (await client.auditAll(urlToken)).map((entry) => entry.kind),
+  });
+}
+
+/** Opens a demo `link` in the viewer, once `ready` is there (by default its Reveal secret). */
+const view = (ext: ExtensionBrowser, link: string, ready = '::-p-aria(Reveal secret[role="button"])') =>
+  ext.open(link.slice(ext.base.length + 1), ready);
+
+/** The revealed secret's text, once it is shown. */
+const payload = async (viewer: JourneyPage) =>
+  (await viewer.waitForSelector('::-p-aria(Secret payload)')).evaluate((el) => el.textContent);
+
+const QR_IMAGE = 'img[alt="QR code of the secret"]';
+/** The QR code the viewer drew, as its image's src, once it is there. */
+const qrImage = async (viewer: JourneyPage) =>
+  (await viewer.waitForSelector(QR_IMAGE)).evaluate((img) => img.getAttribute('src'));
+
+/** Whether the page has a button with this accessible name. */
+const hasButton = async (page: JourneyPage, name: string) =>
+  (await page.$(`::-p-aria(${name}[role="button"])`)) !== null;
+
+const GONE = 'This secret has expired or does not exist';
+const ALL_BYTES = Array.from({ length: 256 }, (_, i) => i);
 
 /** The popup's size as laid out: what would scroll, and whether Create push is within the 600 px. */
 function measure(popup: JourneyPage) {
@@ -99,7 +155,7 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
     await viewer.waitForFunction(() => location.href.includes('/viewer.html#/p/'));
     const link = await viewer.evaluate(() => location.href);
     const urlToken = /\/p\/([^/#?]+)/.exec(link)![1]!;
-    const before = await demoPushInfo(welcome, urlToken);
+    const before = await demoPushInfo(browser(), urlToken);
     expect(before).toMatchObject({ kind: 'text', live: true });
 
     await press(viewer, 'Reveal secret');
@@ -108,7 +164,7 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
     // The demo service counted the view: the reveal was a real retrieval, not a page showing a copy. The
     // sample has one view, whatever the defaults: after it the push is expired (its payload erased).
     expect(before.views_remaining).toBe(1);
-    expect(await demoPushInfo(welcome, urlToken)).toMatchObject({ live: false, views_remaining: 0 });
+    expect(await demoPushInfo(browser(), urlToken)).toMatchObject({ live: false, views_remaining: 0 });
     await viewer.close();
     await welcome.bringToFront();
     await expectClean(welcome, 'the welcome page after Try it');
@@ -141,20 +197,207 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
     await page.close();
   });
 
-  it('viewer: before the reveal, the passphrase prompt, after the reveal', async () => {
-    const { link } = await popupPush(browser(), { secret: 'axe viewer secret', passphrase: 'axe-pass' });
-    const viewer = await browser().open(
-      link.slice(browser().base.length + 1),
-      '::-p-aria(Reveal secret[role="button"])',
+  it('a fresh install saves no server and runs on the demo service; its links open in the viewer as their kind (text, a file saved intact), and a link walked around the route guard is broken and retrieves nothing', async () => {
+    const demo = await demoService(browser());
+    const stored = await browser().background(
+      (g) => g.browser.storage.local.get(['server', 'demoMode']),
+      null,
     );
+    expect(stored.server).toBeUndefined();
+    expect(stored.demoMode ?? true).toBe(true);
+
+    const secret = 'correct horse battery staple';
+    const push = await demo.make({ payload: secret, expire_after_views: 3 });
+    expect(push.html_url).toBe(`${browser().base}/viewer.html#/p/${push.url_token}/r`);
+    for (const hash of [
+      `#/./api/v2/pushes/${push.url_token}`,
+      `#/x/../api/v2/pushes/${push.url_token}.json`,
+      `#/%2e/api/v2/pushes/${push.url_token}`,
+      '#/x/%E0%A4%A',
+    ]) {
+      const broken = await browser().open(`viewer.html${hash}`, '[role="alert"]');
+      await waitForAlert(broken, 'damaged or is not a secret link');
+      expect(await pageText(broken)).not.toMatch(/Download|correct horse/);
+      await broken.close();
+    }
+
+    const viewer = await view(browser(), push.html_url);
+    await waitForText(viewer, 'Demo mode is on');
     await expectClean(viewer, 'the viewer before the reveal');
+    expect(await pageText(viewer)).not.toContain(secret);
+    expect(await demo.audit(push.url_token)).toEqual(['creation']);
     await press(viewer, 'Reveal secret');
-    await viewer.waitForSelector('#passphrase-input');
-    await expectClean(viewer, 'the passphrase prompt');
-    await viewer.fill('#passphrase-input', 'axe-pass');
-    await press(viewer, 'Unlock');
-    await waitForText(viewer, 'axe viewer secret');
+    expect(await payload(viewer)).toBe(secret);
+    await waitForText(viewer, 'This secret can be viewed 2 more times.');
     await expectClean(viewer, 'the viewer after the reveal');
-    await viewer.close();
+    // A text push offers no QR code.
+    expect(await hasButton(viewer, 'Show as QR code')).toBe(false);
+    expect(await viewer.$(QR_IMAGE)).toBeNull();
+    expect(await demo.audit(push.url_token)).toEqual(['creation', 'view']);
+
+    // A file push with every byte value is saved intact.
+    const data = new Blob([new Uint8Array(ALL_BYTES)]);
+    const made = await demo.make({
+      kind: 'file',
+      files: [{ name: 'bytes.bin', type: 'application/octet-stream', data }],
+    });
+    const files = await view(browser(), made.html_url);
+    await press(files, 'Reveal secret');
+    await files.waitForSelector('::-p-aria(Download bytes.bin[role="button"])');
+    const file = await savedFile(files, 'Download bytes.bin');
+    expect([file.name, [...file.bytes]]).toEqual(['bytes.bin', ALL_BYTES]);
+    for (const page of [viewer, files]) await page.close();
+  });
+
+  it('viewer: a passphrase (asked before any reveal), a recipient list and a last view each guard a reveal, counting nothing until met; the recipient can copy, and delete after a question; a qr push is drawn at once', async () => {
+    const demo = await demoService(browser());
+    const push = await demo.make({
+      kind: 'qr',
+      payload: 'WIFI:S:demo;;',
+      passphrase: 'open sesame',
+      retrieval_step: false,
+    });
+    const audited = async (kind: string) => (await demo.audit(push.url_token)).filter((k) => k === kind);
+    // The prompt comes first, as on the Node host's page: learning that a passphrase is needed logs nothing.
+    const viewer = await view(browser(), push.html_url, '#passphrase-input');
+    expect(await viewer.$('[role="alert"]')).toBeNull();
+    expect(await audited('failed_passphrase')).toEqual([]);
+    await expectClean(viewer, 'the passphrase prompt');
+    const formBox = () => viewer.$eval('form', (form) => form.getBoundingClientRect().toJSON() as unknown);
+    const box = await formBox();
+    await viewer.fill('#passphrase-input', 'wrong');
+    await press(viewer, 'Unlock');
+    await waitForAlert(viewer, 'That passphrase is wrong. Nothing was revealed and no view was counted.');
+    // The refusal takes the room the hint had: nothing on the page moves.
+    expect(await formBox()).toEqual(box);
+    expect(await audited('view')).toEqual([]);
+    expect(await audited('failed_passphrase')).toHaveLength(1);
+    await viewer.fill('#passphrase-input', 'open sesame');
+    await press(viewer, 'Unlock');
+    expect(await payload(viewer)).toBe('WIFI:S:demo;;');
+    // A qr push: the viewer knows its kind from the demo service's page facts and draws it at once.
+    expect(await qrImage(viewer)).toMatch(/^data:image\/png;base64,/);
+    expect(await hasButton(viewer, 'Show as QR code')).toBe(false);
+    expect(await audited('view')).toHaveLength(1);
+    expect(await audited('failed_passphrase')).toHaveLength(1);
+
+    // Issue 11: deleting asks first, saying it cannot be undone.
+    await press(viewer, 'Delete this secret');
+    const question = await viewer.waitForSelector('[role="group"][aria-labelledby="delete-question"]');
+    expect(await question.evaluate((el) => el.textContent)).toMatch(
+      /Delete this secret for everyone\?.*can't be undone/,
+    );
+    await press(viewer, 'Yes, delete it');
+    await viewer.waitForSelector('::-p-aria(This secret has been deleted[role="heading"])');
+    const gone = await view(browser(), push.html_url, `::-p-aria(${GONE}[role="heading"])`);
+
+    // authenticated_recipients: only an address the sender listed reveals it.
+    const carol = await demo.make({
+      payload: 'for carol only',
+      authenticated_recipients: true,
+      notify_emails_to: 'carol@example.com',
+    });
+    const forCarol = await view(browser(), carol.html_url);
+    await press(forCarol, 'Reveal secret');
+    await waitForText(forCarol, 'sends no code by e-mail');
+    await forCarol.fill('#recipient-input', 'mallory@example.com');
+    await press(forCarol, 'Reveal secret');
+    await waitForAlert(forCarol, 'not one this secret was shared with');
+    expect(await pageText(forCarol)).not.toContain('for carol only');
+    expect(await demo.audit(carol.url_token)).not.toContain('view');
+    await forCarol.fill('#recipient-input', 'carol@example.com');
+    await press(forCarol, 'Reveal secret');
+    expect(await payload(forCarol)).toBe('for carol only');
+    expect(await demo.audit(carol.url_token)).toContain('view');
+
+    // A last view says so before any Reveal, and checking an expired push counts no view.
+    const once = await demo.make({ payload: 'read once', expire_after_views: 1 });
+    const last = await view(browser(), once.html_url);
+    await waitForText(last, 'Revealing it uses its last view: after that it expires.');
+    expect(await pageText(last)).toMatch(/^It expires in 7 days at the latest\.$/m);
+    await press(last, 'Reveal secret');
+    expect(await payload(last)).toBe('read once');
+    const after = await pageText(last);
+    expect(after).toMatch(/^That was the last view: this secret has now expired\./m);
+    expect(after).not.toMatch(/0 more/);
+    // The primary action copies, and says so.
+    await press(last, 'Copy');
+    await last.waitForSelector('::-p-aria(Copied[role="button"])');
+    const again = await view(browser(), once.html_url, `::-p-aria(${GONE}[role="heading"])`);
+    expect(await hasButton(again, 'Reveal secret')).toBe(false);
+    expect(await demo.audit(once.url_token)).toEqual(['creation', 'view']);
+    for (const page of [viewer, gone, forCarol, last, again]) await page.close();
+  });
+
+  if (name === 'chromium')
+    it('Chromium only: the demo service survives its offscreen document being closed: the next request opens it again', async () => {
+      const demo = await demoService(browser());
+      const documents = () =>
+        browser().background(
+          async (g) =>
+            (await g.chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as never] })).length,
+          null,
+        );
+      await demo.make({ payload: 'opens it' });
+      expect(await documents()).toBe(1);
+      await browser().background(
+        (g) => (g.chrome as unknown as typeof chrome).offscreen.closeDocument(),
+        null,
+      );
+      expect(await documents()).toBe(0);
+      const push = await demo.make({ payload: 'after the close' });
+      expect((await demo.activeAll()).map((p) => p.url_token)).toContain(push.url_token);
+      expect(await documents()).toBe(1);
+    });
+
+  it(`every API the extension awaits returns a promise (${name === 'chromium' ? 'Chromium: those webextension-polyfill passes through untouched come from Chromium itself' : "Firefox's own"}), and contextMenus.create reports a failure through lastError`, async () => {
+    const { kinds, errors } = await browser().background(async (g, chromium) => {
+      // Chromium: the polyfill's `browser` in the worker, as the extension's code calls it.
+      const b = chromium ? (globalThis as unknown as { browser: typeof g.browser }).browser : g.browser;
+      const icon = b.runtime.getURL('/icon/128.png');
+      const calls: Record<string, () => unknown> = {
+        'alarms.create': () => b.alarms.create('native-probe', { delayInMinutes: 60 }),
+        'alarms.get': () => b.alarms.get('native-probe'),
+        'notifications.create': () =>
+          b.notifications.create('native-probe', { type: 'basic', iconUrl: icon, title: 'T', message: 'M' }),
+        'notifications.clear': () => b.notifications.clear('native-probe'),
+        'permissions.contains': () => b.permissions.contains({ origins: ['https://example.com/*'] }),
+        'permissions.remove': () => b.permissions.remove({ origins: ['https://example.com/*'] }),
+        'tabs.query': () => b.tabs.query({ active: true }),
+        // Firefox MV2 has browserAction, as lib/watch/background/badge.ts knows.
+        'action.setBadgeText': () => (b.action ?? b.browserAction).setBadgeText({ text: '' }),
+        'storage.local.get': () => b.storage.local.get('native-probe'),
+        'contextMenus.removeAll': () => b.contextMenus.removeAll(),
+        'scripting.executeScript': () => b.scripting.executeScript({ target: { tabId: -1 }, func: () => 1 }),
+        // Firefox has no offscreen documents to ask for.
+        'runtime.getContexts': () =>
+          b.runtime.getContexts({ contextTypes: [chromium ? 'OFFSCREEN_DOCUMENT' : 'BACKGROUND'] as never }),
+        'runtime.sendMessage': () => b.runtime.sendMessage({ channel: 'native-probe' }),
+      };
+      const kinds: Record<string, string> = {};
+      for (const [name, call] of Object.entries(calls)) {
+        const result = call();
+        // By its tag: Firefox's come from the background page's realm, not this tab's Promise.
+        kinds[name] =
+          Object.prototype.toString.call(result) === '[object Promise]' ? 'promise' : typeof result;
+        // Settled before the next call (scripting rejects a tab id of -1: only the promise matters here).
+        await Promise.resolve(result).catch(() => undefined);
+      }
+      await b.alarms.clear('native-probe');
+      // contextMenus.create returns an id: a failure comes through browser.runtime.lastError in its callback.
+      const create = () =>
+        new Promise<string | undefined>((resolve) => {
+          b.contextMenus.create({ id: 'native-probe', title: 'Probe', contexts: ['page'] }, () =>
+            resolve(b.runtime.lastError?.message),
+          );
+        });
+      const errors = { first: await create(), duplicate: await create() };
+      await b.contextMenus.remove('native-probe');
+      return { kinds, errors };
+    }, name === 'chromium');
+    expect(Object.entries(kinds).filter(([, kind]) => kind !== 'promise')).toEqual([]);
+    expect(Object.keys(kinds)).toHaveLength(13);
+    expect(errors.first).toBeUndefined();
+    expect(errors.duplicate).toMatch(name === 'chromium' ? /duplicate id/i : /^ID already exists/);
   });
 });

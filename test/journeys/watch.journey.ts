@@ -5,6 +5,9 @@
  * refresh when it opens on an empty cache); a recipient who types a wrong passphrase on the push's page is
  * reported in Recent activity under the push's name, and by a notification; that notification's click opens
  * the dashboard on the push's own row (dashboard.html#/push/<server>/<url_token>), expanded and focused.
+ * The dashboard at scale (issue 11), on those 60 pushes at 1280×800: 10 rows fill the first screen, only some
+ * are in the page (issue 19), Tab reaches every row, and the sender's own copy, preview and cancelled open use
+ * no view and ask the server for no push page (the host records every request: recorded-host.ts).
  * Then the dashboard on another account (the first one left, so its pushes are erased from the cache): two
  * pushes made in the popup, one opened by a recipient, Refresh shows the view (count and audit entry), and
  * Expire on the other (with its confirmation) expires it on the server, checked there through the API; the
@@ -19,11 +22,28 @@ import { OPTIONS_READY } from '../firefox/browser';
 import { clickAlert, waitForAlert } from '../firefox/chrome';
 import { notificationsShown, record, recorded } from './background-steps';
 import { connectServer, openedOnRow, popupPush, savedFile } from './page-steps';
+import { startRecordedHost, type RecordedHost } from './recorded-host';
 import { ALICE, ownerClient, press, recipientPage, useServer, waitForText } from './steps';
 
 /** A user whose account holds pushes made elsewhere (another browser, the web UI): none from this one. */
 const SAM = { email: 'sam@example.com', token: 'sam-token-journey-19' };
-const HELD = 30;
+const HELD = 60;
+const ROWS = 'ul[aria-label="Pushes"] > li';
+/** The row at `place` in the dashboard's list of pushes (1: the newest). */
+const row = (place: number) => `${ROWS}[aria-posinset="${place}"]`;
+
+/** Scrolls the dashboard to `y` and waits until the row at `place` is in the page and on screen. */
+async function scrollToRow(page: JourneyPage, y: number, place: number): Promise<void> {
+  await page.evaluate((y) => window.scrollTo(0, y), y);
+  await page.waitForFunction(
+    (selector) => {
+      const box = document.querySelector(selector)?.getBoundingClientRect();
+      return box && box.top < innerHeight && box.bottom > 0;
+    },
+    { timeout: 10_000, polling: 100 },
+    row(place),
+  );
+}
 
 /**
  * The names of every row the dashboard lists, in order. Only the rows on screen are in the page (issue 19):
@@ -89,17 +109,18 @@ const watchNotices = async (browser: ExtensionBrowser) =>
 forEachBrowser(
   'the watcher and the dashboard',
   (name, browser) => {
-    let host: MockHost;
+    let host: RecordedHost;
     // Another account's host per browser: the dashboard may list every push of the account.
     let alice: MockHost;
     beforeAll(async () => {
       alice = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
-      host = await startMockHost({ port: 0, users: [SAM], rateLimit: 0 });
+      host = await startRecordedHost({ users: [SAM] });
       const sam = ownerClient(host.baseUrl, SAM.token);
       for (let i = 1; i <= HELD; i++)
         await sam.createPush({
           payload: `held secret ${i}`,
           name: `Held ${name} ${i}`,
+          note: i % 3 === 0 ? `for team ${i % 4}` : '',
           expire_after_views: 3,
         });
     });
@@ -140,6 +161,99 @@ forEachBrowser(
       // The server's side: what is listed is exactly the account's active pushes.
       const active = await ownerClient(host.baseUrl, SAM.token).activeAll();
       expect(new Set(names)).toEqual(new Set(active.map((push) => push.name)));
+    });
+
+    it(`at 1280×800 with the ${HELD} pushes: 10 rows fill the first screen, only some are in the page, Tab reaches every row and focus stays while scrolled away; the sender's copy, preview and cancelled open use no view and open nothing`, async () => {
+      const owner = ownerClient(host.baseUrl, SAM.token);
+      const views = async () =>
+        (await owner.activeAll()).map((p) => [p.name, p.url_token, p.views_remaining]);
+      const before = await views();
+      const page = await browser().open('dashboard.html', row(1));
+      await page.setViewport({ width: 1280, height: 800 });
+      const first = await page.$$eval(ROWS, (rows) => ({
+        top: scrollY,
+        rendered: rows.length,
+        setsize: rows[0]!.getAttribute('aria-setsize'),
+        whole: rows.filter((el) => {
+          const box = el.getBoundingClientRect();
+          return box.height > 0 && box.top >= 0 && box.bottom <= innerHeight;
+        }).length,
+      }));
+      // Only the rows on screen and a few beyond are in the page (issue 19), each saying it is one of 60.
+      expect(first).toMatchObject({ top: 0, setsize: String(HELD) });
+      expect(first.whole).toBeGreaterThanOrEqual(10);
+      expect(first.rendered).toBeLessThan(HELD);
+      // Scrolled to the end, the last rows are there, in their places; back at the top, the first.
+      await scrollToRow(page, 100_000, HELD);
+      expect(await page.$(row(1))).toBeNull();
+      await scrollToRow(page, 0, 1);
+
+      // From the first row's checkbox, Tab goes through each row's controls down to the last row. The page
+      // notes the row of each focus itself, read every 20 presses (a read per press doubled the round trips),
+      // then at each press near the end: a Tab past the last row leaves Firefox's page for its toolbar.
+      await page.evaluate(() => {
+        const places = ((window as unknown as { places: Set<string> }).places = new Set<string>());
+        document.addEventListener('focusin', (event) => {
+          const place = (event.target as Element).closest('li[aria-posinset]')?.getAttribute('aria-posinset');
+          if (place) places.add(place);
+        });
+      });
+      const places = () => page.evaluate(() => (window as unknown as { places: Set<string> }).places.size);
+      await page.focus(`${row(1)} input[type="checkbox"]`);
+      for (let i = 0, seen = 1; seen < HELD && i < HELD * 4; i++) {
+        await page.keyboard.press('Tab');
+        if (i % 20 === 19 || seen > HELD - 10) seen = await places();
+      }
+      expect(await places()).toBe(HELD);
+      // Back at the top (Ctrl+Home), focus in row 2, scrolled far away and back: still there, same element.
+      await page.keyboard.down('Control');
+      await page.keyboard.press('Home');
+      await page.keyboard.up('Control');
+      await page.waitForSelector(row(2));
+      await page.focus(`${row(2)} input[type="checkbox"]`);
+      const focused = () =>
+        page.evaluate(() => document.activeElement?.closest('li')?.getAttribute('aria-posinset'));
+      await scrollToRow(page, 100_000, HELD);
+      expect(await focused()).toBe('2');
+      await scrollToRow(page, 0, 1);
+      expect(await focused()).toBe('2');
+      await page.keyboard.press(' ');
+      await waitForText(page, '1 selected');
+
+      // Row 20 (newest first: the 41st push made), scrolled to as a person would: its copy confirms there.
+      const url = `${host.baseUrl}/p/${before.find(([pushName]) => pushName === `Held ${name} ${HELD - 19}`)![1]}`;
+      await scrollToRow(page, 600, 20);
+      const twenty = await page.waitForSelector(row(20));
+      await (await twenty.waitForSelector('::-p-aria(Copy link[role="button"])')).click();
+      // Read in the page the moment a button says so: "Copied" lasts 2 s, a slow round trip may miss it.
+      await page.waitForFunction(() => {
+        const copied = [...document.querySelectorAll('button')].filter(
+          (b) => b.textContent!.trim() === 'Copied',
+        );
+        const rows = copied.map((button) => button.closest('li')?.getAttribute('aria-posinset'));
+        return rows.length > 0 && ((window as unknown as { copiedIn: unknown }).copiedIn = rows);
+      });
+      expect(await page.evaluate(() => (window as unknown as { copiedIn: unknown }).copiedIn)).toEqual([
+        '20',
+      ]);
+      expect([url, `${url}/r`]).toContain(await browser().clipboard());
+      await page.bringToFront();
+      await openDetails(twenty);
+      await (await twenty.waitForSelector('::-p-aria(Preview[role="button"])')).click();
+      const preview = await twenty.waitForSelector('[role="group"][aria-label^="Preview of "]');
+      expect(await preview.evaluate((el) => (el as HTMLElement).innerText)).toContain(url);
+      await page.waitForSelector(`${row(20)} img[alt^="QR code of the link to "]`, { visible: true });
+      await (await twenty.waitForSelector('::-p-aria(Open page…[role="button"])')).click();
+      const dialog = await page.waitForSelector('[role="alertdialog"]');
+      expect(await dialog.evaluate((el) => el.textContent)).toMatch(
+        /uses (one of the \d+ views? left|its last view)/,
+      );
+      await (await dialog.waitForSelector('::-p-aria(Cancel[role="button"])')).click();
+      await page.waitForHidden('[role="alertdialog"]');
+      // The server's side: no page of a push was asked for, and every push has the views it had.
+      expect(host.received.filter((request) => request.path.startsWith('/p/'))).toEqual([]);
+      expect(await views()).toEqual(before);
+      await page.close();
     });
 
     it("reports a wrong passphrase typed on the push's page in Recent activity, named, and by a notification", async () => {

@@ -1,7 +1,8 @@
 /**
  * Many pushes on a Node host, tracked by the extension as it tracks its own: created through the API (as
  * the user's other devices would), then read into the watcher's IndexedDB cache by the dashboard's Refresh.
- * Used by the dashboard-at-scale spec and by `npm run bench`.
+ * Used by `npm run bench` (the dashboard journey at scale, test/journeys/watch.journey.ts, makes its own
+ * pushes through the same API client).
  */
 import type { Page } from '@playwright/test';
 import { createApiClient } from '../../lib/api';
