@@ -1,7 +1,7 @@
 /**
- * Steps both browser-test stacks share (the Playwright specs in test/e2e and the journeys in test/journeys),
- * free of either driver: the account the tests push with, the check on the server's side through the API,
- * what a recipient's browser gets on revealing a push, and a wait for a state polled from Node.
+ * Steps free of any browser driver, for the journeys (test/journeys) and the bench: the account the tests
+ * push with, the check on the server's side through the API, what a recipient's browser gets on revealing a
+ * push, and a wait for a state polled from Node.
  */
 import { createApiClient, type ApiClient } from '../lib/api';
 

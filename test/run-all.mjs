@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: every suite (Vitest unit + service tests, then Playwright journeys on the built extension in
-// real Chromium, then the shared journeys in both real Chromium and real Firefox ESR), ending with one line
+// `npm test`: every suite (Vitest unit + service tests, then the journeys on the built extension in both
+// real Chromium and real Firefox ESR), ending with one line
 // "N passed, N failed" over all of them. A missing Chromium or Firefox ESR, or their German and Arabic
 // language packs, is installed from Debian's packages where this machine allows it (test/browsers.mjs);
 // otherwise the run fails and says which command to run: browser journeys are never skipped.
@@ -35,17 +35,6 @@ const vitestFailures = (report, suite) => {
       if (test.status === 'failed')
         failures.push(`${suite}: ${path.relative(root, file.name)} › ${test.fullName ?? test.title}`);
 };
-const playwrightFailures = (report) => {
-  const walk = (suite, trail) => {
-    for (const spec of suite.specs ?? [])
-      for (const test of spec.tests ?? [])
-        if (test.status === 'unexpected' || test.status === 'flaky')
-          failures.push(`playwright (${test.status}): ${[...trail, spec.title].join(' › ')}`);
-    for (const child of suite.suites ?? []) walk(child, [...trail, child.title]);
-  };
-  for (const suite of report.suites ?? []) walk(suite, [suite.title]);
-};
-
 // 1. Vitest: unit tests and service tests over real HTTP.
 const vitestJson = path.join(out, 'vitest.json');
 fs.rmSync(vitestJson, { force: true });
@@ -70,53 +59,32 @@ if (!vitest || (vitestStatus !== 0 && vitest.numFailedTests === 0)) {
   problems.push(`vitest exited with status ${vitestStatus}`);
 }
 
-// 2. Playwright journeys on the built extension. The journeys' build grants the loopback host at install
-// (SECRET_PUSH_E2E, see wxt.config.ts) because Playwright cannot click a permission prompt; it goes to its own
-// directory so the shipped build in .output/chrome-mv3 is never the test one.
+// 2. The journeys' builds: the test build grants the loopback host at install (SECRET_PUSH_E2E, see
+// wxt.config.ts) because no test can click a permission prompt; it goes to its own directory so the shipped
+// build in .output/chrome-mv3 is never the test one.
 const e2eOut = path.join(root, '.output', 'e2e');
 const browserProblem = ensurePackages(chromiumPackages(chromium));
+const chromiumBuilt =
+  !browserProblem && run(bin('wxt'), ['build'], { WXT_OUT_DIR: e2eOut, SECRET_PUSH_E2E: '1' }) === 0;
 if (browserProblem) {
   failed += 1;
   problems.push(`${browserProblem} (or set CHROMIUM_PATH).`);
-} else if (run(bin('wxt'), ['build'], { WXT_OUT_DIR: e2eOut, SECRET_PUSH_E2E: '1' }) !== 0) {
+} else if (!chromiumBuilt) {
   failed += 1;
   problems.push('wxt build failed, so the browser journeys could not run');
-} else {
-  const pwJson = path.join(out, 'playwright.json');
-  fs.rmSync(pwJson, { force: true });
-  const pwStatus = run(
-    bin('playwright'),
-    ['test', '-c', 'test/e2e/playwright.config.ts', '--reporter=list,json'],
-    {
-      PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
-      EXT_PATH: path.join(e2eOut, 'chrome-mv3'),
-      PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1',
-    },
-  );
-  const pw = readJson(pwJson);
-  if (pw) {
-    passed += pw.stats.expected;
-    failed += pw.stats.unexpected + pw.stats.flaky;
-    playwrightFailures(pw);
-    if (pw.stats.skipped > 0) problems.push('playwright: skipped tests are not allowed');
-  }
-  if (!pw || (pwStatus !== 0 && pw.stats.unexpected === 0)) {
-    failed += 1;
-    problems.push(`playwright exited with status ${pwStatus}`);
-  }
 }
 
-// 3. The shared journeys (test/journeys), each in real Chromium and in real Firefox ESR (Firefox's own
-// behaviour among them, in tests named "Firefox only"), driven by Playwright (Chromium) and puppeteer-core over
-// WebDriver BiDi (Firefox) on the journeys' builds of both browsers.
+// 3. The journeys (test/journeys), each in real Chromium and in real Firefox ESR (each browser's own behaviour
+// among them, in tests named "Chromium only" or "Firefox only"), driven by Playwright (Chromium) and
+// puppeteer-core over WebDriver BiDi (Firefox) on the journeys' builds of both browsers.
 const firefox = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const firefoxProblem = ensurePackages(firefoxPackages(firefox));
 if (firefoxProblem) {
   failed += 1;
   problems.push(`${firefoxProblem} (or set FIREFOX_PATH).`);
-} else if (browserProblem) {
+} else if (!chromiumBuilt) {
   failed += 1;
-  problems.push('the shared journeys need Chromium as well as Firefox ESR');
+  problems.push('the journeys need Chromium and its build as well as Firefox ESR');
 } else if (run(bin('wxt'), ['build', '-b', 'firefox'], { WXT_OUT_DIR: e2eOut, SECRET_PUSH_E2E: '1' }) !== 0) {
   failed += 1;
   problems.push('wxt build -b firefox failed, so the Firefox journeys could not run');

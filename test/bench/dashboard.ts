@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startMockHost } from '@/lib/mock/host/server';
-import { CHROMIUM, CHROMIUM_ARGS, useServer, welcomePage } from '../e2e/fixtures';
+import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../journeys/browsers/chromium';
+import { saveServerIn } from '../saved-server';
 import { createPushes, PUSH_ROWS, refreshUntilListed } from './many-pushes';
 import { median, ms, type Row } from './rows';
 
@@ -142,7 +143,7 @@ export async function seededDashboard(extDir: string, pushes: number): Promise<S
     const url = `chrome-extension://${new URL(worker.url()).host}/dashboard.html`;
     const made = Math.min(pushes, THROUGH_API);
     await createPushes(host.baseUrl, token, made);
-    await useServer(worker, host.baseUrl, token);
+    await saveServerIn(worker, host.baseUrl, token);
     const first = await context.newPage();
     await first.goto(url);
     await refreshUntilListed(first, made);

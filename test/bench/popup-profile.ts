@@ -17,7 +17,7 @@
 import type { CDPSession, Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
-import { launchWithExtension } from '../e2e/fixtures';
+import { launchWithExtension } from '../journeys/browsers/chromium';
 import { WAIT_FOR_SECRET } from './popup';
 import { median } from './rows';
 

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../e2e/fixtures';
+import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../journeys/browsers/chromium';
 import { kb, median, ms, pairedRatio, type Row } from './rows';
 
 /** The guard on the popup's bytes at open, gzipped, the polyfill included (KB). */

@@ -40,7 +40,8 @@ import { startMockHost } from '@/lib/mock/host/server';
 import type { QuickPushHandlers } from '@/lib/quick-push/background';
 import { MENU_IDS, type MenuClick } from '@/lib/quick-push/menus';
 import type { QuickPushOutcome } from '@/lib/quick-push/types';
-import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../e2e/fixtures';
+import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../journeys/browsers/chromium';
+import { saveServerIn } from '../saved-server';
 import { median, ms, pairedRatio, type Row } from './rows';
 
 export const WARM_BUDGET_RATIO = 1.2;
@@ -92,23 +93,6 @@ function startSite(): Promise<http.Server> {
     response.end(`<!doctype html><title>Notes</title><pre id="secret">${SECRET}</pre>`);
   });
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
-/** Saves the host as the one server with the token on the device (settings version 2, as useServer does). */
-function useServer(worker: Worker, url: string): Promise<void> {
-  return worker.evaluate(
-    ({ url, token }) =>
-      chrome.storage.local.set({
-        server: {
-          defaultUrl: url,
-          servers: [{ kind: 'self-hosted', url, edition: 'pro', tokenPlace: 'device' }],
-        },
-        server$: { v: 2 },
-        serverTokens: { [url]: { value: token, origin: new URL(url).origin } },
-        demoMode: false,
-      }),
-    { url, token: TOKEN },
-  );
 }
 
 /**
@@ -407,7 +391,7 @@ export async function measureQuickPush(extDir: string, runs = 20): Promise<Quick
     const blankPage = await context.newPage();
     await blankPage.goto(`chrome-extension://${new URL(blankWorker.url()).host}/page.html`);
     await welcomePage(context);
-    await useServer(worker, host.baseUrl);
+    await saveServerIn(worker, host.baseUrl, TOKEN);
     const blank = await context.newPage();
     await blank.goto(`chrome-extension://${new URL(worker.url()).host}/${BLANK}`);
     const page = await context.newPage();
