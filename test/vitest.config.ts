@@ -18,7 +18,7 @@ const DOM_TESTS = [
   'test/lib/quick-push/clipboard.test.ts',
   'test/lib/quick-push/offscreen-clipboard.test.ts',
 ];
-const NOT_UNIT = ['test/firefox/**', 'node_modules/**'];
+const NOT_UNIT = ['node_modules/**'];
 
 export default defineConfig({
   plugins: [WxtVitest()],

@@ -173,7 +173,7 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
   it(`Connect your server opens the settings page${name === 'firefox' ? ' (in a tab, as open_in_tab asks)' : ''}`, async () => {
     await press(browser().welcome, 'Connect your server');
     const options = await browser().opened(`${browser().base}/options.html`);
-    // The settings page is up once its server choice is (test/firefox waits for the same).
+    // The settings page is up once its server choice is (the journeys' OPTIONS_READY waits for the same).
     await options.waitForSelector('#server-choice');
     await options.close();
   });

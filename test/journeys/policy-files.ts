@@ -2,7 +2,7 @@
  * Where the policy journey puts an organization's policy for each browser, and how it takes it away again.
  * Chromium reads /etc/chromium/policies/managed/*.json at start, keyed by the extension's id (an unpacked
  * extension's id comes from its absolute path, so it is computed here from EXT_PATH: the same code works in
- * any clone). Firefox gets a policies.json of its own through a test-only pref (test/firefox/browser.ts),
+ * any clone). Firefox gets a policies.json of its own through a test-only pref (test/journeys/browsers/firefox.ts),
  * never the machine's distribution folder, which every other Firefox on the machine would read.
  */
 import { execFileSync } from 'node:child_process';
@@ -55,7 +55,7 @@ export function writeChromiumPolicy(id: string, policy: object): () => void {
   );
 }
 
-/** Writes a policies.json for one Firefox (see test/firefox/browser.ts policiesFile); returns it and its removal. */
+/** Writes a policies.json for one Firefox (see ./browsers/firefox.ts policiesFile); returns it and its removal. */
 export function writeFirefoxPolicies(geckoId: string, policy: object): { file: string; remove: () => void } {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-firefox-policy-'));
   const file = path.join(dir, 'policies.json');

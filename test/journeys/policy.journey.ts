@@ -11,7 +11,7 @@ import type { JourneyPage } from './browsers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
-import { GECKO_ID } from '../firefox/browser';
+import { GECKO_ID } from './browsers/firefox';
 import { BROWSERS, type BrowserName, type ExtensionBrowser } from './browsers';
 import { launchChromium } from './browsers/chromium';
 import { launchFirefoxJourneys } from './browsers/firefox';

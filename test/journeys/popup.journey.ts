@@ -9,7 +9,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { E2E_CLEAR_MS_PER_SECOND } from '@/lib/clipboard/delay';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
-import { OPTIONS_READY } from '../firefox/browser';
+
 import { forEachBrowser, type ExtensionBrowser, type JourneyPage } from './browsers';
 import { fieldValue, savedFile } from './page-steps';
 import { createPush, fill, openMoreOptions, pickFile, tab, valueOf, withFile } from './secrets/form';
@@ -24,6 +24,7 @@ import {
   useServer,
   waitForAlert,
   waitForText,
+  OPTIONS_READY,
 } from './steps';
 
 /** Presses a key with Control or Shift held: a chord, in either driver. */

@@ -11,7 +11,7 @@
  * (lib/quick-push/e2e-hook.ts). Everything after that call is the real extension: reading the selection from
  * the page, the API request, the clipboard write (Chromium's offscreen document, Firefox's background page),
  * the notification. Firefox runs with its own notification windows, which stay up as on a desktop and are
- * read and clicked as a person would (test/firefox/chrome.ts), as is its context menu.
+ * read and clicked as a person would (test/journeys/browsers/firefox-chrome.ts), as is its context menu.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { JourneyPage } from './browsers';
@@ -22,7 +22,7 @@ import { forEachBrowser, type ExtensionBrowser } from './browsers';
 import { puppeteerOf } from './browsers/firefox';
 import { puppeteerPage } from './browsers/puppeteer-page';
 import { waitFor } from '../browser-steps';
-import { openIn, OPTIONS_READY } from '../firefox/browser';
+import { openIn } from './browsers/firefox';
 import {
   alerts,
   chooseMenuItem,
@@ -31,7 +31,7 @@ import {
   contextMenuOf,
   inMainWindow,
   waitForAlert,
-} from '../firefox/chrome';
+} from './browsers/firefox-chrome';
 import { notificationsShown, record, recorded, seamReady } from './background-steps';
 import { connectServer, openedOnRow } from './page-steps';
 import { dumpStorage } from './secrets/dump';
@@ -48,6 +48,7 @@ import {
   press,
   useServer,
   waitForText,
+  OPTIONS_READY,
 } from './steps';
 
 /** The account of Firefox's server saved as localhost: one token saved for two origins would be refused. */
@@ -412,7 +413,7 @@ forEachBrowser(
 
 /**
  * Firefox only, in demo mode: quick push's items in Firefox's real context menu (BiDi's chrome scope,
- * test/firefox/chrome.ts), each where it belongs, and "Push this image" chosen there. Then storage.session,
+ * test/journeys/browsers/firefox-chrome.ts), each where it belongs, and "Push this image" chosen there. Then storage.session,
  * present in Firefox ESR 153 for an MV2 extension (since Firefox 115; the manifest's strict_min_version keeps
  * older Firefox out, so there is no fallback to test): a token kept "for this browser session only" lives
  * there, never in storage.local, and the popup pushes with it (this connect leaves demo mode).
@@ -480,7 +481,7 @@ function firefoxMenuAndSession(
  * optional_host_permissions, so a server's origin is an optional permission (wxt.config.ts), asked for on
  * Connect. The journeys' build grants 127.0.0.1 at install (SECRET_PUSH_E2E=1), so the server is saved as
  * http://localhost:PORT, which it does not; the test profile sets extensions.webextOptionalPermissionPrompts
- * to false (test/firefox/browser.ts), so Firefox grants the request without the prompt a person would answer.
+ * to false (test/journeys/browsers/firefox.ts), so Firefox grants the request without the prompt a person would answer.
  */
 function firefoxHostPermission(ext: () => ExtensionBrowser, state: () => MockHost): void {
   it("Firefox only: a saved server's origin is an optional permission, requested on Connect and held afterwards", async () => {

@@ -18,12 +18,12 @@ import type { JourneyElement, JourneyPage } from './browsers';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
 import { puppeteerOf } from './browsers/firefox';
-import { OPTIONS_READY } from '../firefox/browser';
-import { clickAlert, waitForAlert } from '../firefox/chrome';
+
+import { clickAlert, waitForAlert } from './browsers/firefox-chrome';
 import { notificationsShown, record, recorded } from './background-steps';
 import { connectServer, openedOnRow, popupPush, savedFile } from './page-steps';
 import { startRecordedHost, type RecordedHost } from './recorded-host';
-import { ALICE, ownerClient, press, recipientPage, useServer, waitForText } from './steps';
+import { ALICE, ownerClient, press, recipientPage, useServer, waitForText, OPTIONS_READY } from './steps';
 
 /** A user whose account holds pushes made elsewhere (another browser, the web UI): none from this one. */
 const SAM = { email: 'sam@example.com', token: 'sam-token-journey-19' };

@@ -1,6 +1,6 @@
 /** puppeteer-core's page (Firefox over WebDriver BiDi) as the journeys' JourneyPage. */
 import type { ElementHandle, Page } from 'puppeteer-core';
-import { inMainWindow } from '../../firefox/chrome';
+import { inMainWindow } from './firefox-chrome';
 import type { JourneyElement, JourneyPage } from './types';
 
 function element(handle: ElementHandle): JourneyElement {

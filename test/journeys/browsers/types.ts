@@ -10,7 +10,7 @@ export interface LaunchOptions {
   language?: string;
   /**
    * Firefox only: its own notification windows (pref alerts.useSystemBackend off), which stay up to be read
-   * and clicked (test/firefox/chrome.ts) as on a desktop. Without them, headless Firefox's system backend
+   * and clicked (./firefox-chrome.ts) as on a desktop. Without them, headless Firefox's system backend
    * closes every notification at once, as if by the user. Chromium's stay up either way.
    */
   notificationWindows?: boolean;

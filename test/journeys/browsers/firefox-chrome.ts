@@ -1,11 +1,11 @@
 /**
  * Firefox's own windows, which WebDriver BiDi reaches in the "chrome" scope when Firefox runs with
- * --remote-allow-system-access (test/firefox/browser.ts): its main window (menus, private windows) and its
+ * --remote-allow-system-access (./firefox.ts): its main window (menus, private windows) and its
  * notifications. The tests read what a person would see there and click it.
  */
 import type { Browser } from 'puppeteer-core';
-import { waitFor } from '../browser-steps';
-import type { JourneyPage } from '../journeys/browsers';
+import { waitFor } from '../../browser-steps';
+import type { JourneyPage } from './types';
 
 interface Bidi {
   send(method: string, params: object): Promise<{ result: unknown }>;
