@@ -148,8 +148,9 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
     const welcome = browser().welcome;
     await welcome.bringToFront(); // behind the popups' tabs; a tab behind another paints no frames to check
     await press(welcome, 'Try it');
+    // Said once its tab is open; if it failed, the wait's error carries the page's alert.
+    await waitForText(welcome, 'Sample push created. Its link opened in a new tab.', 30_000);
     const viewer = await browser().opened(`${browser().base}/viewer.html#/p/`);
-    await waitForText(welcome, 'Sample push created. Its link opened in a new tab.');
 
     // The tab may still be on its first about:blank for a moment (Chromium names the target first).
     await viewer.waitForFunction(() => location.href.includes('/viewer.html#/p/'));
