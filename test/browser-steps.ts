@@ -44,3 +44,8 @@ export async function waitFor<T>(what: string, find: () => Promise<T | undefined
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** The kinds of a push's audit log, in order ("creation", "view", …), as `client` reads them. */
+export async function auditKinds(client: ApiClient, urlToken: string): Promise<string[]> {
+  return (await client.auditAll(urlToken)).map((entry) => entry.kind);
+}

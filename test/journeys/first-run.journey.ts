@@ -25,6 +25,7 @@ import { DEMO_BASE_URL } from '@/lib/demo/constants';
 import { requestToWire, wireToResponse, type WireResponse } from '@/lib/messages/wire';
 import { expectClean } from './axe';
 import { forEachBrowser, type ExtensionBrowser, type JourneyPage } from './browsers';
+import { auditKinds } from '../browser-steps';
 import { popupPush, savedFile } from './page-steps';
 import { createPush } from './secrets/form';
 import { demoReady, openPopup, pageText, press, waitForAlert, waitForText } from './steps';
@@ -77,7 +78,7 @@ async function demoService(ext: ExtensionBrowser) {
   });
   return Object.assign(client, {
     make: async (push: CreatePushInput) => (await client.createPush(push)).push,
-    audit: async (urlToken: string) => (await client.auditAll(urlToken)).map((entry) => entry.kind),
+    audit: (urlToken: string) => auditKinds(client, urlToken),
   });
 }
 

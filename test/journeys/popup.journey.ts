@@ -7,7 +7,7 @@
  * server; a server saved without a token. Needs the builds made with SECRET_PUSH_E2E=1.
  */
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
-import { waitFor } from '../browser-steps';
+import { auditKinds, waitFor } from '../browser-steps';
 import { E2E_CLEAR_MS_PER_SECOND } from '@/lib/clipboard/delay';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 
@@ -26,14 +26,8 @@ import {
   waitForAlert,
   waitForText,
   OPTIONS_READY,
+  chord,
 } from './steps';
-
-/** Presses a key with Control or Shift held: a chord, in either driver. */
-async function chord(page: JourneyPage, modifier: 'Control' | 'Shift', key: string) {
-  await page.keyboard.down(modifier);
-  await page.keyboard.press(key);
-  await page.keyboard.up(modifier);
-}
 
 /** Presses `button` in the popup brought to the front, waits until it says `said`, and reads the clipboard. */
 async function copied(browser: ExtensionBrowser, popup: JourneyPage, button: string, said: string) {
@@ -100,10 +94,6 @@ async function refreshWatcher(page: JourneyPage): Promise<void> {
   });
   expect(reply).toHaveProperty('res');
 }
-
-/** The kinds of the push's audit log, in order. */
-const audited = async (baseUrl: string, urlToken: string) =>
-  (await ownerClient(baseUrl).auditAll(urlToken)).map((entry) => entry.kind);
 
 /** An answer as the proxy writes it on the socket, which it then closes (`type` may add header lines). */
 const raw = (status: string, type: string, body: string, length = body.length) =>
@@ -229,7 +219,7 @@ forEachBrowser('the popup against a server', (name, browser) => {
       await shown.evaluate((pre) => [pre.textContent, pre.querySelector('span.ch-digit')?.textContent]),
     ).toEqual(['text secret 7f3a', '7']);
     expect(await page.$('[role="img"][aria-label="QR code"]')).toBeNull();
-    expect(await audited(host.baseUrl, urlToken)).toEqual([
+    expect(await auditKinds(client(), urlToken)).toEqual([
       'creation',
       'failed_passphrase',
       'owner_view',
@@ -270,7 +260,7 @@ forEachBrowser('the popup against a server', (name, browser) => {
     const page = await browser().web(link);
     await page.waitForSelector('::-p-aria(Reveal secret[role="button"])');
     expect(await pageText(page)).not.toContain('keys.bin');
-    expect(await audited(host.baseUrl, urlToken)).toEqual(['creation']);
+    expect(await auditKinds(client(), urlToken)).toEqual(['creation']);
     expect(await listed(urlToken)).toMatchObject({ expire_after_views: 4, views_remaining: 4 });
     await press(page, 'Reveal secret');
     await page.waitForSelector('ul[aria-label="Files"] a');
@@ -283,7 +273,7 @@ forEachBrowser('the popup against a server', (name, browser) => {
       bytes: Buffer.from(await (await fetch(link.href)).arrayBuffer()),
     }));
     expect(await Promise.all(downloads)).toEqual(files);
-    expect(await audited(host.baseUrl, urlToken)).toEqual(['creation', 'view']);
+    expect(await auditKinds(client(), urlToken)).toEqual(['creation', 'view']);
     expect((await listed(urlToken))?.views_remaining).toBe(3);
     const [, view] = await client().auditAll(urlToken);
     const agent = name === 'chromium' ? 'Chrome' : 'Firefox';
@@ -295,7 +285,7 @@ forEachBrowser('the popup against a server', (name, browser) => {
       expired: true,
       deleted: true,
     });
-    expect(await audited(host.baseUrl, urlToken)).toEqual(['creation', 'view', 'expire']);
+    expect(await auditKinds(client(), urlToken)).toEqual(['creation', 'view', 'expire']);
     expect(await client().retrievePush(urlToken)).toMatchObject({ expired: true, payload: null });
     await page.goto(link);
     await waitForText(page, 'This secret has expired');
@@ -381,7 +371,7 @@ forEachBrowser('the popup against a server', (name, browser) => {
       'too long to draw as a QR code',
     );
     expect(await page.$('[role="img"][aria-label="QR code"]')).toBeNull();
-    expect(await audited(host.baseUrl, whole.urlToken)).toEqual(['creation', 'view']);
+    expect(await auditKinds(client(), whole.urlToken)).toEqual(['creation', 'view']);
     // Shorter QR text is drawn as an SVG.
     await popup.bringToFront();
     await press(popup, 'New push');

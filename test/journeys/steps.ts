@@ -140,3 +140,10 @@ export async function press(page: JourneyPage, name: string): Promise<void> {
  * the page only as an extension page to reach the browser's APIs from wait for this.
  */
 export const OPTIONS_READY = '::-p-aria(Demo mode[role="switch"])';
+
+/** Presses a key with Control or Shift held: a chord, in either driver. */
+export async function chord(page: JourneyPage, modifier: 'Control' | 'Shift', key: string) {
+  await page.keyboard.down(modifier);
+  await page.keyboard.press(key);
+  await page.keyboard.up(modifier);
+}

@@ -16,6 +16,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { JourneyElement, JourneyPage } from './browsers';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
+import { auditKinds } from '../browser-steps';
 import { forEachBrowser, type ExtensionBrowser } from './browsers';
 import { puppeteerOf } from './browsers/firefox';
 
@@ -23,7 +24,16 @@ import { clickAlert, waitForAlert } from './browsers/firefox-chrome';
 import { notificationsShown, record, recorded } from './background-steps';
 import { connectServer, openedOnRow, popupPush, savedFile } from './page-steps';
 import { startRecordedHost, type RecordedHost } from './recorded-host';
-import { ALICE, ownerClient, press, recipientPage, useServer, waitForText, OPTIONS_READY } from './steps';
+import {
+  ALICE,
+  ownerClient,
+  press,
+  recipientPage,
+  useServer,
+  waitForText,
+  OPTIONS_READY,
+  chord,
+} from './steps';
 
 /** A user whose account holds pushes made elsewhere (another browser, the web UI): none from this one. */
 const SAM = { email: 'sam@example.com', token: 'sam-token-journey-19' };
@@ -206,9 +216,7 @@ forEachBrowser(
       }
       expect(await places()).toBe(HELD);
       // Back at the top (Ctrl+Home), focus in row 2, scrolled far away and back: still there, same element.
-      await page.keyboard.down('Control');
-      await page.keyboard.press('Home');
-      await page.keyboard.up('Control');
+      await chord(page, 'Control', 'Home');
       await page.waitForSelector(row(2));
       await page.focus(`${row(2)} input[type="checkbox"]`);
       const focused = () =>
@@ -283,7 +291,7 @@ forEachBrowser(
 
       // The server's side: the audit log holds the failed attempt, and no view was counted.
       const owner = ownerClient(host.baseUrl, SAM.token);
-      expect((await owner.auditAll(token)).map((entry) => entry.kind)).toContain('failed_passphrase');
+      expect(await auditKinds(owner, token)).toContain('failed_passphrase');
       const listed = (await owner.activeAll()).find((push) => push.url_token === token);
       expect(listed?.views_remaining).toBe(listed?.expire_after_views);
     });
