@@ -38,7 +38,9 @@ export function puppeteerPage(page: Page): JourneyPage {
     $eval: (selector, fn) => page.$eval(selector, fn as never) as never,
     $$eval: (selector, fn) => page.$$eval(selector, fn as never) as never,
     click: (selector, options) => page.locator(selector).click(options),
-    fill: (selector, value) => page.locator(selector).fill(value),
+    // At once, with one input event, as Playwright's fill does: puppeteer types a value under 100 characters
+    // key by key, a round trip over BiDi each, which made Firefox's journeys minutes slower than Chromium's.
+    fill: (selector, value) => page.locator(selector).fill(value, { typingThreshold: 0 }),
     type: (selector, text) => page.type(selector, text),
     select: async (selector, value) => void (await page.select(selector, value)),
     focus: (selector) => page.focus(selector),
