@@ -21,7 +21,7 @@ import { auditKinds } from '../browser-steps';
 import { openViewer, popupPush, savedFile, shownSecret, unlock } from './page-steps';
 import { createPush } from './secrets/form';
 import { offscreenDocuments } from './background-steps';
-import { demoReady, openPopup, pageText, press, waitForAlert, waitForText } from './steps';
+import { demoReady, openPopup, pageText, press, waitForAlert, waitForText, OPTIONS_READY } from './steps';
 
 const SAMPLE =
   'This is a sample secret. The person you send a link to sees it here, once, and then it is gone.';
@@ -153,8 +153,7 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
   it(`Connect your server opens the settings page${name === 'firefox' ? ' (in a tab, as open_in_tab asks)' : ''}`, async () => {
     await press(browser().welcome, 'Connect your server');
     const options = await browser().opened(`${browser().base}/options.html`);
-    // The settings page is up once its server choice is (the journeys' OPTIONS_READY waits for the same).
-    await options.waitForSelector('#server-choice');
+    await options.waitForSelector(OPTIONS_READY);
     await options.close();
   });
 
@@ -310,17 +309,16 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
   if (name === 'chromium')
     it('Chromium only: the demo service survives its offscreen document being closed: the next request opens it again', async () => {
       const demo = await demoService(browser());
-      const documents = () => offscreenDocuments(browser());
       await demo.make({ payload: 'opens it' });
-      expect(await documents()).toBe(1);
+      expect(await offscreenDocuments(browser())).toBe(1);
       await browser().background(
         (g) => (g.chrome as unknown as typeof chrome).offscreen.closeDocument(),
         null,
       );
-      expect(await documents()).toBe(0);
+      expect(await offscreenDocuments(browser())).toBe(0);
       const push = await demo.make({ payload: 'after the close' });
       expect((await demo.activeAll()).map((p) => p.url_token)).toContain(push.url_token);
-      expect(await documents()).toBe(1);
+      expect(await offscreenDocuments(browser())).toBe(1);
     });
 
   it(`every API the extension awaits returns a promise (${name === 'chromium' ? 'Chromium: those webextension-polyfill passes through untouched come from Chromium itself' : "Firefox's own"}), and contextMenus.create reports a failure through lastError`, async () => {

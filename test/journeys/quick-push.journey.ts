@@ -3,15 +3,13 @@
  * user does: a push in demo mode, its link, and the viewer revealing the secret. In Firefox it once failed
  * with "The server could not read the request": Firefox ESR 153 has no Request.prototype.body, so the demo
  * service in the background page read every body as empty (the cause is tested in
- * test/lib/mock/body.test.ts). A demo link opens only in this browser (issue 20): the popup's result and the
- * quick push's notification say so. Then, against the Node host: the menu items and shortcuts registered,
- * the selection, the shortcut, the image, and a push that fails while the server is down and is tried again
- * once it is back. Neither browser lets a test click its native context menu or press an extension's
- * shortcut, so the test calls, in the background, the very handlers those listeners call
- * (lib/quick-push/e2e-hook.ts). Everything after that call is the real extension: reading the selection from
- * the page, the API request, the clipboard write (Chromium's offscreen document, Firefox's background page),
- * the notification. Firefox runs with its own notification windows, which stay up as on a desktop and are
- * read and clicked as a person would (test/journeys/browsers/firefox-chrome.ts), as is its context menu.
+ * test/lib/mock/body.test.ts). Then quick pushes, against the Node host. Neither browser lets a test click
+ * its native context menu or press an extension's shortcut, so the test calls, in the background, the very
+ * handlers those listeners call (lib/quick-push/e2e-hook.ts). Everything after that call is the real
+ * extension: reading the selection from the page, the API request, the clipboard write (Chromium's offscreen
+ * document, Firefox's background page), the notification. Firefox runs with its own notification windows,
+ * which stay up as on a desktop and are read and clicked as a person would
+ * (test/journeys/browsers/firefox-chrome.ts), as is its context menu.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
@@ -76,10 +74,8 @@ const menuItem = (browser: ExtensionBrowser, id: string) =>
 
 /** Firefox: clears every notification and waits until none is on screen, so the next one is the one read. */
 async function clearAlerts(browser: ExtensionBrowser): Promise<void> {
-  await browser.background(async (g) => {
-    for (const id of Object.keys(await g.browser.notifications.getAll()))
-      await g.browser.notifications.clear(id);
-  }, null);
+  for (const id of await notificationsShown(browser))
+    await browser.background((g, id) => g.browser.notifications.clear(id), id);
   await expect.poll(async () => (await alerts(puppeteerOf(browser))).length, { timeout: 10_000 }).toBe(0);
 }
 
@@ -98,11 +94,6 @@ async function waitForRecent(popup: JourneyPage, count: number): Promise<void> {
   const region = await popup.waitForSelector('::-p-aria(Recent pushes[role="region"])');
   await expect.poll(() => region!.$$eval('li', (items) => items.length)).toBe(count);
 }
-
-const RETRY = {
-  chromium: '"Try again" on its notification sends it once',
-  firefox: 'a click on its notification (Firefox has no buttons: the text says so) sends it once',
-};
 
 forEachBrowser(
   'demo mode on a fresh install, and quick push',
@@ -304,7 +295,7 @@ forEachBrowser(
       expect(Buffer.from(await download.arrayBuffer()).equals(PNG)).toBe(true);
     });
 
-    it(`a push that fails while the server is down says why and holds its text in session storage only; ${RETRY[name]}`, async () => {
+    it(`a push that fails while the server is down says why and holds its text in session storage only; ${name === 'chromium' ? '"Try again" on its notification sends it once' : 'a click on its notification (Firefox has no buttons: the text says so) sends it once'}`, async () => {
       if (name === 'firefox') await clearAlerts(browser());
       const port = Number(new URL(host.baseUrl).port);
       await host.close();
@@ -413,7 +404,6 @@ function firefoxMenuAndSession(
 
   it('Firefox only: storage.session keeps a token saved "for this browser session only", which the popup then pushes with', async () => {
     const page = await ext().open('options.html', '#server-choice');
-    expect(await page.evaluate(() => typeof browser.storage.session?.get)).toBe('function');
     const { host } = state();
     await connectServer(page, host.baseUrl, ALICE.token, 'Saved. Pushes now go to this server.', () =>
       page.click('::-p-aria(This browser session only[role="radio"])'),
