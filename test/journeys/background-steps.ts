@@ -58,3 +58,13 @@ export const recorded = (browser: ExtensionBrowser) =>
 /** The ids of the notifications still on screen. */
 export const notificationsShown = (browser: ExtensionBrowser) =>
   browser.background(async (g) => Object.keys(await g.browser.notifications.getAll()), null);
+
+/** How many offscreen documents are open (Chromium), or 'none' where the browser has none (Firefox). */
+export const offscreenDocuments = (browser: ExtensionBrowser) =>
+  browser.background(
+    async (g) =>
+      'offscreen' in g.browser
+        ? (await g.chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as never] })).length
+        : 'none',
+    null,
+  );

@@ -1,43 +1,30 @@
 /**
- * A fresh install as a person first meets it, in one launch per browser. Installing the extension opens the
- * welcome page by itself, in front; "Try it" makes a push in demo mode through the popup's create path and
- * opens its link in the viewer, which reveals the sample secret once (the sample then expires on the demo
- * service's side); "Connect your server" opens the settings page. The popup fits (issue 20): Chrome caps a
- * popup at 600 px high, so at 380 px wide the default state, demo mode included, shows whole with no scroll;
- * with More options open, Create push stays on screen.
- *
- * And accessibility as a test, in both colour schemes (each state checked in light, then dark, on the same
- * page): axe (axe-core's own source, run in the page) finds no violation, of any impact, on every page: the
- * welcome page (as it opens, and after Try it), the popup (form, and result after a create), the dashboard
- * (with pushes, and with an audit log open), the viewer (before the reveal, at the passphrase prompt, after
- * the reveal); options.journey.ts checks the options page's states the same way (axe.ts). All run in demo
- * mode, as a fresh install does; pushes are made in the popup as a person would.
- *
- * Then the demo service a fresh install runs on (Chromium: its offscreen document; Firefox: the background
- * page), with pushes made and audited through the API client the other tests use, over the transport the
- * extension's pages use: the viewer opens each link as its kind, refuses links walked around its route guard,
- * and guards a reveal by a passphrase, a recipient list and a last view, counting nothing until met. And the
- * extension APIs it awaits, which return promises in both browsers (README, "One `browser` everywhere").
+ * A fresh install as a person first meets it, in one launch per browser, all in demo mode: the welcome page
+ * that opens by itself, Try it, the popup (issue 20: Chrome caps a popup at 600 px high), the dashboard and
+ * the viewer, with pushes made in the popup as a person would. Then the demo service a fresh install runs on
+ * (Chromium: its offscreen document; Firefox: the background page), its pushes made and audited through the
+ * API client the other tests use, over the transport the extension's pages use; and the extension APIs it
+ * awaits (README, "One `browser` everywhere"). Accessibility as a test: axe (axe-core's own source, run in
+ * the page) finds no violation, of any impact, on the welcome page (before and after Try it), the popup (form,
+ * result), the dashboard (with pushes, with an audit log open) and the viewer (before a reveal, at the
+ * passphrase prompt, after a reveal), each in light and then dark on the same page; options.journey.ts checks
+ * the options page the same way (axe.ts).
  */
 import { expect, it } from 'vitest';
 import { createApiClient, type CreatePushInput } from '@/lib/api';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
+import type { DemoPageInfo } from '@/lib/demo/page-info';
 import { requestToWire, wireToResponse, type WireResponse } from '@/lib/messages/wire';
 import { expectClean } from './axe';
 import { forEachBrowser, type ExtensionBrowser, type JourneyPage } from './browsers';
 import { auditKinds } from '../browser-steps';
-import { popupPush, savedFile } from './page-steps';
+import { openViewer, popupPush, savedFile, shownSecret, unlock } from './page-steps';
 import { createPush } from './secrets/form';
-import { demoReady, openPopup, pageText, press, waitForAlert, waitForText } from './steps';
+import { offscreenDocuments } from './background-steps';
+import { demoReady, openPopup, pageText, press, waitForAlert, waitForText, OPTIONS_READY } from './steps';
 
 const SAMPLE =
   'This is a sample secret. The person you send a link to sees it here, once, and then it is gone.';
-
-interface PageInfo {
-  kind: string | null;
-  live: boolean;
-  views_remaining: number;
-}
 
 /**
  * Sends the runtime message `type` from the welcome page, as the extension's pages reach the demo service
@@ -54,20 +41,20 @@ async function demoMessage<R>(ext: ExtensionBrowser, type: string, data: unknown
 
 /** What the demo service knows of a push, asked as the viewer asks it: its side, which reading does not change. */
 const demoPushInfo = (ext: ExtensionBrowser, url_token: string) =>
-  demoMessage<PageInfo>(ext, 'demo-page-info', { url_token });
+  demoMessage<DemoPageInfo>(ext, 'demo-page-info', { url_token });
 
 /**
- * The demo service through the API client, with the demo token the background makes on install, its
- * requests sent as lib/demo/transport.ts sends them: a runtime message from an extension page. `make` a push; `audit` reads the kinds of its audit log's entries.
+ * The demo service through the API client, with the demo token the background makes on install (asked for
+ * as pages ask: the background answers the message), its requests sent as lib/demo/transport.ts sends them:
+ * a runtime message from an extension page. `make` a push; `audit` reads the kinds of its audit log's entries.
  */
 async function demoService(ext: ExtensionBrowser) {
   await demoReady(ext);
+  const token = await demoMessage<string>(ext, 'demo-token', undefined);
+  expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
   const client = createApiClient({
     baseUrl: DEMO_BASE_URL,
-    token: await ext.background(
-      async (g) => (await g.browser.storage.local.get('demoToken')).demoToken as string,
-      null,
-    ),
+    token,
     pageOrigin: ext.base,
     fetch: async (input, init) =>
       wireToResponse(
@@ -81,14 +68,6 @@ async function demoService(ext: ExtensionBrowser) {
     audit: (urlToken: string) => auditKinds(client, urlToken),
   });
 }
-
-/** Opens a demo `link` in the viewer, once `ready` is there (by default its Reveal secret). */
-const view = (ext: ExtensionBrowser, link: string, ready = '::-p-aria(Reveal secret[role="button"])') =>
-  ext.open(link.slice(ext.base.length + 1), ready);
-
-/** The revealed secret's text, once it is shown. */
-const payload = async (viewer: JourneyPage) =>
-  (await viewer.waitForSelector('::-p-aria(Secret payload)')).evaluate((el) => el.textContent);
 
 const QR_IMAGE = 'img[alt="QR code of the secret"]';
 /** The QR code the viewer drew, as its image's src, once it is there. */
@@ -161,8 +140,7 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
     expect(before).toMatchObject({ kind: 'text', live: true });
 
     await press(viewer, 'Reveal secret');
-    const secret = await viewer.waitForSelector('::-p-aria(Secret payload)');
-    expect(await secret!.evaluate((el) => el.textContent)).toBe(SAMPLE);
+    expect(await shownSecret(viewer)).toBe(SAMPLE);
     // The demo service counted the view: the reveal was a real retrieval, not a page showing a copy. The
     // sample has one view, whatever the defaults: after it the push is expired (its payload erased).
     expect(before.views_remaining).toBe(1);
@@ -175,8 +153,7 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
   it(`Connect your server opens the settings page${name === 'firefox' ? ' (in a tab, as open_in_tab asks)' : ''}`, async () => {
     await press(browser().welcome, 'Connect your server');
     const options = await browser().opened(`${browser().base}/options.html`);
-    // The settings page is up once its server choice is (the journeys' OPTIONS_READY waits for the same).
-    await options.waitForSelector('#server-choice');
+    await options.waitForSelector(OPTIONS_READY);
     await options.close();
   });
 
@@ -223,13 +200,13 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
       await broken.close();
     }
 
-    const viewer = await view(browser(), push.html_url);
+    const viewer = await openViewer(browser(), push.html_url);
     await waitForText(viewer, 'Demo mode is on');
     await expectClean(viewer, 'the viewer before the reveal');
     expect(await pageText(viewer)).not.toContain(secret);
     expect(await demo.audit(push.url_token)).toEqual(['creation']);
     await press(viewer, 'Reveal secret');
-    expect(await payload(viewer)).toBe(secret);
+    expect(await shownSecret(viewer)).toBe(secret);
     await waitForText(viewer, 'This secret can be viewed 2 more times.');
     await expectClean(viewer, 'the viewer after the reveal');
     // A text push offers no QR code.
@@ -243,7 +220,7 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
       kind: 'file',
       files: [{ name: 'bytes.bin', type: 'application/octet-stream', data }],
     });
-    const files = await view(browser(), made.html_url);
+    const files = await openViewer(browser(), made.html_url);
     await press(files, 'Reveal secret');
     await files.waitForSelector('::-p-aria(Download bytes.bin[role="button"])');
     const file = await savedFile(files, 'Download bytes.bin');
@@ -261,22 +238,20 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
     });
     const audited = async (kind: string) => (await demo.audit(push.url_token)).filter((k) => k === kind);
     // The prompt comes first, as on the Node host's page: learning that a passphrase is needed logs nothing.
-    const viewer = await view(browser(), push.html_url, '#passphrase-input');
+    const viewer = await openViewer(browser(), push.html_url, '#passphrase-input');
     expect(await viewer.$('[role="alert"]')).toBeNull();
     expect(await audited('failed_passphrase')).toEqual([]);
     await expectClean(viewer, 'the passphrase prompt');
     const formBox = () => viewer.$eval('form', (form) => form.getBoundingClientRect().toJSON() as unknown);
     const box = await formBox();
-    await viewer.fill('#passphrase-input', 'wrong');
-    await press(viewer, 'Unlock');
+    await unlock(viewer, 'wrong');
     await waitForAlert(viewer, 'That passphrase is wrong. Nothing was revealed and no view was counted.');
     // The refusal takes the room the hint had: nothing on the page moves.
     expect(await formBox()).toEqual(box);
     expect(await audited('view')).toEqual([]);
     expect(await audited('failed_passphrase')).toHaveLength(1);
-    await viewer.fill('#passphrase-input', 'open sesame');
-    await press(viewer, 'Unlock');
-    expect(await payload(viewer)).toBe('WIFI:S:demo;;');
+    await unlock(viewer, 'open sesame');
+    expect(await shownSecret(viewer)).toBe('WIFI:S:demo;;');
     // A qr push: the viewer knows its kind from the demo service's page facts and draws it at once.
     expect(await qrImage(viewer)).toMatch(/^data:image\/png;base64,/);
     expect(await hasButton(viewer, 'Show as QR code')).toBe(false);
@@ -291,7 +266,7 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
     );
     await press(viewer, 'Yes, delete it');
     await viewer.waitForSelector('::-p-aria(This secret has been deleted[role="heading"])');
-    const gone = await view(browser(), push.html_url, `::-p-aria(${GONE}[role="heading"])`);
+    const gone = await openViewer(browser(), push.html_url, `::-p-aria(${GONE}[role="heading"])`);
 
     // authenticated_recipients: only an address the sender listed reveals it.
     const carol = await demo.make({
@@ -299,7 +274,7 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
       authenticated_recipients: true,
       notify_emails_to: 'carol@example.com',
     });
-    const forCarol = await view(browser(), carol.html_url);
+    const forCarol = await openViewer(browser(), carol.html_url);
     await press(forCarol, 'Reveal secret');
     await waitForText(forCarol, 'sends no code by e-mail');
     await forCarol.fill('#recipient-input', 'mallory@example.com');
@@ -309,23 +284,23 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
     expect(await demo.audit(carol.url_token)).not.toContain('view');
     await forCarol.fill('#recipient-input', 'carol@example.com');
     await press(forCarol, 'Reveal secret');
-    expect(await payload(forCarol)).toBe('for carol only');
+    expect(await shownSecret(forCarol)).toBe('for carol only');
     expect(await demo.audit(carol.url_token)).toContain('view');
 
     // A last view says so before any Reveal, and checking an expired push counts no view.
     const once = await demo.make({ payload: 'read once', expire_after_views: 1 });
-    const last = await view(browser(), once.html_url);
+    const last = await openViewer(browser(), once.html_url);
     await waitForText(last, 'Revealing it uses its last view: after that it expires.');
     expect(await pageText(last)).toMatch(/^It expires in 7 days at the latest\.$/m);
     await press(last, 'Reveal secret');
-    expect(await payload(last)).toBe('read once');
+    expect(await shownSecret(last)).toBe('read once');
     const after = await pageText(last);
     expect(after).toMatch(/^That was the last view: this secret has now expired\./m);
     expect(after).not.toMatch(/0 more/);
     // The primary action copies, and says so.
     await press(last, 'Copy');
     await last.waitForSelector('::-p-aria(Copied[role="button"])');
-    const again = await view(browser(), once.html_url, `::-p-aria(${GONE}[role="heading"])`);
+    const again = await openViewer(browser(), once.html_url, `::-p-aria(${GONE}[role="heading"])`);
     expect(await hasButton(again, 'Reveal secret')).toBe(false);
     expect(await demo.audit(once.url_token)).toEqual(['creation', 'view']);
     for (const page of [viewer, gone, forCarol, last, again]) await page.close();
@@ -334,22 +309,16 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
   if (name === 'chromium')
     it('Chromium only: the demo service survives its offscreen document being closed: the next request opens it again', async () => {
       const demo = await demoService(browser());
-      const documents = () =>
-        browser().background(
-          async (g) =>
-            (await g.chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as never] })).length,
-          null,
-        );
       await demo.make({ payload: 'opens it' });
-      expect(await documents()).toBe(1);
+      expect(await offscreenDocuments(browser())).toBe(1);
       await browser().background(
         (g) => (g.chrome as unknown as typeof chrome).offscreen.closeDocument(),
         null,
       );
-      expect(await documents()).toBe(0);
+      expect(await offscreenDocuments(browser())).toBe(0);
       const push = await demo.make({ payload: 'after the close' });
       expect((await demo.activeAll()).map((p) => p.url_token)).toContain(push.url_token);
-      expect(await documents()).toBe(1);
+      expect(await offscreenDocuments(browser())).toBe(1);
     });
 
   it(`every API the extension awaits returns a promise (${name === 'chromium' ? 'Chromium: those webextension-polyfill passes through untouched come from Chromium itself' : "Firefox's own"}), and contextMenus.create reports a failure through lastError`, async () => {

@@ -6,8 +6,7 @@
  * 'secret-push-mock', its localStorage and Cache Storage) and look for them. Needs the builds made with SECRET_PUSH_E2E=1.
  */
 import { expect, it } from 'vitest';
-import type { MockHost } from '@/lib/mock/host/server';
-import { forEachBrowser, type ExtensionBrowser } from './browsers';
+import { forEachBrowser } from './browsers';
 import { ALICE, demoReady, openPopup, useMockHost, useServer, waitForText } from './steps';
 import { cancelledAndFailed } from './secrets/cancelled';
 import { dumpIndexedDb, dumpStorage, dumpWebStorage } from './secrets/dump';
@@ -17,43 +16,34 @@ import { menuPushes } from './secrets/quick';
 import { failQuickPush, RETRY_IN, retryFailed } from './secrets/retry';
 import { pagePushes } from './secrets/site';
 
-/** Everything against the mock host: popup creates, quick pushes, an abandoned create and a failed one. */
-async function againstServer(browser: ExtensionBrowser, host: MockHost, made: Made): Promise<void> {
-  await useServer(browser, host.baseUrl, ALICE.token);
-  // First: they move to another server and back, and leaving a server erases the pushes cached for it.
-  made.secrets.push(...(await cancelledAndFailed(browser, host.baseUrl)));
-  const failed = await failQuickPush(browser, host.baseUrl);
-  made.secrets.push(failed.secret);
-
-  const popup = await openPopup(browser);
-  addTo(made, await popupCreates(popup, 'srv'));
-  // A person's next step would be to close it; the form must not have been saved.
-  await popup.close();
-
-  addTo(made, await menuPushes(browser, 'srv'));
-  addTo(made, await pagePushes(browser));
-  made.urlTokens.push(...(await retryFailed(browser, failed)));
-}
-
-/** The same in demo mode, where the demo service's own database is the one place allowed to hold them. */
-async function inDemoMode(browser: ExtensionBrowser, made: Made): Promise<void> {
-  await demoReady(browser);
-  await browser.background((g) => g.chrome.storage.local.set({ demoMode: true }), null);
-  const popup = await openPopup(browser);
-  await waitForText(popup, 'Demo: links open only in this browser.');
-  addTo(made, await popupCreates(popup, 'demo'));
-  addTo(made, await menuPushes(browser, 'demo'));
-  await popup.close();
-}
-
 forEachBrowser('no secrets at rest', (name, browser) => {
   const host = useMockHost();
 
   it(`keeps payloads and passphrases out of every storage area (local, session, sync), database and web storage; ${RETRY_IN[name]}`, async () => {
     /** Every payload and passphrase used; each must be absent from the dumps. */
     const made: Made = { secrets: [], urlTokens: [] };
-    await againstServer(browser(), host(), made);
-    await inDemoMode(browser(), made);
+    // Against the mock host: popup creates, quick pushes, an abandoned create and a failed one.
+    await useServer(browser(), host().baseUrl, ALICE.token);
+    // First: they move to another server and back, and leaving a server erases the pushes cached for it.
+    made.secrets.push(...(await cancelledAndFailed(browser(), host().baseUrl)));
+    const failed = await failQuickPush(browser(), host().baseUrl);
+    made.secrets.push(failed.secret);
+    const popup = await openPopup(browser());
+    addTo(made, await popupCreates(popup, 'srv'));
+    // A person's next step would be to close it; the form must not have been saved.
+    await popup.close();
+    addTo(made, await menuPushes(browser(), 'srv'));
+    addTo(made, await pagePushes(browser()));
+    made.urlTokens.push(...(await retryFailed(browser(), failed)));
+
+    // The same in demo mode, where the demo service's own database is the one place allowed to hold them.
+    await demoReady(browser());
+    await browser().background((g) => g.chrome.storage.local.set({ demoMode: true }), null);
+    const demo = await openPopup(browser());
+    await waitForText(demo, 'Demo: links open only in this browser.');
+    addTo(made, await popupCreates(demo, 'demo'));
+    addTo(made, await menuPushes(browser(), 'demo'));
+    await demo.close();
 
     const storage = await dumpStorage(browser());
     const page = await openPopup(browser());

@@ -1,7 +1,7 @@
 /**
  * Steps on the extension's pages that several journeys take as a person would: connecting a server on the
- * options page, reading a field, recording every text a page shows, a named push from the popup, and the
- * dashboard a notification's click opens on a push's row.
+ * options page, reading a field, recording every text a page shows, a named push from the popup, the
+ * dashboard a notification's click opens on a push's row, and a demo link opened and revealed in the viewer.
  */
 import { expect } from 'vitest';
 import type { ExtensionBrowser, JourneyPage } from './browsers';
@@ -150,4 +150,22 @@ export async function savedFile(
   });
   const bytes = Buffer.from(file.bytes);
   return { name: file.name, bytes, text: bytes.toString('utf8') };
+}
+
+/** Opens a demo `link` in the viewer, once `ready` is there (by default its Reveal secret). */
+export const openViewer = (
+  browser: ExtensionBrowser,
+  link: string,
+  ready = '::-p-aria(Reveal secret[role="button"])',
+) => browser.open(link.slice(browser.base.length + 1), ready);
+
+/** The secret the viewer shows, once it is revealed. */
+export const shownSecret = async (viewer: JourneyPage) =>
+  (await viewer.waitForSelector('::-p-aria(Secret payload)')).evaluate((el) => el.textContent);
+
+/** Answers the viewer's passphrase prompt and presses Unlock. */
+export async function unlock(viewer: JourneyPage, passphrase: string): Promise<void> {
+  // By its id: Firefox gives a password field no textbox role to find it by.
+  await viewer.fill('#passphrase-input', passphrase);
+  await press(viewer, 'Unlock');
 }

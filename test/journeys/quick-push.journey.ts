@@ -3,26 +3,22 @@
  * user does: a push in demo mode, its link, and the viewer revealing the secret. In Firefox it once failed
  * with "The server could not read the request": Firefox ESR 153 has no Request.prototype.body, so the demo
  * service in the background page read every body as empty (the cause is tested in
- * test/lib/mock/body.test.ts). A demo link opens only in this browser (issue 20): the popup's result and the
- * quick push's notification say so. Then, against the Node host: the menu items and shortcuts registered,
- * the selection, the shortcut, the image, and a push that fails while the server is down and is tried again
- * once it is back. Neither browser lets a test click its native context menu or press an extension's
- * shortcut, so the test calls, in the background, the very handlers those listeners call
- * (lib/quick-push/e2e-hook.ts). Everything after that call is the real extension: reading the selection from
- * the page, the API request, the clipboard write (Chromium's offscreen document, Firefox's background page),
- * the notification. Firefox runs with its own notification windows, which stay up as on a desktop and are
- * read and clicked as a person would (test/journeys/browsers/firefox-chrome.ts), as is its context menu.
+ * test/lib/mock/body.test.ts). Then quick pushes, against the Node host. Neither browser lets a test click
+ * its native context menu or press an extension's shortcut, so the test calls, in the background, the very
+ * handlers those listeners call (lib/quick-push/e2e-hook.ts). Everything after that call is the real
+ * extension: reading the selection from the page, the API request, the clipboard write (Chromium's offscreen
+ * document, Firefox's background page), the notification. Firefox runs with its own notification windows,
+ * which stay up as on a desktop and are read and clicked as a person would
+ * (test/journeys/browsers/firefox-chrome.ts), as is its context menu.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { JourneyPage } from './browsers';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { MENU_IDS, MENU_ITEMS } from '@/lib/quick-push/menus';
 import { E2E_CLEAR_MS_PER_SECOND } from '@/lib/clipboard/delay';
-import { forEachBrowser, type ExtensionBrowser } from './browsers';
-import { puppeteerOf } from './browsers/firefox';
+import { forEachBrowser, type ExtensionBrowser, type JourneyPage } from './browsers';
+import { openIn, puppeteerOf } from './browsers/firefox';
 import { puppeteerPage } from './browsers/puppeteer-page';
 import { waitFor } from '../browser-steps';
-import { openIn } from './browsers/firefox';
 import {
   alerts,
   chooseMenuItem,
@@ -32,10 +28,9 @@ import {
   inMainWindow,
   waitForAlert,
 } from './browsers/firefox-chrome';
-import { notificationsShown, record, recorded, seamReady } from './background-steps';
-import { connectServer, openedOnRow } from './page-steps';
-import { dumpStorage } from './secrets/dump';
-import { fill, pickFile, tab, valueOf, withFile } from './secrets/form';
+import { notificationsShown, offscreenDocuments, record, recorded, seamReady } from './background-steps';
+import { connectServer, openedOnRow, openViewer, shownSecret, unlock } from './page-steps';
+import { createPush, fill, pickFile, tab, valueOf, withFile } from './secrets/form';
 import { linkOf, menu, pushed, shortcut, storedText, tryAgain } from './secrets/quick';
 import { PNG, selectSecret, startSite, tabIdOf } from './secrets/site';
 import {
@@ -79,36 +74,19 @@ const menuItem = (browser: ExtensionBrowser, id: string) =>
 
 /** Firefox: clears every notification and waits until none is on screen, so the next one is the one read. */
 async function clearAlerts(browser: ExtensionBrowser): Promise<void> {
-  await browser.background(async (g) => {
-    for (const id of Object.keys(await g.browser.notifications.getAll()))
-      await g.browser.notifications.clear(id);
-  }, null);
+  for (const id of await notificationsShown(browser))
+    await browser.background((g, id) => g.browser.notifications.clear(id), id);
   await expect.poll(async () => (await alerts(puppeteerOf(browser))).length, { timeout: 10_000 }).toBe(0);
 }
 
 const ONLY_HERE = 'it opens only in this browser';
 
-/** The options page, in a new tab, once `ready` shows. */
-const optionsPage = (browser: ExtensionBrowser, ready = OPTIONS_READY) => browser.open('options.html', ready);
-
 /** Opens `link` (a demo viewer link) and reveals what it holds, with its passphrase if it has one. */
-async function revealed(
-  browser: ExtensionBrowser,
-  link: string,
-  passphrase?: string,
-): Promise<string | null> {
-  const viewer: JourneyPage = await browser.open(
-    link.slice(browser.base.length + 1),
-    '::-p-aria(Reveal secret[role="button"])',
-  );
+async function revealed(browser: ExtensionBrowser, link: string, passphrase?: string) {
+  const viewer = await openViewer(browser, link);
   await press(viewer, 'Reveal secret');
-  if (passphrase) {
-    // By its label's id: Firefox gives a password field no textbox role to find it by.
-    await viewer.fill('#passphrase-input', passphrase);
-    await press(viewer, 'Unlock');
-  }
-  const secret = await viewer.waitForSelector('::-p-aria(Secret payload)');
-  return secret!.evaluate((el) => el.textContent);
+  if (passphrase) await unlock(viewer, passphrase);
+  return shownSecret(viewer);
 }
 
 /** Waits until the popup's "Recent pushes" lists `count` pushes. */
@@ -116,11 +94,6 @@ async function waitForRecent(popup: JourneyPage, count: number): Promise<void> {
   const region = await popup.waitForSelector('::-p-aria(Recent pushes[role="region"])');
   await expect.poll(() => region!.$$eval('li', (items) => items.length)).toBe(count);
 }
-
-const RETRY = {
-  chromium: '"Try again" on its notification sends it once',
-  firefox: 'a click on its notification (Firefox has no buttons: the text says so) sends it once',
-};
 
 forEachBrowser(
   'demo mode on a fresh install, and quick push',
@@ -136,7 +109,7 @@ forEachBrowser(
     });
     afterAll(() => host?.close());
 
-    it("creates a text push with a passphrase and a file push in the popup, listed in Recent pushes; each link opens in the viewer; the result, and the copy, say a demo link opens only in this browser; the background answers the popup's message with the demo token", async () => {
+    it('creates a text push with a passphrase and a file push in the popup, listed in Recent pushes; each link opens in the viewer; the result, and the copy, say a demo link opens only in this browser', async () => {
       // The background creates the demo token on install; the popup needs it for files.
       await demoReady(browser());
       const popup = await openPopup(browser());
@@ -173,21 +146,9 @@ forEachBrowser(
       expect(file.link).not.toBe(link);
       expect(file.link.startsWith(`${browser().base}/viewer.html#/p/`)).toBe(true);
       await waitForRecent(popup, 2);
-
-      // A real message every page may send (lib/demo/messages.ts): the background answers with the demo token.
-      const reply = await popup.evaluate(() => {
-        type Api = { runtime: { sendMessage(message: unknown): Promise<unknown> } };
-        const api = globalThis as unknown as { browser?: Api; chrome: Api };
-        return (api.browser ?? api.chrome).runtime.sendMessage({
-          channel: 'secret-push',
-          type: 'demo-token',
-          data: undefined,
-        });
-      });
-      expect(reply).toEqual({ res: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
     });
 
-    it(`registers the four menu items under contextMenus (Firefox: its alias of menus) and both shortcuts (Firefox MV2: _execute_browser_action)`, async () => {
+    it(`registers the four menu items under contextMenus (Firefox: its alias of menus) and both shortcuts (Firefox MV2: _execute_browser_action); runs in no private window until the person allows it`, async () => {
       await seamReady(browser());
       for (const id of Object.values(MENU_IDS)) await expect.poll(() => menuItem(browser(), id)).toBeNull();
       // The check above can fail: an unknown item is refused.
@@ -216,6 +177,11 @@ forEachBrowser(
           ...(name === 'chromium' ? ['offscreen'] : []),
         ]),
       );
+      // No `incognito` key in the manifest: Firefox reads it as "spanning" (one background page for both).
+      expect(manifest.incognito).toBe(name === 'chromium' ? undefined : 'spanning');
+      expect(await browser().background((g) => g.browser.extension.isAllowedIncognitoAccess(), null)).toBe(
+        false,
+      );
     });
 
     it(`in demo mode a quick push copies a demo link, by ${name === 'chromium' ? 'the one offscreen document, which also serves the demo service' : 'the background page, which also serves the demo service (Firefox has no offscreen document)'}, whose notification offers to connect a server; it opens in the viewer`, async () => {
@@ -232,14 +198,7 @@ forEachBrowser(
       expect(outcome.notificationId.startsWith('quick-push:demo:')).toBe(true);
       expect(linkOf(outcome)).toMatch(new RegExp(`^${browser().base}/viewer\\.html#/p/`));
       expect(await browser().clipboard()).toBe(linkOf(outcome));
-      const offscreen = await browser().background(
-        async (g) =>
-          'offscreen' in g.browser
-            ? (await g.chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as never] })).length
-            : 'none',
-        null,
-      );
-      expect(offscreen).toBe(name === 'chromium' ? 1 : 'none');
+      expect(await offscreenDocuments(browser())).toBe(name === 'chromium' ? 1 : 'none');
       expect(await revealed(browser(), linkOf(outcome))).toBe(`${name} quick demo 44`);
     });
 
@@ -270,10 +229,6 @@ forEachBrowser(
       expect(push.payload).toBe(SECRET);
       expect(await notificationsShown(browser())).toContain(outcome.notificationId);
       expect((await recorded(browser())).closed).toEqual([]);
-
-      const stored = (await dumpStorage(browser())).text;
-      expect(stored).toContain(host.baseUrl); // the check reads the right storage
-      expect(stored).not.toContain('hunter2');
     });
 
     it(`a click on the quick push's notification (${name === 'chromium' ? 'the seam notifications.onClicked calls' : "Firefox's notification window, whose text offers no click of its own"}) opens that push's row in the dashboard, expanded and focused`, async () => {
@@ -340,7 +295,7 @@ forEachBrowser(
       expect(Buffer.from(await download.arrayBuffer()).equals(PNG)).toBe(true);
     });
 
-    it(`a push that fails while the server is down says why and holds its text in session storage only; ${RETRY[name]}`, async () => {
+    it(`a push that fails while the server is down says why and holds its text in session storage only; ${name === 'chromium' ? '"Try again" on its notification sends it once' : 'a click on its notification (Firefox has no buttons: the text says so) sends it once'}`, async () => {
       if (name === 'firefox') await clearAlerts(browser());
       const port = Number(new URL(host.baseUrl).port);
       await host.close();
@@ -442,17 +397,13 @@ function firefoxMenuAndSession(
     expect(notice.text).not.toContain('Click');
     const link = await ext().clipboard();
     expect(link.startsWith(`${ext().base}/viewer.html#/p/`)).toBe(true);
-    const viewer = await ext().open(
-      link.slice(ext().base.length + 1),
-      '::-p-aria(Reveal secret[role="button"])',
-    );
+    const viewer = await openViewer(ext(), link);
     await press(viewer, 'Reveal secret');
     await waitForText(viewer, 'img.png');
   });
 
   it('Firefox only: storage.session keeps a token saved "for this browser session only", which the popup then pushes with', async () => {
-    const page = await optionsPage(ext(), '#server-choice');
-    expect(await page.evaluate(() => typeof browser.storage.session?.get)).toBe('function');
+    const page = await ext().open('options.html', '#server-choice');
     const { host } = state();
     await connectServer(page, host.baseUrl, ALICE.token, 'Saved. Pushes now go to this server.', () =>
       page.click('::-p-aria(This browser session only[role="radio"])'),
@@ -466,9 +417,7 @@ function firefoxMenuAndSession(
 
     const popup = await openPopup(ext());
     expect(await pageText(popup)).not.toContain('Demo: links open only');
-    await popup.type('#sp-secret', 'kept for the session 5');
-    await press(popup, 'Create push');
-    const { link } = await createdLink(popup);
+    const { link } = await createPush(popup, { secret: 'kept for the session 5' });
     // Listed as Alice's: the popup sent the token it read from storage.session.
     const [push] = await ownerClient(host.baseUrl).activeAll();
     expect(link).toBe(push!.html_url);
@@ -487,7 +436,7 @@ function firefoxHostPermission(ext: () => ExtensionBrowser, state: () => MockHos
   it("Firefox only: a saved server's origin is an optional permission, requested on Connect and held afterwards", async () => {
     const host = state();
     const LOCALHOST = 'http://localhost/*';
-    const page = await optionsPage(ext());
+    const page = await ext().open('options.html', OPTIONS_READY);
     const held = () =>
       page.evaluate(async (origin) => {
         const all = await browser.permissions.getAll();
@@ -520,7 +469,7 @@ function firefoxHostPermission(ext: () => ExtensionBrowser, state: () => MockHos
  */
 function firefoxClipboardClear(ext: () => ExtensionBrowser): void {
   it('Firefox only: the background page clears the link later, and leaves alone what was copied since', async () => {
-    const page = await optionsPage(ext());
+    const page = await ext().open('options.html', OPTIONS_READY);
     const PAGE = { menuItemId: MENU_IDS.page, pageUrl: 'https://example.com/handbook' };
     // The shortest choice on the options page, 30 s, which the test build counts as 30 × 50 ms.
     await page.evaluate(() => browser.storage.local.set({ clipboardClearSeconds: 30 }));
@@ -550,17 +499,6 @@ function firefoxPrivateWindows(ext: () => ExtensionBrowser): void {
   const REFUSED =
     'The browser keeps no data for Secret Push in this window (Firefox refuses it in private windows).';
 
-  it('Firefox only: Secret Push runs in no private window until the person allows it', async () => {
-    const page = await optionsPage(ext());
-    const { allowed, manifest } = await page.evaluate(async () => ({
-      allowed: await browser.extension.isAllowedIncognitoAccess(),
-      manifest: browser.runtime.getManifest() as { incognito?: string },
-    }));
-    expect(allowed).toBe(false);
-    // No `incognito` key in the manifest: Firefox reads it as "spanning" (one background page for both).
-    expect(manifest.incognito).toBe('spanning');
-  });
-
   /**
    * In Firefox's main window: the chrome-scope script, as about:addons' "Run in Private Windows" does; waits
    * until the add-on's reload has finished (a tab opened during it is discarded: seen once, "no such frame"),
@@ -585,7 +523,7 @@ function firefoxPrivateWindows(ext: () => ExtensionBrowser): void {
         (await inMainWindow<boolean>(puppeteerOf(ext()), 'JSON.stringify(window.secretPushReloaded)')) ||
         undefined,
     );
-    const page = await optionsPage(ext());
+    const page = await ext().open('options.html', OPTIONS_READY);
     await page.waitForFunction(
       async () => {
         const background = (await browser.runtime.getBackgroundPage().catch(() => null)) as Window | null;
@@ -616,8 +554,7 @@ function firefoxPrivateWindows(ext: () => ExtensionBrowser): void {
     const popup = await openPrivate('popup.html', '#sp-secret');
     await waitForText(popup, REFUSED, 10_000);
     expect(await pageText(popup)).toContain(`The recent pushes could not be read: ${REFUSED}`);
-    await popup.type('#sp-secret', 'pushed from a private window');
-    await press(popup, 'Create push');
-    expect((await createdLink(popup)).link.startsWith(`${ext().base}/viewer.html#/p/`)).toBe(true);
+    const { link } = await createPush(popup, { secret: 'pushed from a private window' });
+    expect(link.startsWith(`${ext().base}/viewer.html#/p/`)).toBe(true);
   });
 }

@@ -6,14 +6,8 @@
 import { DEMO_DB_NAME } from '@/lib/demo/constants';
 import type { ExtensionBrowser, JourneyPage } from '../browsers';
 
-export interface StorageDump {
-  /** The areas this browser has, of local, session and sync. */
-  areas: string[];
-  text: string;
-}
-
-/** Every storage area the browser has (local, session, sync), as JSON text. */
-export function dumpStorage(browser: ExtensionBrowser): Promise<StorageDump> {
+/** Every storage area the browser has (local, session, sync), as JSON text, and the names of those areas. */
+export function dumpStorage(browser: ExtensionBrowser): Promise<{ areas: string[]; text: string }> {
   return browser.background(async (g) => {
     const dump: Record<string, unknown> = {};
     for (const area of ['local', 'session', 'sync'] as const) {
@@ -24,19 +18,12 @@ export function dumpStorage(browser: ExtensionBrowser): Promise<StorageDump> {
   }, null);
 }
 
-export interface DatabaseDump {
-  /** Every database of the origin, the demo service's included. */
-  all: string[];
-  /** The databases dumped (all but the demo service's). */
-  names: string[];
-  text: string;
-}
-
 /**
- * Runs in the page: every record of every database but `skip`. Binary values (Blob, ArrayBuffer, typed
- * arrays) are decoded as UTF-8, so a file's bytes would show too.
+ * Runs in the page: every record of every database but `skip`, as JSON text, with the names of the
+ * databases dumped and of `all` the origin has. Binary values (Blob, ArrayBuffer, typed arrays) are decoded
+ * as UTF-8, so a file's bytes would show too.
  */
-async function readDatabases(skip: string): Promise<DatabaseDump> {
+async function readDatabases(skip: string) {
   const done = <T>(request: IDBRequest<T>) =>
     new Promise<T>((resolve, reject) => {
       request.onsuccess = () => resolve(request.result);
@@ -68,7 +55,7 @@ async function readDatabases(skip: string): Promise<DatabaseDump> {
 }
 
 /** Every IndexedDB database of the extension's origin but the demo service's, read from `page`. */
-export function dumpIndexedDb(page: JourneyPage): Promise<DatabaseDump> {
+export function dumpIndexedDb(page: JourneyPage) {
   return page.evaluate(readDatabases, DEMO_DB_NAME);
 }
 

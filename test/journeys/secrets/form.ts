@@ -14,11 +14,10 @@ export interface Made {
   urlTokens: string[];
 }
 
-/** Adds what `part` made to `made`, and returns `made`. */
-export function addTo(made: Made, part: Made): Made {
+/** Adds what `part` made to `made`. */
+export function addTo(made: Made, part: Made): void {
   made.secrets.push(...part.secrets);
   made.urlTokens.push(...part.urlTokens);
-  return made;
 }
 
 /** Replaces the value of the text field with this accessible name (`Secret`, `Passphrase`, …). */

@@ -7,14 +7,19 @@ import type { JourneyPage } from '../browsers';
 import { press, waitForText } from '../steps';
 import { createAndNext, fill, openMoreOptions, pickFile, tab, valueOf, withFile, type Made } from './form';
 
-/** A text push and a file push, each with a passphrase. */
-async function textAndFile(popup: JourneyPage, tag: string): Promise<Made> {
+/** Every kind from the popup, then a refused create; returns the secrets used and the pushes made. */
+export async function popupCreates(popup: JourneyPage, tag: string): Promise<Made> {
   const text = { payload: `zq-${tag}-text-payload-8d1c`, passphrase: `zq-${tag}-passphrase-55e2` };
+  const file = { body: `zq-${tag}-file-body-0b7f`, passphrase: `zq-${tag}-file-passphrase-a91e` };
+  const qr = `zq-${tag}-qr-payload-6c3d`;
+  const url = `https://zq-${tag}-url-payload-3e7a.example/reset?t=1`;
+  const wifi = { ssid: `zq-${tag}-wifi-ssid-71aa`, password: `zq-${tag}-wifi-password-e04b` };
+  const refused = { payload: `zq-${tag}-422-payload-2c19`, passphrase: `zq-${tag}-422-passphrase-f3d0` };
+
+  // A text push and a file push, each with a passphrase.
   await fill(popup, 'Secret', text.payload);
   await fill(popup, 'Passphrase', text.passphrase);
   const urlTokens = [await createAndNext(popup)];
-
-  const file = { body: `zq-${tag}-file-body-0b7f`, passphrase: `zq-${tag}-file-passphrase-a91e` };
   await tab(popup, 'Files');
   urlTokens.push(
     await withFile('secret.txt', file.body, async (path) => {
@@ -23,36 +28,22 @@ async function textAndFile(popup: JourneyPage, tag: string): Promise<Made> {
       return createAndNext(popup);
     }),
   );
-  return { secrets: [text.payload, text.passphrase, file.body, file.passphrase], urlTokens };
-}
 
-/** A QR code of text, a URL, and a QR code of a Wi-Fi network. */
-async function qrUrlAndWifi(popup: JourneyPage, tag: string): Promise<Made> {
-  const qr = `zq-${tag}-qr-payload-6c3d`;
+  // A QR code of text, a URL, and a QR code of a Wi-Fi network.
   await tab(popup, 'QR code');
   await fill(popup, 'Secret', qr);
-  const urlTokens = [await createAndNext(popup)];
-
-  const url = `https://zq-${tag}-url-payload-3e7a.example/reset?t=1`;
+  urlTokens.push(await createAndNext(popup));
   await tab(popup, 'URL');
   await fill(popup, 'URL', url);
   urlTokens.push(await createAndNext(popup));
-
-  const wifi = { ssid: `zq-${tag}-wifi-ssid-71aa`, password: `zq-${tag}-wifi-password-e04b` };
   await tab(popup, 'QR code');
   await popup.click('::-p-aria(Wi-Fi network[role="radio"])');
   await fill(popup, 'Network name', wifi.ssid);
   await fill(popup, 'Wi-Fi password', wifi.password);
   urlTokens.push(await createAndNext(popup));
-  return { secrets: [qr, url, wifi.ssid, wifi.password], urlTokens };
-}
 
-/**
- * Refused by the server (a top-level domain of one letter): the values stay in the form only, then Esc
- * clears it.
- */
-async function refused(popup: JourneyPage, tag: string): Promise<Made> {
-  const refused = { payload: `zq-${tag}-422-payload-2c19`, passphrase: `zq-${tag}-422-passphrase-f3d0` };
+  // Refused by the server (a top-level domain of one letter): the values stay in the form only, then Esc
+  // clears it.
   await tab(popup, 'Text');
   await fill(popup, 'Secret', refused.payload);
   await fill(popup, 'Passphrase', refused.passphrase);
@@ -67,14 +58,9 @@ async function refused(popup: JourneyPage, tag: string): Promise<Made> {
   await waitForText(popup, 'Press Esc again to clear the form.');
   await popup.keyboard.press('Escape');
   await popup.waitForFunction(() => !document.querySelector<HTMLTextAreaElement>('#sp-secret')?.value);
-  return { secrets: [refused.payload, refused.passphrase], urlTokens: [] };
-}
 
-/** Every kind from the popup, then a refused create; returns the secrets used and the pushes made. */
-export async function popupCreates(popup: JourneyPage, tag: string): Promise<Made> {
-  const made = [await textAndFile(popup, tag), await qrUrlAndWifi(popup, tag), await refused(popup, tag)];
-  return {
-    secrets: made.flatMap((part) => part.secrets),
-    urlTokens: made.flatMap((part) => part.urlTokens),
-  };
+  const secrets = [text, file, qr, url, wifi, refused].flatMap((s) =>
+    typeof s === 'string' ? s : Object.values(s),
+  );
+  return { secrets, urlTokens };
 }
