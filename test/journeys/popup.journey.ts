@@ -79,7 +79,7 @@ const statuses = (page: JourneyPage) =>
 
 /** What the form's Secret and Passphrase hold. */
 const typed = async (popup: JourneyPage) => [
-  await valueOf(popup, 'Secret'),
+  await fieldValue(popup, '#sp-secret'),
   await fieldValue(popup, '#sp-passphrase'),
 ];
 
@@ -148,7 +148,7 @@ forEachBrowser('the popup against a server', (name, browser) => {
     await popup.evaluate(() => navigator.clipboard.writeText('text secret 7f3a'));
     await popup.focus('#sp-secret');
     await chord(popup, 'Control', 'KeyV');
-    expect(await valueOf(popup, 'Secret')).toBe('text secret 7f3a');
+    expect(await fieldValue(popup, '#sp-secret')).toBe('text secret 7f3a');
     await waitForText(popup, 'Enter creates the push · Shift+Enter for a new line');
     await popup.select('#sp-expiry', '8');
     await popup.fill('#sp-views', '3');
@@ -347,14 +347,14 @@ forEachBrowser('the popup against a server', (name, browser) => {
     // What a paste does: one insertion, subject to any maxlength.
     await popup.focus('#sp-secret');
     await popup.evaluate((text) => document.execCommand('insertText', false, text), long);
-    expect(await valueOf(popup, 'Secret')).toBe(long);
+    expect(await fieldValue(popup, '#sp-secret')).toBe(long);
     await waitForText(popup, '1,499 of 1,024 characters');
     await press(popup, 'Create push');
     await popup.waitForSelector('#sp-secret[aria-invalid="true"]');
     expect(await popup.$eval('#sp-error-payload', (el) => el.textContent)).toBe(
       'The QR code text is too long: at most 1,024 characters.',
     );
-    expect(await valueOf(popup, 'Secret')).toBe(long);
+    expect(await fieldValue(popup, '#sp-secret')).toBe(long);
     expect(await sent()).toEqual({ creates: before.creates + 2, active: [urlToken, ...before.active] });
 
     // 1,024 characters are sent, but too many for a code: the recipient's page shows the text with a note,
