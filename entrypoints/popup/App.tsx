@@ -7,7 +7,7 @@ import { t, uiLocale } from '@/lib/i18n';
 import { emailLocaleFor } from '@/lib/push/email-locale';
 import { pendingForm, type FormInit } from '@/lib/push/form';
 import { ServerSwitch } from '@/components/push/ServerSwitch';
-import { readSettingsUnderPolicy } from '@/lib/settings/read';
+import { onSettingsChange, readSettingsUnderPolicy } from '@/lib/settings/read';
 import type { Settings } from '@/lib/settings/values';
 import { chooseServer, chosenServer } from './chosen';
 import { destinationOf, popupContextOf, type PopupContext } from './context';
@@ -15,7 +15,6 @@ import { CreatePush } from './CreatePush';
 import { defaultPassphrase } from './passphrase';
 import { described } from './words';
 import { lastDemoShown, rememberDemoShown } from './frame-hint';
-import { startOpening, type Opening } from './opening';
 import { RECENT_PUSHES } from './parts';
 import { SettingsIcon } from '@/components/icons/Settings';
 import { SettingsLinked } from '@/components/SettingsLinked';
@@ -28,13 +27,12 @@ type Load =
   | { state: 'loading' }
   | { state: 'ready'; context: PopupContext; init: FormInit; settings: Settings; form: number }
   | { state: 'failed'; message: string };
-export type Loaded = Omit<Extract<Load, { state: 'ready' }>, 'state' | 'form'>;
+type Loaded = Omit<Extract<Load, { state: 'ready' }>, 'state' | 'form'>;
 
 // Notification e-mails in the UI language, where the server writes them (else its own default).
 const emailLocale = () => emailLocaleFor(uiLocale(), EMAIL_LOCALES);
 
-/** What the popup shows, from one read of the settings (aimed at the saved server `url`, when given). */
-export async function loadPopup(url?: string): Promise<Loaded> {
+async function load(url?: string): Promise<Loaded> {
   const read = await readSettingsUnderPolicy();
   const context = popupContextOf(read, url);
   const { defaults } = context;
@@ -65,37 +63,26 @@ function Destination({ name, server }: { name: string; server: string | null }) 
   );
 }
 
-export interface AppProps {
-  /** The first load, asked for as the page's modules ran (main.tsx); without it, the page asks at once. */
-  opening?: Opening<Loaded>;
-}
-
 /** The popup: the create form (or its result) and the recent pushes. Nothing of the form is stored. */
-export function App(props: AppProps) {
-  const [opening] = useState(() => props.opening ?? startOpening(loadPopup));
-  // Rendered once the settings are read, when they were by the first render (opening.ts); else the form is
-  // there from the first render, pending until the settings fill it (typing starts at once).
-  const [arrived] = useState(() => opening.arrived);
-  const [page, setPage] = useState<Load>(() =>
-    arrived ? readyWith({ state: 'loading' }, arrived, false) : { state: 'loading' },
-  );
+export function App() {
+  const [page, setPage] = useState<Load>({ state: 'loading' });
+  // The form is there from the first render, pending until the settings fill it (typing starts at once).
   const [initial] = useState(() => pendingForm(emailLocale()));
   const settingsUrl = browser.runtime.getURL('/options.html');
 
   // `restart`: a new form (another server); else the form keeps what was typed and takes the new settings.
-  const showing = (loading: Promise<Loaded>, restart: boolean) =>
-    loading.then(
+  const show = (url?: string, restart = url !== undefined) =>
+    load(url).then(
       (loaded) => setPage((was) => readyWith(was, loaded, restart)),
       (error: unknown) => described(error).then((message) => setPage({ state: 'failed', message })),
     );
-  const show = (url?: string, restart = url !== undefined) => showing(loadPopup(url), restart);
   useEffect(() => {
-    if (!arrived) void showing(opening.loading, false);
-    // The recent list's part is asked for after the form's first paint, so the list is not held up by its
-    // own code when a server is there to list.
+    void show();
+    // The recent list's part arrives while the settings are read (both after the form's first paint), so
+    // the list is not held up by its own code when a server is there to list.
     RECENT_PUSHES.load().catch(() => undefined); // a failure is retried and reported by <Part>
     // Every change of the settings, a policy's among them, as it happens: the form keeps what was typed.
-    return opening.follow(() => void show(chosenServer(), false));
+    return onSettingsChange(() => void show(chosenServer(), false));
   }, []);
   // Another saved server for this push: the form starts again with that server's edition and token.
   const switchTo = (url: string) => {
@@ -104,12 +91,9 @@ export function App(props: AppProps) {
   };
 
   const ready = page.state === 'ready' ? page : undefined;
-  // The demo banner's guess is read only when the page opened before its settings (frame-hint.ts).
-  const [guess] = useState(() => (arrived ? undefined : lastDemoShown()));
-  const demo = ready ? ready.context.demoMode : page.state === 'loading' && guess === true;
+  const demo = ready ? ready.context.demoMode : page.state === 'loading' && lastDemoShown();
   useEffect(() => {
-    if (ready && guess !== undefined && guess !== ready.context.demoMode)
-      rememberDemoShown(ready.context.demoMode);
+    if (ready) rememberDemoShown(ready.context.demoMode);
   }, [ready?.context.demoMode]);
   return (
     <main>

@@ -21,10 +21,7 @@ export interface CreatePushProps {
 
 /** The create form and its result: the form's state, its notice, and the hooks that send and act. */
 export function CreatePush({ context, initial, settings }: CreatePushProps) {
-  // Settings already read at the first render fill the form at once (no second render to fill it).
-  const [state, dispatch] = useReducer(formReducer, initial, (start) =>
-    settings ? formReducer(start, { type: 'settings', init: settings }) : start,
-  );
+  const [state, dispatch] = useReducer(formReducer, initial);
   useEffect(() => {
     if (settings) dispatch({ type: 'settings', init: settings });
   }, [settings]);

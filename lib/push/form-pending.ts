@@ -31,8 +31,8 @@ export function pendingForm(emailLocale?: string): FormState {
  * the policy does not allow is never kept (the form moves to the first one allowed).
  */
 export function fillPendingForm(state: FormState, init: FormInit): FormState {
-  if (!state.pending) return state;
   const fresh = initForm(init);
+  if (!state.pending) return state;
   const start = pendingForm(state.emailLocale);
   const options = { ...fresh.options };
   for (const key of Object.keys(options) as (keyof FormOptions)[]) {

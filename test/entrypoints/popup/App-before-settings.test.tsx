@@ -4,10 +4,8 @@
  */
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { render as renderPage } from 'preact';
-import { App, loadPopup } from '@/entrypoints/popup/App';
-import { openWith } from '@/entrypoints/popup/opening';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '@/entrypoints/popup/App';
 import type { SendOptions, SentPush } from '@/entrypoints/popup/connect';
 import type { FormState } from '@/lib/push/form';
 import { speak } from '../../i18n/speak';
@@ -40,16 +38,6 @@ afterEach(() => {
   cleanup();
   vi.restoreAllMocks();
 });
-
-/** A page for preact's own render (not testing-library's), emptied when the test ends. */
-function openedPage(): HTMLElement {
-  const page = document.body.appendChild(document.createElement('div'));
-  onTestFinished(() => {
-    renderPage(null, page);
-    page.remove();
-  });
-  return page;
-}
 
 describe('the popup before its settings are read', () => {
   it('shows the Secret field at once, focused, and keeps what is typed when the settings arrive', async () => {
@@ -96,38 +84,5 @@ describe('the popup before its settings are read', () => {
     // The URL field is empty: validation, not the typed text, answers, and nothing is sent.
     await screen.findByText('Enter the URL.');
     expect(sendForm).not.toHaveBeenCalled();
-  });
-
-  it('opened as main.tsx opens it, fills the pending form from the read it started when that read answers after the first render', async () => {
-    const release = holdSettings();
-    const page = openedPage();
-    // preact's own render: its effects run after the frame, as in the popup, so the read answers between the
-    // first render and the effect that waits for it.
-    await new Promise<void>((rendered) =>
-      openWith(loadPopup, (opening) => {
-        renderPage(<App opening={opening} />, page);
-        release();
-        rendered();
-      }),
-    );
-    screen.getByText('Getting ready…');
-    await screen.findByRole('heading', { name: 'Recent pushes' }, { timeout: 5000 });
-    expect(screen.queryByText('Getting ready…')).toBeNull();
-  });
-
-  it('opened as main.tsx opens it, renders once with settings that answer before the first frame', async () => {
-    const page = openedPage();
-    let pending: boolean | undefined;
-    await new Promise<void>((rendered) =>
-      openWith(loadPopup, (opening) => {
-        pending = opening.arrived === undefined;
-        renderPage(<App opening={opening} />, page);
-        rendered();
-      }),
-    );
-    expect(pending).toBe(false);
-    // Its first render is the filled form: every kind's tab, and no "Getting ready…".
-    expect(screen.getAllByRole('tab').length).toBeGreaterThan(1);
-    expect(screen.queryByText('Getting ready…')).toBeNull();
   });
 });
