@@ -78,9 +78,6 @@ const PURE_WATCH_VIEW = /lib\/watch\/(view|label|state|user-agent|push-address|r
  * dashboard no longer loads the icons and link code it shares with it at open; offscreen 15 (16, 15); the
  * welcome page 7 (8, 8).
  */
-/** The popup's own chunk: its on-demand parts' imports carry their dependency lists (see modulePreload). */
-const POPUP_ENTRY = /^chunks\/popup-[\w-]+\.js$/;
-
 const CORE_GROUP =
   /webextension-polyfill\/dist\/|virtual:wxt-(html-)?plugins|\/lib\/polyfill\/|\/lib\/(errors|contract|durations|demo\/constants|format\/intl)\.ts$/;
 const UI_GROUP = [
@@ -151,8 +148,7 @@ export default defineConfig({
       // (issue 22: the popup's bytes at open).
       modulePreload: {
         polyfill: false,
-        resolveDependencies: (_file, deps, { hostId, hostType }) =>
-          hostType === 'html' || POPUP_ENTRY.test(hostId) ? deps : [],
+        resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
       },
       rolldownOptions: {
         treeshake: { moduleSideEffects: (id: string) => (PURE_WATCH_VIEW.test(id) ? false : undefined) },
