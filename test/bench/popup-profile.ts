@@ -70,13 +70,15 @@ interface Open {
   tasks: string[];
   /** Summed durations of the main thread's events by name (nested events overlap). */
   kinds: Map<string, number>;
+  /** The main thread's longest task (wall ms): the modules' evaluation and first render. */
+  longestMs: number;
 }
 
 function analyse(events: TraceEvent[], readyMs: number): Open {
   const nav = events.filter((e) => e.name === 'navigationStart').at(-1);
   if (!nav) throw new Error('no navigation in the trace');
   const from = nav.ts;
-  const to = from + readyMs * 1000;
+  const to = from + (readyMs + SETTLE_MS) * 1000;
   const at = (ts: number) => (ts - from) / 1000;
   const files = new Map<string, [number, number]>();
   const ids = new Map<string, string>();
@@ -118,10 +120,18 @@ function analyse(events: TraceEvent[], readyMs: number): Open {
     });
   const evaluation = mine.find((e) => e.name === 'v8.evaluateModule');
   const evaluatedMs = evaluation ? at(evaluation.ts) : NaN;
-  return { readyMs, evaluatedMs, cpuMs: cpu / 1000, allCpuMs: allCpu / 1000, files, tasks, kinds };
+  const longestMs = Math.max(0, ...mine.filter((e) => e.name === 'RunTask').map((e) => (e.dur ?? 0) / 1000));
+  return { readyMs, evaluatedMs, cpuMs: cpu / 1000, allCpuMs: allCpu / 1000, files, tasks, kinds, longestMs };
 }
 
 const traceCount: Record<string, number> = {};
+
+/**
+ * SETTLE_MS=n: each open is traced for n ms more after its field takes input, and its figures (CPU, tasks,
+ * files) count all of that window: the work an open does until it is idle (the recent list's files and
+ * render, the settings' arrival), not only what came before the bench's check, which may run late.
+ */
+const SETTLE_MS = Number(process.env.SETTLE_MS ?? 0);
 
 async function open(page: Page, url: string): Promise<Open> {
   let readyMs = 0;
@@ -129,6 +139,7 @@ async function open(page: Page, url: string): Promise<Open> {
     await page.waitForTimeout(300);
     await page.goto(url, { waitUntil: 'commit' });
     readyMs = (await page.evaluate(WAIT_FOR_SECRET)) as number;
+    if (SETTLE_MS > 0) await page.waitForTimeout(SETTLE_MS);
   });
   // TRACE_OUT=dir: each open's raw trace (page-n.json), for DevTools' Performance panel.
   if (process.env.TRACE_OUT) {
@@ -202,6 +213,9 @@ function summary(name: string, opens: Open[]): void {
   );
   console.log(
     `  runs: ${opens.map((o) => `${o.readyMs.toFixed(0)}/${o.cpuMs.toFixed(0)}`).join(' ')}  (ready/cpu)`,
+  );
+  console.log(
+    `  files ${median(opens.map((o) => o.files.size))}, longest task ${median(opens.map((o) => o.longestMs)).toFixed(1)} ms (median)${SETTLE_MS > 0 ? `, until ${SETTLE_MS} ms after ready` : ''}`,
   );
   const evaluated = opens.map((o) => o.evaluatedMs).filter((n) => !Number.isNaN(n));
   if (evaluated.length > 0) {
