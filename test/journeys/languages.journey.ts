@@ -1,9 +1,8 @@
 /**
- * The extension in the browser's UI language (issue 12): the browser started in German and in Arabic, the
- * popup and the dashboard show the locale's messages and no English one, `<html lang dir>` is set, Arabic
- * is really laid out right to left, and a push made in the popup arrives on the server. Chromium takes the language from LANGUAGE (its --lang flag does nothing on
- * Linux), Firefox from intl.locale.requested over Debian's language pack; test/browsers.mjs installs both
- * browsers' packs. In German, the context menu's titles and the quick push's notifications too.
+ * The extension in the browser's UI language (issue 12), started in German and in Arabic (laid out right to
+ * left); in German the background's context menu titles and notifications too. Chromium takes the language
+ * from LANGUAGE (its --lang flag does nothing on Linux), Firefox from intl.locale.requested over Debian's
+ * language pack; test/browsers.mjs installs both browsers' packs.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
@@ -12,7 +11,7 @@ import { forEachBrowser, type BrowserName, type ExtensionBrowser, type JourneyPa
 import { record, recorded, seamReady } from './background-steps';
 import { documentLanguage, language, placeOnLine, translationReport } from './languages';
 import { menu } from './secrets/quick';
-import { ALICE, demoReady, ownerClient, useServer } from './steps';
+import { ALICE, demoReady, ownerClient, press, useServer } from './steps';
 
 let host: MockHost;
 beforeAll(async () => {
@@ -36,13 +35,11 @@ for (const locale of ['de', 'ar'] as const) {
         expect(report.translatedShown).toBeGreaterThan(5);
       };
 
-      it(`runs in a browser whose UI language is ${locale}`, async () => {
+      beforeAll(() => useServer(browser(), host.baseUrl, ALICE.token));
+
+      it(`in a browser whose UI language is ${locale}, shows the popup translated and laid out in its direction, and creates a push on the server`, async () => {
         const ui = await browser().background((g) => g.chrome.i18n.getUILanguage(), null);
         expect(ui.split(/[-_]/)[0], 'the language pack is missing: see test/browsers.mjs').toBe(locale);
-      });
-
-      it('shows the popup translated and laid out in its direction, and creates a push on the server', async () => {
-        await useServer(browser(), host.baseUrl, ALICE.token);
         const popup = await browser().open('popup.html', '#sp-secret');
         await translatedIn(popup);
         // The form starts at the line's start: Create sits at the left edge in German, the right in Arabic.
@@ -54,7 +51,7 @@ for (const locale of ['de', 'ar'] as const) {
         );
 
         await popup.type('#sp-secret', `${name} ${locale} secret 12`);
-        await popup.click(`::-p-aria(${lang.say('Create push')}[role="button"])`);
+        await press(popup, lang.say('Create push'));
         const link = await popup.waitForSelector(`::-p-aria(${lang.say('Secret link')})`);
         const shown = await link!.evaluate((el) => el.textContent!);
         expect(shown.startsWith(`${host.baseUrl}/p/`)).toBe(true);
@@ -71,13 +68,12 @@ for (const locale of ['de', 'ar'] as const) {
       // A push of the account (made on the server, so this test stands alone) listed after Refresh, its
       // details open.
       it('shows the dashboard translated, its title at the start of the line', async () => {
-        await useServer(browser(), host.baseUrl, ALICE.token);
         const listed = await ownerClient(host.baseUrl).createPush({
           payload: `${name} ${locale} listed`,
           expire_after_views: 2,
         });
         const dashboard = await browser().open('dashboard.html', 'main h1');
-        await dashboard.click(`::-p-aria(${lang.say('Refresh')}[role="button"])`);
+        await press(dashboard, lang.say('Refresh'));
         // This push, which only Refresh brings: once it is listed the list has stopped moving under the click
         // (the popup's push, cached earlier, is listed at once and shifts when the refresh lands).
         const push = await dashboard.waitForSelector(

@@ -6,20 +6,17 @@
  * server with demo mode forbidden no page ever shows demo mode, not even before the background has read the
  * policy (issue 18); under tokenPlace "session" every server added keeps its token out of storage.local.
  */
-import path from 'node:path';
-import type { JourneyPage } from './browsers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
-import { GECKO_ID } from './browsers/firefox';
-import { BROWSERS, type BrowserName, type ExtensionBrowser } from './browsers';
+import { BROWSERS, type BrowserName, type ExtensionBrowser, type JourneyPage } from './browsers';
 import { launchChromium } from './browsers/chromium';
-import { launchFirefoxJourneys } from './browsers/firefox';
+import { GECKO_ID, launchFirefoxJourneys } from './browsers/firefox';
 import { unpackedExtensionId, writeChromiumPolicy, writeFirefoxPolicies } from './policy-files';
-import { connectServer, recordTexts, recordedTexts } from './page-steps';
+import { connectServer, fieldValue, recordTexts, recordedTexts } from './page-steps';
 import { createPush } from './secrets/form';
 import { storedText } from './secrets/quick';
-import { openPopup, pageText, press, waitForRow, waitForText } from './steps';
+import { OPTIONS_READY, openPopup, pageText, press, waitForRow, waitForText } from './steps';
 
 let host: MockHost;
 beforeAll(async () => {
@@ -63,7 +60,7 @@ async function launchWithPolicy(
   name: BrowserName,
   managed: object,
 ): Promise<{ browser: ExtensionBrowser; remove: () => void }> {
-  const id = unpackedExtensionId(path.resolve(process.env.EXT_PATH ?? '.output/e2e/chrome-mv3'));
+  const id = unpackedExtensionId(process.env.EXT_PATH ?? '.output/e2e/chrome-mv3');
   const firefox = name === 'firefox' ? writeFirefoxPolicies(GECKO_ID, managed) : undefined;
   const remove = firefox?.remove ?? writeChromiumPolicy(id, managed);
   try {
@@ -141,7 +138,7 @@ underPolicy("an organization's managed policy", policy, (name, browser) => {
   });
 
   it('the options page shows what the organization sets, and the value it ignored', async () => {
-    const options = await browser().open('options.html', '::-p-aria(Demo mode[role="switch"])');
+    const options = await browser().open('options.html', OPTIONS_READY);
     await waitForText(options, 'Some settings are managed by your organization');
     const text = await pageText(options);
     expect(text).toContain('Ignored policy values');
@@ -159,7 +156,7 @@ underPolicy("an organization's managed policy", policy, (name, browser) => {
       server: await control('#server-url'),
       choice: (await control('#server-choice'))[1],
     }).toEqual({ demo: ['false', true], views: ['2', true], server: [host.baseUrl, true], choice: true });
-    expect(await options.$eval('#watch-interval', (el) => (el as HTMLSelectElement).value)).toBe('30');
+    expect(await fieldValue(options, '#watch-interval')).toBe('30');
     expect(await places(options)).toEqual(SESSION_FIXED);
   });
 
@@ -171,7 +168,7 @@ underPolicy("an organization's managed policy", policy, (name, browser) => {
     expect(text).toContain(new URL(host.baseUrl).host);
     const tabs = await popup.$$eval('[role="tab"]', (all) => all.map((tab) => tab.textContent?.trim()));
     expect(tabs).toEqual(['Text', 'URL']);
-    expect(await popup.$eval('#sp-views', (el) => (el as HTMLInputElement).value)).toBe('2');
+    expect(await fieldValue(popup, '#sp-views')).toBe('2');
 
     const { link, urlToken } = await createPush(popup, { secret: `${name} under policy 12` });
     expect(link.startsWith(`${host.baseUrl}/p/`)).toBe(true);
