@@ -60,15 +60,16 @@ function useFocused(focused: boolean | undefined, open: () => void) {
   return article;
 }
 
+/** The row's views column: a bar and "3 of 5 views left", or only the most a push followed by time allows. */
 function Views({ push }: { push: TrackedPush }) {
   if (push.source === 'local')
-    return <span class="hint">{plural('dash_upToViews', push.expire_after_views)}</span>;
+    return <span class="push-views hint">{plural('dash_upToViews', push.expire_after_views)}</span>;
   const id = `views-${push.url_token}`;
   return (
-    <>
+    <span class="push-views">
       <progress value={push.views_remaining} max={push.expire_after_views} aria-labelledby={id} />
       <span id={id}>{plural('watch_viewsLeftOf', push.expire_after_views, push.views_remaining)}</span>
-    </>
+    </span>
   );
 }
 
@@ -87,18 +88,19 @@ function Opened({ push, now }: { push: TrackedPush; now: number }) {
   return <span class="push-opened opened">{parts.join(' · ')}</span>;
 }
 
+/** The row's time column: when it ends or ended, or that it has no time limit (one element, issue 22). */
 function TimeLeft({ push, now, active }: { push: TrackedPush; now: number; active: boolean }) {
   if (!active)
     return push.expired_on ? (
-      <span class="hint">
+      <span class="push-time hint">
         <Placed text={t('dash_ended', PLACE)}>
           <When at={push.expired_on} now={now} />
         </Placed>
       </span>
     ) : null;
-  if (!push.expires_at) return <span class="hint">{t('dash_noTimeLimit')}</span>;
+  if (!push.expires_at) return <span class="push-time hint">{t('dash_noTimeLimit')}</span>;
   return (
-    <span>
+    <span class="push-time">
       <Placed text={t('dash_expires', PLACE)}>
         <When at={push.expires_at} now={now} />
       </Placed>
@@ -140,17 +142,11 @@ export const PushItem = memo(function PushItem({ push, now, actions, ...props }:
         {props.serverName && <span class="push-server">{props.serverName}</span>}
         <span class={`badge state-${active ? 'active' : 'expired'}`}>{stateWords(state)}</span>
         <Opened push={push} now={now} />
-        <span class="push-views">
-          <Views push={push} />
-        </span>
-        <span class="push-time">
-          <TimeLeft push={push} now={now} active={active} />
-        </span>
-        <span class="push-main">
-          {active && (
-            <CopyButton onCopy={() => actions.copyLink(push)} copiedText={t('dash_linkCopied', title)} />
-          )}
-        </span>
+        <Views push={push} />
+        <TimeLeft push={push} now={now} active={active} />
+        {active && (
+          <CopyButton onCopy={() => actions.copyLink(push)} copiedText={t('dash_linkCopied', title)} />
+        )}
         <button
           type="button"
           class="details-toggle"

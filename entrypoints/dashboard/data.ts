@@ -5,7 +5,7 @@ import { onWatchRevision } from '@/lib/store/revision';
 import { askWatcher } from './ask';
 import type { Settings } from '@/lib/settings';
 import { readTracked, type TrackedSnapshot } from '@/lib/watch/view';
-import { FIRST_SCREEN, takePrefetchedRead } from './prefetch';
+import { firstScreen, takePrefetchedRead } from './prefetch';
 import type { TrackedPush, WatcherState, WatchEvent } from '@/lib/watch/types';
 
 /** How many events "Recent activity" lists. */
@@ -13,7 +13,7 @@ const EVENT_LIMIT = 20;
 
 export interface TrackedData {
   pushes: TrackedPush[] | null;
-  /** False while `pushes` are only the newest (the first screen's, FIRST_SCREEN) and the rest are read. */
+  /** False while `pushes` are only the newest (the first screen's, firstScreen) and the rest are read. */
   whole: boolean;
   /** Newest first, at most EVENT_LIMIT, with `seen` as it was when loaded (so "New" stays visible). */
   events: WatchEvent[];
@@ -68,7 +68,7 @@ function ofServer(fresh: TrackedSnapshot, server: string) {
 /**
  * The pushes of `server` (ALL_SERVERS: of every followed server; null: none yet) for `settings`, the page's
  * own: the cache is read in one go with them, not with settings read again for each list. The page's first
- * read takes the newest FIRST_SCREEN pushes (prefetch.ts): its answer is this hook's first state, drawn with
+ * read takes the newest firstScreen() pushes (prefetch.ts): its answer is this hook's first state, drawn with
  * the page's first render; then all of them are read. Later reads (the watcher's signal) take all at once,
  * so a list on screen never shrinks to its first screen.
  */
@@ -117,7 +117,7 @@ export function useTracked(settings: Settings, server: string | null): TrackedDa
     const given = prefetched.current;
     prefetched.current = undefined;
     if (given) return shown(given, ofServer(given, server).events);
-    readTracked(settings, { first: shownWhole.current ? undefined : FIRST_SCREEN }).then(show, failed);
+    readTracked(settings, { first: shownWhole.current ? undefined : firstScreen() }).then(show, failed);
   }, [settings, server]);
 
   useEffect(() => {

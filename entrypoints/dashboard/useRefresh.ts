@@ -18,9 +18,16 @@ function looksStale({ pushes, watcher }: Pick<TrackedData, 'pushes' | 'watcher'>
   return pushes?.length === 0 || !last || now - last >= MINUTE;
 }
 
+/** Whether the page opens busy: its cache, read before its first render (prefetch.ts), looks stale. */
+function opensBusy(tracked: Pick<TrackedData, 'pushes' | 'watcher'>): boolean {
+  return tracked.pushes !== null && looksStale(tracked, Date.now());
+}
+
 /**
  * On opening, once the cache is read: the watcher refreshes if a cache is empty or older than its interval
- * (issue 19), and the page shows it busy meanwhile, so it never sits empty until the next alarm.
+ * (issue 19), and the page shows it busy meanwhile, so it never sits empty until the next alarm. A cache
+ * read before the first render is drawn busy by it (opensBusy): marking it busy from this effect drew the
+ * whole page a second time, between its first frame and the next (issue 22).
  */
 function useRefreshOnOpen(tracked: Pick<TrackedData, 'pushes' | 'watcher' | 'reload'>, run: Runner) {
   const asked = useRef(false);
@@ -43,13 +50,14 @@ export function useRefresh(
 ): Omit<RefreshBarProps, 'now'> {
   const { watcher, reload } = tracked;
   // The outcome of this page's own refresh; scheduled refreshes are read from the watcher's state.
-  const [clicked, setClicked] = useState<Clicked>({ busy: false });
+  const [clicked, setClicked] = useState<Clicked>(() => ({ busy: opensBusy(tracked) }));
   // Only the latest refresh speaks: the one on opening must not clear what a later click reported.
   const latest = useRef(0);
   const run: Runner = (ask, showBusy) => {
     const id = ++latest.current;
     const settle = (next: Clicked) => id === latest.current && setClicked(next);
-    if (showBusy) setClicked({ busy: true });
+    // Busy already (drawn so from the first render, opensBusy): the same state, so no render again.
+    if (showBusy) setClicked((shown) => (shown.busy ? shown : { busy: true }));
     ask()
       .then(
         (summary) => settle({ busy: false, error: summary ? refreshProblem(summary) : undefined }),

@@ -188,7 +188,7 @@ export async function measureDashboard(extDir: string, pushes = 10_000, runs = 9
       renders.push(await rendered(page, pushes));
       if (i === runs - 1) {
         // Search filters the whole list: typed before it is read whole (its first screen is drawn from the
-        // newest FIRST_SCREEN pushes, the rest read next), the answer waits for it. Typing starts once the
+        // newest firstScreen() pushes, the rest read next), the answer waits for it. Typing starts once the
         // rows say they are of all `pushes`.
         await wholeList(page, pushes);
         keystrokeMs = await keystrokes(page, runs);

@@ -2,7 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
 import { App } from '@/entrypoints/dashboard/App';
-import { FIRST_SCREEN, prefetchFirstRead } from '@/entrypoints/dashboard/prefetch';
+import { firstScreen, prefetchFirstRead } from '@/entrypoints/dashboard/prefetch';
 import { handle, listenForMessages, type Handler as MessageHandler } from '@/lib/messages/runtime';
 import type { Message } from '@/lib/messages/message';
 import { watchMessages } from '@/lib/watch/messages';
@@ -187,7 +187,7 @@ describe('dashboard App', () => {
   });
 
   it('draws the first screen from the newest pushes, then reads them all: a search typed at once finds one beyond it', async () => {
-    const count = FIRST_SCREEN + 50;
+    const count = firstScreen() + 50;
     const many = Array.from({ length: count }, (_, i) =>
       trackedPush({
         url_token: `m${i}`,
@@ -198,7 +198,7 @@ describe('dashboard App', () => {
     await seed(many);
     render(<App />);
     const rows = () => [...screen.getByRole('list', { name: 'Pushes' }).children];
-    // The first answer: the newest FIRST_SCREEN, of a size not known yet.
+    // The first answer: the newest firstScreen(), of a size not known yet.
     await waitFor(() => expect(rows()[0]?.getAttribute('aria-setsize')).toBe('-1'));
     expect(within(rows()[0] as HTMLElement).getByRole('heading').textContent).toBe('Push 0');
     // Typed before the rest is read: loading, not "nothing matches" among the first screen's.

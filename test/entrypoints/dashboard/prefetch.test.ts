@@ -5,11 +5,12 @@
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
-  FIRST_SCREEN,
+  firstScreen,
   firstSettings,
   prefetchFirstRead,
   takePrefetchedRead,
 } from '@/entrypoints/dashboard/prefetch';
+import { OVERSCAN_PX } from '@/components/dashboard/useWindowedRows';
 import { loadSettings } from '@/lib/settings';
 import { watchDb } from '@/lib/watch/db';
 import { readTracked } from '@/lib/watch/read';
@@ -29,7 +30,7 @@ describe('the dashboard read started before its first render', () => {
     expect(settings).toEqual(await loadSettings());
     // Handed out with the settings already answered, so the page's first render can draw it.
     const prefetched = takePrefetchedRead(settings);
-    expect(prefetched).toEqual(await readTracked(settings, { first: FIRST_SCREEN }));
+    expect(prefetched).toEqual(await readTracked(settings, { first: firstScreen() }));
     expect(prefetched!.pushes.map((p) => p.url_token)).toEqual(['a']);
 
     // Taken: a reload after it reads afresh, and the settings are read again.
@@ -67,7 +68,7 @@ describe('the dashboard read started before its first render', () => {
     expect(open).toHaveBeenCalled();
     release();
     const settings = await firstSettings();
-    expect(takePrefetchedRead(settings)).toEqual(await readTracked(settings, { first: FIRST_SCREEN }));
+    expect(takePrefetchedRead(settings)).toEqual(await readTracked(settings, { first: firstScreen() }));
     reading.mockRestore();
     open.mockRestore();
   });
@@ -78,5 +79,12 @@ describe('the dashboard read started before its first render', () => {
     const settings = await firstSettings();
     expect(takePrefetchedRead({ ...settings })).toBeUndefined();
     expect(takePrefetchedRead(settings)).toBeUndefined();
+  });
+
+  it('reads as many pushes as rows can show in the window and below its edge, not a fixed hundred', () => {
+    // Rows are at least 40 px tall: the first screen's rows and those rendered below it (OVERSCAN_PX) are read.
+    for (const height of [0, 600, 800, 1080, 2160])
+      expect(firstScreen(height) * 40).toBeGreaterThanOrEqual(height + OVERSCAN_PX);
+    expect(firstScreen(800)).toBeLessThan(40);
   });
 });
