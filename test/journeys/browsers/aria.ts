@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Puppeteer } from 'puppeteer-core';
+import { ARIA_NAME_ROLE } from './types';
 
 const dist = path.dirname(createRequire(import.meta.url).resolve('dom-accessibility-api'));
 const loaders = ['', 'polyfills/']
@@ -32,7 +33,7 @@ const queryAll = new Function(
     const load = (id) => loaded[id] ?? (loaders[id]((loaded[id] = {}), (to) => load(resolve(id, to))), loaded[id]);
     return load('index');
   })());
-  const [, name, role] = /^(.*?)(?:\\[role="([a-z]+)"\\])?$/s.exec(selector);
+  const [, name, role] = ${ARIA_NAME_ROLE}.exec(selector);
   // The page's own getComputedStyle, called on its window (puppeteer's sandbox has none of its own).
   const options = { getComputedStyle: (el, pseudo) => el.ownerDocument.defaultView.getComputedStyle(el, pseudo) };
   return [...root.querySelectorAll('*')].filter((el) => (!role || a11y.getRole(el) === role) &&

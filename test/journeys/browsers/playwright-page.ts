@@ -4,7 +4,7 @@
  * with `exact` builds), `::-p-aria(Name)` its label engine, `::-p-text(words)` `:has-text()`.
  */
 import type { ElementHandle, Page } from '@playwright/test';
-import type { JourneyElement, JourneyPage } from './types';
+import { ARIA_NAME_ROLE, type JourneyElement, type JourneyPage } from './types';
 
 /** Where the parenthesis opened just before `from` closes (names may hold balanced ones: "Export (CSV)"). */
 function closing(selector: string, from: number): number {
@@ -17,7 +17,7 @@ function closing(selector: string, from: number): number {
 
 /** `Name[role="r"]` or `Name` as Playwright's role engine (exact name) or label engine. */
 function aria(inner: string): string {
-  const [, name, role] = /^(.*?)(?:\[role="([a-z]+)"\])?$/s.exec(inner)!;
+  const [, name, role] = ARIA_NAME_ROLE.exec(inner)!;
   return role
     ? `internal:role=${role}[name=${JSON.stringify(name)}s]`
     : `internal:label=${JSON.stringify(name)}s`;

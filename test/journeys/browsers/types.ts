@@ -16,6 +16,9 @@ export interface LaunchOptions {
   notificationWindows?: boolean;
 }
 
+/** What `::-p-aria(…)` holds, `Name[role="r"]` or `Name`: the accessible name, then the role when given. */
+export const ARIA_NAME_ROLE = /^(.*?)(?:\[role="([a-z]+)"\])?$/s;
+
 /** How long to wait, and how often to look (ms; default: on every animation frame). */
 export interface WaitOptions {
   timeout?: number;
