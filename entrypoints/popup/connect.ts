@@ -28,7 +28,13 @@ export async function detectEdition(server?: string): Promise<Edition> {
   return (await connection(server)).client.edition();
 }
 
-const fileClientModule = () => import('./file-client');
+/**
+ * The upload transport's module, kept once loaded: Create then builds the file client at once. Awaiting
+ * import() again took up to 13 ms between Create and the upload's first request while the result view's
+ * chunk was loading (issue 22).
+ */
+let fileClients: typeof import('./file-client') | undefined;
+const fileClientModule = async () => (fileClients ??= await import('./file-client'));
 
 /**
  * Readies a file push while files are being attached: the connection, the server's version and the upload
@@ -65,7 +71,7 @@ export async function sendForm(
   // The upload transport (XMLHttpRequest, for progress) loads only when files are sent.
   const client =
     state.kind === 'file'
-      ? (await fileClientModule()).fileClient(settings, onProgress, plain.version)
+      ? (fileClients ?? (await fileClientModule())).fileClient(settings, onProgress, plain.version)
       : plain;
   const result = await client.createPush(input, { signal });
   try {
