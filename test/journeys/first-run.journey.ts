@@ -126,7 +126,6 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
 
   it('Try it creates a push in demo mode whose link opens in the viewer and reveals the sample; axe finds nothing on the welcome page after it', async () => {
     const welcome = browser().welcome;
-    await welcome.bringToFront(); // behind the popups' tabs; a tab behind another paints no frames to check
     await press(welcome, 'Try it');
     // Said once its tab is open; if it failed, the wait's error carries the page's alert.
     await waitForText(welcome, 'Sample push created. Its link opened in a new tab.', 30_000);

@@ -389,7 +389,6 @@ forEachBrowser('the options page and self-hosted servers', (name, browser) => {
   });
 
   it("Edit A, type C's address, Test connection, Connect: C never gets an Authorization header, nor A's token saved for it", async () => {
-    await page.bringToFront();
     await editServer(page, a.baseUrl);
     expect(await form()).toEqual([a.baseUrl, ALICE.token]);
     await retypedToC();
@@ -409,7 +408,6 @@ forEachBrowser('the options page and self-hosted servers', (name, browser) => {
 
   it(`Edit B, demo mode on and off, type C's address in B's form, Test connection: C gets no token, neither with the form's nor with B's token typed for it (refused)`, async () => {
     c.received.splice(0);
-    await page.bringToFront();
     await editServer(page, b.baseUrl);
     expect(await form()).toEqual([b.baseUrl, BOB.token]);
 
@@ -429,7 +427,6 @@ forEachBrowser('the options page and self-hosted servers', (name, browser) => {
   });
 
   it('a saved server that redirects to another origin carries its token there with neither a push nor a file push', async () => {
-    await page.bringToFront();
     await press(page, 'Cancel');
     await page.click(`.server-list > li[aria-label="${a.name}"] ::-p-aria(Make default[role="button"])`);
     await waitForRow(page, a.name, 'Default');
@@ -457,7 +454,6 @@ forEachBrowser('the options page and self-hosted servers', (name, browser) => {
   });
 
   it("removes B (after asking; axe finds nothing on the question) and C: their pushes leave the dashboard, their links the watcher's database", async () => {
-    await page.bringToFront();
     // Remove asks first: keeping it changes nothing; confirming removes it.
     await press(page, `Remove ${b.name}`);
     await waitForText(page, `Remove ${b.name}? Its token`);

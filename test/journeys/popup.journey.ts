@@ -27,9 +27,8 @@ import {
   chord,
 } from './steps';
 
-/** Presses `button` in the popup brought to the front, waits until it says `said`, and reads the clipboard. */
+/** Presses `button` in the popup, waits until it says `said`, and reads the clipboard. */
 async function copied(browser: ExtensionBrowser, popup: JourneyPage, button: string, said: string) {
-  await popup.bringToFront();
   await press(popup, button);
   await waitForText(popup, said);
   return browser.clipboard();
@@ -370,7 +369,6 @@ forEachBrowser('the popup against a server', (name, browser) => {
     expect(await page.$('[role="img"][aria-label="QR code"]')).toBeNull();
     expect(await auditKinds(client(), whole.urlToken)).toEqual(['creation', 'view']);
     // Shorter QR text is drawn as an SVG.
-    await popup.bringToFront();
     await press(popup, 'New push');
     await tab(popup, 'QR code');
     const wifi = await createPush(popup, { secret: 'WIFI:S:guest;T:WPA;P:letmein;;' });
@@ -430,7 +428,6 @@ forEachBrowser('the popup against a server', (name, browser) => {
       'line one\nline two',
     );
     // A new form gets a new passphrase.
-    await popup.bringToFront();
     await press(popup, 'New push');
     await expect.poll(passphrase).toMatch(generated);
     expect(await passphrase()).not.toBe(first);
@@ -497,7 +494,6 @@ forEachBrowser('the popup against a server', (name, browser) => {
     await recentItem(again, label, 'Copied');
     expect(await browser().clipboard()).toBe(link);
     expect(await views(), 'after the recent Copy link').toBe(1);
-    await again.bringToFront();
     await press(again, `QR code of ${label}`);
     await again.waitForSelector(`img[alt="QR code of the link of ${label}"]`, { visible: true });
     expect(await views(), 'after the recent QR code').toBe(1);

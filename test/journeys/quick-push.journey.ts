@@ -133,7 +133,6 @@ forEachBrowser(
       expect(await revealed(browser(), link, 'demo-pass')).toBe(`${name} demo secret 42`);
 
       // Files work in demo mode too: the demo user has a token.
-      await popup.bringToFront(); // behind the viewer's tab
       await press(popup, 'New push');
       await tab(popup, 'Files');
       await popup.waitForSelector('input[type=file]');

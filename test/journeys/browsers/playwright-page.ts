@@ -51,6 +51,7 @@ const wrap = (handle: ElementHandle | null) => (handle ? element(handle) : null)
 
 export function playwrightPage(page: Page): JourneyPage {
   const at = (selector: string) => page.locator(playwrightSelector(selector)).first();
+  const front = async (act: () => Promise<void>) => (await page.bringToFront(), act());
   return {
     goto: async (url) => void (await page.goto(url)),
     url: () => page.url(),
@@ -74,8 +75,10 @@ export function playwrightPage(page: Page): JourneyPage {
     $: async (selector) => wrap(await page.$(playwrightSelector(selector))),
     $eval: (selector, fn) => page.$eval(playwrightSelector(selector), fn as never) as never,
     $$eval: (selector, fn) => page.$$eval(playwrightSelector(selector), fn as never) as never,
-    click: (selector, options) => at(selector).click({ clickCount: options?.count, button: options?.button }),
-    fill: (selector, value) => at(selector).fill(value),
+    // On the tab in front, as a person clicks or types, and as Firefox's driver does (puppeteer-page.ts).
+    click: (selector, options) =>
+      front(() => at(selector).click({ clickCount: options?.count, button: options?.button })),
+    fill: (selector, value) => front(() => at(selector).fill(value)),
     type: (selector, text) => at(selector).pressSequentially(text),
     select: async (selector, value) => void (await at(selector).selectOption(value)),
     focus: (selector) => at(selector).focus(),
