@@ -73,18 +73,6 @@ const stored = async (browser: ExtensionBrowser, area: 'local' | 'session' = 'lo
 const alerts = (page: JourneyPage) =>
   page.$$eval('[role="alert"]', (all) => all.map((el) => el.textContent!.trim()).filter(Boolean));
 
-/** Replaces what a field holds, as a paste over a selection does: one input event with the whole value. */
-async function paste(page: JourneyPage, selector: string, text: string): Promise<void> {
-  await page.evaluate(
-    ({ selector, text }) => {
-      const input = document.querySelector<HTMLInputElement>(selector)!;
-      input.value = text;
-      input.dispatchEvent(new Event('input', { bubbles: true }));
-    },
-    { selector, text },
-  );
-}
-
 /**
  * The options page loaded afresh, as a reload does, in a new tab: Firefox's driver timed out waiting for a
  * reloaded extension page to load. `ready`: a selector the page then shows.
@@ -216,12 +204,12 @@ forEachBrowser('the options page and self-hosted servers', (name, browser) => {
     expect(await page.$('#default-days')).toBeNull();
     expect(await page.$('::-p-aria(Save[role="button"])')).toBeNull();
 
-    await paste(page, '#default-views', '3');
+    await page.fill('#default-views', '3');
     await waitForSaved(page, '#default-views');
     const defaults = async () => (await stored(browser())).pushDefaults;
     await expect.poll(defaults).toMatchObject({ expireAfterViews: 3 });
 
-    await paste(page, '#default-views', '300');
+    await page.fill('#default-views', '300');
     await waitForText(page, 'Views: enter a whole number from 1 to 100.');
     expect(await defaults()).toMatchObject({ expireAfterViews: 3 });
 
@@ -305,10 +293,10 @@ forEachBrowser('the options page and self-hosted servers', (name, browser) => {
       { url: sites[1]!.url, keeps: '', words: notOurs },
     ];
     for (const { url, token, keeps, words } of cases) {
-      await paste(page, '#server-url', url);
+      await page.fill('#server-url', url);
       // Any change clears the status line and the field's error: they spoke of the fields as they were.
       await page.waitForFunction(() => !document.querySelector('[role="alert"], .field-error'));
-      if (token) await paste(page, '#api-token', token);
+      if (token) await page.fill('#api-token', token);
       const field = token ? '#api-token' : '#server-url';
       for (const [button, failed] of [
         ['Connect', 'Not saved'],
