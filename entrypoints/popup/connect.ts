@@ -71,7 +71,7 @@ export async function sendForm(
   // The upload transport (XMLHttpRequest, for progress) loads only when files are sent.
   const client =
     state.kind === 'file'
-      ? (fileClients ?? (await fileClientModule())).fileClient(settings, onProgress, plain.version)
+      ? (await fileClientModule()).fileClient(settings, onProgress, plain.version)
       : plain;
   const result = await client.createPush(input, { signal });
   try {
