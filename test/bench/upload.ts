@@ -121,11 +121,12 @@ async function popupRun(
     await page.getByRole('tab', { name: 'Files' }).click();
     await page.getByRole('button', { name: 'Files', exact: true }).setInputFiles(file);
     await page.getByRole('list', { name: 'Attached files' }).getByText(FILE_NAME).waitFor();
-    const cdp = await context.newCDPSession(page);
+    // Only a sampled run has a DevTools session on its page: the timed runs, like the floor's, have none.
+    const cdp = sample ? await context.newCDPSession(page) : undefined;
     // A collection first, so the peak is the upload's and not garbage left from opening the popup.
-    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp?.send('HeapProfiler.collectGarbage');
     const timed = page.evaluate(TIMED_CREATE) as Promise<number>;
-    const heap = sample ? await sampleHeap(cdp, timed) : undefined;
+    const heap = cdp ? await sampleHeap(cdp, timed) : undefined;
     const elapsed = await timed;
     const link = (await page.locator('#sp-link').textContent()) ?? '';
     const urlToken = /\/p\/([^/#?]+)/.exec(link)?.[1];
