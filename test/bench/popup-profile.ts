@@ -237,8 +237,11 @@ function summary(name: string, opens: Open[]): void {
   }
   const files = [...opens[0]!.files.keys()];
   for (const file of files) {
-    const asked = median(opens.map((o) => o.files.get(file)?.[0] ?? NaN).filter((n) => !Number.isNaN(n)));
-    const back = median(opens.map((o) => o.files.get(file)?.[1] ?? NaN).filter((n) => !Number.isNaN(n)));
+    const seen = (at: 0 | 1) =>
+      opens.map((o) => o.files.get(file)?.[at] ?? NaN).filter((n) => !Number.isNaN(n));
+    // A file asked for late (the recent list's part) may not be back before the trace ends.
+    if (seen(0).length === 0 || seen(1).length === 0) continue;
+    const [asked, back] = [median(seen(0)), median(seen(1))];
     console.log(
       `  ${file.padEnd(42)} asked ${asked.toFixed(1).padStart(6)}  back ${back.toFixed(1).padStart(6)}`,
     );
