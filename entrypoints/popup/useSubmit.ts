@@ -38,7 +38,9 @@ export interface Submit {
  */
 export function useSubmit(state: FormState, dispatch: (action: FormAction) => void): Submit {
   const [created, setCreated] = useState<Created | null>(null);
-  const [progress, setProgress] = useState<number>();
+  // The progress reported for one submission; a new one starts at 0 without a render of its own, which
+  // would come between the click and the request (issue 22).
+  const [reported, setReported] = useState<{ submission: number; fraction: number | undefined }>();
   const sentSubmission = useRef(0);
   const inFlight = useRef<AbortController | null>(null);
 
@@ -49,14 +51,15 @@ export function useSubmit(state: FormState, dispatch: (action: FormAction) => vo
     sentSubmission.current = state.submission;
     const controller = new AbortController();
     inFlight.current = controller;
-    setProgress(state.kind === 'file' ? 0 : undefined);
+    const { submission } = state;
+    const onProgress = (fraction: number | undefined) => setReported({ submission, fraction });
     const passphrase = state.options.passphrase;
     const resultView = CREATED_PUSH.load().catch((error: unknown) => {
       console.error('The result view could not be loaded', error); // shown when it does (Part retries)
     });
     loadConnect()
       .then(({ sendForm }) =>
-        sendForm(state, { signal: controller.signal, onProgress: setProgress, server: chosenServer() }),
+        sendForm(state, { signal: controller.signal, onProgress, server: chosenServer() }),
       )
       // The result view arrives with the push (loaded alongside, in the time the server takes), never after it.
       .then((result) => Promise.all([result, resultView]))
@@ -76,18 +79,24 @@ export function useSubmit(state: FormState, dispatch: (action: FormAction) => vo
       });
   }, [state]);
 
-  // Files attached: the connection and the upload module are readied now, not after Create (connect.ts).
+  // Files attached: the connection, the upload module and the result view are readied now, not after
+  // Create (connect.ts). Loaded at Create, the result view's evaluation held up the redirect probe's answer,
+  // and so the upload's first byte, by 5–10 ms (issue 22).
   const withFiles = state.kind === 'file' && state.files.length > 0;
   useEffect(() => {
-    if (withFiles)
-      void loadConnect()
-        .then(({ prepareFileSend }) => prepareFileSend(chosenServer()))
-        .catch(() => undefined);
+    if (!withFiles) return;
+    void loadConnect()
+      .then(({ prepareFileSend }) => prepareFileSend(chosenServer()))
+      .catch(() => undefined);
+    CREATED_PUSH.load().catch(() => undefined); // a failure is retried at Create and reported there
   }, [withFiles]);
 
+  const progress =
+    state.kind !== 'file' ? undefined : reported?.submission === state.submission ? reported.fraction : 0;
   const cancel = () => inFlight.current?.abort();
   const forget = () => {
     setCreated(null);
+    setReported(undefined);
     sentSubmission.current = 0;
   };
   return { created, progress, cancel, forget };
