@@ -79,17 +79,19 @@ export function useSubmit(state: FormState, dispatch: (action: FormAction) => vo
       });
   }, [state]);
 
-  // Files attached: the connection, the upload module and the result view are readied now, not after
-  // Create (connect.ts). Loaded at Create, the result view's evaluation held up the redirect probe's answer,
-  // and so the upload's first byte, by 5–10 ms (issue 22).
-  const withFiles = state.kind === 'file' && state.files.length > 0;
+  // The Files tab chosen, with the token files need: the connection, the upload module and the result view
+  // are readied while files are picked, not after Create (connect.ts). Readied only once files were
+  // attached, a Create soon after waited up to 190 ms for them; loaded at Create, the result view's
+  // evaluation held up the redirect probe's answer, and so the upload's first byte, by 5–10 ms (issue 22).
+  const forFiles = state.kind === 'file' && state.signedIn;
+  const server = chosenServer();
   useEffect(() => {
-    if (!withFiles) return;
+    if (!forFiles) return;
     void loadConnect()
-      .then(({ prepareFileSend }) => prepareFileSend(chosenServer()))
+      .then(({ prepareFileSend }) => prepareFileSend(server))
       .catch(() => undefined);
     CREATED_PUSH.load().catch(() => undefined); // a failure is retried at Create and reported there
-  }, [withFiles]);
+  }, [forFiles, server]);
 
   const progress =
     state.kind !== 'file' ? undefined : reported?.submission === state.submission ? reported.fraction : 0;

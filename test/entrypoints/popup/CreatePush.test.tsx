@@ -129,18 +129,29 @@ describe('CreatePush', () => {
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 
-  it('readies a file push once files are attached, not before, and sends nothing doing so', async () => {
+  it('readies a file push once, as the Files tab is chosen, and sends nothing doing so', async () => {
     renderForm();
-    fireEvent.click(screen.getByRole('tab', { name: 'Files' }));
-    const input = await screen.findByLabelText('Files', { selector: 'input' }); // loaded on demand
+    fireEvent.input(secret(), { target: { value: 'a text push' } });
     await new Promise((resolve) => setTimeout(resolve));
     expect(prepareFileSend).not.toHaveBeenCalled();
-    fireEvent.change(input, { target: { files: [new File(['abc'], 'a.txt', { type: 'text/plain' })] } });
+    fireEvent.click(screen.getByRole('tab', { name: 'Files' }));
     await waitFor(() => expect(prepareFileSend).toHaveBeenCalledTimes(1));
+    const input = await screen.findByLabelText('Files', { selector: 'input' }); // loaded on demand
+    fireEvent.change(input, { target: { files: [new File(['abc'], 'a.txt', { type: 'text/plain' })] } });
+    expect(await screen.findByText('a.txt')).toBeTruthy();
     fireEvent.change(input, { target: { files: [new File(['def'], 'b.txt', { type: 'text/plain' })] } });
     expect(await screen.findByText('b.txt')).toBeTruthy();
     expect(prepareFileSend).toHaveBeenCalledTimes(1);
     expect(sendForm).not.toHaveBeenCalled();
+  });
+
+  it('readies nothing for files without a token, which files need', async () => {
+    const initial = initForm({ defaults: DEFAULT_PUSH_DEFAULTS, edition: 'pro', signedIn: false });
+    render(<CreatePush context={{ ...context, signedIn: false }} initial={initial} />);
+    fireEvent.click(screen.getByRole('tab', { name: 'Files' }));
+    expect(await screen.findByRole('link', { name: 'Add a token in Settings' })).toBeTruthy();
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(prepareFileSend).not.toHaveBeenCalled();
   });
 
   it('shows upload progress for files', async () => {
