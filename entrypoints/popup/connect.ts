@@ -37,12 +37,12 @@ let fileClients: typeof import('./file-client') | undefined;
 const fileClientModule = async () => (fileClients ??= await import('./file-client'));
 
 /**
- * Readies a file push while files are being attached: the connection, the server's version and the upload
- * transport's module, so Create goes straight to the upload. A failure is kept by nothing: the send tries
- * again and reports it.
+ * Readies a push while the person is still filling the form: the connection and the server's version, and
+ * for `files` the upload transport's module, so Create goes straight to the request. A failure is kept by
+ * nothing: the send tries again and reports it.
  */
-export async function prepareFileSend(server?: string): Promise<void> {
-  await Promise.all([detectEdition(server), fileClientModule()]);
+export async function prepareSend(server: string | undefined, files: boolean): Promise<void> {
+  await Promise.all([detectEdition(server), files && fileClientModule()]);
 }
 
 export interface SendOptions {

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { toAppError } from '@/lib/errors';
 import type { FormAction, FormState } from '@/lib/push/form';
+import { formHasInput } from '@/lib/push/form-filled';
 import { chosenServer } from './chosen';
 import type { SentPush } from './connect';
 import { CREATED_PUSH } from './parts';
@@ -79,19 +80,22 @@ export function useSubmit(state: FormState, dispatch: (action: FormAction) => vo
       });
   }, [state]);
 
-  // The Files tab chosen, with the token files need: the connection, the upload module and the result view
-  // are readied while files are picked, not after Create (connect.ts). Readied only once files were
-  // attached, a Create soon after waited up to 190 ms for them; loaded at Create, the result view's
-  // evaluation held up the redirect probe's answer, and so the upload's first byte, by 5–10 ms (issue 22).
-  const forFiles = state.kind === 'file' && state.signedIn;
+  // Something typed in the form, or the Files tab chosen with the token files need: the API side, the
+  // connection, the server's version (and the upload module) and the result view are readied while the
+  // form is filled, not after Create (connect.ts). Loaded at Create, they kept a text push's request 90–140
+  // ms after the click; readied only once files were attached, an upload soon after waited up to 190 ms for
+  // them; the result view's evaluation at Create held up the redirect probe's answer by 5–10 ms (issue 22).
+  // Nothing is sent for a popup only opened, or a form only looked at.
+  const files = state.kind === 'file';
+  const filling = files ? state.signedIn : formHasInput(state);
   const server = chosenServer();
   useEffect(() => {
-    if (!forFiles) return;
+    if (!filling) return;
     void loadConnect()
-      .then(({ prepareFileSend }) => prepareFileSend(server))
+      .then(({ prepareSend }) => prepareSend(server, files))
       .catch(() => undefined);
     CREATED_PUSH.load().catch(() => undefined); // a failure is retried at Create and reported there
-  }, [forFiles, server]);
+  }, [filling, files, server]);
 
   const progress =
     state.kind !== 'file' ? undefined : reported?.submission === state.submission ? reported.fraction : 0;

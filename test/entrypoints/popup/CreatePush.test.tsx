@@ -9,11 +9,11 @@ import { CreatePush } from '@/entrypoints/popup/CreatePush';
 
 // The API side is replaced by a scripted sendForm: the container's job is when and how often it is called.
 const sendForm = vi.fn<(state: FormState, options: SendOptions) => Promise<SentPush>>();
-const prepareFileSend = vi.fn(async () => {});
+const prepareSend = vi.fn(async (_server: string | undefined, _files: boolean) => {});
 vi.mock('@/entrypoints/popup/connect', () => ({
   sendForm: (state: FormState, options: SendOptions) => sendForm(state, options),
   detectEdition: async () => 'pro',
-  prepareFileSend: () => prepareFileSend(),
+  prepareSend: (server: string | undefined, files: boolean) => prepareSend(server, files),
 }));
 
 // The background's clipboard clearing is another test's business; the copy here is asked to be cleared.
@@ -53,7 +53,7 @@ const secret = () => screen.getByRole('textbox', { name: 'Secret' }) as HTMLText
 
 beforeEach(() => {
   sendForm.mockReset();
-  prepareFileSend.mockClear();
+  prepareSend.mockClear();
 });
 afterEach(cleanup);
 
@@ -129,19 +129,29 @@ describe('CreatePush', () => {
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
   });
 
-  it('readies a file push once, as the Files tab is chosen, and sends nothing doing so', async () => {
+  it('readies a push once, as its secret is typed, and sends nothing doing so', async () => {
     renderForm();
-    fireEvent.input(secret(), { target: { value: 'a text push' } });
+    fireEvent.click(screen.getByRole('tab', { name: 'URL' }));
     await new Promise((resolve) => setTimeout(resolve));
-    expect(prepareFileSend).not.toHaveBeenCalled();
+    expect(prepareSend).not.toHaveBeenCalled(); // a form only looked at
+    const url = screen.getByRole('textbox', { name: 'URL' });
+    fireEvent.input(url, { target: { value: 'h' } });
+    await waitFor(() => expect(prepareSend).toHaveBeenCalledTimes(1));
+    fireEvent.input(url, { target: { value: 'https://wiki.example/reset' } });
+    expect(prepareSend.mock.calls).toEqual([[undefined, false]]);
+    expect(sendForm).not.toHaveBeenCalled();
+  });
+
+  it('readies a file push, with its upload module, as the Files tab is chosen, and sends nothing doing so', async () => {
+    renderForm();
     fireEvent.click(screen.getByRole('tab', { name: 'Files' }));
-    await waitFor(() => expect(prepareFileSend).toHaveBeenCalledTimes(1));
+    await waitFor(() => expect(prepareSend.mock.calls).toEqual([[undefined, true]]));
     const input = await screen.findByLabelText('Files', { selector: 'input' }); // loaded on demand
     fireEvent.change(input, { target: { files: [new File(['abc'], 'a.txt', { type: 'text/plain' })] } });
     expect(await screen.findByText('a.txt')).toBeTruthy();
     fireEvent.change(input, { target: { files: [new File(['def'], 'b.txt', { type: 'text/plain' })] } });
     expect(await screen.findByText('b.txt')).toBeTruthy();
-    expect(prepareFileSend).toHaveBeenCalledTimes(1);
+    expect(prepareSend).toHaveBeenCalledTimes(1);
     expect(sendForm).not.toHaveBeenCalled();
   });
 
@@ -151,7 +161,7 @@ describe('CreatePush', () => {
     fireEvent.click(screen.getByRole('tab', { name: 'Files' }));
     expect(await screen.findByRole('link', { name: 'Add a token in Settings' })).toBeTruthy();
     await new Promise((resolve) => setTimeout(resolve));
-    expect(prepareFileSend).not.toHaveBeenCalled();
+    expect(prepareSend).not.toHaveBeenCalled();
   });
 
   it('shows upload progress for files', async () => {

@@ -52,7 +52,7 @@ describe('the popup connection', () => {
   });
 });
 
-describe('prepareFileSend', () => {
+describe('prepareSend', () => {
   it('asks the server its version once, for the connection the send then uses', async () => {
     const versions: string[] = [];
     const store = await openMockStore({ name: `popup-prepare-${Math.random()}` });
@@ -68,7 +68,7 @@ describe('prepareFileSend', () => {
       if (new URL(request.url).pathname === '/api/v2/version') versions.push(request.method);
       return backend(request);
     });
-    const { prepareFileSend, detectEdition } = await freshConnect();
+    const { prepareSend, detectEdition } = await freshConnect();
     await saveSettings({
       type: 'server',
       entry: {
@@ -76,7 +76,7 @@ describe('prepareFileSend', () => {
         token: { value: null, place: 'device', origin: new URL(SERVER_URL).origin },
       },
     });
-    await prepareFileSend();
+    await prepareSend(undefined, true);
     expect(versions).toEqual(['GET']);
     expect(await detectEdition()).toBe('oss');
     expect(versions).toEqual(['GET']);
