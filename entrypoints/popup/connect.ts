@@ -9,14 +9,18 @@ import { checkLinkOf } from '@/lib/connection/link-home';
 import type { LinkCheck } from '@/lib/push/link';
 import { toCreateInput, type FormState } from '@/lib/push/form';
 import { formSubject } from '@/lib/push/form-subject';
+import { onSettingsChange } from '@/lib/settings/read';
 import { recordCreatedPush } from '@/lib/watch';
 
 /**
- * One connection per server for the popup's lifetime, so the edition is asked once; `url` is the saved server
- * picked in the popup (chosen.ts, passed in by the caller so this lazy chunk shares no module with the
- * popup's first one), undefined for the default one. A failed attempt is not kept.
+ * One connection per server while the settings stay as they are, so the edition is asked once; `url` is the
+ * saved server picked in the popup (chosen.ts, passed in by the caller so this lazy chunk shares no module
+ * with the popup's first one), undefined for the default one. A failed attempt is not kept.
  */
 const connections = new Map<string | undefined, () => ReturnType<typeof connectSaved>>();
+// Kept until the settings change (a token edited, a server removed, a policy arriving): the form is readied
+// as it is filled (useSubmit.ts), and a send never goes out with settings that are no longer saved.
+onSettingsChange(() => connections.clear());
 function connection(url: string | undefined): ReturnType<typeof connectSaved> {
   let one = connections.get(url);
   if (!one) connections.set(url, (one = shared(() => connectSaved(url))));

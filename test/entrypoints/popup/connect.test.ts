@@ -37,18 +37,42 @@ describe('the popup connection', () => {
     expect(await detectEdition()).toBe('oss');
   });
 
-  it('keeps a connection for the popup’s lifetime', async () => {
-    const { detectEdition } = await freshConnect();
-    await saveSettings({
-      type: 'server',
-      entry: {
-        server: { kind: 'self-hosted', url: SERVER_URL },
-        token: { value: null, place: 'device', origin: new URL(SERVER_URL).origin },
-      },
+  it('keeps a connection until the settings change: a create never goes out with a token no longer saved', async () => {
+    const user = { email: 'sam@example.com', token: 'token-saved-later' };
+    const store = await openMockStore({ name: `popup-kept-${Math.random()}` });
+    const backend = createMockBackend({
+      store,
+      baseUrl: SERVER_URL,
+      edition: 'oss',
+      users: [user],
+      rateLimit: 0,
     });
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
+      const request = new Request(input, init);
+      asked.push(`${new URL(request.url).pathname} ${request.headers.get('authorization')}`);
+      return backend(request);
+    });
+    const { detectEdition, sendForm } = await freshConnect();
+    const save = (token: string | null) =>
+      saveSettings({
+        type: 'server',
+        entry: {
+          server: { kind: 'self-hosted', url: SERVER_URL },
+          token: { value: token, place: 'device', origin: new URL(SERVER_URL).origin },
+        },
+      });
+    await save(null);
     expect(await detectEdition()).toBe('oss');
-    await saveSettings({ type: 'demo', on: true });
     expect(await detectEdition()).toBe('oss');
+    expect(asked).toEqual(['/api/v2/version null']); // asked once
+    await save(user.token);
+    const state = initForm({ defaults: DEFAULT_PUSH_DEFAULTS, edition: 'oss', signedIn: true });
+    await sendForm(
+      { ...state, payload: 'secret' },
+      { signal: new AbortController().signal, onProgress() {} },
+    );
+    expect(asked.at(-1)).toBe(`/api/v2/pushes Bearer ${user.token}`);
   });
 });
 
