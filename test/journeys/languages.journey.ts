@@ -4,20 +4,15 @@
  * from LANGUAGE (its --lang flag does nothing on Linux), Firefox from intl.locale.requested over Debian's
  * language pack; test/browsers.mjs installs both browsers' packs.
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startMockHost, type MockHost } from '@/lib/mock/host/server';
+import { beforeAll, expect, it } from 'vitest';
 import { MENU_IDS } from '@/lib/quick-push/menus';
 import { forEachBrowser, type BrowserName, type ExtensionBrowser, type JourneyPage } from './browsers';
 import { record, recorded, seamReady } from './background-steps';
 import { documentLanguage, language, placeOnLine, translationReport } from './languages';
 import { menu } from './secrets/quick';
-import { ALICE, demoReady, ownerClient, press, useServer } from './steps';
+import { ALICE, demoReady, ownerClient, press, useMockHost, useServer } from './steps';
 
-let host: MockHost;
-beforeAll(async () => {
-  host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
-});
-afterAll(() => host?.close());
+const host = useMockHost();
 
 for (const locale of ['de', 'ar'] as const) {
   const lang = language(locale);
@@ -35,7 +30,7 @@ for (const locale of ['de', 'ar'] as const) {
         expect(report.translatedShown).toBeGreaterThan(5);
       };
 
-      beforeAll(() => useServer(browser(), host.baseUrl, ALICE.token));
+      beforeAll(() => useServer(browser(), host().baseUrl, ALICE.token));
 
       it(`in a browser whose UI language is ${locale}, shows the popup translated and laid out in its direction, and creates a push on the server`, async () => {
         const ui = await browser().background((g) => g.chrome.i18n.getUILanguage(), null);
@@ -54,13 +49,13 @@ for (const locale of ['de', 'ar'] as const) {
         await press(popup, lang.say('Create push'));
         const link = await popup.waitForSelector(`::-p-aria(${lang.say('Secret link')})`);
         const shown = await link!.evaluate((el) => el.textContent!);
-        expect(shown.startsWith(`${host.baseUrl}/p/`)).toBe(true);
+        expect(shown.startsWith(`${host().baseUrl}/p/`)).toBe(true);
         // The link reads left to right inside the right-to-left page.
         expect(await link!.evaluate((el) => getComputedStyle(el).direction)).toBe('ltr');
         expect(await translationReport(popup, lang)).toMatchObject({ notMessages: [], englishKeys: [] });
 
         const urlToken = /\/p\/([^/#?]+)/.exec(shown)![1]!;
-        expect((await ownerClient(host.baseUrl).retrievePush(urlToken)).payload).toBe(
+        expect((await ownerClient(host().baseUrl).retrievePush(urlToken)).payload).toBe(
           `${name} ${locale} secret 12`,
         );
       });
@@ -68,7 +63,7 @@ for (const locale of ['de', 'ar'] as const) {
       // A push of the account (made on the server, so this test stands alone) listed after Refresh, its
       // details open.
       it('shows the dashboard translated, its title at the start of the line', async () => {
-        const listed = await ownerClient(host.baseUrl).createPush({
+        const listed = await ownerClient(host().baseUrl).createPush({
           payload: `${name} ${locale} listed`,
           expire_after_views: 2,
         });

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient } from '@/lib/api';
-import { startMockHost, type MockHost } from '@/lib/mock/host/server';
+import type { MockHost } from '@/lib/mock/host/server';
 import { BROWSERS, type BrowserName, type ExtensionBrowser, type JourneyPage } from './browsers';
 import { launchChromium } from './browsers/chromium';
 import { GECKO_ID, launchFirefoxJourneys } from './browsers/firefox';
@@ -16,13 +16,9 @@ import { unpackedExtensionId, writeChromiumPolicy, writeFirefoxPolicies } from '
 import { connectServer, fieldValue, recordTexts, recordedTexts } from './page-steps';
 import { createPush } from './secrets/form';
 import { storedText } from './secrets/quick';
-import { OPTIONS_READY, openPopup, pageText, press, waitForRow, waitForText } from './steps';
+import { OPTIONS_READY, openPopup, pageText, press, useMockHost, waitForRow, waitForText } from './steps';
 
-let host: MockHost;
-beforeAll(async () => {
-  host = await startMockHost({ port: 0, users: [], rateLimit: 0 });
-});
-afterAll(() => host?.close());
+const host = useMockHost([]);
 
 /** Where the options page says the token is kept: each choice's [checked, disabled]. */
 const places = (options: JourneyPage) =>
@@ -37,7 +33,7 @@ const SESSION_FIXED = [
 
 /** The organization's policy; `defaults.expireAfterDays` is out of range on purpose (a note, not a crash). */
 const policy = () => ({
-  serverUrl: host.baseUrl,
+  serverUrl: host().baseUrl,
   lockServer: true,
   allowDemoMode: false,
   tokenPlace: 'session',
@@ -120,7 +116,7 @@ underPolicy("an organization's managed policy", policy, (name, browser) => {
     });
     await Promise.all([recordTexts(popup), recordTexts(welcome)]);
     // Until both are ready under the policy (its server named): everything they showed before is recorded.
-    const server = new URL(host.baseUrl).host;
+    const server = new URL(host().baseUrl).host;
     await waitForText(welcome, `Your organization has set up Secret Push with its own server, ${server}.`);
     await waitForText(popup, `to ${server}`);
     const tabs = await popup.evaluate(() => [
@@ -155,7 +151,7 @@ underPolicy("an organization's managed policy", policy, (name, browser) => {
       views: await control('#default-views'),
       server: await control('#server-url'),
       choice: (await control('#server-choice'))[1],
-    }).toEqual({ demo: ['false', true], views: ['2', true], server: [host.baseUrl, true], choice: true });
+    }).toEqual({ demo: ['false', true], views: ['2', true], server: [host().baseUrl, true], choice: true });
     expect(await fieldValue(options, '#watch-interval')).toBe('30');
     expect(await places(options)).toEqual(SESSION_FIXED);
   });
@@ -165,15 +161,15 @@ underPolicy("an organization's managed policy", policy, (name, browser) => {
     const text = await pageText(popup);
     expect(text).not.toContain('Demo mode is on');
     expect(text).not.toContain('Demo: links open only');
-    expect(text).toContain(new URL(host.baseUrl).host);
+    expect(text).toContain(new URL(host().baseUrl).host);
     const tabs = await popup.$$eval('[role="tab"]', (all) => all.map((tab) => tab.textContent?.trim()));
     expect(tabs).toEqual(['Text', 'URL']);
     expect(await fieldValue(popup, '#sp-views')).toBe('2');
 
     const { link, urlToken } = await createPush(popup, { secret: `${name} under policy 12` });
-    expect(link.startsWith(`${host.baseUrl}/p/`)).toBe(true);
+    expect(link.startsWith(`${host().baseUrl}/p/`)).toBe(true);
     // An anonymous push (no token was entered): anyone with the link retrieves it.
-    const push = await createApiClient({ baseUrl: host.baseUrl, token: null }).retrievePush(urlToken);
+    const push = await createApiClient({ baseUrl: host().baseUrl, token: null }).retrievePush(urlToken);
     expect(push.payload).toBe(`${name} under policy 12`);
     expect(push).toMatchObject({
       expire_after_views: 2,
@@ -190,15 +186,7 @@ underPolicy(
   'an organization that keeps tokens for the browser session only',
   () => ({ tokenPlace: 'session' }),
   (_name, browser) => {
-    let first: MockHost;
-    let second: MockHost;
-    beforeAll(async () => {
-      first = await startMockHost({ port: 0, users: [ERIN], rateLimit: 0 });
-      second = await startMockHost({ port: 0, users: [FRANK], rateLimit: 0 });
-    });
-    afterAll(async () => {
-      await Promise.all([first?.close(), second?.close()]);
-    });
+    const [first, second] = [useMockHost([ERIN]), useMockHost([FRANK])];
 
     /** Connects a new server in the open, blank form (its token place fixed to the session), to `saved`. */
     const connectNew = (options: JourneyPage, host: MockHost, token: string, saved: string) =>
@@ -208,18 +196,18 @@ underPolicy(
 
     it('a server added later keeps its token in storage.session, and storage.local holds no token', async () => {
       const options = await browser().open('options.html', '#server-choice');
-      await connectNew(options, first, ERIN.token, 'Saved. Pushes now go to this server.');
+      await connectNew(options, first(), ERIN.token, 'Saved. Pushes now go to this server.');
       await press(options, 'Add a server');
-      await connectNew(options, second, FRANK.token, 'Saved. The default server has not changed.');
-      for (const host of [first, second])
+      await connectNew(options, second(), FRANK.token, 'Saved. The default server has not changed.');
+      for (const host of [first(), second()])
         await waitForRow(options, new URL(host.baseUrl).host, 'API token kept for this browser session');
 
       const local = await storedText(browser(), 'local');
       expect(local).not.toContain(ERIN.token);
       expect(local).not.toContain(FRANK.token);
       expect(JSON.parse(await storedText(browser())).serverTokens).toEqual({
-        [first.baseUrl]: { value: ERIN.token, origin: new URL(first.baseUrl).origin },
-        [second.baseUrl]: { value: FRANK.token, origin: new URL(second.baseUrl).origin },
+        [first().baseUrl]: { value: ERIN.token, origin: new URL(first().baseUrl).origin },
+        [second().baseUrl]: { value: FRANK.token, origin: new URL(second().baseUrl).origin },
       });
     });
   },

@@ -6,6 +6,7 @@
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
+import type { MockUser } from '@/lib/mock';
 import type { ExtensionBrowser, JourneyPage } from './browsers';
 import { ALICE, ownerClient, recipientPage } from '../browser-steps';
 import { savedServer } from '../saved-server';
@@ -18,10 +19,10 @@ export { ALICE, ownerClient, recipientPage };
  * A mock host with ALICE's account, started before the tests of the file (or block) that calls this and
  * closed after them; the getter gives it inside a test.
  */
-export function useMockHost(): () => MockHost {
+export function useMockHost(users: MockUser[] = [ALICE]): () => MockHost {
   let host: MockHost | undefined;
   beforeAll(async () => {
-    host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
+    host = await startMockHost({ port: 0, users, rateLimit: 0 });
   });
   // A test that stops the server (to see a push fail) has closed it already.
   afterAll(() => host?.close().catch(() => undefined));
