@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { auditKinds, waitFor } from '../browser-steps';
 import { E2E_CLEAR_MS_PER_SECOND } from '@/lib/clipboard/delay';
-import { startMockHost, type MockHost } from '@/lib/mock/host/server';
+import { startMockHost } from '@/lib/mock/host/server';
 
 import { forEachBrowser, type ExtensionBrowser, type JourneyPage } from './browsers';
 import { fieldValue, savedFile } from './page-steps';
@@ -20,6 +20,7 @@ import {
   ownerClient,
   pageText,
   press,
+  useMockHost,
   useServer,
   waitForAlert,
   waitForText,
@@ -118,13 +119,12 @@ const FAULTS: Array<[string, string, string]> = [
 ];
 
 forEachBrowser('the popup against a server', (name, browser) => {
-  let host: MockHost;
+  const host = useMockHost();
   let proxy: Throttle;
   let creates = 0;
   let fault: string | undefined;
   beforeAll(async () => {
-    host = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
-    proxy = await startThrottle(host.baseUrl, Infinity, (request, response) => {
+    proxy = await startThrottle(host().baseUrl, Infinity, (request, response) => {
       if (request.method !== 'POST' || request.url !== '/api/v2/pushes') return false;
       creates++;
       const breakIt = fault;
@@ -134,8 +134,8 @@ forEachBrowser('the popup against a server', (name, browser) => {
     });
     await useServer(browser(), proxy.url, ALICE.token);
   });
-  afterAll(() => Promise.all([proxy?.close(), host?.close()]));
-  const client = () => ownerClient(host.baseUrl);
+  afterAll(() => proxy?.close());
+  const client = () => ownerClient(host().baseUrl);
   /** The creates the host received so far, and its active pushes (newest first). */
   const sent = async () => ({ creates, active: (await client().activeAll()).map((push) => push.url_token) });
   /** The push as the owner's list of active pushes has it (listing counts no view). */

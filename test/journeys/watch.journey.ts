@@ -6,10 +6,8 @@
  * pushes are erased from the cache.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import { forEachBrowser, type ExtensionBrowser, type JourneyElement, type JourneyPage } from './browsers';
 import { puppeteerOf } from './browsers/firefox';
-
 import { clickAlert, waitForAlert } from './browsers/firefox-chrome';
 import { notificationsShown, record, recorded } from './background-steps';
 import { connectServer, openedOnRow, popupPush, savedFile } from './page-steps';
@@ -19,6 +17,7 @@ import {
   ownerClient,
   press,
   recipientPage,
+  useMockHost,
   useServer,
   waitForText,
   OPTIONS_READY,
@@ -112,9 +111,8 @@ forEachBrowser(
   (name, browser) => {
     let host: RecordedHost;
     // Another account's host per browser: the dashboard may list every push of the account.
-    let alice: MockHost;
+    const alice = useMockHost();
     beforeAll(async () => {
-      alice = await startMockHost({ port: 0, users: [ALICE], rateLimit: 0 });
       host = await startRecordedHost({ users: [SAM] });
       const sam = ownerClient(host.baseUrl, SAM.token);
       for (let i = 1; i <= HELD; i++)
@@ -125,7 +123,7 @@ forEachBrowser(
           expire_after_views: 3,
         });
     });
-    afterAll(() => Promise.all([host?.close(), alice?.close()]));
+    afterAll(() => host?.close());
 
     it(`lists the ${HELD} pushes an account already holds within 10 s of Connect, without Refresh; at 1280×800: 10 rows fill the first screen, only some are in the page, Tab reaches every row and focus stays while scrolled away; the sender's copy, preview and cancelled open use no view and open nothing`, async () => {
       const owner = ownerClient(host.baseUrl, SAM.token);
@@ -293,13 +291,13 @@ forEachBrowser(
     });
 
     it('refreshes, shows a recipient view with its audit entry and notification, expires a push on the server, and exports both as CSV', async () => {
-      await useServer(browser(), alice.baseUrl, ALICE.token);
+      await useServer(browser(), alice().baseUrl, ALICE.token);
       await record(browser());
       const push = (title: string, views: number) =>
         popupPush(browser(), { secret: `secret of ${title}`, views, name: title });
       const viewed = (await push(`Door code ${name}`, 3)).urlToken;
       const other = (await push(`Bank login ${name}`, 2)).urlToken;
-      expect(await recipientPage(alice.baseUrl, viewed, { userAgent: RECIPIENT_UA })).toContain(
+      expect(await recipientPage(alice().baseUrl, viewed, { userAgent: RECIPIENT_UA })).toContain(
         `secret of Door code ${name}`,
       );
 
@@ -350,7 +348,7 @@ forEachBrowser(
       expect(await doorAgain.evaluate((el) => (el as HTMLElement).innerText)).not.toContain('Expired');
 
       // On the other side: the owner's view of the server says it is expired, and the other is still live.
-      const owner = ownerClient(alice.baseUrl);
+      const owner = ownerClient(alice().baseUrl);
       const expired = await owner.expiredAll();
       expect(expired.find((push) => push.url_token === other)).toMatchObject({ expired: true });
       const active = (await owner.activeAll()).map((push) => push.url_token);
