@@ -2,8 +2,8 @@
  * The popup's own parts loaded on demand (issue 22: listed in this one file), so the popup opens with the
  * form alone: its first screen evaluates neither, and neither is in its bytes at open.
  * - CREATED_PUSH, the result of a create (CreatedPush: the link, QR code, preview and the share actions),
- *   loaded while the push is being sent, or as soon as files are attached: useSubmit shows it only once it
- *   has arrived.
+ *   loaded as the form is filled (or, at the latest, while the push is being sent): useSubmit shows it only
+ *   once it has arrived.
  * - RECENT_PUSHES, the recent pushes (Recent.tsx with the watcher's cache read behind it), asked for as the
  *   form's first render is done (App.tsx): it lies below the form, and its list waits for a read anyway.
  */
