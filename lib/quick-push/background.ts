@@ -78,7 +78,6 @@ export interface QuickPushHandlers {
   installMenus(): Promise<void>;
 }
 
-/** The kinds the organization allows (all without a policy). */
 /** "Connect a server" on a demo link's notification: the settings page, and the notice goes. */
 async function connectServer(notificationId: string): Promise<void> {
   await browser.notifications.clear(notificationId);
@@ -93,6 +92,7 @@ async function openPush(notificationId: string): Promise<void> {
   await browser.notifications.clear(notificationId);
 }
 
+/** The kinds the organization allows (all without a policy). */
 const allowed = async () => allowedKinds((await readSettings()).settings.policy ?? {});
 
 function run(what: string, task: Promise<unknown>): Promise<void> {
