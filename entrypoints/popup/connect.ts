@@ -63,8 +63,8 @@ export interface SentPush extends CreateResult {
 }
 
 /**
- * Exactly one createPush (the container calls this once per accepted submit); the push is then remembered
- * for the recent list and the dashboard, without its payload or passphrase, while its link is shown.
+ * Exactly one createPush (the container calls this once per accepted submit), then the push is remembered
+ * for the recent list and the dashboard, without its payload or passphrase.
  */
 export async function sendForm(
   state: FormState,
@@ -78,15 +78,15 @@ export async function sendForm(
       ? (await fileClientModule()).fileClient(settings, onProgress, plain.version)
       : plain;
   const result = await client.createPush(input, { signal });
-  // Remembered while its link is drawn: awaited first, the write (the accounts' read, one transaction, the
-  // revision) held the link back by 9–14 ms (issue 22). It is done long before anyone could close the popup.
-  void recordCreatedPush(result.push, {
-    server: client.baseUrl,
-    kind: state.kind,
-    subject: formSubject(state),
-  }).catch((error: unknown) => {
+  try {
+    await recordCreatedPush(result.push, {
+      server: client.baseUrl,
+      kind: state.kind,
+      subject: formSubject(state),
+    });
+  } catch (error) {
     // The push exists and its link is shown; only the recent list will miss it. Reported, not hidden.
     console.error('The new push could not be added to the recent list', error);
-  });
+  }
   return { ...result, link: checkLinkOf(result.push.html_url, client.baseUrl) };
 }
