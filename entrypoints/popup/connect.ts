@@ -78,6 +78,9 @@ export async function sendForm(
       ? (await fileClientModule()).fileClient(settings, onProgress, plain.version)
       : plain;
   const result = await client.createPush(input, { signal });
+  // Awaited before the link is shown: a popup closed as soon as its link appears (a person clicking away to
+  // paste it) drops a write still under way. Written while the link was drawn, a push went missing from the
+  // dashboard in a clean-clone CI run (first-run journey, Firefox, the popup closed by the test at once).
   try {
     await recordCreatedPush(result.push, {
       server: client.baseUrl,

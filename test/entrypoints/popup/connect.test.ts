@@ -5,6 +5,7 @@ import { initForm } from '@/lib/push/form';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 import { saveSettings } from '@/lib/settings';
+import { watchDb } from '@/lib/watch/db';
 
 const SERVER_URL = 'https://pwpush.example.com';
 
@@ -141,6 +142,12 @@ describe('sendForm and the new push link (issue 9 #4)', () => {
   it('passes a link on the server', async () => {
     const sent = await sendWith((real) => real);
     expect(sent.link).toEqual({ ok: true, url: sent.push.html_url });
+  });
+
+  it('answers once the push is in the watcher’s cache: a popup closed as its link shows loses none', async () => {
+    const sent = await sendWith((real) => real);
+    const cached = await (await watchDb()).getAll('pushes');
+    expect(cached.map((push) => push.url_token)).toContain(sent.push.url_token);
   });
 
   it.each([
