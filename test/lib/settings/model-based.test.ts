@@ -12,7 +12,9 @@
  * - the defaults in force are the user's with the organization's in their place, and the user's own
  *   survive the policy (a managed field keeps what the user had saved);
  * - a token moved between device and session is the same token, in the place asked for, or the policy's;
- * - "copy on create" and the demo token are what was last saved (the demo token goes to no server).
+ * - "copy on create" and the demo token are what was last saved (the demo token goes to no server);
+ * - the popup, open through the steps (it readies a push as its form is filled, and keeps its connection),
+ *   sends a create where the settings say now, with the token saved for that server now.
  * Seeded and bounded here; `npm run fuzz` runs it at length (SETTINGS_MODEL_RUNS).
  */
 import fc from 'fast-check';
@@ -37,6 +39,9 @@ import {
   type TokenMap,
 } from '@/lib/settings';
 import { refreshPolicy } from '@/lib/settings/background';
+import { loadSettings } from '@/lib/settings/read';
+import { targetBaseUrl, targetToken } from '@/lib/connection/target';
+import { initForm } from '@/lib/push/form';
 
 const ORIGINS = ['https://a.example', 'https://b.example', 'https://c.example'] as const;
 /** The tokens each origin's account accepts: a token is named after the one origin it belongs to. */
@@ -49,6 +54,8 @@ const SEED = Number(process.env.SETTINGS_MODEL_SEED ?? 18);
 interface Recorded {
   origin: string;
   authorization: string | null;
+  /** A create (POST /api/v2/pushes). */
+  create: boolean;
 }
 
 /** What the checks compare against: what the person and the organization asked for, step by step. */
@@ -69,6 +76,8 @@ interface Model {
 interface Real {
   form: ServerForm | null;
   requests: Recorded[];
+  /** The popup's API side (entrypoints/popup/connect.ts), one instance for the whole run: one open popup. */
+  popup: typeof import('@/entrypoints/popup/connect');
 }
 
 let backends: MockHandler[] = [];
@@ -92,7 +101,8 @@ beforeEach(async () => {
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(input, init);
     const origin = new URL(request.url).origin;
-    requests.push({ origin, authorization: request.headers.get('authorization') });
+    const create = request.method === 'POST' && new URL(request.url).pathname === '/api/v2/pushes';
+    requests.push({ origin, authorization: request.headers.get('authorization'), create });
     const index = ORIGINS.indexOf(origin as (typeof ORIGINS)[number]);
     if (index < 0) throw new TypeError('Failed to fetch');
     return backends[index]!(request);
@@ -367,6 +377,32 @@ const commands = [
       reads.mockRestore();
     }),
   ),
+  fc.constant(
+    command('The popup readies a push (its form being filled)', async (_model, real) => {
+      await real.popup.prepareSend(undefined, false).catch(ignore);
+    }),
+  ),
+  fc.constant(
+    command('The popup sends a push', async (_model, real) => {
+      const from = real.requests.length;
+      const form = initForm({ defaults: DEFAULT_PUSH_DEFAULTS, edition: 'pro', signedIn: true });
+      const options = { signal: new AbortController().signal, onProgress: ignore };
+      const sent = await real.popup.sendForm({ ...form, payload: 'model secret' }, options).catch(ignore);
+      const creates = real.requests.slice(from).filter((request) => request.create);
+      const now = await loadSettings();
+      const target = targetBaseUrl(now);
+      // Where the settings send now (the demo service is not reached over fetch, so nothing goes out then).
+      if (now.demoMode || target === null) return expect(creates).toEqual([]);
+      const token = targetToken(now);
+      const expected = {
+        origin: new URL(target).origin,
+        authorization: token && `Bearer ${token}`,
+        create: true,
+      };
+      expect(creates).toEqual([expected]);
+      expect(sent).toBeDefined();
+    }),
+  ),
   fc.tuple(origin, fc.integer({ min: 0, max: 1 })).map(([index, n]) =>
     command(`Another tab connects ${ORIGINS[index]!}`, async (model) => {
       const url = ORIGINS[index]!;
@@ -399,6 +435,9 @@ describe('the settings model and the options form (model-based)', () => {
         async (from, cmds) => {
           fakeBrowser.reset();
           await fakeBrowser.storage.local.set({ policy: { policy: {}, notes: [] } });
+          // A popup opened now: a fresh connect.ts, which follows this run's storage.
+          vi.resetModules();
+          const popup = await import('@/entrypoints/popup/connect');
           vi.spyOn(fakeBrowser.permissions, 'request').mockImplementation((async () => true) as never);
           const model: Model = {
             defaultUrl: null,
@@ -427,7 +466,7 @@ describe('the settings model and the options form (model-based)', () => {
             const { state } = await readSettings();
             expect(state[place][url]).toEqual({ value: token, origin: url });
           }
-          const real: Real = { form: null, requests };
+          const real: Real = { form: null, requests, popup };
           await follow(real);
           await checkPromises(model, real);
           await fc.asyncModelRun(() => ({ model, real }), cmds);
