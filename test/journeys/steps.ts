@@ -16,8 +16,8 @@ import { localeNames, readMessages } from '../i18n/messages';
 export { ALICE, ownerClient, recipientPage };
 
 /**
- * A mock host with ALICE's account, started before the tests of the file (or block) that calls this and
- * closed after them; the getter gives it inside a test.
+ * A mock host with the accounts `users` (ALICE's alone by default), started before the tests of the file (or
+ * block) that calls this and closed after them; the getter gives it inside a test.
  */
 export function useMockHost(users: MockUser[] = [ALICE]): () => MockHost {
   let host: MockHost | undefined;
