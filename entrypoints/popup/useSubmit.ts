@@ -97,8 +97,7 @@ export function useSubmit(state: FormState, dispatch: (action: FormAction) => vo
     CREATED_PUSH.load().catch(() => undefined); // a failure is retried at Create and reported there
   }, [filling, files, server]);
 
-  const progress =
-    state.kind !== 'file' ? undefined : reported?.submission === state.submission ? reported.fraction : 0;
+  const progress = !files ? undefined : reported?.submission === state.submission ? reported.fraction : 0;
   const cancel = () => inFlight.current?.abort();
   const forget = () => {
     setCreated(null);
