@@ -1,7 +1,6 @@
 /**
- * The background as the journeys watch it: the quick-push seam's readiness, and what the extension asks the
- * browser to show (context menus, notifications) and which notifications closed. No API reads a menu's title
- * or a notification's words back, and no driver opens the native menu or a notification.
+ * The background as the journeys watch it: the quick-push seam's readiness, the menus and notifications the
+ * extension creates (no API reads their words back) and which notifications closed.
  */
 import type { ExtensionBrowser } from './browsers';
 import { waitFor } from '../browser-steps';
@@ -10,7 +9,7 @@ import { waitFor } from '../browser-steps';
 export async function seamReady(browser: ExtensionBrowser): Promise<void> {
   // waitFor, not expect.poll: it runs in hooks too.
   await waitFor('the quick-push seam (a build made with SECRET_PUSH_E2E=1)', async () =>
-    (await browser.background((g) => typeof g.secretPushQuickPush === 'object', null)) ? true : undefined,
+    (await browser.background((g) => typeof g.secretPushQuickPush === 'object')) ? true : undefined,
   );
 }
 
@@ -22,10 +21,8 @@ export interface Recorded {
 }
 
 /**
- * Records from now on what the extension creates (menus and notifications, on `chrome` and on `browser`,
- * whichever it calls; each is still created as usual) and the notifications that close. The record lives on
- * the global of the context that runs the call (Chromium's worker, Firefox's extension tab that reaches the
- * background page).
+ * Records from now on the menus and notifications the extension creates (through `chrome` or `browser`; each
+ * still created) and the notifications that close, on the global of the context the call runs in.
  */
 export function record(browser: ExtensionBrowser): Promise<void> {
   return browser.background((g) => {
@@ -48,23 +45,21 @@ export function record(browser: ExtensionBrowser): Promise<void> {
         recorded.notices.push({ id: id as string | undefined, ...(options as object) });
       });
     g.chrome.notifications.onClosed.addListener((id, byUser) => recorded.closed.push({ id, byUser }));
-  }, null);
+  });
 }
 
 /** What was recorded since `record`. */
 export const recorded = (browser: ExtensionBrowser) =>
-  browser.background((_g) => (globalThis as { recorded?: Recorded }).recorded!, null);
+  browser.background((_g) => (globalThis as { recorded?: Recorded }).recorded!);
 
 /** The ids of the notifications still on screen. */
 export const notificationsShown = (browser: ExtensionBrowser) =>
-  browser.background(async (g) => Object.keys(await g.browser.notifications.getAll()), null);
+  browser.background(async (g) => Object.keys(await g.browser.notifications.getAll()));
 
 /** How many offscreen documents are open (Chromium), or 'none' where the browser has none (Firefox). */
 export const offscreenDocuments = (browser: ExtensionBrowser) =>
-  browser.background(
-    async (g) =>
-      'offscreen' in g.browser
-        ? (await g.chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as never] })).length
-        : 'none',
-    null,
+  browser.background(async (g) =>
+    'offscreen' in g.browser
+      ? (await g.chrome.runtime.getContexts({ contextTypes: ['OFFSCREEN_DOCUMENT' as never] })).length
+      : 'none',
   );

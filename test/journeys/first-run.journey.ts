@@ -1,14 +1,9 @@
 /**
- * A fresh install as a person first meets it, in one launch per browser, all in demo mode: the welcome page
- * that opens by itself, Try it, the popup (issue 20: Chrome caps a popup at 600 px high), the dashboard and
- * the viewer, with pushes made in the popup as a person would. Then the demo service a fresh install runs on
- * (Chromium: its offscreen document; Firefox: the background page), its pushes made and audited through the
- * API client the other tests use, over the transport the extension's pages use; and the extension APIs it
- * awaits (README, "One `browser` everywhere"). Accessibility as a test: axe (axe-core's own source, run in
- * the page) finds no violation, of any impact, on the welcome page (before and after Try it), the popup (form,
- * result), the dashboard (with pushes, with an audit log open) and the viewer (before a reveal, at the
- * passphrase prompt, after a reveal), each in light and then dark on the same page; options.journey.ts checks
- * the options page the same way (axe.ts).
+ * A fresh install as a person first meets it, in demo mode, one launch per browser: the welcome page, Try
+ * it, the popup (Chrome caps a popup at 600 px high), the dashboard and the viewer. Then the demo service
+ * (Chromium's offscreen document, Firefox's background page) through the API client, over the transport the
+ * pages use, and the extension APIs it awaits (README, "One `browser` everywhere"). axe (axe.ts) finds no
+ * violation, light and dark, on each page in each state a test names (the options page: options.journey.ts).
  */
 import { expect, it } from 'vitest';
 import { createApiClient, type CreatePushInput } from '@/lib/api';
@@ -44,9 +39,8 @@ const demoPushInfo = (ext: ExtensionBrowser, url_token: string) =>
   demoMessage<DemoPageInfo>(ext, 'demo-page-info', { url_token });
 
 /**
- * The demo service through the API client, with the demo token the background makes on install (asked for
- * as pages ask: the background answers the message), its requests sent as lib/demo/transport.ts sends them:
- * a runtime message from an extension page. `make` a push; `audit` reads the kinds of its audit log's entries.
+ * The demo service through the API client with the install's demo token, its requests sent as
+ * lib/demo/transport.ts sends them (a runtime message from a page). `make` a push; `audit`: its log's kinds.
  */
 async function demoService(ext: ExtensionBrowser) {
   await demoReady(ext);
@@ -100,9 +94,8 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
     const welcome = browser().welcome;
     await welcome.waitForSelector('::-p-aria(Try it[role="button"])');
     const text = await pageText(welcome);
-    expect(text).toContain('Welcome to Secret Push');
-    expect(text).toContain('Demo mode is on.');
-    expect(text).toContain('Nothing leaves your computer');
+    for (const words of ['Welcome to Secret Push', 'Demo mode is on.', 'Nothing leaves your computer'])
+      expect(text).toContain(words);
     expect(await welcome.evaluate(() => document.visibilityState)).toBe('visible');
     await expectClean(welcome, 'the welcome page');
   });
@@ -177,10 +170,7 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
 
   it('a fresh install saves no server and runs on the demo service; its links open in the viewer as their kind (text, a file saved intact), and a link walked around the route guard is broken and retrieves nothing', async () => {
     const demo = await demoService(browser());
-    const stored = await browser().background(
-      (g) => g.browser.storage.local.get(['server', 'demoMode']),
-      null,
-    );
+    const stored = await browser().background((g) => g.browser.storage.local.get(['server', 'demoMode']));
     expect(stored.server).toBeUndefined();
     expect(stored.demoMode ?? true).toBe(true);
 
@@ -310,10 +300,7 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
       const demo = await demoService(browser());
       await demo.make({ payload: 'opens it' });
       expect(await offscreenDocuments(browser())).toBe(1);
-      await browser().background(
-        (g) => (g.chrome as unknown as typeof chrome).offscreen.closeDocument(),
-        null,
-      );
+      await browser().background((g) => (g.chrome as unknown as typeof chrome).offscreen.closeDocument());
       expect(await offscreenDocuments(browser())).toBe(0);
       const push = await demo.make({ payload: 'after the close' });
       expect((await demo.activeAll()).map((p) => p.url_token)).toContain(push.url_token);

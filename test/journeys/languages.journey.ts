@@ -33,7 +33,7 @@ for (const locale of ['de', 'ar'] as const) {
       beforeAll(() => useServer(browser(), host().baseUrl, ALICE.token));
 
       it(`in a browser whose UI language is ${locale}, shows the popup translated and laid out in its direction, and creates a push on the server`, async () => {
-        const ui = await browser().background((g) => g.chrome.i18n.getUILanguage(), null);
+        const ui = await browser().background((g) => g.chrome.i18n.getUILanguage());
         expect(ui.split(/[-_]/)[0], 'the language pack is missing: see test/browsers.mjs').toBe(locale);
         const popup = await browser().open('popup.html', '#sp-secret');
         await translatedIn(popup);
@@ -89,18 +89,17 @@ for (const locale of ['de', 'ar'] as const) {
 }
 
 /**
- * Context menus and notifications are made in the background, far from any page's <html lang>: they speak
- * the browser's language too. The quick-push seam of the SECRET_PUSH_E2E=1 build (lib/quick-push/e2e-hook.ts)
- * calls what the listeners call.
+ * Context menus and notifications, made in the background far from any <html lang>, speak the browser's
+ * language too (through the quick-push seam, lib/quick-push/e2e-hook.ts).
  */
 function germanQuickPush(name: BrowserName, browser: () => ExtensionBrowser): void {
   it('gives the background its German messages and titles the context menu items in German', async () => {
     // What the browser picked from public/_locales. Not getUILanguage(): in Chromium's service worker it
     // answered 'en-US' in some launches while the messages were German (seen 2026-11-23).
-    expect(await browser().background((g) => g.browser.i18n.getMessage('locale'), null)).toBe('de');
+    expect(await browser().background((g) => g.browser.i18n.getMessage('locale'))).toBe('de');
     await seamReady(browser());
     await record(browser());
-    await browser().background((g) => g.secretPushQuickPush.installMenus(), null);
+    await browser().background((g) => g.secretPushQuickPush.installMenus());
     const titles = Object.fromEntries((await recorded(browser())).menus.map((menu) => [menu.id, menu.title]));
     expect(titles).toEqual({
       [MENU_IDS.selection]: 'Markierten Text als Push senden',
@@ -112,7 +111,7 @@ function germanQuickPush(name: BrowserName, browser: () => ExtensionBrowser): vo
 
   it('says in German that a demo quick push copied its link (or why not)', async () => {
     await demoReady(browser());
-    await browser().background((g) => g.browser.storage.local.set({ demoMode: true }), null);
+    await browser().background((g) => g.browser.storage.local.set({ demoMode: true }));
     const outcome = await menu(browser(), {
       menuItemId: MENU_IDS.page,
       pageUrl: 'https://intranet.example.com/wiki/vpn',

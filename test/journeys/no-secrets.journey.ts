@@ -1,9 +1,8 @@
 /**
- * No payload or passphrase is ever kept by the extension: go through every journey with distinctive
- * secrets (each popup kind, a Wi-Fi QR, a create refused with a 422, one abandoned and one that fails, every
- * quick push, and the same again in demo mode), then read everything the extension stores (every storage
- * area from the background, every IndexedDB database of its origin but the demo service's own
- * 'secret-push-mock', its localStorage and Cache Storage) and look for them. Needs the builds made with SECRET_PUSH_E2E=1.
+ * No payload or passphrase is ever kept: every journey (each popup kind, a Wi-Fi QR, a 422, a create
+ * abandoned and one failed, every quick push, again in demo mode) with distinctive secrets, then all the
+ * extension stores (each storage area, every IndexedDB database but the demo service's own, localStorage and
+ * Cache Storage) searched for them.
  */
 import { expect, it } from 'vitest';
 import { forEachBrowser } from './browsers';
@@ -38,7 +37,7 @@ forEachBrowser('no secrets at rest', (name, browser) => {
 
     // The same in demo mode, where the demo service's own database is the one place allowed to hold them.
     await demoReady(browser());
-    await browser().background((g) => g.chrome.storage.local.set({ demoMode: true }), null);
+    await browser().background((g) => g.chrome.storage.local.set({ demoMode: true }));
     const demo = await openPopup(browser());
     await waitForText(demo, 'Demo: links open only in this browser.');
     addTo(made, await popupCreates(demo, 'demo'));

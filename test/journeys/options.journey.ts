@@ -1,12 +1,9 @@
 /**
- * The options page and self-hosted servers, several of them (issue 12), from a fresh install, in one launch
- * per browser. The mock hosts A, B and C (three ports, three origins) each sit behind a recorder
- * (recorded-host.ts) that tells, on the server's own side, whether a request carried an Authorization
- * header, and that names itself in the links its host makes: issue 18's settings model has seams (C's
- * address typed in A's or B's form, C saved, A redirecting to C) where a token could leak to a server it was
- * not saved for. Storage is read from the background, pushes through the API; loopback servers of the test's
- * own stand for a web site, a fresh self-hosted server and a closed port. axe (axe.ts) runs on each state of
- * the page the tests name.
+ * The options page and several self-hosted servers (issue 12), from a fresh install. The hosts A, B and C
+ * (three origins) each sit behind a recorder (recorded-host.ts) that tells, on the server's side, which
+ * Authorization header a request carried: the seams of issue 18's settings model (C's address typed in A's
+ * or B's form, C saved, A redirecting to C) are where a token could leak to a server it was not saved for.
+ * Loopback servers of the test's own stand for a web site, a fresh self-hosted server and a closed port.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { escapeWifiValue } from '@/lib/push/wifi';
@@ -14,7 +11,9 @@ import { expectClean } from './axe';
 import { forEachBrowser, type ExtensionBrowser, type JourneyPage } from './browsers';
 import {
   connectServer,
+  DEFAULT_SAVED,
   editServer,
+  OTHER_SAVED,
   fieldValue,
   popupPush,
   recordTexts,
@@ -36,6 +35,7 @@ import {
   recipientPage,
   useServer,
   waitForAlert,
+  waitForIn,
   waitForRow,
   waitForText,
 } from './steps';
@@ -45,8 +45,6 @@ const BOB = { email: 'bob@example.com', token: 'bob-token-seams-B2' };
 const CAROL = { email: 'carol@example.com', token: 'carol-token-seams-C3' };
 
 const BANNER = 'Demo mode is on — pushes stay in this browser.';
-const DEFAULT_SAVED = 'Saved. Pushes now go to this server.';
-const OTHER_SAVED = 'Saved. The default server has not changed.';
 /** How long a poll waits for a page to follow a change. */
 const WAIT = { timeout: 15_000 };
 
@@ -83,13 +81,8 @@ async function reopen(browser: ExtensionBrowser, old: JourneyPage, ready: string
 }
 
 /** Waits for the quiet "Saved" of the section holding `field`. */
-async function waitForSaved(page: JourneyPage, field: string): Promise<void> {
-  await page.waitForFunction(
-    (field) => document.querySelector(`fieldset:has(${field}) .saved-note`)?.textContent?.includes('Saved'),
-    { timeout: 15_000 },
-    field,
-  );
-}
+const waitForSaved = (page: JourneyPage, field: string) =>
+  waitForIn(page, `fieldset:has(${field}) .saved-note`, 'Saved');
 
 /** What the field `selector` (the Secret field by default) holds once it matches `pattern` (is filled). */
 async function filledSecret(popup: JourneyPage, pattern = /./, selector = '#sp-secret'): Promise<string> {

@@ -8,6 +8,10 @@ import type { ExtensionBrowser, JourneyPage } from './browsers';
 import { createPush } from './secrets/form';
 import { openPopup, press, waitForRow } from './steps';
 
+/** What a server's row says once Connect saved it: the first server saved (the default), or another. */
+export const DEFAULT_SAVED = 'Saved. Pushes now go to this server.';
+export const OTHER_SAVED = 'Saved. The default server has not changed.';
+
 /** The current value of the field `selector`. */
 export const fieldValue = (page: JourneyPage, selector: string) =>
   page.$eval(selector, (input) => (input as HTMLInputElement).value);
@@ -46,24 +50,34 @@ export async function waitForDemo(page: JourneyPage, on: boolean): Promise<void>
   await page.waitForSelector(`[role="switch"][aria-checked="${on}"]`);
 }
 
-/** Records every text `page` shows from now on (each change of its visible text), in the page itself. */
-export async function recordTexts(page: JourneyPage): Promise<void> {
-  await page.evaluate(() => {
-    const seen = [document.body.innerText];
-    (window as unknown as { seenTexts: string[] }).seenTexts = seen;
+/** Where a page keeps what recordTexts saw there, by selector. */
+type Seen = { seenTexts: Record<string, string[]> };
+
+/**
+ * Records in the page every text the elements matching `selector` (its body by default) show from now on:
+ * each change of it, their texts one per line.
+ */
+export async function recordTexts(page: JourneyPage, selector = 'body'): Promise<void> {
+  await page.evaluate((selector) => {
+    const text = () =>
+      [...document.querySelectorAll<HTMLElement>(selector)].map((el) => el.innerText).join('\n');
+    const seen = [text()];
+    ((window as unknown as Seen).seenTexts ??= {})[selector] = seen;
     new MutationObserver(() => {
-      const text = document.body.innerText;
-      if (seen.at(-1) !== text) seen.push(text);
+      if (seen.at(-1) !== text()) seen.push(text());
     }).observe(document.documentElement, { subtree: true, childList: true, characterData: true });
-  });
+  }, selector);
 }
 
-/** Every text `page` showed since recordTexts, and what it shows now. */
-export function recordedTexts(page: JourneyPage): Promise<string[]> {
-  return page.evaluate(() => [
-    ...(window as unknown as { seenTexts: string[] }).seenTexts,
-    document.body.innerText,
-  ]);
+/** Every text `selector` showed since recordTexts, and what it shows now. */
+export function recordedTexts(page: JourneyPage, selector = 'body'): Promise<string[]> {
+  return page.evaluate(
+    (selector) => [
+      ...(window as unknown as Seen).seenTexts[selector]!,
+      [...document.querySelectorAll<HTMLElement>(selector)].map((el) => el.innerText).join('\n'),
+    ],
+    selector,
+  );
 }
 
 /**
@@ -78,11 +92,7 @@ export async function popupPush(
   if (fields.server) {
     const serverSwitch = 'select[aria-label="Server for this push"]';
     await popup.select(serverSwitch, fields.server);
-    await popup.waitForFunction(
-      ({ selector, url }) => (document.querySelector(selector) as HTMLSelectElement | null)?.value === url,
-      {},
-      { selector: serverSwitch, url: fields.server },
-    );
+    await expect.poll(() => fieldValue(popup, serverSwitch)).toBe(fields.server);
     await popup.waitForSelector('::-p-aria(Create push[role="button"])');
   }
   const made = await createPush(popup, fields);
@@ -102,11 +112,7 @@ export async function openedOnRow(
 ): Promise<{ page: JourneyPage; title: string }> {
   const page = await browser.opened(`${browser.base}/dashboard.html#/push/`);
   const selector = `article[aria-labelledby="title-${urlToken}"]`;
-  await page.waitForFunction(
-    (selector) => document.activeElement?.matches(selector),
-    { timeout: 10_000 },
-    selector,
-  );
+  await page.waitForFunction((row) => document.activeElement?.matches(row), { timeout: 10_000 }, selector);
   // Read once the page is there (Firefox reports about:blank for a tab still loading).
   expect(await page.evaluate(() => location.hash)).toBe(`#/push/${encodeURIComponent(baseUrl)}/${urlToken}`);
   const row = await page.waitForSelector(selector);

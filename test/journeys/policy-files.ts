@@ -1,9 +1,8 @@
 /**
- * Where the policy journey puts an organization's policy for each browser, and how it takes it away again.
- * Chromium reads /etc/chromium/policies/managed/*.json at start, keyed by the extension's id (an unpacked
- * extension's id comes from its absolute path, so it is computed here from EXT_PATH: the same code works in
- * any clone). Firefox gets a policies.json of its own through a test-only pref (test/journeys/browsers/firefox.ts),
- * never the machine's distribution folder, which every other Firefox on the machine would read.
+ * Where the policy journey puts an organization's policy, and how it removes it. Chromium reads
+ * /etc/chromium/policies/managed/*.json at start, keyed by the extension's id (an unpacked one's comes from
+ * its absolute path: computed here). Firefox gets a policies.json of its own through a test-only pref
+ * (browsers/firefox.ts), never the machine's distribution folder, which every Firefox there would read.
  */
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';

@@ -478,9 +478,8 @@ forEachBrowser('the popup against a server', (name, browser) => {
       await act();
       expect(await views(), `after ${action}`).toBe(1);
     }
-    const tabs = await browser().background(
-      async (g) => (await g.chrome.tabs.query({})).map((tab) => tab.url),
-      null,
+    const tabs = await browser().background(async (g) =>
+      (await g.chrome.tabs.query({})).map((tab) => tab.url),
     );
     expect(tabs.filter((url) => url?.includes(urlToken))).toEqual([]); // no page opened on it
 
@@ -548,7 +547,6 @@ forEachBrowser('the popup against a server', (name, browser) => {
     const stored = () =>
       browser().background(
         async (g) => (await g.chrome.storage.local.get('clipboardClearSeconds')).clipboardClearSeconds,
-        null,
       );
     await expect.poll(stored).toBe(30);
     await options.close();

@@ -1,15 +1,11 @@
 /**
- * A fresh install in demo mode, then quick pushes, in both browsers in one launch. The first thing a new
- * user does: a push in demo mode, its link, and the viewer revealing the secret. In Firefox it once failed
- * with "The server could not read the request": Firefox ESR 153 has no Request.prototype.body, so the demo
- * service in the background page read every body as empty (the cause is tested in
- * test/lib/mock/body.test.ts). Then quick pushes, against the Node host. Neither browser lets a test click
- * its native context menu or press an extension's shortcut, so the test calls, in the background, the very
- * handlers those listeners call (lib/quick-push/e2e-hook.ts). Everything after that call is the real
- * extension: reading the selection from the page, the API request, the clipboard write (Chromium's offscreen
- * document, Firefox's background page), the notification. Firefox runs with its own notification windows,
- * which stay up as on a desktop and are read and clicked as a person would
- * (test/journeys/browsers/firefox-chrome.ts), as is its context menu.
+ * A fresh install in demo mode, then quick pushes against the Node host, in one launch per browser. First
+ * what a new user does: a demo push, its link, the viewer revealing it (Firefox ESR 153 has no
+ * Request.prototype.body: its demo service once read every body as empty, test/lib/mock/body.test.ts). No
+ * test can click a native context menu or press an extension's shortcut, so the test calls, in the
+ * background, the handlers those listeners call (lib/quick-push/e2e-hook.ts); all after that is the real
+ * extension: the page's selection, the request, the clipboard write, the notification. Firefox's own
+ * notification windows and context menu are read and clicked as a person would (browsers/firefox-chrome.ts).
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
@@ -59,7 +55,7 @@ afterAll(() => site?.close());
 
 /** The ids of every tab. */
 const tabIds = (browser: ExtensionBrowser) =>
-  browser.background(async (g) => (await g.chrome.tabs.query({})).map((tab) => tab.id!), null);
+  browser.background(async (g) => (await g.chrome.tabs.query({})).map((tab) => tab.id!));
 
 /** What contextMenus.update says of the item `id`: null when it exists, else the error. */
 const menuItem = (browser: ExtensionBrowser, id: string) =>
@@ -153,7 +149,7 @@ forEachBrowser(
       // The check above can fail: an unknown item is refused.
       expect(await menuItem(browser(), 'no-such-item')).toBe('Cannot find menu item with id no-such-item');
 
-      const commands = await browser().background((g) => g.browser.commands.getAll(), null);
+      const commands = await browser().background((g) => g.browser.commands.getAll());
       const open = name === 'chromium' ? '_execute_action' : '_execute_browser_action';
       expect(commands.map(({ name, shortcut }) => ({ name, shortcut }))).toEqual(
         expect.arrayContaining([
@@ -162,7 +158,7 @@ forEachBrowser(
         ]),
       );
       expect(commands).toHaveLength(2);
-      const manifest = await browser().background((g) => g.browser.runtime.getManifest(), null);
+      const manifest = await browser().background((g) => g.browser.runtime.getManifest());
       // MV3's name would not bind to Firefox's toolbar button: each manifest names only its own.
       expect(manifest.manifest_version).toBe(name === 'chromium' ? 3 : 2);
       expect(Object.keys(manifest.commands ?? {}).sort()).toEqual([open, 'push-selection'].sort());
@@ -178,9 +174,7 @@ forEachBrowser(
       );
       // No `incognito` key in the manifest: Firefox reads it as "spanning" (one background page for both).
       expect(manifest.incognito).toBe(name === 'chromium' ? undefined : 'spanning');
-      expect(await browser().background((g) => g.browser.extension.isAllowedIncognitoAccess(), null)).toBe(
-        false,
-      );
+      expect(await browser().background((g) => g.browser.extension.isAllowedIncognitoAccess())).toBe(false);
     });
 
     it(`in demo mode a quick push copies a demo link, by ${name === 'chromium' ? 'the one offscreen document, which also serves the demo service' : 'the background page, which also serves the demo service (Firefox has no offscreen document)'}, whose notification offers to connect a server; it opens in the viewer`, async () => {
@@ -345,7 +339,7 @@ forEachBrowser(
         } catch (error) {
           return (error as Error).message;
         }
-      }, null);
+      });
       expect(refused).toContain('"buttons" is unsupported by Firefox');
       const notice = await waitForAlert(firefox, 'Could not push the selected text');
       expect(notice.text).toMatch(/Click here to try again\.$/);
@@ -366,11 +360,9 @@ forEachBrowser(
 );
 
 /**
- * Firefox only, in demo mode: quick push's items in Firefox's real context menu (BiDi's chrome scope,
- * test/journeys/browsers/firefox-chrome.ts), each where it belongs, and "Push this image" chosen there. Then storage.session,
- * present in Firefox ESR 153 for an MV2 extension (since Firefox 115; the manifest's strict_min_version keeps
- * older Firefox out, so there is no fallback to test): a token kept "for this browser session only" lives
- * there, never in storage.local, and the popup pushes with it (this connect leaves demo mode).
+ * Firefox only, in demo mode: quick push's items in Firefox's real context menu (browsers/firefox-chrome.ts),
+ * and "Push this image" chosen there. Then storage.session (Firefox 115 and later, as strict_min_version asks):
+ * a token kept "for this browser session only" lives there, and the popup pushes with it.
  */
 function firefoxMenuAndSession(
   ext: () => ExtensionBrowser,
@@ -425,11 +417,9 @@ function firefoxMenuAndSession(
 }
 
 /**
- * Firefox only, once the page the extension may not read (localhost) has been tried: Firefox (MV2) has no
- * optional_host_permissions, so a server's origin is an optional permission (wxt.config.ts), asked for on
- * Connect. The journeys' build grants 127.0.0.1 at install (SECRET_PUSH_E2E=1), so the server is saved as
- * http://localhost:PORT, which it does not; the test profile sets extensions.webextOptionalPermissionPrompts
- * to false (test/journeys/browsers/firefox.ts), so Firefox grants the request without the prompt a person would answer.
+ * Firefox only (MV2 has no optional_host_permissions): a server's origin is an optional permission, asked for
+ * on Connect. The journeys' build holds 127.0.0.1 only, so the server is saved as http://localhost:PORT; the
+ * test profile (browsers/firefox.ts) grants the request without the prompt a person would answer.
  */
 function firefoxHostPermission(ext: () => ExtensionBrowser, state: () => MockHost): void {
   it("Firefox only: a saved server's origin is an optional permission, requested on Connect and held afterwards", async () => {
@@ -461,10 +451,8 @@ function firefoxHostPermission(ext: () => ExtensionBrowser, state: () => MockHos
 }
 
 /**
- * Firefox only: it has no offscreen document; the background page, with clipboardWrite, writes the
- * clipboard itself (lib/quick-push/clipboard.ts through lib/offscreen/send.ts inOffscreenOr) and keeps the
- * clipboard clearer's timer (lib/clipboard/background.ts). With clearing on, the link is emptied later, but
- * only while the clipboard still holds it.
+ * Firefox only: with no offscreen document, the background page writes the clipboard itself and keeps the
+ * clearer's timer (lib/clipboard/background.ts): the link is emptied later, only while the clipboard holds it.
  */
 function firefoxClipboardClear(ext: () => ExtensionBrowser): void {
   it('Firefox only: the background page clears the link later, and leaves alone what was copied since', async () => {
@@ -487,12 +475,9 @@ function firefoxClipboardClear(ext: () => ExtensionBrowser): void {
 }
 
 /**
- * Firefox only: private windows, where Secret Push runs in none unless the person allows it (Firefox's
- * default; the manifest has no `incognito` key). Allowed, its pages open there, but Firefox ESR 153 gives
- * extension pages in a private window no IndexedDB (InvalidStateError), where the watcher's list of pushes
- * lives: the pages say so in words (lib/watch/db.ts storageRefused) and pushing still works, since the demo
- * service and the watcher run in the background page, which is never private. Allowing reloads the add-on,
- * so this comes last.
+ * Firefox only: private windows, where Secret Push runs only once allowed. There Firefox ESR 153 gives
+ * extension pages no IndexedDB: the pages say so (lib/watch/db.ts storageRefused), and pushing still works
+ * through the background page, never private. Allowing reloads the add-on, so this comes last.
  */
 function firefoxPrivateWindows(ext: () => ExtensionBrowser): void {
   const REFUSED =
@@ -542,7 +527,7 @@ function firefoxPrivateWindows(ext: () => ExtensionBrowser): void {
 
   it('Firefox only: allowed in private windows, its pages get no IndexedDB: they say so, and the popup still pushes', async () => {
     // Demo mode again (the permission's check connected a server): the push is the background page's own.
-    await ext().background((g) => g.browser.storage.local.set({ demoMode: true }), null);
+    await ext().background((g) => g.browser.storage.local.set({ demoMode: true }));
     await allowInPrivateWindows();
 
     const dashboard = await openPrivate('dashboard.html', '::-p-aria(Refresh[role="button"])');

@@ -1,8 +1,7 @@
 /**
- * A Node mock host behind a loopback recorder (the journeys' one proxy, throttle.ts): every request that
- * reaches the recorder is kept (method, path and its Authorization header, if any) and then forwarded to the
- * mock host. The mock host keeps no log of requests, so this is how a journey checks on a server's own side
- * which token, if any, the extension sent it. The extension only ever sees the recorder's address (its origin).
+ * A Node mock host behind a recorder (the journeys' one proxy, throttle.ts) that keeps every request's method,
+ * path and Authorization header before passing it on: how a journey checks, on the server's side, which
+ * token the extension sent. The extension only ever sees the recorder's address.
  */
 import { startMockHost, type MockHostOptions } from '@/lib/mock/host/server';
 import { startThrottle } from './throttle';
@@ -22,9 +21,8 @@ export interface RecordedHost {
   /** Every request received so far, in order. */
   received: Received[];
   /**
-   * While set, every request that carries an Authorization header is answered (after being recorded) with a
-   * 307 to the same path on this base URL instead of being forwarded: a server that sends its signed-in
-   * clients to another origin (the anonymous version check still passes, so the extension goes on to them).
+   * While set, a request with an Authorization header is answered with a 307 to its path on this base URL: a
+   * server sending its signed-in clients to another origin (the anonymous version check still passes).
    */
   redirectTo?: string;
   close(): Promise<void>;
@@ -36,18 +34,12 @@ export async function startRecordedHost(options: MockHostOptions = {}): Promise<
   const received: Received[] = [];
   const recorder = await startThrottle(target.baseUrl, Infinity, (req, res) => {
     const { authorization } = req.headers;
-    received.push({
-      method: req.method ?? 'GET',
-      path: req.url ?? '/',
-      ...(authorization === undefined ? {} : { authorization }),
-    });
+    received.push({ method: req.method ?? 'GET', path: req.url ?? '/', authorization });
     if (!host.redirectTo || authorization === undefined) return false;
     req.resume();
-    res.writeHead(307, {
-      Location: `${host.redirectTo}${req.url ?? '/'}`,
-      'Access-Control-Allow-Origin': '*',
-    });
-    res.end();
+    res
+      .writeHead(307, { Location: `${host.redirectTo}${req.url}`, 'Access-Control-Allow-Origin': '*' })
+      .end();
     return true;
   });
   const host: RecordedHost = {

@@ -37,9 +37,7 @@ export function useServer(
   edition: 'pro' | 'oss' = 'pro',
 ): Promise<void> {
   return browser.background(
-    async (g, stored) => {
-      await g.chrome.storage.local.set(stored);
-    },
+    (g, stored) => g.chrome.storage.local.set(stored),
     savedServer(url, token, edition),
   );
 }
@@ -47,9 +45,7 @@ export function useServer(
 /** Waits until the background has made the demo token it creates on install: demo pushes need it. */
 export async function demoReady(browser: ExtensionBrowser): Promise<void> {
   await expect
-    .poll(() =>
-      browser.background(async (g) => (await g.browser.storage.local.get('demoToken')).demoToken, null),
-    )
+    .poll(() => browser.background(async (g) => (await g.browser.storage.local.get('demoToken')).demoToken))
     .toBeTruthy();
 }
 
@@ -117,17 +113,16 @@ export function waitForAlert(page: JourneyPage, text: string, timeout = 30_000):
   return waitSaying(page, alerting, text, `alert saying "${text}"`, timeout);
 }
 
-/** Waits until the options page's row of the saved server `name` (host:port) shows `words`. */
-export async function waitForRow(options: JourneyPage, name: string, words: string): Promise<void> {
-  await options.waitForFunction(
-    ({ name, words }) =>
-      (
-        document.querySelector(`.server-list > li[aria-label="${name}"]`) as HTMLElement | null
-      )?.innerText.includes(words),
-    { timeout: 15_000 },
-    { name, words },
-  );
+/** Waits until an element matching `selector` shows `text`. */
+export function waitForIn(page: JourneyPage, selector: string, text: string): Promise<void> {
+  const shows = ({ selector, text }: { selector: string; text: string }) =>
+    [...document.querySelectorAll<HTMLElement>(selector)].some((el) => el.innerText.includes(text));
+  return waitSaying(page, shows, { selector, text }, `"${text}" in ${selector}`, 15_000);
 }
+
+/** Waits until the options page's row of the saved server `name` (host:port) shows `words`. */
+export const waitForRow = (options: JourneyPage, name: string, words: string) =>
+  waitForIn(options, `.server-list > li[aria-label="${name}"]`, words);
 
 /** Clicks the button with this accessible name. */
 export async function press(page: JourneyPage, name: string): Promise<void> {
@@ -135,10 +130,8 @@ export async function press(page: JourneyPage, name: string): Promise<void> {
 }
 
 /**
- * What shows the options page is ready, whether servers are saved or not (issue 18: with none its
- * Connection form is open, with some it starts folded on their list; before the background has stored the
- * policy copy it says only "Getting ready…"): the demo mode switch, shown in both states. Tests that open
- * the page only as an extension page to reach the browser's APIs from wait for this.
+ * What shows the options page is ready, servers saved or not (issue 18; before the policy is read it says
+ * only "Getting ready…"): the demo mode switch. Also what tests wait for on a page opened to reach the APIs.
  */
 export const OPTIONS_READY = '::-p-aria(Demo mode[role="switch"])';
 

@@ -1,10 +1,8 @@
 /**
- * The one loopback proxy in front of the mock host. It lets request bodies through at a fixed rate, so that
- * an upload of a few megabytes takes long enough for its progress to be seen in any browser, on any machine
- * (Infinity: as fast as they come); `intercept` sees each request first and may answer it itself: a create
- * held without an answer (secrets/cancelled.ts), a record of every request (recorded-host.ts).
- * Answers name the proxy where the host named itself, as a server behind a reverse proxy would be set up:
- * the extension refuses a link that points to another origin than its server (issue 9).
+ * The one loopback proxy in front of the mock host: request bodies go through at a fixed rate (an upload's
+ * progress can be seen on any machine; Infinity: at once), and `intercept` may answer a request itself (a
+ * create held, secrets/cancelled.ts; a recorder, recorded-host.ts). Answers name the proxy where the host
+ * named itself, as behind a reverse proxy: the extension refuses a link to another origin (issue 9).
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -28,27 +26,16 @@ export async function startThrottle(
   let self = '';
   const server = http.createServer((request, response) => {
     if (intercept(request, response)) return;
-    const out = http.request(
-      {
-        host: target.hostname,
-        port: target.port,
-        path: request.url,
-        method: request.method,
-        headers: request.headers,
-      },
-      async (answer) => {
-        const chunks: Buffer[] = [];
-        for await (const chunk of answer) chunks.push(chunk as Buffer);
-        const body = Buffer.from(
-          Buffer.concat(chunks).toString('latin1').replaceAll(upstream, self),
-          'latin1',
-        );
-        // The body is passed on whole, with its length: no longer in the upstream's chunks, if it had them.
-        const { 'transfer-encoding': _chunked, ...headers } = answer.headers;
-        response.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': body.length });
-        response.end(body);
-      },
-    );
+    const at = new URL(request.url ?? '/', target);
+    const out = http.request(at, { method: request.method, headers: request.headers }, async (answer) => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of answer) chunks.push(chunk as Buffer);
+      const body = Buffer.from(Buffer.concat(chunks).toString('latin1').replaceAll(upstream, self), 'latin1');
+      // The body is passed on whole, with its length: no longer in the upstream's chunks, if it had them.
+      const { 'transfer-encoding': _chunked, ...headers } = answer.headers;
+      response.writeHead(answer.statusCode ?? 502, { ...headers, 'content-length': body.length });
+      response.end(body);
+    });
     out.on('error', () => response.destroy());
     request.on('data', (chunk: Buffer) => {
       out.write(chunk);

@@ -1,16 +1,14 @@
 /**
- * The watcher and the dashboard (issues 11 and 19) in both browsers, against the Node host. An account that
- * already holds pushes is listed without Refresh: the watcher reads a new account at once, and the dashboard
- * asks for a refresh when it opens on an empty cache. The host records every request (recorded-host.ts), so
- * "open nothing" is read on the server's side. The last test uses another account: the first one left, its
- * pushes are erased from the cache.
+ * The watcher and the dashboard (issues 11 and 19) against the Node host. An account's existing pushes are
+ * listed without Refresh (the watcher reads a new account at once); the host records every request
+ * (recorded-host.ts), so "open nothing" is read on the server's side. The last test's account is another.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { forEachBrowser, type ExtensionBrowser, type JourneyElement, type JourneyPage } from './browsers';
 import { puppeteerOf } from './browsers/firefox';
 import { clickAlert, waitForAlert } from './browsers/firefox-chrome';
 import { notificationsShown, record, recorded } from './background-steps';
-import { connectServer, openedOnRow, popupPush, savedFile } from './page-steps';
+import { connectServer, DEFAULT_SAVED, openedOnRow, popupPush, savedFile } from './page-steps';
 import { startRecordedHost, type RecordedHost } from './recorded-host';
 import {
   ALICE,
@@ -19,6 +17,7 @@ import {
   recipientPage,
   useMockHost,
   useServer,
+  waitForIn,
   waitForText,
   OPTIONS_READY,
   chord,
@@ -90,17 +89,9 @@ async function inDetails(handle: JourneyElement, button: string): Promise<void> 
   await (await handle.waitForSelector(`::-p-aria(${button}[role="button"])`))!.click();
 }
 
-/** Waits until the card's text contains `text` (the card re-renders in place as the data changes). */
-async function waitForCardText(page: JourneyPage, name: string, text: string): Promise<void> {
-  await page.waitForFunction(
-    ({ name, text }) =>
-      [...document.querySelectorAll('article')].some(
-        (el) => el.querySelector('h3')?.textContent === name && el.innerText.includes(text),
-      ),
-    { timeout: 15_000 },
-    { name, text },
-  );
-}
+/** Waits until the card of the push `urlToken` shows `text` (it re-renders in place as the data changes). */
+const waitForCardText = (page: JourneyPage, urlToken: string, text: string) =>
+  waitForIn(page, `article[aria-labelledby="title-${urlToken}"]`, text);
 
 /** The watcher's notifications created since `record`, with their words. */
 const watchNotices = async (browser: ExtensionBrowser) =>
@@ -128,12 +119,7 @@ forEachBrowser(
     it(`lists the ${HELD} pushes an account already holds within 10 s of Connect, without Refresh; at 1280×800: 10 rows fill the first screen, only some are in the page, Tab reaches every row and focus stays while scrolled away; the sender's copy, preview and cancelled open use no view and open nothing`, async () => {
       const owner = ownerClient(host.baseUrl, SAM.token);
       const options = await browser().open('options.html', '#server-choice');
-      const connected = await connectServer(
-        options,
-        host.baseUrl,
-        SAM.token,
-        'Saved. Pushes now go to this server.',
-      );
+      const connected = await connectServer(options, host.baseUrl, SAM.token, DEFAULT_SAVED);
 
       const page = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
       // Each row says how many the list holds (aria-setsize), rendered or not.
@@ -308,8 +294,8 @@ forEachBrowser(
 
       await press(page, 'Refresh');
       await waitForText(page, 'Last refreshed ');
-      await waitForCardText(page, `Door code ${name}`, '2 of 3 views left');
-      await waitForCardText(page, `Bank login ${name}`, '2 of 2 views left');
+      await waitForCardText(page, viewed, '2 of 3 views left');
+      await waitForCardText(page, other, '2 of 2 views left');
       const door = await card(page, `Door code ${name}`);
       expect(await door.$('::-p-aria(2 of 3 views left[role="progressbar"])')).not.toBeNull();
       // Time left as people say it (issue 11), with the exact time on hover.
@@ -321,7 +307,7 @@ forEachBrowser(
       expect(await door.$$eval('time[title]', (times) => times.length)).toBe(1);
 
       await inDetails(door, 'Audit log');
-      await waitForCardText(page, `Door code ${name}`, 'Viewed');
+      await waitForCardText(page, viewed, 'Viewed');
       const audit = await door.waitForSelector(`::-p-aria(Audit log of Door code ${name}[role="table"])`);
       const rows = await audit!.$$eval('tr', (trs) => trs.map((tr) => (tr as HTMLElement).innerText));
       const views = rows.filter((row) => row.includes('Viewed'));
@@ -343,7 +329,7 @@ forEachBrowser(
       await (await dialog!.waitForSelector('::-p-aria(Expire push[role="button"])'))!.click();
       await waitForText(page, '1 push expired.');
       await page.waitForHidden('[role="alertdialog"]');
-      await waitForCardText(page, `Bank login ${name}`, 'Expired: deleted');
+      await waitForCardText(page, other, 'Expired: deleted');
       const doorAgain = await card(page, `Door code ${name}`); // re-rendered since
       expect(await doorAgain.evaluate((el) => (el as HTMLElement).innerText)).not.toContain('Expired');
 

@@ -1,9 +1,7 @@
 /**
- * `::-p-aria(Name[role="r"])` in Firefox, answered in the page by dom-accessibility-api (the accessible-name
- * and role computation testing-library uses), as Playwright's own role engine answers it in Chromium.
- * Firefox's (WebDriver BiDi locateNodes by accessibility) awaits every element of the page in turn and forces
- * two refresh ticks for each one without an accessible: about 0.6 s a query against 0.1 s for CSS, most of
- * the time a Firefox journey took. The package's CommonJS files are loaded in the page by a small require.
+ * `::-p-aria(Name[role="r"])` in Firefox, answered in the page by dom-accessibility-api (testing-library's
+ * name and role computation; its CommonJS files loaded by a small require), as Playwright's role engine does
+ * in Chromium. BiDi's own locateNodes took about 0.6 s a query (0.1 s for CSS), most of a Firefox journey.
  */
 import fs from 'node:fs';
 import { createRequire } from 'node:module';

@@ -48,11 +48,9 @@ export async function launchWithExtension(options: { language?: string; extDir?:
     args: [`--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`, ...CHROMIUM_ARGS],
     ...(options.language ? { env: { ...process.env, LANGUAGE: options.language } } : {}),
   });
-  // The install opens the welcome page by itself, a moment after launch. A test starts once it is there, so it
-  // never comes to the front in the middle of a test or is taken for the page a test opened. It stays open
-  // (behind the tabs a test opens): closing it at once left the next extension page, now and then, with no
-  // messages at all (every word shown as its key), seen 3 times in ~80 launches under load.
-  // test/journeys/first-run.journey.ts checks the page itself.
+  // The welcome page the install opens, waited for so that it never comes to the front mid-test. It stays
+  // open: closed at once, it left the next extension page now and then with no messages (every word shown
+  // as its key), 3 times in ~80 launches under load.
   await welcomePage(context);
   return {
     context,

@@ -1,9 +1,7 @@
 /**
- * Real Firefox ESR as the journeys drive it: launched over WebDriver BiDi by puppeteer-core (no browser
- * download: Debian's firefox-esr), with the journeys' build of the extension installed as a temporary add-on
- * under a fixed UUID, so that its pages have known addresses (recipe: ../shared/docs/toolchain.md
- * "Firefox"), and seen through the journeys' interface. Its background page plays the service worker's part:
- * an extension page reaches it with getBackgroundPage().
+ * Debian's Firefox ESR driven over WebDriver BiDi by puppeteer-core, the journeys' build installed as a
+ * temporary add-on under a fixed UUID, so its pages have known addresses (../shared/docs/toolchain.md,
+ * "Firefox"). Its background page, reached with getBackgroundPage(), plays the service worker's part.
  */
 import path from 'node:path';
 import puppeteer, { type Browser, type LaunchOptions, type Page } from 'puppeteer-core';

@@ -10,6 +10,8 @@ import type { BrowserName, ExtensionBrowser, LaunchOptions } from './types';
 
 export type * from './types';
 
+type Launch = (name: BrowserName) => Promise<ExtensionBrowser>;
+
 const launchers: Record<BrowserName, (options?: LaunchOptions) => Promise<ExtensionBrowser>> = {
   chromium: launchChromium,
   firefox: launchFirefoxJourneys,
@@ -24,18 +26,19 @@ export const BROWSERS: BrowserName[] = selected.filter((name) => name in launche
 /**
  * Declares `body` once per browser. `body` gets the browser's name (to branch where a browser differs, and
  * to say so in a test's name) and a getter for the launched browser (available inside tests and hooks).
- * `options` start every browser of the block the same way (a UI language).
+ * `options` start every browser of the block the same way (a UI language), or `launch` starts it instead
+ * (under a managed policy: policy.journey.ts).
  */
 export function forEachBrowser(
   title: string,
   body: (name: BrowserName, browser: () => ExtensionBrowser) => void,
-  options: LaunchOptions = {},
+  { launch = (name) => launchers[name](options), ...options }: LaunchOptions & { launch?: Launch } = {},
 ): void {
   for (const name of BROWSERS) {
     describe(`${name}: ${title}`, () => {
       let launched: ExtensionBrowser | undefined;
       beforeAll(async () => {
-        launched = await launchers[name](options);
+        launched = await launch(name);
       });
       afterAll(() => launched?.close());
       body(name, () => {

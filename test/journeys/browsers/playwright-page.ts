@@ -82,11 +82,7 @@ export function playwrightPage(page: Page): JourneyPage {
     type: (selector, text) => at(selector).pressSequentially(text),
     select: async (selector, value) => void (await at(selector).selectOption(value)),
     focus: (selector) => at(selector).focus(),
-    keyboard: {
-      press: (key) => page.keyboard.press(key),
-      down: (key) => page.keyboard.down(key),
-      up: (key) => page.keyboard.up(key),
-    },
+    keyboard: page.keyboard,
     upload: (selector, file) => at(selector).setInputFiles(file),
   };
 }

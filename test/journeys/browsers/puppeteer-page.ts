@@ -54,11 +54,7 @@ export function puppeteerPage(page: Page): JourneyPage {
     type: (selector, text) => page.type(css(selector), text),
     select: async (selector, value) => void (await page.select(css(selector), value)),
     focus: (selector) => page.focus(css(selector)),
-    keyboard: {
-      press: (key) => page.keyboard.press(key as never),
-      down: (key) => page.keyboard.down(key as never),
-      up: (key) => page.keyboard.up(key as never),
-    },
+    keyboard: page.keyboard as JourneyPage['keyboard'],
     upload: async (selector, file) =>
       ((await page.waitForSelector(css(selector))) as ElementHandle<HTMLInputElement>).uploadFile(file),
   };

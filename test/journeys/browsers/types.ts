@@ -116,7 +116,7 @@ export interface ExtensionBrowser {
    * Runs `fn` in the extension's background (Chromium's service worker, Firefox's background page) with its
    * global object and a JSON argument; `fn` is sent as source, so it may use nothing from its closure.
    */
-  background<A, R>(fn: (global: BackgroundGlobal, arg: A) => R | Promise<R>, arg: A): Promise<R>;
+  background<R, A = undefined>(fn: (global: BackgroundGlobal, arg: A) => R | Promise<R>, arg?: A): Promise<R>;
   /** The text on the system clipboard, read from an extension page. */
   clipboard(): Promise<string>;
   close(): Promise<void>;

@@ -1,7 +1,6 @@
 /**
- * Everything the extension keeps, as text to search for secrets: each storage area there is (read in the
- * background), and every record of every IndexedDB database of the extension's origin but the demo
- * service's own (read in an extension page, which shares the background's origin in both browsers).
+ * Everything the extension keeps, as text to search for secrets: each storage area, and every record of each
+ * IndexedDB database of its origin but the demo service's own (read in an extension page: the same origin).
  */
 import { DEMO_DB_NAME } from '@/lib/demo/constants';
 import type { ExtensionBrowser, JourneyPage } from '../browsers';
@@ -15,13 +14,12 @@ export function dumpStorage(browser: ExtensionBrowser): Promise<{ areas: string[
       if (storage) dump[area] = await storage.get(null);
     }
     return { areas: Object.keys(dump), text: JSON.stringify(dump) };
-  }, null);
+  });
 }
 
 /**
- * Runs in the page: every record of every database but `skip`, as JSON text, with the names of the
- * databases dumped and of `all` the origin has. Binary values (Blob, ArrayBuffer, typed arrays) are decoded
- * as UTF-8, so a file's bytes would show too.
+ * Runs in the page: every record of every database but `skip`, as JSON text (binary values decoded as UTF-8,
+ * so a file's bytes show too), with the names of the databases dumped and of `all` the origin has.
  */
 async function readDatabases(skip: string) {
   const done = <T>(request: IDBRequest<T>) =>

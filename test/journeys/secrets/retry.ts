@@ -38,10 +38,9 @@ export const RETRY_IN: Record<BrowserName, string> = {
 };
 
 /**
- * The notification's action on the failed push. Chromium keeps the notification, and "Try again" sends the
- * held text: its url_token is returned. Headless Firefox closes every notification at once (as if by the
- * user), which drops the held text: storage.session no longer has it and the action says so, and sends
- * nothing to the server; none returned.
+ * The notification's action on the failed push: in Chromium "Try again" sends the held text (its url_token
+ * returned). Headless Firefox closes every notification at once, as if by the user, which drops the text:
+ * the action says so and sends nothing (none returned).
  */
 export async function retryFailed(browser: ExtensionBrowser, failed: FailedQuickPush): Promise<string[]> {
   if (browser.name === 'chromium') return [pushed(await tryAgain(browser, failed.notificationId))];

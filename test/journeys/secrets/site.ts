@@ -20,18 +20,9 @@ export const PNG = Buffer.from(
  */
 export function startSite(text: string, imageBytes: string | Buffer) {
   return serve((request, response) => {
-    if (request.url === '/img.png') {
-      response.writeHead(200, {
-        'content-type': 'image/png',
-        'content-length': Buffer.byteLength(imageBytes),
-      });
-      response.end(imageBytes);
-      return true;
-    }
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    response.end(
-      `<!doctype html><title>Notes</title><pre id="secret">${text}</pre><img id="img" src="/img.png" alt="cat">`,
-    );
+    const html = `<!doctype html><title>Notes</title><pre id="secret">${text}</pre><img id="img" src="/img.png" alt="cat">`;
+    if (request.url === '/img.png') response.writeHead(200, { 'content-type': 'image/png' }).end(imageBytes);
+    else response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(html);
     return true;
   });
 }
