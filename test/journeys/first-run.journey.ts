@@ -21,10 +21,7 @@ import { demoReady, openPopup, pageText, press, waitForAlert, waitForText, OPTIO
 const SAMPLE =
   'This is a sample secret. The person you send a link to sees it here, once, and then it is gone.';
 
-/**
- * Sends the runtime message `type` from the welcome page, as the extension's pages reach the demo service
- * (lib/demo/messages.ts), and returns its answer.
- */
+/** Sends the runtime message `type` from the welcome page, as pages reach the demo service; its answer. */
 async function demoMessage<R>(ext: ExtensionBrowser, type: string, data: unknown): Promise<R> {
   const reply = (await ext.welcome.evaluate(
     (message) => browser.runtime.sendMessage({ channel: 'secret-push', ...message }),

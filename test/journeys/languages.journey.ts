@@ -1,8 +1,6 @@
 /**
- * The extension in the browser's UI language (issue 12), started in German and in Arabic (laid out right to
- * left); in German the background's context menu titles and notifications too. Chromium takes the language
- * from LANGUAGE (its --lang flag does nothing on Linux), Firefox from intl.locale.requested over Debian's
- * language pack; test/browsers.mjs installs both browsers' packs.
+ * The extension in the browser's UI language (issue 12), German and Arabic (right to left); in German the
+ * background's menu titles and notifications too. How each browser is started in a language: LaunchOptions.
  */
 import { beforeAll, expect, it } from 'vitest';
 import { MENU_IDS } from '@/lib/quick-push/menus';
@@ -60,8 +58,7 @@ for (const locale of ['de', 'ar'] as const) {
         );
       });
 
-      // A push of the account (made on the server, so this test stands alone) listed after Refresh, its
-      // details open.
+      // A push made on the server (so this test stands alone), listed after Refresh, its details open.
       it('shows the dashboard translated, its title at the start of the line', async () => {
         const listed = await ownerClient(host().baseUrl).createPush({
           payload: `${name} ${locale} listed`,
@@ -69,8 +66,7 @@ for (const locale of ['de', 'ar'] as const) {
         });
         const dashboard = await browser().open('dashboard.html', 'main h1');
         await press(dashboard, lang.say('Refresh'));
-        // This push, which only Refresh brings: once it is listed the list has stopped moving under the click
-        // (the popup's push, cached earlier, is listed at once and shifts when the refresh lands).
+        // Once this push (only Refresh brings it) is listed, the list has stopped moving under the click.
         const push = await dashboard.waitForSelector(
           `article[aria-labelledby="title-${listed.push.url_token}"]`,
         );

@@ -71,13 +71,10 @@ const stored = async (browser: ExtensionBrowser, area: 'local' | 'session' = 'lo
 const alerts = (page: JourneyPage) =>
   page.$$eval('[role="alert"]', (all) => all.map((el) => el.textContent!.trim()).filter(Boolean));
 
-/**
- * The options page loaded afresh, as a reload does, in a new tab: Firefox's driver timed out waiting for a
- * reloaded extension page to load. `ready`: a selector the page then shows.
- */
-async function reopen(browser: ExtensionBrowser, old: JourneyPage, ready: string): Promise<JourneyPage> {
+/** The options page loaded afresh, in a new tab (Firefox's driver timed out waiting for a reload). */
+async function reopen(browser: ExtensionBrowser, old: JourneyPage): Promise<JourneyPage> {
   await old.close();
-  return browser.open('options.html', ready);
+  return browser.open('options.html', '#default-views');
 }
 
 /** Waits for the quiet "Saved" of the section holding `field`. */
@@ -208,7 +205,7 @@ forEachBrowser('the options page and self-hosted servers', (name, browser) => {
 
     await page.select('#watch-interval', '15');
     await waitForSaved(page, '#watch-interval');
-    page = await reopen(browser(), page, '#default-views');
+    page = await reopen(browser(), page);
     expect(await fieldValue(page, '#default-views')).toBe('3');
     expect(await fieldValue(page, '#watch-interval')).toBe('15');
   });
@@ -240,7 +237,7 @@ forEachBrowser('the options page and self-hosted servers', (name, browser) => {
     await page.click('[role="switch"]');
     await waitForDemo(page, true);
     await waitForText(page, BANNER);
-    page = await reopen(browser(), page, '#default-views');
+    page = await reopen(browser(), page);
     await waitForText(page, BANNER);
     await editServer(page, a.baseUrl);
     expect(await form()).toEqual([a.baseUrl, ALICE.token]);
@@ -533,8 +530,7 @@ forEachBrowser('the options page and self-hosted servers', (name, browser) => {
   });
 
   it('takes a file push, shows its progress, and the bytes arrive intact', async () => {
-    // 20 MB through a proxy reading 10 MB/s: the upload lasts about 2 s, long enough to be seen going
-    // (loopback socket buffers take the first few megabytes at once).
+    // 20 MB through a proxy reading 10 MB/s: about 2 s, long enough to be seen (past the socket buffers).
     const throttle = await startThrottle(a.baseUrl, 10_000_000);
     const bytes = Buffer.from(Array.from({ length: 20_000_000 }, (_, i) => (i * 31) % 251));
     try {
@@ -544,8 +540,7 @@ forEachBrowser('the options page and self-hosted servers', (name, browser) => {
       const { urlToken } = await withFile('keys.bin', bytes, async (file) => {
         await pickFile(popup, file);
         expect(await pageText(popup)).toContain('keys.bin');
-        // Every value the progress bar shows, sampled in the page (Preact sets it as a property, which no
-        // MutationObserver sees).
+        // Every value the bar shows, sampled (Preact sets it as a property, which no MutationObserver sees).
         await popup.evaluate(() => {
           const seen: number[] = [];
           (window as unknown as { seen: number[] }).seen = seen;

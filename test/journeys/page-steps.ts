@@ -17,9 +17,8 @@ export const fieldValue = (page: JourneyPage, selector: string) =>
   page.$eval(selector, (input) => (input as HTMLInputElement).value);
 
 /**
- * Connects a new self-hosted server in the open options page's blank form (its address, its token, Connect)
- * and waits for its row to say `saved`. `beforeTyping` runs once the form is shown (a check, a recorder).
- * Returns when Connect was pressed.
+ * Connects a new self-hosted server in the options page's blank form and waits for its row to say `saved`;
+ * returns when Connect was pressed. `beforeTyping` runs once the form is shown (a check, a recorder).
  */
 export async function connectServer(
   options: JourneyPage,
@@ -87,7 +86,7 @@ export function recordedTexts(page: JourneyPage, selector = 'body'): Promise<str
 export async function popupPush(
   browser: ExtensionBrowser,
   fields: Parameters<typeof createPush>[1] & { server?: string },
-): Promise<{ link: string; urlToken: string }> {
+) {
   const popup = await openPopup(browser);
   if (fields.server) {
     const serverSwitch = 'select[aria-label="Server for this push"]';
@@ -101,15 +100,10 @@ export async function popupPush(
 }
 
 /**
- * The dashboard a notification's click opened on the push `urlToken` of `baseUrl`: its row has the focus,
- * is the page's current location, expanded (its Expire shown) and on screen. Returns the page and the
- * row's title.
+ * The dashboard a notification's click opened on the push `urlToken` of `baseUrl`, its row focused, the
+ * current location, expanded and on screen; returns the page and the row's title.
  */
-export async function openedOnRow(
-  browser: ExtensionBrowser,
-  baseUrl: string,
-  urlToken: string,
-): Promise<{ page: JourneyPage; title: string }> {
+export async function openedOnRow(browser: ExtensionBrowser, baseUrl: string, urlToken: string) {
   const page = await browser.opened(`${browser.base}/dashboard.html#/push/`);
   const selector = `article[aria-labelledby="title-${urlToken}"]`;
   await page.waitForFunction((row) => document.activeElement?.matches(row), { timeout: 10_000 }, selector);
@@ -135,10 +129,7 @@ export async function openedOnRow(
  * Presses `button` and returns the file the page hands the browser to save: the name and the bytes of the
  * link lib/download.ts clicks, read back from its URL (a Blob's or a data: URL) in the page.
  */
-export async function savedFile(
-  page: JourneyPage,
-  button: string,
-): Promise<{ name: string; bytes: Buffer; text: string }> {
+export async function savedFile(page: JourneyPage, button: string) {
   await page.evaluate(() => {
     const saved: Array<{ name: string; href: string }> = [];
     (globalThis as { savedFiles?: typeof saved }).savedFiles = saved;

@@ -73,9 +73,8 @@ const underPolicy = (title: string, managed: () => object, body: Parameters<type
 
 underPolicy("an organization's managed policy", policy, (name, browser) => {
   it('never offers, from the first moment on, a kind the organization does not allow, nor demo mode, in the popup or on the welcome page', async () => {
-    // As early as the launch allows: the popup opened at once, the welcome page as the install opened it.
-    // Before the background has stored its policy copy (~3 s after install in Chromium) the popup says
-    // "Getting ready…"; policy first: nothing either shows meanwhile may be what the policy forbids.
+    // From the first moment: the popup opened at once, the welcome page as the install opened it. Until the
+    // policy copy is stored (~3 s in Chromium) nothing either shows may be what the policy forbids.
     const popup = await browser().open('popup.html', 'body');
     const welcome = browser().welcome;
     const TABS = '[role="tab"]';

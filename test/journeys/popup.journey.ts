@@ -1,8 +1,7 @@
 /**
  * The popup as a person uses it, against a Node host behind the journeys' proxy, which counts every create
- * the host receives (nothing is sent twice) and can break the next one (issue 9, "Fuzz and faults"). What it
- * makes is read back on the server through the API and opened on the host's recipient page. Needs the builds
- * made with SECRET_PUSH_E2E=1.
+ * (nothing is sent twice) and can break the next one (issue 9). What it makes is read back on the server
+ * through the API and opened on the host's recipient page.
  */
 import { afterAll, beforeAll, expect, it, onTestFinished } from 'vitest';
 import { auditKinds, waitFor } from '../browser-steps';
@@ -311,8 +310,7 @@ forEachBrowser('the popup against a server', (name, browser) => {
     await fill(popup, 'Secret', 'kept secret 55');
     await fill(popup, 'Passphrase', 'kept-pass');
     await openMoreOptions(popup);
-    // A well-formed address the form accepts, on a top-level domain the server refuses: only the server
-    // can say so, with its 422.
+    // An address the form accepts, on a top-level domain only the server refuses (its 422).
     await fill(popup, 'Notify e-mails', 'bob@example.c');
     await press(popup, 'Create push');
     await popup.waitForSelector('#sp-notify[aria-invalid="true"]');
@@ -356,8 +354,7 @@ forEachBrowser('the popup against a server', (name, browser) => {
     expect(await fieldValue(popup, '#sp-secret')).toBe(long);
     expect(await sent()).toEqual({ creates: before.creates + 2, active: [urlToken, ...before.active] });
 
-    // 1,024 characters are sent, but too many for a code: the recipient's page shows the text with a note,
-    // using the one view once.
+    // 1,024 characters are sent, too many for a code: the recipient's page shows the text with a note.
     const emoji = '😀'.repeat(1024);
     const whole = await createPush(popup, { secret: emoji, views: 1 });
     const page = await recipient(browser(), whole.link);
@@ -594,8 +591,7 @@ forEachBrowser('the popup against a server', (name, browser) => {
     popup = await openPopup(browser());
     const before = creates;
     await tab(popup, 'Files');
-    // Issue 11: the tab says why and links to Settings, and the picker takes no file (before, it took one and
-    // the create was refused); a create still sends nothing and says why.
+    // Issue 11: the tab says why and links to Settings, the picker takes no file, a create sends nothing.
     await waitForText(
       popup,
       'Sending files needs an API token: the server takes files only from a signed-in account.',

@@ -252,9 +252,8 @@ forEachBrowser(
     });
 
     it('the keyboard shortcut on a page the extension may not read pushes nothing and says why', async () => {
-      // The journeys' build holds 127.0.0.1 only; a real shortcut press would grant activeTab, which no test
-      // can give (neither browser lets a test press an extension's shortcut), so this page stays closed to it.
-      // Without access the extension does not see the tab's URL either: the new tab is the one not there before.
+      // The journeys' build holds 127.0.0.1 only, and only a real shortcut press grants activeTab: this page
+      // stays closed to it, its URL unseen too (the new tab is the one not there before).
       const tabsBefore = await tabIds(browser());
       const closed = await browser().web(`${site.url.replace('127.0.0.1', 'localhost')}/closed.html`);
       const [closedTab] = (await tabIds(browser())).filter((id) => !tabsBefore.includes(id));
@@ -441,8 +440,7 @@ function firefoxHostPermission(ext: () => ExtensionBrowser, state: () => MockHos
     await connectServer(page, localhost, LOCAL_USER.token, 'Saved. The default server has not changed.');
     expect(await held()).toEqual({ contains: true, all: ['http://127.0.0.1/*', LOCALHOST] });
 
-    // With the permission held, the saved server answers: Test connection on its row's Edit (the form
-    // folds into the row on Connect, issue 18) reaches it and its token is accepted.
+    // With the permission held, Test connection on the saved server's Edit reaches it, its token accepted.
     await press(page, `Edit ${new URL(localhost).host}`);
     await press(page, 'Test connection');
     await waitForText(page, 'The connection works.');

@@ -2,11 +2,9 @@ import { defineConfig } from 'vitest/config';
 
 const root = new URL('../..', import.meta.url).pathname;
 
-// Journeys in real browsers, each in Chromium through Playwright and in Firefox ESR through puppeteer-core
-// over WebDriver BiDi; Firefox's own behaviour runs in them too, in tests named "Firefox only".
-// Two files at a time: a journey spends most of its time waiting on a browser or a server, so two browsers
-// share the 2 cores well. Each launches its own browser, profile and mock host on its own port; the one
-// machine-wide thing is Chromium's managed-policy directory, so the policy journey runs alone, after them.
+// Journeys in real Chromium (Playwright) and Firefox ESR (puppeteer-core over BiDi), two files at a time: a
+// journey mostly waits, so two browsers share the 2 cores well. Chromium's managed-policy directory is the
+// one thing they would share on the machine, so the policy journey runs alone, after them.
 export default defineConfig({
   resolve: { alias: { '@': root.replace(/\/$/, '') } },
   test: {

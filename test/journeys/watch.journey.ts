@@ -161,9 +161,8 @@ forEachBrowser(
       expect(await page.$(row(1))).toBeNull();
       await scrollToRow(page, 0, 1);
 
-      // From the first row's checkbox, Tab goes through each row's controls down to the last row. The page
-      // notes the row of each focus itself, read every 20 presses (a read per press doubled the round trips),
-      // then at each press near the end: a Tab past the last row leaves Firefox's page for its toolbar.
+      // Tab from the first row's checkbox to the last row. The page notes each focus's row, read every 20
+      // presses, then at each near the end (a Tab past the last row leaves Firefox's page for its toolbar).
       await page.evaluate(() => {
         const places = ((window as unknown as { places: Set<string> }).places = new Set<string>());
         document.addEventListener('focusin', (event) => {
@@ -288,7 +287,7 @@ forEachBrowser(
       );
 
       const page = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
-      expect(await page.title()).toBe('Secret Push dashboard');
+      expect(await page.evaluate(() => document.title)).toBe('Secret Push dashboard');
       await card(page, `Door code ${name}`);
       await card(page, `Bank login ${name}`);
 

@@ -24,10 +24,9 @@ const selected = (process.env.JOURNEY_BROWSERS ?? 'chromium,firefox')
 export const BROWSERS: BrowserName[] = selected.filter((name) => name in launchers);
 
 /**
- * Declares `body` once per browser. `body` gets the browser's name (to branch where a browser differs, and
- * to say so in a test's name) and a getter for the launched browser (available inside tests and hooks).
- * `options` start every browser of the block the same way (a UI language), or `launch` starts it instead
- * (under a managed policy: policy.journey.ts).
+ * Declares `body` once per browser, with the browser's name (to branch on, and say so in a test's name) and a
+ * getter for the launched browser. `options` start each the same way (a UI language); `launch`, if given,
+ * starts it instead (under a managed policy: policy.journey.ts).
  */
 export function forEachBrowser(
   title: string,

@@ -54,8 +54,6 @@ export function playwrightPage(page: Page): JourneyPage {
   const front = async (act: () => Promise<void>) => (await page.bringToFront(), act());
   return {
     goto: async (url) => void (await page.goto(url)),
-    url: () => page.url(),
-    title: () => page.title(),
     close: () => page.close(),
     bringToFront: () => page.bringToFront(),
     setViewport: (size) => page.setViewportSize(size),

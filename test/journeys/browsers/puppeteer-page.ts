@@ -19,8 +19,6 @@ const wrap = (handle: ElementHandle | null) => (handle ? element(handle) : null)
 export function puppeteerPage(page: Page): JourneyPage {
   return {
     goto: async (url) => void (await page.goto(url)),
-    url: () => page.url(),
-    title: () => page.title(),
     close: () => page.close(),
     bringToFront: () => page.bringToFront(),
     setViewport: (size) => page.setViewport(size),

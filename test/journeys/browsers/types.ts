@@ -2,10 +2,9 @@ export type BrowserName = 'chromium' | 'firefox';
 
 export interface LaunchOptions {
   /**
-   * The browser's UI language ("de", "ar"), which chrome.i18n and so the extension's pages follow. Chromium:
-   * the LANGUAGE environment variable (its --lang flag changes nothing on Linux); Firefox: the
-   * intl.locale.requested pref over the Debian language pack. Both need those packs installed
-   * (test/browsers.mjs). Unset: the machine's default, English here.
+   * The browser's UI language ("de", "ar"; unset: English here), which chrome.i18n follows. Chromium: the
+   * LANGUAGE variable (--lang changes nothing on Linux); Firefox: the intl.locale.requested pref. Both need
+   * Debian's language packs (test/browsers.mjs installs them).
    */
   language?: string;
   /**
@@ -35,8 +34,6 @@ export interface WaitOptions {
 export interface JourneyPage {
   /** Goes to `url` and waits for its load. */
   goto(url: string): Promise<void>;
-  url(): string;
-  title(): Promise<string>;
   close(): Promise<void>;
   bringToFront(): Promise<void>;
   setViewport(size: { width: number; height: number }): Promise<void>;
@@ -93,8 +90,7 @@ export interface JourneyElement {
 }
 
 /**
- * One real browser with the journeys' build of the extension installed, as the shared journeys drive it.
- * The same journey runs on either implementation; where a browser differs, the journey branches on `name`
+ * One real browser with the journeys' build installed. Where browsers differ, a journey branches on `name`
  * and says so in its test's name.
  */
 export interface ExtensionBrowser {
@@ -105,10 +101,7 @@ export interface ExtensionBrowser {
   open(page: string, ready: string): Promise<JourneyPage>;
   /** Opens a web page in a new tab and waits for its load. */
   web(url: string): Promise<JourneyPage>;
-  /**
-   * The welcome page the install opened by itself (lib/welcome/background.ts), waited for at launch so it
-   * never opens in the middle of a journey; it stays open.
-   */
+  /** The welcome page the install opened, waited for at launch (never opening mid-journey); it stays open. */
   welcome: JourneyPage;
   /** A tab the extension opened by itself whose address starts with `prefix`, waited for up to 15 s. */
   opened(prefix: string): Promise<JourneyPage>;

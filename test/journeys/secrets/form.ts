@@ -72,8 +72,8 @@ export async function openMoreOptions(page: JourneyPage): Promise<void> {
 }
 
 /**
- * Fills the open popup's form as a person would (the secret; a passphrase, a number of views and a name
- * under "More options" when given), creates the push, and returns the link it shows. The popup stays open.
+ * Fills the open popup's form as a person would (the secret; a passphrase, views, a name when given) and
+ * creates the push; returns the link it shows. The popup stays open.
  */
 export async function createPush(
   popup: JourneyPage,

@@ -42,8 +42,7 @@ export async function popupCreates(popup: JourneyPage, tag: string): Promise<Mad
   await fill(popup, 'Wi-Fi password', wifi.password);
   urlTokens.push(await createAndNext(popup));
 
-  // Refused by the server (a top-level domain of one letter): the values stay in the form only, then Esc
-  // clears it.
+  // Refused by the server (a one-letter top-level domain): the values stay in the form only, till Esc.
   await tab(popup, 'Text');
   await fill(popup, 'Secret', refused.payload);
   await fill(popup, 'Passphrase', refused.passphrase);

@@ -31,10 +31,7 @@ export function tryAgain(browser: ExtensionBrowser, notificationId: string): Pro
 }
 
 /** A storage area (storage.session unless named), as JSON text. */
-export function storedText(
-  browser: ExtensionBrowser,
-  area: 'local' | 'session' = 'session',
-): Promise<string> {
+export function storedText(browser: ExtensionBrowser, area: 'local' | 'session' = 'session') {
   return browser.background(async (g, area) => JSON.stringify(await g.chrome.storage[area].get(null)), area);
 }
 
