@@ -10,7 +10,7 @@ import type { LinkCheck } from '@/lib/push/link';
 import { toCreateInput, type FormState } from '@/lib/push/form';
 import { formSubject } from '@/lib/push/form-subject';
 import { onSettingsChange } from '@/lib/settings/read';
-import { recordCreatedPush } from '@/lib/watch';
+import { prepareRecord, recordCreatedPush } from '@/lib/watch';
 
 /**
  * One connection per server while the settings stay as they are, so the edition is asked once; `url` is the
@@ -41,12 +41,13 @@ let fileClients: typeof import('./file-client') | undefined;
 const fileClientModule = async () => (fileClients ??= await import('./file-client'));
 
 /**
- * Readies a push while the person is still filling the form: the connection and the server's version, and
- * for `files` the upload transport's module, so Create goes straight to the request. A failure is kept by
- * nothing: the send tries again and reports it.
+ * Readies a push while the person is still filling the form: the connection and the server's version, the
+ * database the push is recorded in, and for `files` the upload transport's module, so Create goes straight
+ * to the request and the link shows once the record is written. A failure is kept by nothing: the send
+ * tries again and reports it.
  */
 export async function prepareSend(server: string | undefined, files: boolean): Promise<void> {
-  await Promise.all([detectEdition(server), files && fileClientModule()]);
+  await Promise.all([detectEdition(server), prepareRecord(), files && fileClientModule()]);
 }
 
 export interface SendOptions {

@@ -20,4 +20,4 @@
  */
 export * from './view';
 export type { ExpireResult } from './actions';
-export { recordCreatedPush } from './record';
+export { prepareRecord, recordCreatedPush } from './record';

@@ -6,6 +6,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 import { saveSettings } from '@/lib/settings';
 import { watchDb } from '@/lib/watch/db';
+import { WATCH_DB_NAME } from '@/lib/watch/schema';
 
 const SERVER_URL = 'https://pwpush.example.com';
 
@@ -105,6 +106,21 @@ describe('prepareSend', () => {
     expect(versions).toEqual(['GET']);
     expect(await detectEdition()).toBe('oss');
     expect(versions).toEqual(['GET']);
+  });
+
+  it('opens the database the push is recorded in, so the record after Create is its transaction only', async () => {
+    const { prepareSend } = await freshConnect(); // a fresh watcher database module too: nothing open yet
+    await saveSettings({
+      type: 'server',
+      entry: {
+        server: { kind: 'self-hosted', url: SERVER_URL },
+        token: { value: null, place: 'device', origin: new URL(SERVER_URL).origin },
+      },
+    });
+    const opened = vi.spyOn(indexedDB, 'open');
+    await prepareSend(undefined, false);
+    expect(opened.mock.calls.map(([name]) => name)).toContain(WATCH_DB_NAME);
+    opened.mockRestore();
   });
 });
 
