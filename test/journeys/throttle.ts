@@ -26,8 +26,8 @@ export async function startThrottle(
   let self = '';
   const server = http.createServer((request, response) => {
     if (intercept(request, response)) return;
-    const at = new URL(request.url ?? '/', target);
-    const out = http.request(at, { method: request.method, headers: request.headers }, async (answer) => {
+    const forward = { path: request.url, method: request.method, headers: request.headers };
+    const out = http.request(target, forward, async (answer) => {
       const chunks: Buffer[] = [];
       for await (const chunk of answer) chunks.push(chunk as Buffer);
       const body = Buffer.from(Buffer.concat(chunks).toString('latin1').replaceAll(upstream, self), 'latin1');
