@@ -1,4 +1,4 @@
-import { defineConfig } from 'wxt';
+import { defineConfig, type Entrypoint, type EntrypointGroup } from 'wxt';
 import preact from '@preact/preset-vite';
 import path from 'node:path';
 
@@ -73,7 +73,7 @@ const PURE_WATCH_VIEW = /lib\/watch\/(view|label|state|user-agent|push-address|r
  *   helper (0.5 to 0.6 KB gzipped each); every other page loads fewer bytes.
  * Rolldown's own runtime stays a file of its own: the bundler places it, not a group.
  * Files each page's HTML loads, stylesheets included (with no group, then with UI_GROUP's small pieces
- * alone): the popup 6 (13, 8); the dashboard 12 (25, 21), its details, open question and link actions
+ * alone): the popup 6 before it was built on its own (13, 8; now 3, see POPUP_FIRST); the dashboard 12 (25, 21), its details, open question and link actions
  * being on-demand parts; the options page 20 (23, 21); the viewer 27 (29, 27), two more since the
  * dashboard no longer loads the icons and link code it shares with it at open; offscreen 15 (16, 15); the
  * welcome page 7 (8, 8).
@@ -87,6 +87,52 @@ const UI_GROUP = [
   /\/(lib\/connection\/target|lib\/format\/(duration|units)|components\/(Placed|DemoBanner|SettingsLinked|onDemand|icons\/Icon))\.tsx?$/,
   /^\0vite\/preload-helper\.js$/,
 ];
+
+/**
+ * The popup is built on its own, and what it runs before its first render is one file (POPUP_FIRST): the
+ * popup is the page people open most and wait on, and sharing chunks with the other pages left it six files
+ * to wait for (its entry, core, ui, its context, Rolldown's runtime and the stylesheet). They came back about
+ * 10 ms after the styled blank page's one stylesheet, with the main thread idle (issue 22's popup trace).
+ * Three now: the script, Rolldown's runtime (placed by the bundler, not a group) and the stylesheet. What
+ * the popup asks for later (parts.ts) stays in chunks of its own, loaded on demand. The cost is bytes on
+ * disk, not in any page: preact, the words and the polyfill are in the package twice, once in the popup's
+ * file and once in the chunks the other pages share.
+ */
+function popupOnItsOwn(groups: EntrypointGroup[]): void {
+  const popup = (entry: Entrypoint) => entry.type === 'popup';
+  const shared = groups.find(
+    (group): group is Entrypoint[] => Array.isArray(group) && group.length > 1 && group.some(popup),
+  );
+  if (shared) groups.push(shared.splice(shared.findIndex(popup), 1));
+}
+
+/**
+ * The popup's build: every module its HTML reaches by static imports (its first screen) in one chunk, the
+ * modules behind import() wherever the bundler puts them. Without the group Rolldown splits out each module
+ * the first screen shares with an on-demand part (preact's runtime, the polyfill, the number formats).
+ */
+function popupFirstScreen(html: string) {
+  let first: Set<string> | undefined;
+  return {
+    name: (id: string, chunking: { getModuleInfo(id: string): ModuleInfo | null }) => {
+      if (!first) {
+        first = new Set();
+        const next = [html];
+        for (let module = next.pop(); module !== undefined; module = next.pop()) {
+          if (first.has(module)) continue;
+          first.add(module);
+          next.push(...(chunking.getModuleInfo(module)?.importedIds ?? []));
+        }
+      }
+      return first.has(id) ? 'popup' : null;
+    },
+  };
+}
+/** What Rolldown tells a group's name function of a module. */
+interface ModuleInfo {
+  importedIds: readonly string[];
+}
+const POPUP_HTML = path.resolve(import.meta.dirname, 'entrypoints/popup/index.html');
 
 /**
  * Permissions are the least the features need: no host access at install. A server's origin is requested
@@ -109,22 +155,26 @@ export default defineConfig({
   },
   hooks: {
     // The pages' build only: the background is one IIFE file, which has no chunks to group.
+    'entrypoints:grouped': (_wxt, groups) => popupOnItsOwn(groups),
     'vite:build:extendConfig': (entrypoints, config) => {
       if (entrypoints.every((entry) => entry.type === 'background' || entry.type === 'content-script'))
         return;
       const rolldown = (config.build ??= {}).rolldownOptions ?? {};
       const output = Array.isArray(rolldown.output) ? {} : (rolldown.output ?? {});
+      const popup = entrypoints.length === 1 && entrypoints[0]!.type === 'popup';
       config.build.rolldownOptions = {
         ...rolldown,
         output: {
           ...output,
-          codeSplitting: {
-            includeDependenciesRecursively: false,
-            groups: [
-              { name: 'core', test: CORE_GROUP },
-              { name: 'ui', test: (id: string) => UI_GROUP.some((module) => module.test(id)) },
-            ],
-          },
+          codeSplitting: popup
+            ? { groups: [popupFirstScreen(POPUP_HTML)] }
+            : {
+                includeDependenciesRecursively: false,
+                groups: [
+                  { name: 'core', test: CORE_GROUP },
+                  { name: 'ui', test: (id: string) => UI_GROUP.some((module) => module.test(id)) },
+                ],
+              },
         },
       };
     },
