@@ -114,6 +114,7 @@ function popupOnItsOwn(groups: EntrypointGroup[]): void {
 function popupFirstScreen(html: string) {
   let first: Set<string> | undefined;
   return {
+    debugName: 'popup',
     name: (id: string, chunking: { getModuleInfo(id: string): ModuleInfo | null }) => {
       if (!first) {
         first = new Set();
