@@ -131,6 +131,7 @@ function popupFirstScreen(html: string) {
     },
   };
 }
+
 /** What Rolldown tells a group's name function of a module. */
 interface ModuleInfo {
   importedIds: readonly string[];
@@ -157,8 +158,8 @@ export default defineConfig({
     excludeSources: ['test/**', 'test-results/**', 'playwright-report/**', 'stats.html', '**/*.log'],
   },
   hooks: {
-    // The pages' build only: the background is one IIFE file, which has no chunks to group.
     'entrypoints:grouped': (_wxt, groups) => popupOnItsOwn(groups),
+    // The pages' builds only: the background is one IIFE file, which has no chunks to group.
     'vite:build:extendConfig': (entrypoints, config) => {
       if (entrypoints.every((entry) => entry.type === 'background' || entry.type === 'content-script'))
         return;
