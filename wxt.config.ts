@@ -1,6 +1,7 @@
 import { defineConfig, type Entrypoint, type EntrypointGroup } from 'wxt';
 import preact from '@preact/preset-vite';
 import path from 'node:path';
+import type { Plugin } from 'vite';
 
 /** Origins a user may grant one at a time when saving a server (the request names the one origin). */
 const OPTIONAL_HOSTS = ['https://*/*', 'http://127.0.0.1/*', 'http://localhost/*'];
@@ -45,6 +46,24 @@ function stopWithoutDisplay(): void {
 
 /** webextension-polyfill as every context loads it: the same code, taken without an ES-namespace copy. */
 const POLYFILL = path.resolve(import.meta.dirname, 'lib/polyfill/index.ts');
+const POLYFILL_DIST = 'webextension-polyfill/dist/browser-polyfill.js';
+
+/**
+ * webextension-polyfill's UMD file as an ES module (lib/polyfill/index.ts imports it): the file is given a
+ * `module` of its own to fill, which its UMD wrapper does, and the module exports what it put there. The
+ * polyfill's code runs unchanged. Taken as CommonJS, it needed Rolldown's `__commonJSMin` helper, which
+ * Rolldown keeps in a runtime chunk of its own: one more file for the popup to fetch before it can run
+ * (issue 22: it opens with its script and its stylesheet only).
+ */
+function polyfillAsModule(): Plugin {
+  return {
+    name: 'secret-push:polyfill-as-module',
+    transform(code, id) {
+      if (!id.endsWith(POLYFILL_DIST)) return null;
+      return `const module = { exports: {} }; const exports = module.exports;\n${code}\nexport default module.exports;\n`;
+    },
+  };
+}
 
 /**
  * The modules behind lib/watch/view.ts, the watcher's light front for pages: pure code with no effect at
@@ -189,7 +208,7 @@ export default defineConfig({
     },
   },
   vite: () => ({
-    plugins: [preact()],
+    plugins: [preact(), polyfillAsModule()],
     // The polyfill without the bundler's copy of every API binding at start (lib/polyfill/index.ts says why).
     resolve: { alias: [{ find: /^webextension-polyfill$/, replacement: POLYFILL }] },
     // Quick push's test seam (lib/quick-push/e2e-hook.ts): a constant, so other builds drop the seam's code.

@@ -7,9 +7,9 @@
  * of every API the manifest grants (windows, action, contextMenus, …), which no context here needs all of:
  * about a third of background.js's evaluation on every wake of the service worker, and as much at every
  * page's open (measured in a CPU profile of the wake). wxt.config.ts points 'webextension-polyfill' here,
- * and this module takes the export as one property of a CommonJS object of its own (load.cjs), so nothing
- * is copied and the same polyfill runs, unchanged, in every context.
+ * and loads the polyfill's file as an ES module whose default export is its module.exports
+ * (`polyfillAsModule`), so nothing is copied and the same polyfill runs, unchanged, in every context.
  */
-import { polyfill } from './load.cjs';
+import polyfill from 'webextension-polyfill/dist/browser-polyfill.js';
 
 export default polyfill;
