@@ -66,6 +66,27 @@ function polyfillAsModule(): Plugin {
 }
 
 /**
+ * The popup's script runs as soon as it arrives (`async`), not once its stylesheet has: a deferred module
+ * script waits for every stylesheet before it runs, an async one does not, and the browser still paints
+ * nothing before the stylesheet is there. So the popup's evaluation and first render overlap the stylesheet's
+ * load (issue 22: popup ready). The popup's first render measures no layout (nothing is read from a box before
+ * the first frame), so nothing it does depends on the styles having arrived; main.tsx renders once #app is
+ * parsed. Vite drops `async` from the page's source, so it is added to the built page.
+ */
+function popupScriptAsync(): Plugin {
+  return {
+    name: 'secret-push:popup-script-async',
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html, { path: page }) =>
+        page.endsWith('/popup/index.html')
+          ? html.replace('<script type="module" crossorigin', '<script type="module" async crossorigin')
+          : html,
+    },
+  };
+}
+
+/**
  * The modules behind lib/watch/view.ts, the watcher's light front for pages: pure code with no effect at
  * import. Said so to the bundler, a page that imports the front loads only the modules it uses (the popup:
  * the read, the label and the push's address; not the dashboard's state words and user-agent table, 1.3 KB).
@@ -208,7 +229,7 @@ export default defineConfig({
     },
   },
   vite: () => ({
-    plugins: [preact(), polyfillAsModule()],
+    plugins: [preact(), polyfillAsModule(), popupScriptAsync()],
     // The polyfill without the bundler's copy of every API binding at start (lib/polyfill/index.ts says why).
     resolve: { alias: [{ find: /^webextension-polyfill$/, replacement: POLYFILL }] },
     // Quick push's test seam (lib/quick-push/e2e-hook.ts): a constant, so other builds drop the seam's code.

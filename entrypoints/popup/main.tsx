@@ -4,6 +4,11 @@ import { App } from './App';
 import './style.css';
 import './popup-extra.css';
 
-// <html lang dir> and the title in the UI language before the first paint of words.
-localizeDocument(document, t('page_popupTitle'));
-render(<App />, document.getElementById('app')!);
+const start = () => {
+  // <html lang dir> and the title in the UI language before the first paint of words.
+  localizeDocument(document, t('page_popupTitle'));
+  render(<App />, document.getElementById('app')!);
+};
+// The script is async (wxt.config.ts, popupScriptAsync): it may arrive before the page's body is parsed.
+if (document.getElementById('app')) start();
+else document.addEventListener('DOMContentLoaded', start, { once: true });

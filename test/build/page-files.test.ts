@@ -64,4 +64,12 @@ describe('the files each page loads at open', () => {
     expect(popup.some((text) => text.includes(PREACT))).toBe(true);
     expect(popup.some((text) => text.includes(WORDS))).toBe(true);
   });
+
+  it("run the popup's script as soon as it arrives, and only the popup's (wxt.config.ts, popupScriptAsync)", () => {
+    const scripts = (page: string) =>
+      [...fs.readFileSync(path.join(extDir, page), 'utf8').matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts('popup.html')).toEqual([expect.stringMatching(/^<script type="module" async /)]);
+    for (const page of Object.keys(MOST).filter((name) => name !== 'popup.html'))
+      for (const tag of scripts(page)) expect(tag, page).not.toContain(' async');
+  });
 });
