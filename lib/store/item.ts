@@ -1,15 +1,18 @@
 /**
- * One stored value under one key, over @wxt-dev/storage's own key functions. Not its defineItem: that reads
- * the item's value from storage the moment it is defined (for an `init`, which no item here has, yet it
- * reads without one), so every item's first use cost two reads, and an item only watched (the watcher's
- * settings) one read on every wake of the service worker for nothing (issue 22). No item here has
- * migrations, the one other thing defineItem adds.
+ * One stored value under one key, read and written with plain browser.storage calls. It was @wxt-dev/storage's
+ * key functions (not its defineItem, which read each item as it was defined, issue 22), but four calls of a
+ * 7 KB library with its lock (superlock) were in every context, the service worker's among them, whose
+ * every wake pays for each byte of its script (issue 22: the cold quick push). The behaviour is that
+ * library's: an absent or null value reads as the fallback, a write of nothing stores null, and a watcher
+ * hears only a change of value.
  */
-import { storage, type StorageItemKey } from '#imports';
+
+/** A key in the storage area it names: 'local:…' or 'session:…'. */
+export type StoredKey = `local:${string}` | `session:${string}`;
 
 /** What the extension does with a stored value: read it (or its fallback), write it, remove it, follow it. */
 export interface StoredItem<T> {
-  readonly key: StorageItemKey;
+  readonly key: StoredKey;
   readonly fallback: T;
   getValue(): Promise<T>;
   setValue(value: T): Promise<void>;
@@ -18,17 +21,33 @@ export interface StoredItem<T> {
   watch(callback: (value: T, old: T) => void): () => void;
 }
 
+/** Stored values are JSON-shaped: equal when they serialize alike (a reordered object counts as a change). */
+const same = (a: unknown, b: unknown) => a === b || JSON.stringify(a) === JSON.stringify(b);
+
 /**
  * Defines the item stored under `key` ('local:…' or 'session:…'), `fallback` when absent. Nothing is read
  * until a value is asked for.
  */
-export function storedItem<T>(key: StorageItemKey, { fallback }: { fallback: T }): StoredItem<T> {
+export function storedItem<T>(key: StoredKey, { fallback }: { fallback: T }): StoredItem<T> {
+  const split = key.indexOf(':');
+  const areaName = key.slice(0, split) as 'local' | 'session';
+  const name = key.slice(split + 1);
+  const area = () => browser.storage[areaName];
+  const or = (value: unknown) => (value ?? fallback) as T;
   return {
     key,
     fallback,
-    getValue: () => storage.getItem<T>(key, { fallback }),
-    setValue: (value) => storage.setItem(key, value),
-    removeValue: () => storage.removeItem(key),
-    watch: (callback) => storage.watch<T>(key, (value, old) => callback(value ?? fallback, old ?? fallback)),
+    getValue: async () => or((await area().get(name))[name]),
+    setValue: (value) => area().set({ [name]: value ?? null }),
+    removeValue: () => area().remove(name),
+    watch: (callback) => {
+      const listener = (changes: Record<string, Browser.storage.StorageChange>, changed: string) => {
+        const change = changes[name];
+        if (changed !== areaName || !change || same(change.newValue, change.oldValue)) return;
+        callback(or(change.newValue), or(change.oldValue));
+      };
+      browser.storage.onChanged.addListener(listener);
+      return () => browser.storage.onChanged.removeListener(listener);
+    },
   };
 }

@@ -26,8 +26,6 @@ const ON_DEMAND: Record<string, string> = {
   'the API client (lib/api/client.ts)': 'The push link points to',
   'the export builders (lib/export/build.ts)': 'Expired: no views left',
   'idb (the cache is read with plain IndexedDB calls, lib/watch/read.ts)': 'continuePrimaryKey',
-  '@wxt-dev/storage (the settings are read and followed with plain reads, lib/settings/read.ts)':
-    'onMigrationComplete',
   // The page imports the settings' read and rules from their modules, as the popup does: through the
   // front (lib/settings), the save's chunk came along as a file of its own at open (issue 22).
   "the settings' save (lib/settings/actions.ts, save.ts and form.ts: the dashboard only reads them)":

@@ -19,7 +19,6 @@ afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 /** What loads on demand only, by a string of its code that minification keeps. */
 const ON_DEMAND: Record<string, string> = {
   idb: 'continuePrimaryKey',
-  '@wxt-dev/storage': 'onMigrationComplete',
   FileDrop: 'push_dropFilesOr',
   WifiBuilder: 'push_wifiNoSecurity',
   'the result view (ResultView, its preview)': 'push_previewNoView',

@@ -13,7 +13,7 @@ describe('storedItem', () => {
     const gets = vi.spyOn(fakeBrowser.storage.session, 'get');
     const item = storedItem<boolean>('session:storeTestFlag', { fallback: false });
     const stop = item.watch(() => undefined);
-    // @wxt-dev/storage's defineItem read the value as soon as the item was defined (and watched).
+    // @wxt-dev/storage's defineItem, once used here, read the value as soon as the item was defined.
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(gets).not.toHaveBeenCalled();
     expect(await item.getValue()).toBe(false);
@@ -45,5 +45,31 @@ describe('storedItem', () => {
       [7, 3],
     ]);
     stop();
+  });
+
+  it('hears a change of its own key in its own area only, and of value only; stops hearing when unwatched', async () => {
+    const item = storedItem<{ n: number }>('session:storeTestBox', { fallback: { n: 0 } });
+    const seen: unknown[] = [];
+    const stop = item.watch((value, old) => seen.push([value, old]));
+    await fakeBrowser.storage.local.set({ storeTestBox: { n: 9 } }); // the same name in another area
+    await fakeBrowser.storage.session.set({ storeTestOther: 1 });
+    await item.setValue({ n: 1 });
+    await item.setValue({ n: 1 }); // written again, unchanged
+    await item.setValue({ n: 2 });
+    stop();
+    await item.setValue({ n: 3 });
+    expect(seen).toEqual([
+      [{ n: 1 }, { n: 0 }],
+      [{ n: 2 }, { n: 1 }],
+    ]);
+  });
+
+  it('reads a stored null, or a value of nothing written, as its fallback', async () => {
+    const item = storedItem<string | undefined>('local:storeTestText', { fallback: 'none' });
+    await fakeBrowser.storage.local.set({ storeTestText: null });
+    expect(await item.getValue()).toBe('none');
+    await item.setValue('kept');
+    await item.setValue(undefined);
+    expect(await item.getValue()).toBe('none');
   });
 });
