@@ -235,6 +235,10 @@ export default defineConfig({
     // Quick push's test seam (lib/quick-push/e2e-hook.ts): a constant, so other builds drop the seam's code.
     define: { __SECRET_PUSH_E2E__: JSON.stringify(E2E_BUILD) },
     build: {
+      // The stylesheets for the oldest browsers the manifests accept (minimum_chrome_version, gecko's
+      // strict_min_version), not Vite's default: for older ones the minifier rewrote :dir() as a list of
+      // :lang() selectors, which cannot see a field's own direction (push.css, a dir="auto" secret).
+      cssTarget: ['chrome120', 'firefox140'],
       // Every browser the manifests accept knows <link rel="modulepreload"> (Chrome 66, Firefox 115), so no
       // polyfill. The pages' HTML still preloads all they import at open; an import() does not, its chunk
       // asks for what it imports itself: the list of dependencies each call carried and the helper it went
