@@ -132,6 +132,8 @@ async function shootGenerator(
   const popup = await context.newPage();
   await popup.setViewportSize({ width: 380, height: 600 });
   await open(popup, `chrome-extension://${id}/popup.html`, scheme, '#sp-secret');
+  // The form is there before the settings are (App.tsx): shot once they have filled it, as a person sees it.
+  await popup.locator('main > p.help[role="status"]').waitFor({ state: 'detached' });
   await popup.locator('.sp-tool button').first().click();
   await popup.locator('[aria-controls="sp-generator"]').click();
   await popup.locator('#sp-generator').waitFor();
