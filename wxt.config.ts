@@ -15,6 +15,14 @@ const E2E_BUILD = process.env.SECRET_PUSH_E2E === '1';
 const ICONS = Object.fromEntries([16, 32, 48, 128].map((size) => [size, `icon/${size}.png`]));
 const E2E_HOST = 'http://127.0.0.1/*';
 /**
+ * The oldest browsers the manifests accept, and the stylesheets are written for. Chrome 120: URL.canParse
+ * (quick push's image check and the demo service's URL rule), runtime.getContexts (116, the offscreen
+ * document), the offscreen API's CLIPBOARD reason (109), storage.session (102). Firefox 140: the oldest that
+ * knows data_collection_permissions (142 on Android); every API used here, storage.session included (115), is
+ * older, so none needs a fallback.
+ */
+const OLDEST = { chrome: 120, firefox: 140, firefoxAndroid: 142 };
+/**
  * The extension pages' policy, written out rather than left to each browser's default: only our own
  * scripts, no plugins, no <base> that could re-point relative URLs. Nothing is loaded from a remote origin.
  */
@@ -111,10 +119,11 @@ const PURE_WATCH_VIEW = /lib\/watch\/(view|label|state|user-agent|push-address|r
  *   settings link, the icon frame) and Vite's helper behind import() (its own file in most of them).
  *   Offscreen loads none of it. The welcome page is given the small pieces, the options page the import()
  *   helper (0.5 to 0.6 KB gzipped each); every other page loads fewer bytes.
- * Rolldown's own runtime stays a file of its own: the bundler places it, not a group.
+ * Rolldown's own runtime stays a file of its own where a page needs it: the bundler places it, not a group
+ * (no page needs it at open for the polyfill, polyfillAsModule above).
  * Files each page's HTML loads, stylesheets included, now that the popup is built on its own
- * (popupOnItsOwn below; the popup itself loads 3): the dashboard 10, its details, open question and link
- * actions being on-demand parts; the options page 17; the viewer 22; offscreen 13; the welcome page 7.
+ * (popupOnItsOwn below; the popup itself loads 2): the dashboard 9, its details, open question and link
+ * actions being on-demand parts; the options page 17; the viewer 22; offscreen 13; the welcome page 6.
  * Built with the popup, they loaded 12, 20, 27, 15 and 7 (with no group at all 25, 23, 29, 16 and 8; with
  * UI_GROUP's small pieces alone 21, 21, 27, 15 and 8), and each now loads fewer bytes too.
  */
@@ -133,7 +142,8 @@ const UI_GROUP = [
  * popup is the page people open most and wait on, and sharing chunks with the other pages left it six files
  * to wait for (its entry, core, ui, its context, Rolldown's runtime and the stylesheet). They came back about
  * 10 ms after the styled blank page's one stylesheet, with the main thread idle (issue 22's popup trace).
- * Three now: the script, Rolldown's runtime (placed by the bundler, not a group) and the stylesheet. What
+ * Two now: the script and the stylesheet (Rolldown's runtime, which the bundler places, is needed by the
+ * on-demand parts only, since the polyfill is taken as an ES module: polyfillAsModule). What
  * the popup asks for later (parts.ts) stays in chunks of its own, loaded on demand. The cost is bytes on
  * disk, not in any page: what the popup shares with other pages is in the package twice, in the popup's
  * files and in the chunks the others share (preact, the words, the polyfill; qrcode, zod and the API client
@@ -235,10 +245,10 @@ export default defineConfig({
     // Quick push's test seam (lib/quick-push/e2e-hook.ts): a constant, so other builds drop the seam's code.
     define: { __SECRET_PUSH_E2E__: JSON.stringify(E2E_BUILD) },
     build: {
-      // The stylesheets for the oldest browsers the manifests accept (minimum_chrome_version, gecko's
-      // strict_min_version), not Vite's default: for older ones the minifier rewrote :dir() as a list of
-      // :lang() selectors, which cannot see a field's own direction (push.css, a dir="auto" secret).
-      cssTarget: ['chrome120', 'firefox140'],
+      // The stylesheets for the oldest browsers the manifests accept, not Vite's default: for older ones the
+      // minifier rewrote :dir() as a list of :lang() selectors, which cannot see a field's own direction
+      // (push.css, a dir="auto" secret).
+      cssTarget: [`chrome${OLDEST.chrome}`, `firefox${OLDEST.firefox}`],
       // Every browser the manifests accept knows <link rel="modulepreload"> (Chrome 66, Firefox 115), so no
       // polyfill. The pages' HTML still preloads all they import at open; an import() does not, its chunk
       // asks for what it imports itself: the list of dependencies each call carried and the helper it went
@@ -280,10 +290,8 @@ export default defineConfig({
     // An organization's policy (lib/policy): Chrome reads storage.managed against this schema. Firefox reads the
     // same keys from policies.json's 3rdparty.Extensions and has no such manifest key.
     ...(browser === 'chrome' ? { storage: { managed_schema: 'managed-schema.json' } } : {}),
-    // The oldest Chrome with everything the code calls: URL.canParse (120; quick push's image check and the
-    // demo service's URL rule), runtime.getContexts (116, the offscreen document), the offscreen API's
-    // CLIPBOARD reason (109), storage.session (102). An older Chrome refuses the install instead of failing.
-    ...(browser === 'chrome' ? { minimum_chrome_version: '120' } : {}),
+    // The oldest Chrome with everything the code calls (OLDEST): an older one refuses the install instead of failing.
+    ...(browser === 'chrome' ? { minimum_chrome_version: String(OLDEST.chrome) } : {}),
     // MV3 names host patterns optional_host_permissions; MV2 (Firefox) has only optional_permissions, and WXT
     // drops the MV3 key from MV2 builds instead of moving it, which left Firefox unable to ask for a server.
     ...(manifestVersion === 2
@@ -312,14 +320,13 @@ export default defineConfig({
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {
-            // The oldest Firefox that knows data_collection_permissions (140 on desktop, 142 on Android);
-            // every API used here, storage.session included (115), is older, so none needs a fallback.
+            // The oldest Firefox that knows data_collection_permissions (OLDEST).
             gecko: {
               id: 'secret-push@example.com',
-              strict_min_version: '140.0',
+              strict_min_version: `${OLDEST.firefox}.0`,
               data_collection_permissions: { required: ['none'] },
             },
-            gecko_android: { strict_min_version: '142.0' },
+            gecko_android: { strict_min_version: `${OLDEST.firefoxAndroid}.0` },
           },
         }
       : {}),

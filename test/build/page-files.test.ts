@@ -2,9 +2,9 @@
  * The files each page's HTML loads before any of its script runs (its script, module preloads and
  * stylesheets): Chromium serves each from its browser process, and under load they come back together,
  * late, while the page waits (issue 22's popup trace). The popup, built on its own, loads its one script
- * and its stylesheet (webextension-polyfill taken as an ES module needs no Rolldown runtime); wxt.config.ts's two groups keep the other pages' count down
- * without giving a page a library it did not load: offscreen, which hosts quick push's clipboard and the
- * demo service, loads neither preact nor the words.
+ * and its stylesheet (webextension-polyfill taken as an ES module needs no Rolldown runtime); wxt.config.ts's
+ * two groups keep the other pages' count down without giving a page a library it did not load: offscreen,
+ * which hosts quick push's clipboard and the demo service, loads neither preact nor the words.
  */
 import fs from 'node:fs';
 import path from 'node:path';
