@@ -44,20 +44,26 @@ for (const locale of ['de', 'ar'] as const) {
         );
 
         await popup.type('#sp-secret', `${name} ${locale} secret 12`);
-        // The secret keeps its own direction (a Latin one reads left to right on an Arabic page), and never
-        // runs under the generator's buttons laid over the field's end.
-        const clear = await popup.$eval('.sp-tooled', (box) => {
-          const field = box.querySelector('textarea')!;
-          const { left, right } = field.getBoundingClientRect();
-          const style = getComputedStyle(field);
-          const tool = box.querySelector('.sp-tool')!.getBoundingClientRect();
-          const text = {
-            left: left + parseFloat(style.paddingLeft),
-            right: right - parseFloat(style.paddingRight),
-          };
-          return { direction: style.direction, clear: tool.right <= text.left || tool.left >= text.right };
-        });
-        expect(clear).toEqual({ direction: 'ltr', clear: true });
+        // The secret and the passphrase keep their own direction (a Latin one reads left to right on an Arabic
+        // page), and never run under the generators' buttons laid over the field's end.
+        const clear = await popup.$$eval('.sp-tooled', (boxes) =>
+          boxes.map((box) => {
+            const field = box.querySelector('textarea, input')!;
+            const { left, right } = field.getBoundingClientRect();
+            const style = getComputedStyle(field);
+            const tool = box.querySelector('.sp-tool')!.getBoundingClientRect();
+            const text = {
+              left: left + parseFloat(style.paddingLeft),
+              right: right - parseFloat(style.paddingRight),
+            };
+            const clear = tool.right <= text.left || tool.left >= text.right;
+            return { field: field.id, direction: style.direction, clear };
+          }),
+        );
+        expect(clear).toEqual([
+          { field: 'sp-secret', direction: 'ltr', clear: true },
+          { field: 'sp-passphrase', direction: 'ltr', clear: true },
+        ]);
         await press(popup, lang.say('Create push'));
         const link = await popup.waitForSelector(`::-p-aria(${lang.say('Secret link')})`);
         const shown = await link!.evaluate((el) => el.textContent!);
