@@ -7,6 +7,7 @@ import { MENU_IDS } from '@/lib/quick-push/menus';
 import { forEachBrowser, type BrowserName, type ExtensionBrowser, type JourneyPage } from './browsers';
 import { record, recorded, seamReady } from './background-steps';
 import { documentLanguage, language, placeOnLine, translationReport } from './languages';
+import { toolsClear } from './page-steps';
 import { menu } from './secrets/quick';
 import { ALICE, demoReady, ownerClient, press, useMockHost, useServer } from './steps';
 
@@ -46,21 +47,7 @@ for (const locale of ['de', 'ar'] as const) {
         await popup.type('#sp-secret', `${name} ${locale} secret 12`);
         // The secret and the passphrase keep their own direction (a Latin one reads left to right on an Arabic
         // page), and never run under the generators' buttons laid over the field's end.
-        const clear = await popup.$$eval('.sp-tooled', (boxes) =>
-          boxes.map((box) => {
-            const field = box.querySelector('textarea, input')!;
-            const { left, right } = field.getBoundingClientRect();
-            const style = getComputedStyle(field);
-            const tool = box.querySelector('.sp-tool')!.getBoundingClientRect();
-            const text = {
-              left: left + parseFloat(style.paddingLeft),
-              right: right - parseFloat(style.paddingRight),
-            };
-            const clear = tool.right <= text.left || tool.left >= text.right;
-            return { field: field.id, direction: style.direction, clear };
-          }),
-        );
-        expect(clear).toEqual([
+        expect(await toolsClear(popup)).toEqual([
           { field: 'sp-secret', direction: 'ltr', clear: true },
           { field: 'sp-passphrase', direction: 'ltr', clear: true },
         ]);

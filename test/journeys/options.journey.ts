@@ -18,6 +18,7 @@ import {
   popupPush,
   recordTexts,
   recordedTexts,
+  toolsClear,
   waitForDemo,
 } from './page-steps';
 import { savedServer } from '../saved-server';
@@ -479,6 +480,11 @@ forEachBrowser('the options page and self-hosted servers', (name, browser) => {
         await press(popup, 'Generate a secret');
         password = await filledSecret(popup, /./, '#sp-wifi-password');
         expect(password.length).toBeGreaterThanOrEqual(8);
+        // Its two buttons (the wand, the generator's options) lie over the field's end, clear of its text.
+        expect(await toolsClear(popup)).toEqual([
+          { field: 'sp-wifi-password', direction: 'ltr', clear: true },
+          { field: 'sp-passphrase', direction: 'ltr', clear: true },
+        ]);
       }
       await press(popup, 'Create push');
       const { link, urlToken } = await createdLink(popup);

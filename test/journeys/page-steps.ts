@@ -1,6 +1,6 @@
 /**
  * Steps on the extension's pages that several journeys take as a person would: connecting a server on the
- * options page, reading a field, recording every text a page shows, a named push from the popup, the
+ * options page, reading a field, whether a field's text keeps clear of the buttons laid over it, recording every text a page shows, a named push from the popup, the
  * dashboard a notification's click opens on a push's row, and a demo link opened and revealed in the viewer.
  */
 import { expect } from 'vitest';
@@ -15,6 +15,27 @@ export const OTHER_SAVED = 'Saved. The default server has not changed.';
 /** The current value of the field `selector`. */
 export const fieldValue = (page: JourneyPage, selector: string) =>
   page.$eval(selector, (input) => (input as HTMLInputElement).value);
+
+/**
+ * Each field with buttons laid over it (a generator's wand, `.sp-tooled`), in the page's order: its id, its
+ * direction, and whether its text area (the box less its padding) keeps clear of the buttons, so a long value
+ * never runs under them.
+ */
+export const toolsClear = (page: JourneyPage) =>
+  page.$$eval('.sp-tooled', (boxes) =>
+    boxes.map((box) => {
+      const field = box.querySelector('textarea, input')!;
+      const { left, right } = field.getBoundingClientRect();
+      const style = getComputedStyle(field);
+      const tool = box.querySelector('.sp-tool')!.getBoundingClientRect();
+      const text = {
+        left: left + parseFloat(style.paddingLeft),
+        right: right - parseFloat(style.paddingRight),
+      };
+      const clear = tool.right <= text.left || tool.left >= text.right;
+      return { field: field.id, direction: style.direction, clear };
+    }),
+  );
 
 /**
  * Connects a new self-hosted server in the options page's blank form and waits for its row to say `saved`;
