@@ -39,8 +39,8 @@ const HIDDEN: AuditState = { state: 'hidden' };
 /**
  * The pushes the filters show, one compact row each, or why there are none. Only the rows on screen are
  * rendered (useWindowedRows); each says its place in the whole list (aria-posinset of aria-setsize), so a
- * screen reader counts 10,000 where 40 are in the page. While the filters narrow the list, a status line
- * says how many of all pushes they leave.
+ * screen reader counts 10,000 where 40 are in the page. While the filters narrow the list, a line says how
+ * many of all pushes they leave (said to screen readers once typing stops: useCountAnnounce).
  */
 export function PushList({ shown, total, whole = true, empty, actions, focus, ...props }: PushListProps) {
   const keys = useMemo(() => shown.map((push) => push.url_token), [shown]);
@@ -49,9 +49,7 @@ export function PushList({ shown, total, whole = true, empty, actions, focus, ..
   const { list, rows, after, measure } = useWindowedRows(keys, focusIndex);
   return (
     <>
-      <p class="hint count" role="status">
-        {shown.length < total ? t('dash_showing', shown.length, total) : ''}
-      </p>
+      <p class="hint count">{shown.length < total ? t('dash_showing', shown.length, total) : ''}</p>
       {empty ? (
         <EmptyList {...empty} />
       ) : (

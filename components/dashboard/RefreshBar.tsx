@@ -15,11 +15,14 @@ export interface RefreshBarProps {
   now: number;
 }
 
-/** The Refresh button with when it last ran and how it went. */
+/**
+ * The Refresh button with when it last ran and how it went. "Last refreshed 2 minutes ago" is redrawn every
+ * minute, so it is plain text: the end of a refresh is said once through the page's live region (useRefresh).
+ */
 export function RefreshBar({ busy, lastRefreshed, error, onRefresh, now }: RefreshBarProps) {
   return (
     <div class="refresh">
-      <p role="status" class="hint">
+      <p class="hint">
         {busy ? (
           t('dash_refreshBusy')
         ) : lastRefreshed ? (

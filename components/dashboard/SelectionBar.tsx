@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'preact/hooks';
 import { CheckField } from '@/components/CheckField';
 import { plural, t } from '@/lib/i18n';
 
@@ -18,8 +19,15 @@ export interface SelectionBarProps {
   report?: { expired: number; failed: ExpireFailure[] } | null;
 }
 
-/** Select several pushes and expire them together; shows which ones failed and why. */
+/**
+ * Select several pushes and expire them together; shows which ones failed and why. A new report takes the
+ * focus (the Expire button that asked may be gone or disabled by then, and focus must not fall to the page),
+ * and its words are said through the page's live region by useExpire, not by a status region created with
+ * them.
+ */
 export function SelectionBar({ selected, shown, busy, report, ...on }: SelectionBarProps) {
+  const reported = useRef<HTMLDivElement>(null);
+  useEffect(() => reported.current?.focus(), [report]);
   return (
     <div class="selection">
       <div class="row">
@@ -36,10 +44,10 @@ export function SelectionBar({ selected, shown, busy, report, ...on }: Selection
         </button>
       </div>
       {report && (
-        <div role="status">
+        <div class="expire-report" tabIndex={-1} ref={reported}>
           {report.expired > 0 && <p>{plural('dash_expiredCount', report.expired)}</p>}
           {report.failed.length > 0 && (
-            <div role="alert" class="error">
+            <div class="error">
               <p>{plural('dash_notExpiredCount', report.failed.length)}</p>
               <ul>
                 {report.failed.map((failure) => (

@@ -1,13 +1,26 @@
 /** Expiring pushes: the question first, then the request, then what expired and what did not, in words. */
 import { useState } from 'preact/hooks';
 import type { SelectionBarProps } from '@/components/dashboard/SelectionBar';
+import { announce } from '@/components/announce';
 import { describeError } from '@/lib/api/describe';
+import { plural, t } from '@/lib/i18n';
 import { askWatcher } from './ask';
 import { pushLabel } from '@/lib/watch/view';
 import type { ExpireResult } from '@/lib/watch';
 import type { TrackedPush } from '@/lib/watch/types';
 
 type Report = SelectionBarProps['report'];
+
+/** The report in one line for the page's live region: "2 pushes expired. 1 push was not expired: …" */
+function spoken({ expired, failed }: NonNullable<Report>): string {
+  return [
+    expired > 0 ? plural('dash_expiredCount', expired) : '',
+    failed.length > 0 ? plural('dash_notExpiredCount', failed.length) : '',
+    ...failed.map((failure) => t('dash_failureLine', failure.title, failure.reason)),
+  ]
+    .filter(Boolean)
+    .join(' ');
+}
 
 export interface Expire {
   /** The pushes the confirmation dialog asks about; null when it is closed. */
@@ -38,7 +51,11 @@ async function expireOnTheirServers(targets: TrackedPush[]): Promise<ExpireResul
 export function useExpire(onExpired: (tokens: string[]) => void, reload: () => void): Expire {
   const [asked, setAsked] = useState<TrackedPush[] | null>(null);
   const [busy, setBusy] = useState(false);
-  const [report, setReport] = useState<Report>(null);
+  const [report, setShown] = useState<Report>(null);
+  const setReport = (next: Report) => {
+    setShown(next);
+    if (next) announce(spoken(next));
+  };
 
   const confirm = () => {
     const targets = asked ?? [];

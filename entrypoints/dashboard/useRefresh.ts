@@ -1,7 +1,9 @@
 /** The Refresh button: this page's own click, its refresh on opening, and the watcher's last run. */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { RefreshBarProps } from '@/components/dashboard/RefreshBar';
+import { announce } from '@/components/announce';
 import { describeError } from '@/lib/api/describe';
+import { t } from '@/lib/i18n';
 import type { RefreshSummary } from '@/lib/watch/types';
 import { askWatcher } from './ask';
 import type { TrackedData } from './data';
@@ -43,7 +45,8 @@ function useRefreshOnOpen(tracked: Pick<TrackedData, 'pushes' | 'watcher' | 'rel
   }, [tracked.pushes]);
 }
 
-type Runner = (ask: () => Promise<RefreshSummary | null>, showBusy: boolean) => void;
+/** `spoken`: a refresh the person asked for, whose end is said through the page's live region. */
+type Runner = (ask: () => Promise<RefreshSummary | null>, showBusy: boolean, spoken?: boolean) => void;
 
 export function useRefresh(
   tracked: Pick<TrackedData, 'pushes' | 'watcher' | 'reload'>,
@@ -53,9 +56,15 @@ export function useRefresh(
   const [clicked, setClicked] = useState<Clicked>(() => ({ busy: opensBusy(tracked) }));
   // Only the latest refresh speaks: the one on opening must not clear what a later click reported.
   const latest = useRef(0);
-  const run: Runner = (ask, showBusy) => {
+  const run: Runner = (ask, showBusy, spoken = false) => {
     const id = ++latest.current;
-    const settle = (next: Clicked) => id === latest.current && setClicked(next);
+    const settle = (next: Clicked) => {
+      if (id !== latest.current) return;
+      setClicked(next);
+      // Said once, when it ends: the busy line and "Last refreshed…" are not status regions (RefreshBar). A
+      // failure is RefreshBar's alert, which says it (as it does for the watcher's own runs).
+      if (spoken && !next.error) announce(t('dash_refreshDone'));
+    };
     // Busy already (drawn so from the first render, opensBusy): the same state, so no render again.
     if (showBusy) setClicked((shown) => (shown.busy ? shown : { busy: true }));
     ask()
@@ -72,6 +81,6 @@ export function useRefresh(
     busy: clicked.busy,
     lastRefreshed: lastRefreshed(watcher),
     error: clicked.error ?? watcherProblem(watcher),
-    onRefresh: () => run(() => askWatcher('refresh', undefined), true),
+    onRefresh: () => run(() => askWatcher('refresh', undefined), true, true),
   };
 }

@@ -94,7 +94,12 @@ let handlers: {
   markSeen: Handler<'markSeen'>;
 };
 
+/** The page's live region, as the dashboard's index.html holds it from load. */
+let live: HTMLElement;
+
 beforeEach(async () => {
+  live = document.body.appendChild(document.createElement('div'));
+  live.id = 'sp-live';
   // A fresh database per test; the module's cached connection must not outlive it.
   closeWatchDb();
   globalThis.indexedDB = new IDBFactory();
@@ -123,7 +128,10 @@ beforeEach(async () => {
   ]);
 });
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  live.remove();
+});
 
 const list = () => screen.findByRole('list', { name: 'Pushes' });
 /**
@@ -272,10 +280,17 @@ describe('dashboard App', () => {
       { server: 'https://push.example', url_tokens: ['bank2', 'door1'] },
       expect.anything(),
     );
-    expect(screen.getByRole('alert').textContent).toBe(
+    expect(document.querySelector('.expire-report .error')!.textContent).toBe(
       '1 push was not expired:Bank: This push belongs to another account.',
     );
     expect(screen.queryByRole('alertdialog')).toBeNull();
+    // Focus lands on what the action produced, and the page's live region says it once.
+    expect(document.activeElement).toBe(document.querySelector('.expire-report'));
+    await waitFor(() =>
+      expect(live.textContent).toBe(
+        '1 push expired. 1 push was not expired: Bank: This push belongs to another account.',
+      ),
+    );
     // The expired one leaves the selection; the failed one stays selected for another try.
     expect(screen.getByText('1 selected')).toBeTruthy();
   });
@@ -291,6 +306,21 @@ describe('dashboard App', () => {
     );
     expect(screen.queryByRole('alertdialog')).toBeNull();
     expect(handlers.expire).not.toHaveBeenCalled();
+  });
+
+  it('says once that a refresh asked for has finished, and nothing for the one on opening', async () => {
+    await seed([door]);
+    render(<App />);
+    await list();
+    const button = await screen.findByRole('button', { name: 'Refresh' });
+    await waitFor(() => expect(handlers.refreshIfStale).toHaveBeenCalled());
+    await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(live.textContent).toBe('');
+    fireEvent.click(button);
+    await waitFor(() => expect(live.textContent).toBe('Refreshed.'));
+    // When it last ran is redrawn every minute: plain text, never a status region.
+    expect(document.querySelector('.refresh .hint')!.closest('[role]')).toBeNull();
   });
 
   it('shows why a refresh failed, in words', async () => {

@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ConfirmDialog } from '@/components/dashboard/ConfirmDialog';
 
@@ -26,6 +26,58 @@ describe('ConfirmDialog', () => {
     expect(document.getElementById(dialog.getAttribute('aria-describedby')!)!.textContent).toBe(
       'The link stops working at once.',
     );
+  });
+
+  it('opens as a native modal dialog, so the page behind it is inert', () => {
+    const { dialog } = renderDialog();
+    expect(dialog.tagName).toBe('DIALOG');
+    expect((dialog as HTMLDialogElement).open).toBe(true);
+  });
+
+  it.each([
+    ['Tab from the last button goes to the first', 'Cancel', false, 'Expire push'],
+    ['Shift+Tab from the first button goes to the last', 'Expire push', true, 'Cancel'],
+  ])('keeps focus inside: %s', (_, from, shiftKey, to) => {
+    const { dialog } = renderDialog();
+    screen.getByRole('button', { name: from }).focus();
+    fireEvent.keyDown(dialog, { key: 'Tab', shiftKey });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: to }));
+  });
+
+  it('brings focus back inside when it was moved out', () => {
+    const outside = document.body.appendChild(document.createElement('button'));
+    const { dialog } = renderDialog();
+    outside.focus();
+    fireEvent.keyDown(dialog, { key: 'Tab' });
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Expire push' }));
+    outside.remove();
+  });
+
+  it('gives focus back to where it was when it closes', async () => {
+    const opener = document.body.appendChild(document.createElement('button'));
+    opener.focus();
+    const { unmount } = render(
+      <ConfirmDialog
+        title="Expire?"
+        message="Gone at once."
+        confirmLabel="Expire"
+        onConfirm={() => {}}
+        onCancel={() => {}}
+      />,
+    );
+    expect(document.activeElement).not.toBe(opener);
+    unmount();
+    await waitFor(() => expect(document.activeElement).toBe(opener));
+    opener.remove();
+  });
+
+  it("cancels on the browser's own close request (Escape on a modal dialog)", () => {
+    const { dialog, onCancel } = renderDialog();
+    const request = new Event('cancel', { cancelable: true });
+    dialog.dispatchEvent(request);
+    expect(request.defaultPrevented).toBe(true);
+    expect(onCancel).toHaveBeenCalledTimes(1);
+    expect((dialog as HTMLDialogElement).open).toBe(true);
   });
 
   it('starts on Cancel, the safe choice', () => {

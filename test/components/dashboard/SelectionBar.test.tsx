@@ -50,8 +50,18 @@ describe('SelectionBar', () => {
       />,
     );
     expect(screen.getByText('2 pushes expired.')).toBeTruthy();
-    expect(screen.getByRole('alert').textContent).toBe(
+    expect(document.querySelector('.expire-report .error')!.textContent).toBe(
       '1 push was not expired:Bank: This push belongs to another account.',
     );
+  });
+
+  it('moves focus to a new report, so it never falls to the page when the Expire button goes', () => {
+    const { rerender } = render(<SelectionBar {...props()} />);
+    expect(document.activeElement).toBe(document.body);
+    rerender(<SelectionBar {...props({ report: { expired: 1, failed: [] } })} />);
+    expect(document.activeElement).toBe(document.querySelector('.expire-report'));
+    // A report is no status region created with its words: useExpire says them through the live region.
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
   });
 });
