@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { DeleteSecret } from '@/components/viewer/DeleteSecret';
 import { ExpiryNote } from '@/components/viewer/ExpiryNote';
 import { SecretContent } from '@/components/viewer/SecretContent';
@@ -19,7 +19,11 @@ export interface ShownPushProps {
   onDeleted: () => void;
 }
 
-/** The revealed secret with what a recipient can do with it: copy, QR code, download, delete. */
+/**
+ * The revealed secret with what a recipient can do with it: copy, QR code, download, delete. It takes the
+ * focus when it appears with focus nowhere (the Reveal or Unlock button that showed it is gone), so a
+ * keyboard or screen-reader user lands on the secret, not on the page's body.
+ */
 export function ShownPush({ urlToken, push, kind, onDeleted }: ShownPushProps) {
   const client = useMemo(recipientClient, []);
   const [notice, setNotice] = useState<string>();
@@ -31,6 +35,11 @@ export function ShownPush({ urlToken, push, kind, onDeleted }: ShownPushProps) {
   const copy = useCopy(push.payload ?? '', () => setNotice(t('viewer_copyFailed')));
   // When the page was drawn: the expiry reads from then, nothing ticks.
   const [now] = useState(Date.now);
+  const card = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body) card.current?.focus();
+  }, []);
 
   const remove = () => {
     setDeleting(true);
@@ -41,7 +50,7 @@ export function ShownPush({ urlToken, push, kind, onDeleted }: ShownPushProps) {
   };
 
   return (
-    <div class="card">
+    <div class="card" tabIndex={-1} ref={card}>
       <SecretContent
         kind={kind}
         payload={push.payload}

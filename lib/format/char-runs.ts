@@ -37,9 +37,26 @@ export function charRuns(text: string): CharRun[] {
   return runs;
 }
 
-/** `text`'s characters (code points) one by one with their class; empty when too long to spell out. */
-export function spelledOut(text: string): Array<{ char: string; cls: CharClass }> {
+/**
+ * What a spelled-out character is, in words under it (issue 37: colour alone does not tell "l" from "I" to
+ * someone who cannot see it, WCAG 1.4.1): a letter says its case when it has one.
+ */
+export type SpelledKind = 'capital' | 'small' | 'letter' | 'digit' | 'symbol' | 'space';
+
+/** The kind of one character of class `cls`. */
+export function spelledKind(char: string, cls: CharClass): SpelledKind {
+  if (cls !== 'letter') return cls;
+  if (char !== char.toLowerCase()) return 'capital';
+  if (char !== char.toUpperCase()) return 'small';
+  return 'letter';
+}
+
+/** `text`'s characters (code points) one by one with their class and kind; empty when too long to spell out. */
+export function spelledOut(text: string): Array<{ char: string; cls: CharClass; kind: SpelledKind }> {
   const chars = Array.from(text);
   if (chars.length > MAX_SPELLED_CHARS || /[\n\r]/.test(text)) return [];
-  return chars.map((char) => ({ char, cls: charClass(char) }));
+  return chars.map((char) => {
+    const cls = charClass(char);
+    return { char, cls, kind: spelledKind(char, cls) };
+  });
 }

@@ -11,7 +11,7 @@ input{font:inherit;padding:.4rem}.error{color:#b3261e}.qr svg{width:16rem;height
 .ch-digit{color:#0550ae}.ch-symbol{color:#b3261e}
 .spelled{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:.25rem}
 .spelled li{display:grid;justify-items:center;min-width:2.25rem;border:1px solid #ccc;border-radius:6px;padding:.25rem}
-.spelled b{font:1.75rem ui-monospace,monospace}.spelled small{color:#555}`;
+.spelled b{font:1.75rem ui-monospace,monospace}.spelled span{font-size:.8rem}.spelled small{color:#555}`;
 
 async function sha256Base64(text: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));

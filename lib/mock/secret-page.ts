@@ -54,8 +54,8 @@ function classedText(payload: string): string {
   const spelled = spelledOut(payload);
   if (spelled.length > 0) {
     const items = spelled.map(
-      ({ char, cls }, i) =>
-        `<li class="ch-${cls}"><b>${cls === 'space' ? '␣' : escapeHtml(char)}</b><small aria-hidden="true">${i + 1}</small></li>`,
+      ({ char, cls, kind }, i) =>
+        `<li class="ch-${cls}"><b>${cls === 'space' ? '␣' : escapeHtml(char)}</b><span>${kind}</span><small aria-hidden="true">${i + 1}</small></li>`,
     );
     parts.push(
       `<details><summary>Spell it out</summary><ol class="spelled" dir="ltr">${items.join('')}</ol></details>`,

@@ -120,3 +120,19 @@ describe.each(EDITIONS)('a reveal post the server cannot read (%s)', (edition) =
     expect(await auditKinds(t, push.url_token)).toEqual(['creation']);
   });
 });
+
+describe.each(EDITIONS)('a password on the recipient page (%s)', (edition) => {
+  it('is spelled out with what each character is in words, not by colour alone', async () => {
+    const t = await startTestHost(edition);
+    const push = await t.push({ payload: 'Il1!', expire_after_views: 1, retrieval_step: false }, ALICE.token);
+    const shown = await page(t, `/p/${push.url_token}`);
+    expect(shown.status).toBe(200);
+    const items = [...shown.text.matchAll(/<li class="ch-\w+"><b>(.+?)<\/b><span>(\w+)<\/span>/g)];
+    expect(items.map(([, char, kind]) => `${char} ${kind}`)).toEqual([
+      'I capital',
+      'l small',
+      '1 digit',
+      '! symbol',
+    ]);
+  });
+});

@@ -20,6 +20,14 @@ describe('ClassedSecret', () => {
     expect(chars).toEqual(['a', '1', '␣', '!']);
   });
 
+  it('says under each spelled-out character what it is, in words and not by colour alone', () => {
+    const { container } = render(<ClassedSecret payload="Il1!" />);
+    const kinds = [...container.querySelectorAll('.spelled li')].map(
+      (li) => li.querySelector('.spelled-kind')!.textContent,
+    );
+    expect(kinds).toEqual(['capital', 'small', 'digit', 'symbol']);
+  });
+
   it('shows a long text plainly, with no spelling out', () => {
     const long = 'line one\nline two';
     const { container } = render(<ClassedSecret payload={long} />);

@@ -229,6 +229,28 @@ describe('viewer page (demo mode)', () => {
     expect(screen.queryByRole('button', { name: 'Delete this secret' })).toBeNull();
   });
 
+  it('moves focus to the revealed secret once Reveal is gone, never leaving it on the page body', async () => {
+    const { push } = await owner.createPush({ payload: 'behind a step', retrieval_step: true });
+    location.hash = `#/p/${push.url_token}/r`;
+    render(<App />);
+    const reveal = await screen.findByRole('button', { name: 'Reveal secret' });
+    reveal.focus();
+    fireEvent.click(reveal);
+    const shown = await screen.findByLabelText('Secret payload');
+    await vi.waitFor(() => expect(document.activeElement).toBe(shown.closest('.card')));
+    expect(document.activeElement).not.toBe(document.body);
+  });
+
+  it('leaves focus alone when it is somewhere on the page as the secret appears', async () => {
+    const outside = document.body.appendChild(document.createElement('button'));
+    outside.focus();
+    await openViewer({ payload: 'shown at once', expire_after_views: 2 });
+    await screen.findByLabelText('Secret payload');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(document.activeElement).toBe(outside);
+    outside.remove();
+  });
+
   it('says exactly that a passphrase is wrong', async () => {
     await openViewer({ payload: 'locked', passphrase: 'right' });
     fireEvent.input(await screen.findByLabelText('Passphrase'), { target: { value: 'wrong' } });

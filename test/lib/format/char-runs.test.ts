@@ -45,13 +45,18 @@ describe('charRuns', () => {
 });
 
 describe('spelledOut', () => {
-  it('lists each character with its class', () => {
-    expect(spelledOut('l1I|')).toEqual([
-      { char: 'l', cls: 'letter' },
-      { char: '1', cls: 'digit' },
-      { char: 'I', cls: 'letter' },
-      { char: '|', cls: 'symbol' },
+  it('lists each character with its class, and what it is in words (a letter with its case)', () => {
+    expect(spelledOut('l1I| ')).toEqual([
+      { char: 'l', cls: 'letter', kind: 'small' },
+      { char: '1', cls: 'digit', kind: 'digit' },
+      { char: 'I', cls: 'letter', kind: 'capital' },
+      { char: '|', cls: 'symbol', kind: 'symbol' },
+      { char: ' ', cls: 'space', kind: 'space' },
     ]);
+  });
+
+  it('calls a letter with no case a letter', () => {
+    expect(spelledOut('كa').map(({ kind }) => kind)).toEqual(['letter', 'small']);
   });
 
   it('spells out nothing longer than 128 characters or on several lines', () => {
