@@ -1,4 +1,4 @@
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { liveLinksWarning } from '@/lib/export/warning';
 import { t, type MessageKey } from '@/lib/i18n';
 
@@ -27,14 +27,21 @@ const CHOICES: Array<[ExportWhat, ExportFormat, MessageKey]> = [
  */
 export function ExportMenu({ auditAvailable, busy, status, onExport }: ExportMenuProps) {
   const [open, setOpen] = useState(false);
-  const choose = (what: ExportWhat, format: ExportFormat) => {
+  const toggle = useRef<HTMLButtonElement>(null);
+  // The choices close with the button that was pressed or focused in them: focus goes back to Export, never
+  // to the page's body.
+  const close = () => {
     setOpen(false);
+    toggle.current?.focus();
+  };
+  const choose = (what: ExportWhat, format: ExportFormat) => {
+    close();
     onExport(what, format);
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {
       event.preventDefault();
-      setOpen(false);
+      close();
     }
   };
   return (
@@ -44,11 +51,13 @@ export function ExportMenu({ auditAvailable, busy, status, onExport }: ExportMen
       </span>
       <button
         type="button"
+        ref={toggle}
         aria-label={t('export_button')}
         aria-expanded={open}
         aria-controls="export-choices"
-        disabled={busy}
-        onClick={() => setOpen(!open)}
+        // Not `disabled`: focus is on it while an export it started runs, and a disabled button drops it.
+        aria-disabled={busy}
+        onClick={() => !busy && setOpen(!open)}
       >
         {t('export_button')} <span aria-hidden="true">▾</span>
       </button>

@@ -35,10 +35,25 @@ describe('ExportMenu', () => {
     expect(screen.queryByRole('button', { name: /^Export audit logs/ })).toBeNull();
   });
 
-  it('closes on Escape', () => {
+  it('closes on Escape, giving focus back to Export', () => {
     render(<ExportMenu auditAvailable busy={false} onExport={() => undefined} />);
     openMenu();
-    fireEvent.keyDown(screen.getByRole('button', { name: 'Export list (CSV)' }), { key: 'Escape' });
+    const choice = screen.getByRole('button', { name: 'Export list (CSV)' });
+    choice.focus();
+    fireEvent.keyDown(choice, { key: 'Escape' });
+    expect(screen.queryByRole('button', { name: 'Export list (CSV)' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Export' }));
+  });
+
+  it('keeps focus on Export while the export it started runs, and opens nothing meanwhile', () => {
+    const { rerender } = render(<ExportMenu auditAvailable busy={false} onExport={() => undefined} />);
+    openMenu();
+    fireEvent.click(screen.getByRole('button', { name: 'Export list (JSON)' }));
+    rerender(<ExportMenu auditAvailable busy status="Exporting…" onExport={() => undefined} />);
+    const button = screen.getByRole('button', { name: 'Export' });
+    expect(document.activeElement).toBe(button);
+    expect(button.getAttribute('aria-disabled')).toBe('true');
+    openMenu();
     expect(screen.queryByRole('button', { name: 'Export list (CSV)' })).toBeNull();
   });
 });
