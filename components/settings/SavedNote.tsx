@@ -2,12 +2,12 @@ import { CheckIcon } from '@/components/icons/Check';
 import { t } from '@/lib/i18n';
 
 /**
- * The quiet "Saved" in a section's corner, for a moment after one of its settings was written. The live
- * region is always there, so the word is announced when it appears.
+ * The quiet "Saved" in a section's corner, for a moment after one of its settings was written. Seen only:
+ * the page's one live region says it (useSavedFlash), so a page of four sections has no four regions.
  */
 export function SavedNote({ saved }: { saved: boolean }) {
   return (
-    <span class="saved-note" aria-live="polite">
+    <span class="saved-note">
       {saved && (
         <>
           <CheckIcon size={14} />

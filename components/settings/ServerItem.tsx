@@ -69,7 +69,13 @@ export function ServerItem(props: ServerItemProps) {
     else setTimeout(() => remove.current?.focus());
   };
   return (
-    <li class={editing ? 'server editing' : 'server'} aria-label={name}>
+    // Focusable by script only: where focus lands after Connect or Make default (entrypoints/options/focus.ts).
+    <li
+      class={editing ? 'server editing' : 'server'}
+      aria-label={name}
+      tabIndex={-1}
+      data-server={server.url}
+    >
       <span class="server-name">
         <strong>{name}</strong>
         {server.isDefault && <span class="badge">{t('servers_default')}</span>}

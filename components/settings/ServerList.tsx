@@ -35,7 +35,9 @@ export function ServerList(props: ServerListProps) {
   const [asking, setAsking] = useState<string | null>(null);
   return (
     <section class="servers" aria-labelledby="servers-title">
-      <h2 id="servers-title">{t('servers_title')}</h2>
+      <h2 id="servers-title" tabIndex={-1}>
+        {t('servers_title')}
+      </h2>
       <p class="help">{t('servers_help')}</p>
       <ul class="server-list">
         {servers.map((server) => (

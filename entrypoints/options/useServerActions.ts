@@ -5,6 +5,7 @@ import { applyTokenPlace, startConnect } from './save';
 import type { FormStatus } from './useFormStatus';
 import type { SettingsDraft } from './useSettingsDraft';
 import { t } from '@/lib/i18n';
+import { focusServerRow } from './focus';
 
 /**
  * The Connection section: Connect and Test connection, each reported in the form's status, and its fields'
@@ -23,7 +24,12 @@ export function useServerActions(draft: SettingsDraft, form: FormStatus) {
     form.busy(t('options_connecting'));
     connecting
       // The form folds into the saved server's row first; then that row, and only it, says "Saved".
-      .then((report) => draft.fold(report.baseUrl).then(() => form.savedRow(report.baseUrl, report)))
+      .then((report) =>
+        draft.fold(report.baseUrl).then(() => {
+          form.savedRow(report.baseUrl, report);
+          focusServerRow(report.baseUrl);
+        }),
+      )
       .catch(form.fail(t('options_notSaved')));
   };
 

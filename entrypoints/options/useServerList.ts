@@ -3,6 +3,9 @@ import type { ServerListProps, ServerRow } from '@/components/settings/ServerLis
 import { removeSavedServer } from '@/lib/connection/remove';
 import { saveSettings, type Settings } from '@/lib/settings';
 import { t } from '@/lib/i18n';
+import { announce } from '@/components/announce';
+import { serverName } from '@/lib/settings';
+import { focusServerRow, focusServers } from './focus';
 import type { FormStatus } from './useFormStatus';
 import type { SettingsDraft } from './useSettingsDraft';
 
@@ -35,12 +38,20 @@ export function useServerList(draft: SettingsDraft, form: FormStatus): ServerLis
     },
     onMakeDefault: (url: string) => {
       form.clear();
-      saveSettings({ type: 'default', url }).catch(form.fail(t('options_notSaved')));
+      saveSettings({ type: 'default', url })
+        .then(() => {
+          announce(t('servers_defaultNow', serverName(url)));
+          focusServerRow(url);
+        })
+        .catch(form.fail(t('options_notSaved')));
     },
     onRemove: (url: string) => {
       form.clear();
       removeSavedServer(url)
-        .then(() => form.done(t('servers_removed')))
+        .then(() => {
+          form.done(t('servers_removed'));
+          focusServers();
+        })
         .catch(form.fail(t('options_notSaved')));
     },
   };

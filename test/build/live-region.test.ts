@@ -27,3 +27,18 @@ describe('the pages’ live region', () => {
     expect(html.match(/aria-live/g)).toHaveLength(1);
   });
 });
+
+describe('no other polite region', () => {
+  it('no component or page script declares an aria-live region of its own', () => {
+    const sources = (dir: string): string[] =>
+      fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+        const rel = path.join(dir, entry.name);
+        if (entry.isDirectory()) return sources(rel);
+        return /\.tsx?$/.test(entry.name) ? [rel] : [];
+      });
+    const declaring = ['components', 'entrypoints']
+      .flatMap(sources)
+      .filter((file) => /aria-live=/.test(fs.readFileSync(path.join(root, file), 'utf8')));
+    expect(declaring).toEqual([]);
+  });
+});

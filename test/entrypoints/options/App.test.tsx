@@ -187,6 +187,60 @@ describe('options page: the saved token stays with its server', () => {
   });
 });
 
+describe('options page: focus after each action on the servers (issue 37), never the page body', () => {
+  const OTHER_URL = 'http://127.0.0.1:8788';
+  const OTHER_HOST = new URL(OTHER_URL).host;
+  let live: HTMLElement;
+  beforeEach(async () => {
+    live = document.body.appendChild(document.createElement('div'));
+    live.id = 'sp-live';
+    render(<App />);
+    await saveSelfHosted(SERVER_URL, ALICE.token);
+    await savedInRow(SERVER_URL);
+  });
+  afterEach(() => live.remove());
+
+  it('Connect leaves focus on the row the form folded into', async () => {
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('listitem', { name: new URL(SERVER_URL).host })),
+    );
+  });
+
+  it('Make default says which server is the default now, and focus stays on its row', async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Add a server' }));
+    await saveSelfHosted(OTHER_URL, '');
+    const row = await screen.findByRole('listitem', { name: OTHER_HOST });
+    const makeDefault = await vi.waitFor(() => {
+      const button = row.querySelector('button');
+      expect(button?.textContent).toBe('Make default');
+      expect(button!.disabled).toBe(false);
+      return button!;
+    });
+    makeDefault.focus();
+    fireEvent.click(makeDefault);
+    await vi.waitFor(() => expect(live.textContent).toBe(`Default server: ${OTHER_HOST}.`));
+    await vi.waitFor(() => expect(document.activeElement).toBe(row));
+    expect((await readSettings()).state.list.defaultUrl).toBe(OTHER_URL);
+  });
+
+  it('Remove leaves focus on the list of servers, whose row is gone', async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Add a server' }));
+    await saveSelfHosted(OTHER_URL, '');
+    await screen.findByRole('listitem', { name: OTHER_HOST });
+    const remove = await vi.waitFor(() => {
+      const button = screen.getByRole('button', { name: `Remove ${OTHER_HOST}` }) as HTMLButtonElement;
+      expect(button.disabled).toBe(false);
+      return button;
+    });
+    fireEvent.click(remove);
+    fireEvent.click(await screen.findByRole('button', { name: 'Remove server' }));
+    await vi.waitFor(() => expect(screen.queryByRole('listitem', { name: OTHER_HOST })).toBeNull());
+    await vi.waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Servers' })),
+    );
+  });
+});
+
 describe('options page: one way of saving', () => {
   const savedNote = (legend: string) =>
     screen.getByRole('group', { name: legend }).querySelector('.saved-note')?.textContent;
