@@ -81,12 +81,23 @@ async function shootPages(
 ): Promise<string[]> {
   const base = `chrome-extension://${id}`;
   const page = await context.newPage();
-  const written = [shotFile('dashboard', language, scheme), shotFile('options', language, scheme)];
+  const written = [
+    shotFile('dashboard', language, scheme),
+    shotFile('dashboard-expire', language, scheme),
+    shotFile('options', language, scheme),
+  ];
   await page.setViewportSize(STORE_SIZE);
   await open(page, `${base}/dashboard.html`, scheme, 'article.push');
   await page.screenshot({ path: written[0] });
-  await open(page, `${base}/options.html`, scheme, '#demo-mode-help');
+  // The question before a bulk expire: the modal dialog over its backdrop, then Escape, as a person leaves it.
+  await page.locator('.selection input[type=checkbox]').check();
+  await page.locator('.selection button.danger').click();
+  await page.locator('dialog[open]').waitFor();
   await page.screenshot({ path: written[1] });
+  await page.keyboard.press('Escape');
+  await page.locator('dialog').waitFor({ state: 'detached' });
+  await open(page, `${base}/options.html`, scheme, '#demo-mode-help');
+  await page.screenshot({ path: written[2] });
   await page.close();
   return written;
 }
