@@ -1,0 +1,88 @@
+/**
+ * A keyboard and screen-reader user's day (issue 37), with no click: Tab, Shift+Tab, Space, Enter and Escape
+ * only. After every action the test reads where focus is (never the page's body), that Tab never leaves an
+ * open dialog, and what the page's one live region (#sp-live) says; then the server's side.
+ */
+import { expect, it } from 'vitest';
+import { forEachBrowser, type JourneyPage } from './browsers';
+import { ALICE, ownerClient, useMockHost, useServer } from './steps';
+
+/** What has the focus: its tag, its accessible words, and whether it is inside an open dialog. */
+const focused = (page: JourneyPage) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    return {
+      tag: el?.tagName.toLowerCase() ?? 'none',
+      words: (el?.getAttribute('aria-label') ?? el?.innerText ?? '').trim(),
+      label: el?.closest('label')?.innerText.trim() ?? '',
+      inDialog: Boolean(el?.closest('dialog[open]')),
+      className: el?.className ?? '',
+    };
+  });
+
+/** Presses `key` (with Shift when `shift`) and returns what has the focus after it. */
+async function key(page: JourneyPage, name: string, shift = false) {
+  if (shift) await page.keyboard.down('Shift');
+  await page.keyboard.press(name);
+  if (shift) await page.keyboard.up('Shift');
+  return focused(page);
+}
+
+/** Tabs forward, as a person would, until `wanted` has the focus (at most `max` presses). */
+async function tabTo(
+  page: JourneyPage,
+  wanted: (f: Awaited<ReturnType<typeof focused>>) => boolean,
+  max = 60,
+) {
+  for (let i = 0; i < max; i++) {
+    const now = await key(page, 'Tab');
+    if (wanted(now)) return now;
+  }
+  throw new Error(`Tab never reached it; focus is on ${JSON.stringify(await focused(page))}`);
+}
+
+const liveText = (page: JourneyPage) => page.$eval('#sp-live', (el) => el.textContent ?? '');
+
+forEachBrowser('the keyboard alone', (_name, browser) => {
+  const host = useMockHost();
+
+  it('dashboard: expires three pushes through a dialog that holds focus, then focus lands on the report and the live region says it once; the server has them expired', async () => {
+    const owner = ownerClient(host().baseUrl);
+    const names = ['Keyboard one', 'Keyboard two', 'Keyboard three'];
+    const tokens: string[] = [];
+    for (const name of names)
+      tokens.push((await owner.createPush({ payload: `kb secret ${name}`, name })).push.url_token);
+    await useServer(browser(), host().baseUrl, ALICE.token);
+    const page = await browser().open('dashboard.html', 'article.push');
+    for (const name of names) await page.waitForSelector(`::-p-text(${name})`);
+    // The live region is there from load, empty.
+    expect(await liveText(page)).toBe('');
+
+    await tabTo(page, (f) => f.label === 'Select all shown');
+    await key(page, ' '); // Space: the one key name both drivers know as " "
+    const expireSelected = await tabTo(page, (f) => f.words === 'Expire selected');
+    expect(expireSelected.tag).toBe('button');
+
+    // The question: focus starts on Cancel; Tab and Shift+Tab stay inside it, however often.
+    expect(await key(page, 'Enter')).toMatchObject({ words: 'Cancel', inDialog: true });
+    for (let i = 0; i < 5; i++) expect((await key(page, 'Tab')).inDialog).toBe(true);
+    for (let i = 0; i < 5; i++) expect((await key(page, 'Tab', true)).inDialog).toBe(true);
+    // Escape closes it, sends nothing, and gives focus back to the button that asked.
+    expect(await key(page, 'Escape')).toMatchObject({ words: 'Expire selected', inDialog: false });
+    await page.waitForHidden('dialog[open]');
+    expect((await owner.expiredAll()).map((push) => push.url_token)).toEqual([]);
+
+    // Again, this time Expire: from Cancel, Shift+Tab reaches the dialog's Expire button.
+    expect(await key(page, 'Enter')).toMatchObject({ words: 'Cancel', inDialog: true });
+    expect((await key(page, 'Tab', true)).words).toBe('Expire 3 pushes');
+    await key(page, 'Enter');
+    await page.waitForFunction(() => document.activeElement?.classList.contains('expire-report'));
+    expect((await focused(page)).words).toContain('3 pushes expired.');
+    await page.waitForFunction(() => document.getElementById('sp-live')?.textContent === '3 pushes expired.');
+
+    // The server's side: all three expired, nothing else.
+    const expired = (await owner.expiredAll()).map((push) => push.url_token).sort();
+    expect(expired).toEqual([...tokens].sort());
+    await page.close();
+  });
+});
