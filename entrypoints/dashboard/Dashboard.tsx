@@ -86,7 +86,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
   const canAudit = (push: TrackedPush) => tokenFor(settings, push.server) && push.source === 'server';
   const selection = useSelection();
   const failedAlerts = useFailedAlerts();
-  const focus = usePushAddress();
+  const focus = usePushAddress(pushes);
   const audits = useAudits();
   const refresh = useRefresh(tracked);
   const expire = useExpire(selection.drop, tracked.reload);

@@ -3,6 +3,10 @@
  * viewer.html#/downloads/<id>/<name>; the hash carries the demo service's path. The viewer serves exactly
  * these two shapes: a crafted link must not reach any other path of the service (the API would retrieve a
  * push, and count a view, without the reveal step).
+ *
+ * This address holds a token on purpose (issue 37): it is the demo push's link itself, as a real server's
+ * link is its own page, and the browser's history keeps it when it is opened, as it keeps a real server's.
+ * The extension's own addresses of a push hold an opaque key instead (lib/watch/push-address.ts).
  */
 import { DEMO_BASE_URL } from './constants';
 

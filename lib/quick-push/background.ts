@@ -11,7 +11,7 @@ import {
   readSettings,
   readSettingsUnderPolicy,
 } from '@/lib/settings';
-import { pushPath, recordCreatedPush } from '@/lib/watch';
+import { keyPath, recordCreatedPush } from '@/lib/watch';
 import { platformClipboard } from './clipboard';
 import { keptConnection } from './connection';
 import { destinationOf } from './destination';
@@ -86,9 +86,9 @@ async function connectServer(notificationId: string): Promise<void> {
 
 /** A click on a notification about a push (issue 19): that push's own address in the dashboard. */
 async function openPush(notificationId: string): Promise<void> {
-  const push = pushOfNotice(notificationId);
-  if (!push) return;
-  await browser.tabs.create({ url: browser.runtime.getURL(pushPath(push) as '/') });
+  const key = pushOfNotice(notificationId);
+  if (!key) return;
+  await browser.tabs.create({ url: browser.runtime.getURL(keyPath(key) as '/') });
   await browser.notifications.clear(notificationId);
 }
 

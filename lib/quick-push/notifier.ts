@@ -5,7 +5,7 @@
 import { notificationIconUrl } from '@/lib/icon';
 import { t, type MessageKey } from '@/lib/i18n';
 import type { Notifications } from 'webextension-polyfill';
-import { parsePushHash, pushHash, type PushAddress } from '@/lib/watch/view';
+import { keyHash, parsePushHash } from '@/lib/watch/view';
 
 export const NOTICE_PREFIX = 'quick-push:';
 export const FAILED_PREFIX = `${NOTICE_PREFIX}failed:`;
@@ -17,14 +17,16 @@ export const DEMO_PREFIX = `${NOTICE_PREFIX}demo:`;
 /**
  * A notification's id: its kind's prefix, a fresh id, and the address of the push it is about (issue 19: a
  * click on it opens that push in the dashboard), after a '|' (no prefix or fresh id holds one). Kept in
- * the id, not in storage: it outlives a restart of the worker as long as the notification does.
+ * the id, not in storage: it outlives a restart of the worker as long as the notification does. The address
+ * holds the push's opaque key (lib/watch/push-address.ts), never its token: a system's notification centre
+ * may keep the id.
  */
-export function noticeId(prefix: string, unique: string, push?: PushAddress): string {
-  return push ? `${prefix}${unique}|${pushHash(push)}` : `${prefix}${unique}`;
+export function noticeId(prefix: string, unique: string, pushKey?: string): string {
+  return pushKey ? `${prefix}${unique}|${keyHash(pushKey)}` : `${prefix}${unique}`;
 }
 
-/** The push a quick-push notification is about, from its id; null for one about none (a failure's). */
-export function pushOfNotice(id: string): PushAddress | null {
+/** The key of the push a quick-push notification is about, from its id; null for one about none (a failure's). */
+export function pushOfNotice(id: string): string | null {
   const bar = id.indexOf('|');
   return id.startsWith(NOTICE_PREFIX) && bar >= 0 ? parsePushHash(id.slice(bar + 1)) : null;
 }

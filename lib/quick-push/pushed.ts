@@ -9,7 +9,7 @@ import { urlSubject } from '@/lib/push/label';
 import type { LinkCheck } from '@/lib/push/link';
 import type { HeldLinks } from './held';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
-import type { PushAddress } from '@/lib/watch/view';
+import { pushKey } from '@/lib/watch/view';
 import {
   DEMO_PREFIX,
   ELSEWHERE_PREFIX,
@@ -60,14 +60,14 @@ function copiedWords(
 
 /**
  * Copies a link that passed (or that the person chose to copy) and says so; a click on the notice opens
- * `address` in the dashboard. A demo push's link opens only in this browser (its page is the extension's
+ * the push whose key is `key` (lib/watch/push-address.ts) in the dashboard. A demo push's link opens only in this browser (its page is the extension's
  * own viewer): the notice says so, with "Connect a server". `expiry` words the push's expiry for the notice
  * only, so it runs once the link has left for the clipboard (issue 22: its first run in a woken worker
  * builds the Intl formatters, about a millisecond before the copy).
  */
 async function copyAndSay(
   deps: PushedDeps,
-  { link, expiry, address }: { link: string; expiry: () => string; address: PushAddress | null },
+  { link, expiry, key }: { link: string; expiry: () => string; key: string | null },
   demo = false,
 ): Promise<QuickPushOutcome> {
   const writing = deps.writeClipboard(link);
@@ -81,7 +81,7 @@ async function copyAndSay(
   );
   const connect = copied && demo;
   const prefix = connect ? DEMO_PREFIX : `${NOTICE_PREFIX}pushed:`;
-  const notificationId = noticeId(prefix, deps.newId(), address ?? undefined);
+  const notificationId = noticeId(prefix, deps.newId(), key ?? undefined);
   const { title, body } = copiedWords(copied, demo);
   const message = words ? t(`${body}Expiry`, words) : t(body);
   await deps.notifier.show(notificationId, { title, message, retry: false, connect });
@@ -91,14 +91,14 @@ async function copyAndSay(
 /** A refused link: held for "Copy anyway" when it only points elsewhere, never copied otherwise. */
 async function warn(
   deps: PushedDeps,
-  { link, address }: { link: string; address: PushAddress },
+  { link, key }: { link: string; key: string },
   check: Exclude<LinkCheck, { ok: true }>,
 ) {
   const elsewhere = check.code === 'host-mismatch';
   const notificationId = noticeId(
     elsewhere ? ELSEWHERE_PREFIX : `${NOTICE_PREFIX}refused:`,
     deps.newId(),
-    address,
+    key,
   );
   if (elsewhere) await deps.links.put(notificationId, link);
   const message = t(elsewhere ? 'quick_elsewhereBody' : 'quick_unsafeBody', check.message);
@@ -118,15 +118,15 @@ export async function pushed(
   // before the push is reported done.
   // The copy is started first: the record's own first steps (settings, the cache's transaction) would
   // otherwise run before the message to the clipboard leaves.
-  // Its notification's click opens it in the dashboard, under the server it is recorded with.
-  const address = { server, url_token: push.url_token };
+  // Its notification's click opens it in the dashboard, by the key of the server it is recorded with.
+  const key = pushKey({ server, url_token: push.url_token });
   const said = link.ok
     ? copyAndSay(
         deps,
-        { link: link.url, expiry: () => expiryInWords(push, deps.now()), address },
+        { link: link.url, expiry: () => expiryInWords(push, deps.now()), key },
         server === DEMO_BASE_URL,
       )
-    : warn(deps, { link: push.html_url, address }, link);
+    : warn(deps, { link: push.html_url, key }, link);
   const recorded = deps
     .record(push, { server, kind: wireKind(request), subject: subjectOf(request) })
     // i18n-ignore: logged for developers
@@ -140,5 +140,5 @@ export async function copyAnyway(deps: PushedDeps, notificationId: string): Prom
   const link = await deps.links.take(notificationId);
   await deps.notifier.clear(notificationId);
   if (link === undefined) return { status: 'nothing', notificationId, message: t('quick_linkGone') };
-  return copyAndSay(deps, { link, expiry: () => '', address: pushOfNotice(notificationId) });
+  return copyAndSay(deps, { link, expiry: () => '', key: pushOfNotice(notificationId) });
 }

@@ -15,7 +15,7 @@
  *   its budget), the diff engine (diff.ts one server's diff, lists.ts what the lists say, audits.ts what an
  *   audit read tells, sweep.ts the attempts sweep), one.ts and backoff.ts (a run), all.ts (every server);
  *   tracked.ts (wire to cache); actions.ts (expire, read an audit log);
- * - showing: label.ts, state.ts, user-agent.ts, push-address.ts (behind view.ts);
+ * - showing: label.ts, state.ts, user-agent.ts, push-address.ts with push-key.ts (behind view.ts);
  * - background/: the watcher in the background (alarm, notifications, badge, startup, jobs, messages).
  */
 export * from './view';

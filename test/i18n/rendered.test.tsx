@@ -144,9 +144,10 @@ describe('the watcher’s notifications in German', () => {
 
   it('says what happened in German', () => {
     speak('de');
-    expect(eventMessage(event({ ip: '203.0.113.4', views_left: 2 }), trackedPush())).toBe(
-      'Aufgerufen von 203.0.113.4 — 2 von 5 Aufrufen übrig',
-    );
+    const firefox = 'Mozilla/5.0 (X11; Linux x86_64; rv:140.0) Gecko/20100101 Firefox/140.0';
+    expect(
+      eventMessage(event({ ip: '203.0.113.4', user_agent: firefox, views_left: 2 }), trackedPush()),
+    ).toBe('Aufgerufen mit Firefox unter Linux — 2 von 5 Aufrufen übrig');
     expect(eventMessage(event({ kind: 'expired', reason: 'time' }))).toBe('Abgelaufen – die Zeit ist um');
   });
 

@@ -7,9 +7,10 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { forEachBrowser, type ExtensionBrowser, type JourneyElement, type JourneyPage } from './browsers';
 import { puppeteerOf } from './browsers/firefox';
 import { clickAlert, waitForAlert } from './browsers/firefox-chrome';
-import { notificationsShown, record, recorded } from './background-steps';
+import { record, recorded } from './background-steps';
 import { connectServer, DEFAULT_SAVED, openedOnRow, popupPush, savedFile } from './page-steps';
 import { startRecordedHost, type RecordedHost } from './recorded-host';
+import { pushKey } from '@/lib/watch/push-address';
 import {
   ALICE,
   ownerClient,
@@ -70,13 +71,6 @@ async function rowNames(page: JourneyPage): Promise<string[]> {
   await page.evaluate(() => window.scrollTo(0, 0));
   return [...byPlace.entries()].sort(([a], [b]) => a - b).map(([, name]) => name);
 }
-
-/** The ids of the watcher's notifications: on screen, or closed since `record`. */
-const watchNotifications = async (browser: ExtensionBrowser) =>
-  [
-    ...(await notificationsShown(browser)),
-    ...(await recorded(browser)).closed.map((closed) => closed.id),
-  ].filter((id) => id.startsWith('watch:'));
 
 const RECIPIENT_UA = 'RecipientBrowser/7.1 (journey test)';
 
@@ -234,9 +228,10 @@ forEachBrowser(
         name: pushName,
       });
       await record(browser());
-      /** The ids of the push's notifications from the watcher. */
+      /** The push's notifications from the watcher, by their ids' opaque key (issue 37: no token in an id). */
+      const key = pushKey({ server: host.baseUrl, url_token: token });
       const notified = async () =>
-        (await watchNotifications(browser())).filter((id) => id.includes(`|${token}|`));
+        (await watchNotices(browser())).filter((notice) => notice.id?.startsWith(`watch:${key}|`));
 
       // The recipient's side: the push's page, a wrong passphrase typed and sent.
       const recipient = await browser().web(link);
@@ -254,7 +249,12 @@ forEachBrowser(
       await expect
         .poll(() => activity.evaluate((el) => (el as HTMLElement).innerText), { timeout: 15_000 })
         .toContain(`${pushName} — Wrong passphrase entered`);
-      await expect.poll(notified, { timeout: 10_000 }).toContainEqual(expect.stringContaining('|audit|'));
+      // Named by the recipient's browser (this one's own, on Linux), never by the IP (issue 37).
+      await expect.poll(notified, { timeout: 10_000 }).toEqual([
+        expect.objectContaining({
+          message: `Wrong passphrase entered in ${name === 'chromium' ? 'Chrome' : 'Firefox'} on Linux`,
+        }),
+      ]);
 
       // A recipient opens it with the right passphrase: a view, which the watcher notifies after a refresh.
       expect(await recipientPage(host.baseUrl, token, { passphrase: 'correct horse' })).toContain(secret);
@@ -263,11 +263,10 @@ forEachBrowser(
       await page.close();
       if (name === 'chromium') {
         // What notifications.onClicked calls (lib/watch/background/e2e-hook.ts): no driver clicks Chromium's.
-        // The audit's later entry (the view) has the higher index.
-        const [, id] = (await notified()).sort();
+        const { id } = (await notified()).find((notice) => notice.message?.startsWith('Viewed'))!;
         await browser().background((g, clicked) => g.secretPushWatch.notificationClicked(clicked), id!);
       } else {
-        const viewed = await waitForAlert(puppeteerOf(browser()), 'Viewed from 127.0.0.1');
+        const viewed = await waitForAlert(puppeteerOf(browser()), 'Viewed in ');
         expect(viewed.title).toBe(pushName);
         await clickAlert(puppeteerOf(browser()), viewed);
       }
@@ -314,11 +313,13 @@ forEachBrowser(
       expect(views[0]).toContain('127.0.0.1');
       expect(views[0]).toContain(RECIPIENT_UA);
 
-      // The watcher raised one notification for the view: the push's name, the recipient's IP, the views left.
+      // The watcher raised one notification for the view: the push's name, the recipient's browser (never
+      // the IP: issue 37), the views left.
       await expect.poll(() => watchNotices(browser()), { timeout: 15_000 }).toHaveLength(1);
       const [notice] = await watchNotices(browser());
       expect(notice!.title).toBe(`Door code ${name}`);
-      expect(notice!.message).toContain('Viewed from 127.0.0.1');
+      expect(notice!.message).toContain(`Viewed in ${RECIPIENT_UA}`);
+      expect(notice!.message).not.toContain('127.0.0.1');
       expect(notice!.message).toContain('2 of 3 views left');
       expect(notice!.message).not.toContain('secret of');
 

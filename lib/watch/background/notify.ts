@@ -9,7 +9,8 @@ import { failedAlertsOn } from '@/lib/store/failed-alerts';
 import type { WatchSettings } from '@/lib/store/items';
 import type { WatchCache } from '../cache';
 import { pushLabel } from '../label';
-import { DASHBOARD_PATH, pushOfNotification, pushPath } from '../push-address';
+import { userAgentName } from '../user-agent';
+import { DASHBOARD_PATH, keyPath, moreNoticeId, pushOfNotification, watchNoticeId } from '../push-address';
 import { FAILED_ATTEMPTS, type RefreshSummary, type TrackedPush, type WatchEvent } from '../types';
 import { exposeWatchForE2E } from './e2e-hook';
 
@@ -39,19 +40,22 @@ function viewsPart(left: number | undefined, total: number | undefined): string 
 }
 
 /**
- * What happened, in a sentence of the UI language, e.g. "Viewed from 203.0.113.4 — 2 of 5 views left"
- * (the notification is the browser's, so it speaks the browser's language like every page).
+ * What happened, in a sentence of the UI language, e.g. "Viewed in Safari on iOS — 2 of 5 views left"
+ * (the notification is the browser's, so it speaks the browser's language like every page). The recipient
+ * is named by their device, from the audit log's user agent (issue 37); never by their IP address, which
+ * only the audit log's own view shows.
  */
 export function eventMessage(event: WatchEvent, push?: Pick<TrackedPush, 'expire_after_views'>): string {
+  const device = event.user_agent?.trim() ? userAgentName(event.user_agent) : undefined;
   switch (event.kind) {
     case 'viewed': {
-      const what = event.ip ? t('watch_viewedFrom', event.ip) : t('watch_viewed');
+      const what = device ? t('watch_viewedOn', device) : t('watch_viewed');
       return what + viewsPart(event.views_left, push?.expire_after_views);
     }
     case 'failed_passphrase':
-      return event.ip ? t('watch_failedPassphraseFrom', event.ip) : t('watch_failedPassphrase');
+      return device ? t('watch_failedPassphraseOn', device) : t('watch_failedPassphrase');
     case 'failed_view':
-      return event.ip ? t('watch_failedViewFrom', event.ip) : t('watch_failedView');
+      return device ? t('watch_failedViewOn', device) : t('watch_failedView');
     case 'expired':
       if (event.reason === 'views') return t('watch_expiredViews');
       if (event.reason === 'time') return t('watch_expiredTime');
@@ -71,15 +75,16 @@ export function notificationsFor(events: WatchEvent[], pushes: TrackedPush[]): N
   const texts = shown.map((event) => {
     const push = byToken.get(`${event.server}|${event.url_token}`);
     return {
-      id: `${WATCH_NOTICE_PREFIX}${event.id}`,
-      title: pushLabel(push ?? { name: '', note: '', url_token: event.url_token }),
+      id: watchNoticeId(WATCH_NOTICE_PREFIX, event),
+      // A push the cache no longer holds is "Push", not "Push <token start>": no notification shows a token.
+      title: push ? pushLabel(push) : t('push_kindPush'),
       message: eventMessage(event, push),
     };
   });
   const rest = events.length - shown.length;
   if (rest > 0)
     texts.push({
-      id: `${WATCH_NOTICE_PREFIX}more|${events[events.length - 1]!.id}`,
+      id: moreNoticeId(WATCH_NOTICE_PREFIX, events[events.length - 1]!),
       title: t('app_name'),
       message: plural('watch_moreChanges', rest),
     });
@@ -118,8 +123,8 @@ export async function notifyResults(results: RefreshNews[], settings: WatchSetti
 
 /** A notification's click: that push's own address (push-address.ts); the dashboard for the summing-up one. */
 async function openNotified(id: string): Promise<void> {
-  const push = pushOfNotification(id, WATCH_NOTICE_PREFIX);
-  await browser.tabs.create({ url: browser.runtime.getURL((push ? pushPath(push) : DASHBOARD_PATH) as '/') });
+  const key = pushOfNotification(id, WATCH_NOTICE_PREFIX);
+  await browser.tabs.create({ url: browser.runtime.getURL((key ? keyPath(key) : DASHBOARD_PATH) as '/') });
   await browser.notifications.clear(id);
 }
 

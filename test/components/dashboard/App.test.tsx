@@ -13,6 +13,7 @@ import { closeWatchDb, watchDb } from '@/lib/watch/db';
 import type { RefreshSummary, TrackedPush, WatchEvent } from '@/lib/watch/types';
 import { trackedPush } from './tracked-push';
 import { chromeLikeMessaging, pageSender } from '../../lib/demo/messaging';
+import { pushHash } from '@/lib/watch/push-address';
 
 /**
  * The dashboard container with its real collaborators: settings in WXT's fake storage, the watcher's cache in
@@ -164,9 +165,10 @@ describe('dashboard App', () => {
     expect(handlers.refresh).not.toHaveBeenCalled();
   });
 
-  it("opens on the push its address names: that row expanded, focused and marked as the page's place", async () => {
+  it("opens on the push its address names by its opaque key: that row expanded, focused and marked as the page's place", async () => {
     await seed([door, bank, wifi]);
-    location.hash = `#/push/${encodeURIComponent(SERVER)}/${bank.url_token}`;
+    location.hash = pushHash({ server: SERVER, url_token: bank.url_token });
+    expect(location.hash).not.toContain(bank.url_token);
     try {
       render(<App />);
       const row = within(await list()).getByRole('article', { name: 'Bank' });

@@ -8,6 +8,7 @@ import { readSettings } from '@/lib/settings/read';
 import { READ_KEYS } from '@/lib/settings/stored';
 import { recordCreatedPush } from '@/lib/watch/record';
 import { resetWatchDb } from '../../lib/watch/helpers';
+import { pushPath } from '@/lib/watch/push-address';
 
 afterEach(() => {
   cleanup();
@@ -55,12 +56,14 @@ describe('RecentPushes', () => {
     expect(screen.queryByText('No pushes yet.')).toBeNull();
   });
 
-  it("opens a recent push's own row in the dashboard from its name", async () => {
+  it("opens a recent push's own row in the dashboard from its name, by an address with no token or server in it", async () => {
     await recordCreatedPush(push('tok3', 'Router password'), { server: SERVER, kind: 'text' });
     render(<RecentPushes server={SERVER} settings={settings} />);
     const link = await screen.findByRole('link', { name: 'Router password' });
-    const address = browser.runtime.getURL(`/dashboard.html#/push/${encodeURIComponent(SERVER)}/tok3` as '/');
+    const address = browser.runtime.getURL(pushPath({ server: SERVER, url_token: 'tok3' }) as '/');
     expect(link.getAttribute('href')).toBe(address);
+    expect(address).not.toContain('tok3');
+    expect(address).not.toContain(new URL(SERVER).host);
     fireEvent.click(link);
     await waitFor(async () =>
       expect((await browser.tabs.query({})).map((tab) => tab.url)).toContain(address),

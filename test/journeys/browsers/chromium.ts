@@ -30,7 +30,9 @@ export const CHROMIUM_ARGS = [
  * `language` starts Chromium in that UI language (chrome.i18n follows the LANGUAGE environment variable
  * here, not --lang: docs/toolchain.md, "Chromium in another UI language").
  */
-export async function launchWithExtension(options: { language?: string; extDir?: string } = {}): Promise<{
+export async function launchWithExtension(
+  options: { language?: string; extDir?: string; profileDir?: string } = {},
+): Promise<{
   context: BrowserContext;
   close: () => Promise<void>;
 }> {
@@ -41,7 +43,7 @@ export async function launchWithExtension(options: { language?: string; extDir?:
     throw new Error(
       `No Chromium at ${CHROMIUM}: install Debian's package (apt-get install chromium) or set CHROMIUM_PATH`,
     );
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-e2e-'));
+  const userDataDir = options.profileDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
@@ -56,7 +58,8 @@ export async function launchWithExtension(options: { language?: string; extDir?:
     context,
     close: async () => {
       await context.close();
-      fs.rmSync(userDataDir, { recursive: true, force: true });
+      // A profile of the caller's stays for it to read (LaunchOptions.profileDir).
+      if (!options.profileDir) fs.rmSync(userDataDir, { recursive: true, force: true });
     },
   };
 }

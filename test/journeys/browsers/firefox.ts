@@ -56,6 +56,8 @@ export function firefoxLaunch(options: FirefoxOptions): LaunchOptions {
     headless: true,
     // Firefox 153 refuses BiDi navigation to moz-extension:// without it.
     args: ['--remote-allow-system-access'],
+    // A profile of the caller's (LaunchOptions.profileDir), which puppeteer leaves in place after close.
+    ...(options.profileDir ? { userDataDir: options.profileDir } : {}),
     ...(policy ? { env: { ...process.env, MOZ_DISABLE_NONLOCAL_CONNECTIONS: '1' } } : {}),
     extraPrefsFirefox: {
       'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: UUID }),

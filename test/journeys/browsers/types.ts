@@ -13,6 +13,11 @@ export interface LaunchOptions {
    * closes every notification at once, as if by the user. Chromium's stay up either way.
    */
   notificationWindows?: boolean;
+  /**
+   * A profile directory of the caller's, used instead of a fresh temporary one and left in place after
+   * close(): the history journey reads the browser's own history database from it once the browser closed.
+   */
+  profileDir?: string;
 }
 
 /** What `::-p-aria(…)` holds, `Name[role="r"]` or `Name`: the accessible name, then the role when given. */

@@ -14,6 +14,7 @@ import { closeWatchDb } from '@/lib/watch/db';
 import { BASE, harness, type Harness } from '../api/harness';
 import { notifications, POSTS, rig, sessionText, type Rig } from './helpers';
 import type { Menus, Tabs } from 'webextension-polyfill';
+import { pushKey, pushPath } from '@/lib/watch/push-address';
 
 // Chrome's click data (WXT's types); Firefox's also has modifier keys, which Chrome does not send.
 type MenuListener = (info: Omit<Menus.OnClickData, 'modifiers'>, tab?: Tabs.Tab) => void;
@@ -61,7 +62,7 @@ const tabUrls = async () => (await fakeBrowser.tabs.query({})).map((tab) => tab.
 
 /** A push's own address in the dashboard, as a tab opened on it shows it. */
 const dashboardOn = (server: string, token: string) =>
-  fakeBrowser.runtime.getURL(`/dashboard.html#/push/${encodeURIComponent(server)}/${token}` as '/');
+  fakeBrowser.runtime.getURL(pushPath({ server, url_token: token }) as '/');
 
 /** Waits until a notification with this title is on screen and returns its id. */
 async function notice(title: string): Promise<string> {
@@ -350,7 +351,7 @@ describe('registerQuickPush on Firefox (notifications without buttons)', () => {
     const firefox = rig(h, { buttons: false });
     registerQuickPush(firefox.deps, { buttons: false });
     const openOptions = vi.spyOn(fakeBrowser.runtime, 'openOptionsPage').mockResolvedValue(undefined);
-    const id = noticeId(DEMO_PREFIX, '1', { server: DEMO_BASE_URL, url_token: 'demo42' });
+    const id = noticeId(DEMO_PREFIX, '1', pushKey({ server: DEMO_BASE_URL, url_token: 'demo42' }));
     await firefox.deps.notifier.show(id, {
       title: 'Demo link copied',
       message: 'x',

@@ -7,6 +7,7 @@ import {
   pushOfNotice,
 } from '@/lib/quick-push/notifier';
 import { notifications } from './helpers';
+import { pushKey } from '@/lib/watch/push-address';
 
 describe('browserNotifier', () => {
   it('Chrome: a failure gets a "Try again" button and stays until acted on', async () => {
@@ -36,16 +37,20 @@ describe('browserNotifier', () => {
 });
 
 describe('noticeId and pushOfNotice', () => {
-  it('carry the address of the push a notification is about, whatever its server looks like', () => {
-    const push = { server: 'https://push.example:8443/sub|path?x=%41', url_token: 'ab_c-1' };
-    const id = noticeId(`${NOTICE_PREFIX}pushed:`, 'f00d', push);
+  it('carry the key of the push a notification is about, whatever its server looks like, and not its token', () => {
+    const push = { server: 'https://push.example:8443/sub|path?x=%41', url_token: 'ab_c-1xyzw' };
+    const id = noticeId(`${NOTICE_PREFIX}pushed:`, 'f00d', pushKey(push));
     expect(id.startsWith(`${NOTICE_PREFIX}pushed:f00d|`)).toBe(true);
-    expect(pushOfNotice(id)).toEqual(push);
+    expect(pushOfNotice(id)).toBe(pushKey(push));
+    expect(id).not.toContain(push.url_token);
+    expect(id).not.toContain('push.example');
   });
 
   it('find no push in a failure’s notification, nor in another module’s', () => {
     expect(pushOfNotice(noticeId(FAILED_PREFIX, 'f00d'))).toBeNull();
     expect(pushOfNotice('watch:https://push.example|abc|1')).toBeNull();
     expect(pushOfNotice(`${NOTICE_PREFIX}pushed:1|#/push/x/NOT A TOKEN`)).toBeNull();
+    // The earlier form, server and token: it names no push any more (lib/watch/push-address.ts).
+    expect(pushOfNotice(`${NOTICE_PREFIX}pushed:1|#/push/https%3A%2F%2Fpush.example/abc123`)).toBeNull();
   });
 });

@@ -22,6 +22,11 @@ import {
   type WatchHarness,
   watchHarness,
 } from './helpers';
+import { pushPath } from '@/lib/watch/push-address';
+
+/** An iPhone's Safari, as the audit log keeps it: notifications name it "Safari on iOS". */
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
 
 let h: WatchHarness;
 /** Who sends the test's messages: the dashboard unless a test says otherwise. */
@@ -199,14 +204,15 @@ describe('notifications and the badge', () => {
     await worker.running!.refresh(false);
     h.advance(MINUTE);
     await worker.running!.refresh(false); // the sweep's baseline
-    await h.view(push.url_token, { ip: '203.0.113.66', passphrase: 'wrong' });
+    await h.view(push.url_token, { ip: '203.0.113.66', userAgent: IPHONE, passphrase: 'wrong' });
     await h.view(push.url_token, { passphrase: 'open sesame' }); // a view: follows the general setting (off)
     h.advance(MINUTE);
     await worker.running!.refresh(false);
     expect(notifications()).toEqual([
       expect.objectContaining({
         title: 'Payroll login',
-        message: 'Wrong passphrase entered from 203.0.113.66',
+        // The device, never the IP (issue 37): the IP is the audit log's alone.
+        message: 'Wrong passphrase entered in Safari on iOS',
       }),
     ]);
     expect(await badge()).toBe('2');
@@ -234,8 +240,9 @@ describe('notifications and the badge', () => {
     await h.view(push.url_token, { ip: '203.0.113.4' });
     await worker.running!.refresh(false);
     const texts = notifications().map((n) => [n.title, n.message]);
-    expect(texts).toContainEqual(['Router password', 'Viewed from 203.0.113.4 — 2 of 5 views left']);
+    expect(texts).toContainEqual(['Router password', 'Viewed in Firefox — 2 of 5 views left']);
     expect(JSON.stringify(texts)).not.toContain('hunter2');
+    expect(JSON.stringify(texts)).not.toContain('203.0.113.4');
     expect(await badge()).toBe('3');
   });
 
@@ -258,12 +265,13 @@ describe('notifications and the badge', () => {
     await h.view(push.url_token);
     await worker.running!.refresh(false);
     const [id] = Object.keys(fakeBrowser.notifications.getAllCreateOptions());
+    // Neither the notification's id nor the address it opens holds the token or the server (issue 37).
+    expect(id).not.toContain(push.url_token);
+    expect(id).not.toContain(new URL(BASE).host);
     await fakeBrowser.notifications.onClicked.trigger(id!);
-    await expect
-      .poll(async () => (await browser.tabs.query({})).map((tab) => tab.url))
-      .toContain(
-        browser.runtime.getURL(`/dashboard.html#/push/${encodeURIComponent(BASE)}/${push.url_token}` as '/'),
-      );
+    const address = browser.runtime.getURL(pushPath({ server: BASE, url_token: push.url_token }) as '/');
+    await expect.poll(async () => (await browser.tabs.query({})).map((tab) => tab.url)).toContain(address);
+    expect(address).not.toContain(push.url_token);
   });
 
   it("leaves other features' notifications alone (quick push's click means Try again)", async () => {
@@ -318,7 +326,7 @@ describe('messages', () => {
     await worker.running!.refresh(false);
     expect(await listEvents()).toMatchObject([{ kind: 'viewed', ip: '203.0.113.4', seen: false }]);
     expect(notifications().map((n) => [n.title, n.message])).toEqual([
-      ['Door code', 'Viewed from 203.0.113.4 — 4 of 5 views left'],
+      ['Door code', 'Viewed in Firefox — 4 of 5 views left'],
     ]);
     expect(await badge()).toBe('1');
   });

@@ -8,6 +8,10 @@ import {
 } from '@/lib/watch/background/notify';
 import type { TrackedPush, WatchEvent } from '@/lib/watch/types';
 
+/** An iPhone's Safari, as the audit log keeps it. */
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1';
+
 const push = (over: Partial<TrackedPush> = {}): TrackedPush => ({
   server: 'https://s.example',
   url_token: 'abcdef123456',
@@ -58,15 +62,39 @@ describe('pushLabel', () => {
   it('is the title of the notification of a push without a name', () => {
     const [text] = notificationsFor([event()], [push({ note: 'Guest Wi-Fi' })]);
     expect(text?.title).toBe(pushLabel(push({ note: 'Guest Wi-Fi' })));
-    expect(notificationsFor([event()], [])[0]?.title).toBe('Push abcdef12');
+  });
+
+  it('is "Push" for a push the cache no longer holds: no part of its token (issue 37)', () => {
+    const [text] = notificationsFor([event()], []);
+    expect(text?.title).toBe('Push');
+    expect(JSON.stringify(text)).not.toContain('abcdef');
   });
 });
 
 describe('eventMessage', () => {
+  it('never names the IP, only the device (issue 37)', () => {
+    for (const kind of ['viewed', 'failed_passphrase', 'failed_view'] as const)
+      expect(eventMessage(event({ kind, ip: '203.0.113.4', user_agent: IPHONE }), push())).not.toContain(
+        '203.0.113.4',
+      );
+  });
+
   it.each([
-    [event({ ip: '203.0.113.4', views_left: 2 }), 'Viewed from 203.0.113.4 — 2 of 5 views left'],
+    [
+      event({ ip: '203.0.113.4', user_agent: IPHONE, views_left: 2 }),
+      'Viewed in Safari on iOS — 2 of 5 views left',
+    ],
+    [event({ ip: '203.0.113.4', views_left: 2 }), 'Viewed — 2 of 5 views left'],
     [event({ views_left: 0 }), 'Viewed — no views left'],
-    [event({ kind: 'failed_passphrase', ip: '203.0.113.66' }), 'Wrong passphrase entered from 203.0.113.66'],
+    [
+      event({ kind: 'failed_passphrase', ip: '203.0.113.66', user_agent: IPHONE }),
+      'Wrong passphrase entered in Safari on iOS',
+    ],
+    [event({ kind: 'failed_passphrase', ip: '203.0.113.66', user_agent: '  ' }), 'Wrong passphrase entered'],
+    [
+      event({ kind: 'failed_view', ip: '203.0.113.66', user_agent: 'curl/8.5.0' }),
+      'Someone tried to open it after it expired, in curl',
+    ],
     [event({ kind: 'expired', reason: 'views' }), 'Expired — all views used'],
     [event({ kind: 'expired', reason: 'time' }), 'Expired — its time ran out'],
     [event({ kind: 'deleted' }), 'Deleted — the link no longer opens'],
@@ -80,7 +108,8 @@ describe('notificationsFor', () => {
     const events = Array.from({ length: 8 }, (_, i) => event({ id: `e${i}` }));
     const texts = notificationsFor(events, [push({ name: 'Keys' })]);
     expect(texts).toHaveLength(MAX_NOTIFICATIONS);
-    expect(texts[0]).toEqual({ id: 'watch:e0', title: 'Keys', message: 'Viewed' });
+    expect(texts[0]).toMatchObject({ title: 'Keys', message: 'Viewed' });
+    expect(texts[0]?.id).toMatch(/^watch:[A-Za-z0-9_-]{22}\|/);
     expect(texts.at(-1)?.message).toBe('4 more changes to your pushes');
   });
 
