@@ -8,5 +8,6 @@
 export { pushLabel } from './label';
 export { listTrackedPushes, readTracked, type TrackedSnapshot } from './read';
 export { pushState, stateWords, type PushState } from './state';
+export { openedStatus, openedStatusParts } from './status';
 export { userAgentName } from './user-agent';
 export { DASHBOARD_PATH, parsePushHash, pushHash, pushPath, type PushAddress } from './push-address';

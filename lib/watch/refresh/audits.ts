@@ -24,13 +24,22 @@ export interface AuditNews {
   lastCountedAt: string | null;
 }
 
-/** Recipients' views in a whole log: 'view' entries only (owner_view is the sender's, failed_view opened nothing). */
+/**
+ * Recipients' views in a whole log: 'view' entries only (owner_view is the sender's, failed_view opened
+ * nothing); and the wrong passphrases entered, so a push's row says a failed attempt (issue 37).
+ */
 export function openedFrom(entries: AuditEntry[]): OpenedSummary {
   const views = entries.filter((entry) => entry.kind === 'view');
   const last = views[views.length - 1];
   const opened: OpenedSummary = { count: views.length };
   if (last) opened.last_at = last.created_at;
   if (last?.user_agent) opened.user_agent = last.user_agent;
+  const wrong = entries.filter((entry) => entry.kind === 'failed_passphrase');
+  const lastWrong = wrong[wrong.length - 1];
+  if (lastWrong) {
+    opened.wrong_passphrase = { count: wrong.length, last_at: lastWrong.created_at };
+    if (lastWrong.user_agent) opened.wrong_passphrase.user_agent = lastWrong.user_agent;
+  }
   return opened;
 }
 

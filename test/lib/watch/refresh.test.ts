@@ -315,6 +315,34 @@ describe('whether a push was opened', () => {
     await refresh(); // the lists alone keep what the log said
     expect((await tracked(push.url_token))?.opened).toMatchObject({ count: 1 });
   });
+  it("keeps the wrong passphrases on the push too (how many, the last one's time and browser), so its row can say them", async () => {
+    const push = await h.create({ passphrase: 'open sesame', expire_after_views: 3 });
+    await refresh(); // meets it
+    h.advance(MINUTE);
+    await refresh(); // sweeps it: its baseline
+    await h.view(push.url_token, { passphrase: 'wrong', userAgent: 'Mozilla/5.0 (Macintosh) Firefox/128' });
+    h.advance(MINUTE);
+    await h.view(push.url_token, {
+      passphrase: 'wrong again',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile/15E148 Safari/604.1',
+    });
+    const wrongAt = new Date(h.clock()).toISOString();
+    h.advance(MINUTE);
+    expect((await refresh()).events.map((event) => event.kind)).toEqual([
+      'failed_passphrase',
+      'failed_passphrase',
+    ]);
+    expect((await tracked(push.url_token))?.opened).toEqual({
+      count: 0,
+      wrong_passphrase: {
+        count: 2,
+        last_at: wrongAt,
+        user_agent:
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile/15E148 Safari/604.1',
+      },
+    });
+  });
 });
 
 describe('the request budget: 500 pushes (10 pages), 3 of them viewed once (all still active)', () => {
