@@ -88,7 +88,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
   const audits = useAudits();
   const refresh = useRefresh(tracked);
   const expire = useExpire(selection.drop, tracked.reload);
-  const exporter = useExport(shown, canAudit);
+  const exporter = useExport(shown, pushes.length, canAudit);
   const links = usePushLinks(pushes);
   const actions = useStable({
     select: selection.select,
