@@ -158,8 +158,11 @@ export const PushItem = memo(function PushItem({ push, now, actions, ...props }:
             )}
           </span>
         </div>
-        <span class={`badge state-${active ? 'active' : 'expired'}`}>{stateWords(state)}</span>
-        <Opened push={push} now={now} />
+        {/* Its state and whether it was opened share one column, capped and wrapping: the name gets the room. */}
+        <span class="push-status">
+          <span class={`badge state-${active ? 'active' : 'expired'}`}>{stateWords(state)}</span>{' '}
+          <Opened push={push} now={now} />
+        </span>
         <Views push={push} />
         <TimeLeft push={push} now={now} active={active} />
         {active && (
