@@ -14,7 +14,10 @@ const SEPARATOR = ' · ';
 
 type StatusFacts = Pick<TrackedPush, 'source' | 'expire_after_views' | 'views_remaining' | 'opened'>;
 
-/** A push's status in its two parts: whether it was opened, and the wrong passphrases entered (if any). */
+/**
+ * A push's status in its two parts: whether it was opened, and the failed attempts (wrong passphrases, tries
+ * after it expired), if any.
+ */
 export interface OpenedStatusParts {
   opened: string;
   failed?: string;
@@ -36,10 +39,17 @@ export function openedStatusParts(push: StatusFacts, now: number): OpenedStatusP
     if (opened.last_at) said.push(t('dash_openedLast', shortTime(opened.last_at, now, locale)));
     if (opened.user_agent) said.push(userAgentName(opened.user_agent));
   }
-  const wrong = opened.wrong_passphrase;
-  if (!wrong) return { opened: said.join(SEPARATOR) };
-  const failed = [plural('dash_wrongPassphrases', wrong.count, shortTime(wrong.last_at, now, locale))];
-  if (wrong.user_agent) failed.push(userAgentName(wrong.user_agent));
+  const failed: string[] = [];
+  const attempts = [
+    ['dash_wrongPassphrases', opened.wrong_passphrase],
+    ['dash_lateAttempts', opened.after_expiry],
+  ] as const;
+  for (const [words, attempt] of attempts) {
+    if (!attempt) continue;
+    failed.push(plural(words, attempt.count, shortTime(attempt.last_at, now, locale)));
+    if (attempt.user_agent) failed.push(userAgentName(attempt.user_agent));
+  }
+  if (failed.length === 0) return { opened: said.join(SEPARATOR) };
   return { opened: said.join(SEPARATOR), failed: failed.join(SEPARATOR) };
 }
 

@@ -307,6 +307,32 @@ describe('PushItem', () => {
     expect(screen.getByText(`1 wrong passphrase ${time} · Safari on iOS`).className).toBe('failed');
   });
 
+  it('says tries to open it after it expired on its row too, as a failed attempt', () => {
+    const at = new Date(NOW - 20 * 60_000);
+    render(
+      <PushItem
+        {...props({
+          expired: true,
+          views_remaining: 0,
+          expire_after_views: 1,
+          opened: {
+            count: 1,
+            after_expiry: {
+              count: 2,
+              last_at: at.toISOString(),
+              user_agent: 'Mozilla/5.0 (X11; Linux) Firefox/128',
+            },
+          },
+        })}
+      />,
+    );
+    const time = at.toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit' });
+    expect(screen.getByText(`2 tries after it expired, last ${time} · Firefox on Linux`).className).toBe(
+      'failed',
+    );
+    expect(screen.getByRole('article').textContent).toContain('Opened once · 2 tries after it expired');
+  });
+
   it('shows its whole name with the name as its title too, and the date and time it was created', () => {
     const name = 'Onboarding: Samira Haddad, payroll portal first login, HR team';
     render(<PushItem {...props({ name, created_at: '2025-12-30T09:05:00Z' })} />);

@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Push } from '@/lib/api';
+import type { AuditEntry, Push } from '@/lib/api';
 import { idbCache } from '@/lib/watch/cache';
 import { watchDb } from '@/lib/watch/db';
-import { refreshWatch } from '@/lib/watch/refresh';
+import { openedFrom, refreshWatch } from '@/lib/watch/refresh';
 import { LIST_BUDGET, runsToVisitAll } from '@/lib/watch/refresh/schedule';
 import { SWEEP_PER_RUN } from '@/lib/watch/refresh/sweep';
 import { listTrackedPushes } from '@/lib/watch/read';
@@ -341,6 +341,23 @@ describe('whether a push was opened', () => {
         user_agent:
           'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile/15E148 Safari/604.1',
       },
+    });
+  });
+  it("counts the tries to open it after it expired apart, with the last one's time and browser (openedFrom)", () => {
+    const entry = (kind: string, created_at: string, user_agent?: string) =>
+      ({ kind, created_at, ip: '203.0.113.9', user_agent: user_agent ?? null, referrer: null }) as AuditEntry;
+    expect(
+      openedFrom([
+        entry('creation', '2026-01-01T10:00:00Z'),
+        entry('view', '2026-01-01T10:05:00Z', 'Mozilla/5.0 (X11; Linux) Firefox/128'),
+        entry('failed_view', '2026-01-01T11:00:00Z', 'curl/8.5.0'),
+        entry('failed_view', '2026-01-01T11:30:00Z'),
+      ]),
+    ).toEqual({
+      count: 1,
+      last_at: '2026-01-01T10:05:00Z',
+      user_agent: 'Mozilla/5.0 (X11; Linux) Firefox/128',
+      after_expiry: { count: 2, last_at: '2026-01-01T11:30:00Z' },
     });
   });
 });
