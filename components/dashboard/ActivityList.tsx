@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { plural, t, type MessageKey } from '@/lib/i18n';
-import { pushLabel, userAgentName } from '@/lib/watch/view';
+import { pushHash, pushLabel, userAgentName } from '@/lib/watch/view';
 import type { WatchEvent } from '@/lib/watch/types';
 import { When } from './When';
 
@@ -36,7 +36,10 @@ function details(event: WatchEvent): string {
   return parts.length ? ` — ${parts.reduce((all, part) => t('dash_listJoin', all, part))}` : '';
 }
 
-/** What the watcher learnt, newest first: the last few, the rest on demand; unseen ones marked "New". */
+/**
+ * What the watcher learnt, newest first: the last few, the rest on demand; unseen ones marked "New". Each
+ * names its push by a link to the push's own row (issue 37).
+ */
 export function ActivityList({ events, titles, now, failedAlerts }: ActivityListProps) {
   const [all, setAll] = useState(false);
   const listed = all ? events : events.slice(0, SHORT_ACTIVITY);
@@ -73,12 +76,15 @@ export function ActivityList({ events, titles, now, failedAlerts }: ActivityList
           {listed.map((event) => (
             <li key={event.id}>
               <span class="hint">
-                <When at={event.at} now={now} />
+                <When at={event.at} now={now} past />
               </span>
               <span>
                 {!event.seen && <strong class="badge new">{t('dash_activityNew')}</strong>}{' '}
-                {titles[event.url_token] ?? pushLabel({ name: '', note: '', url_token: event.url_token })} —{' '}
-                {t(EVENT_WORDS[event.kind])}
+                {/* Its push's own address (lib/watch/push-address.ts): the page opens, shows and focuses that row. */}
+                <a href={pushHash(event)}>
+                  {titles[event.url_token] ?? pushLabel({ name: '', note: '', url_token: event.url_token })}
+                </a>{' '}
+                — {t(EVENT_WORDS[event.kind])}
                 <span class="hint">{details(event)}</span>
               </span>
             </li>

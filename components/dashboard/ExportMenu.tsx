@@ -1,6 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import { liveLinksWarning } from '@/lib/export/warning';
-import { t, type MessageKey } from '@/lib/i18n';
+import { plural, t, type MessageKey } from '@/lib/i18n';
 
 export type ExportWhat = 'pushes' | 'audit';
 export type ExportFormat = 'csv' | 'json';
@@ -11,6 +11,11 @@ export interface ExportMenuProps {
   busy: boolean;
   /** Progress or failure in words. */
   status?: string | null;
+  /**
+   * How many pushes the filters show, while they narrow the list: the exports hold those only, and the
+   * button says so ("Export 31 shown"). Absent when every push is shown.
+   */
+  shown?: number;
   onExport: (what: ExportWhat, format: ExportFormat) => void;
 }
 
@@ -23,9 +28,11 @@ const CHOICES: Array<[ExportWhat, ExportFormat, MessageKey]> = [
 
 /**
  * One "Export" button in the toolbar that opens the formats (the shown list, its audit logs) with the
- * warning that the files hold live links; progress and the saved file's name are said next to it.
+ * warning that the files hold live links; progress and the saved file's name are said next to it. While the
+ * filters narrow the list it says how many it exports: "Export 31 shown" (issue 37).
  */
-export function ExportMenu({ auditAvailable, busy, status, onExport }: ExportMenuProps) {
+export function ExportMenu({ auditAvailable, busy, status, shown, onExport }: ExportMenuProps) {
+  const label = shown === undefined ? t('export_button') : plural('export_buttonShown', shown);
   const [open, setOpen] = useState(false);
   const toggle = useRef<HTMLButtonElement>(null);
   // The choices close with the button that was pressed or focused in them: focus goes back to Export, never
@@ -52,14 +59,14 @@ export function ExportMenu({ auditAvailable, busy, status, onExport }: ExportMen
       <button
         type="button"
         ref={toggle}
-        aria-label={t('export_button')}
+        aria-label={label}
         aria-expanded={open}
         aria-controls="export-choices"
         // Not `disabled`: focus is on it while an export it started runs, and a disabled button drops it.
         aria-disabled={busy}
         onClick={() => !busy && setOpen(!open)}
       >
-        {t('export_button')} <span aria-hidden="true">▾</span>
+        {label} <span aria-hidden="true">▾</span>
       </button>
       {open && (
         <div class="popover" id="export-choices">

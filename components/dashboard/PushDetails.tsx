@@ -48,7 +48,7 @@ function Facts({ push, now }: { push: TrackedPush; now: number }) {
       {push.retrieval_step && <li>{t('dash_factRetrievalStep')}</li>}
       <li>
         <Placed text={t('dash_factCreated', PLACE)}>
-          <When at={push.created_at} now={now} />
+          <When at={push.created_at} now={now} past />
         </Placed>
       </li>
       {push.source === 'local' && <li>{plural('dash_upToViews', push.expire_after_views)}</li>}

@@ -1,15 +1,15 @@
 import { memo } from './memo';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { MoreIcon } from '@/components/icons/More';
-import { plural, t } from '@/lib/i18n';
-import { pushLabel, pushState, stateWords, userAgentName } from '@/lib/watch/view';
+import { openedStatusParts, pushLabel, pushState, stateWords } from '@/lib/watch/view';
 import type { TrackedPush } from '@/lib/watch/types';
 import { Part, whenLoaded } from '@/components/onDemand';
 import { Placed, PLACE } from '@/components/Placed';
 import type { AuditState } from './AuditTimeline';
 import { CopyButton } from './CopyButton';
 import { PUSH_DETAILS } from './parts';
-import { shortTime } from './format';
+import { shortTime } from '@/lib/format/time';
+import { plural, t, uiLocale } from '@/lib/i18n';
 import { When } from './When';
 
 /** What can be done with one push; the container decides how. One object for every row, never remade. */
@@ -74,18 +74,25 @@ function Views({ push }: { push: TrackedPush }) {
 }
 
 /**
- * Whether recipients opened it (issue 19): "Not opened yet", or "Opened 2 times · last 10:42 · Firefox on
- * Linux" where its audit log was read; the lists' count alone where it was not. Nothing for a push followed
- * by time only: nobody can tell.
+ * Whether recipients opened it, and failed attempts (issues 19 and 37): "Not opened · 1 wrong passphrase
+ * 06:16 · Safari on iOS", "Opened 2 times · last 10:42 · Firefox on Linux" (lib/watch/status.ts, which the
+ * popup's recent list says too). Nothing for a push followed by time only: nobody can tell.
  */
 function Opened({ push, now }: { push: TrackedPush; now: number }) {
-  if (push.source === 'local') return null;
-  const opened = push.opened ?? { count: push.expire_after_views - push.views_remaining };
-  if (opened.count <= 0) return <span class="push-opened">{t('dash_notOpened')}</span>;
-  const parts = [plural('dash_openedTimes', opened.count)];
-  if (opened.last_at) parts.push(t('dash_openedLast', shortTime(opened.last_at, now)));
-  if (opened.user_agent) parts.push(userAgentName(opened.user_agent));
-  return <span class="push-opened opened">{parts.join(' · ')}</span>;
+  const status = openedStatusParts(push, now);
+  if (status === null) return null;
+  const opened = push.opened?.count ?? push.expire_after_views - push.views_remaining;
+  return (
+    <span class={`push-opened${opened > 0 ? ' opened' : ''}`}>
+      {status.opened}
+      {status.failed && (
+        <>
+          {' · '}
+          <span class="failed">{status.failed}</span>
+        </>
+      )}
+    </span>
+  );
 }
 
 /** The row's time column: when it ends or ended, or that it has no time limit (one element, issue 22). */
@@ -94,7 +101,7 @@ function TimeLeft({ push, now, active }: { push: TrackedPush; now: number; activ
     return push.expired_on ? (
       <span class="push-time hint">
         <Placed text={t('dash_ended', PLACE)}>
-          <When at={push.expired_on} now={now} />
+          <When at={push.expired_on} now={now} past />
         </Placed>
       </span>
     ) : null;
@@ -136,12 +143,26 @@ export const PushItem = memo(function PushItem({ push, now, actions, ...props }:
           aria-label={t('dash_select', title)}
           onChange={(e) => actions.select(push.url_token, e.currentTarget.checked)}
         />
-        <h3 id={titleId} class="push-title">
-          {title}
-        </h3>
-        {props.serverName && <span class="push-server">{props.serverName}</span>}
-        <span class={`badge state-${active ? 'active' : 'expired'}`}>{stateWords(state)}</span>
-        <Opened push={push} now={now} />
+        {/* The whole name, wrapped rather than cut (issue 37: people search by it), then when it was made. */}
+        <div class="push-name">
+          <h3 id={titleId} class="push-title" title={title}>
+            {title}
+          </h3>
+          <span class="push-sub">
+            {t('dash_createdAt', shortTime(push.created_at, now, uiLocale(), { withDay: true }))}
+            {props.serverName && (
+              <>
+                {' · '}
+                <span class="push-server">{props.serverName}</span>
+              </>
+            )}
+          </span>
+        </div>
+        {/* Its state and whether it was opened share one column, capped and wrapping: the name gets the room. */}
+        <span class="push-status">
+          <span class={`badge state-${active ? 'active' : 'expired'}`}>{stateWords(state)}</span>{' '}
+          <Opened push={push} now={now} />
+        </span>
         <Views push={push} />
         <TimeLeft push={push} now={now} active={active} />
         {active && (

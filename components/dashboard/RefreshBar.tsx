@@ -27,7 +27,7 @@ export function RefreshBar({ busy, lastRefreshed, error, onRefresh, now }: Refre
           t('dash_refreshBusy')
         ) : lastRefreshed ? (
           <Placed text={t('dash_lastRefreshed', PLACE)}>
-            <When at={lastRefreshed} now={now} />
+            <When at={lastRefreshed} now={now} past />
           </Placed>
         ) : (
           t('dash_notRefreshed')

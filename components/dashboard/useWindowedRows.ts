@@ -1,8 +1,11 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { placeRows, rowOffsets, rowsBetween, type PlacedRow } from './windowing';
 
-/** A collapsed row's height before it is measured (40 px of row and its 1 px line). */
-export const ROW_ESTIMATE = 41;
+/**
+ * A collapsed row's height before it is measured: its name on one line and the created line under it (49 px)
+ * and its 1 px line. A longer name wraps (issue 37) and its row is taller: rows are measured once rendered.
+ */
+export const ROW_ESTIMATE = 50;
 /**
  * Rows rendered beyond each edge of the screen (about five): Tab moves into a row that is already there.
  * Not more: a keystroke in Search mounts every rendered row anew, and 16 ms hold about twenty (issue 22).

@@ -20,7 +20,6 @@ import type { TrackedPush, WatchEvent } from '@/lib/watch/types';
 import { serverName } from '@/lib/settings/rules';
 import { ALL_SERVERS, useTracked } from './data';
 import { useAudits } from './useAudits';
-import { useCountAnnounce } from './useCountAnnounce';
 import { useExpire } from './useExpire';
 import { useExport } from './useExport';
 import { useFailedAlerts } from './useFailedAlerts';
@@ -81,7 +80,6 @@ export function Dashboard({ settings }: { settings: Settings }) {
   const pushes = tracked.pushes ?? [];
   const { filters, changeFilters, shown, pending } = useFilteredPushes(pushes, now, tracked.whole);
   const titles = useTitles(pushes, tracked.events);
-  useCountAnnounce(filters, shown.length, pushes.length);
   const hasToken = isSignedIn(settings);
   const canAudit = (push: TrackedPush) => tokenFor(settings, push.server) && push.source === 'server';
   const selection = useSelection();
@@ -90,7 +88,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
   const audits = useAudits();
   const refresh = useRefresh(tracked);
   const expire = useExpire(selection.drop, tracked.reload);
-  const exporter = useExport(shown, canAudit);
+  const exporter = useExport(shown, pushes.length, canAudit);
   const links = usePushLinks(pushes);
   const actions = useStable({
     select: selection.select,

@@ -13,8 +13,8 @@ import { readSettingsUnderPolicy } from '@/lib/settings/read';
 import { readTracked, type TrackedSnapshot } from '@/lib/watch/view';
 
 /**
- * How many pushes the first screen is drawn from: as many rows as the window holds at their least height (40
- * px, a row's min-height), with those the list renders beyond its bottom edge (OVERSCAN_PX), so the first
+ * How many pushes the first screen is drawn from: as many rows as the window holds at their least height (49
+ * px: a name on one line and the created line), with those the list renders beyond its bottom edge (OVERSCAN_PX), so the first
  * screen is whole before the rest is read. A fixed 100 read and decoded four times the rows a 1280×800 window
  * shows (issue 22). No window (a worker, Node's tests): the rows below the edge only.
  */

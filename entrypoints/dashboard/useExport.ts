@@ -8,10 +8,19 @@ import type { ExportState } from './export-run';
 
 export interface Export extends ExportState {
   onExport: (what: ExportWhat, format: ExportFormat) => void;
+  /** How many the exports hold while the filters narrow the list ("Export 31 shown"); absent otherwise. */
+  shown?: number;
 }
 
-/** `shown` is what the filters show; only the pushes `canAudit` accepts have an audit log to export. */
-export function useExport(shown: TrackedPush[], canAudit: (push: TrackedPush) => boolean): Export {
+/**
+ * `shown` is what the filters show, of `total` pushes; only the pushes `canAudit` accepts have an audit log
+ * to export.
+ */
+export function useExport(
+  shown: TrackedPush[],
+  total: number,
+  canAudit: (push: TrackedPush) => boolean,
+): Export {
   const [state, setState] = useState<ExportState>({ busy: false });
   // The first export waits the few ms its chunk takes to load; a chunk that fails to load says so.
   const onExport = (what: ExportWhat, format: ExportFormat) => {
@@ -20,5 +29,5 @@ export function useExport(shown: TrackedPush[], canAudit: (push: TrackedPush) =>
       (error: unknown) => setState({ busy: false, status: t('export_failed', describeError(error)) }),
     );
   };
-  return { ...state, onExport };
+  return { ...state, onExport, ...(shown.length < total ? { shown: shown.length } : {}) };
 }

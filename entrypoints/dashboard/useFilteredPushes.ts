@@ -8,6 +8,7 @@ import {
   type Filters,
 } from '@/components/dashboard/filter';
 import type { TrackedPush } from '@/lib/watch/types';
+import { useCountAnnounce } from './useCountAnnounce';
 
 export interface FilteredPushes {
   filters: Filters;
@@ -31,5 +32,7 @@ export function useFilteredPushes(pushes: TrackedPush[], now: number, whole: boo
     () => (pending ? [] : filterIndexed(index, filters, now)),
     [index, filters, now, pending],
   );
+  // How many the filters leave, said to screen readers once they stop changing (not on every keystroke).
+  useCountAnnounce(filters, shown.length, pushes.length);
   return { filters, changeFilters: (patch) => setFilters((old) => ({ ...old, ...patch })), shown, pending };
 }

@@ -4,7 +4,7 @@ import { t } from '@/lib/i18n';
 import { pushLabel, DASHBOARD_PATH, pushPath } from '@/lib/watch/view';
 import type { Settings } from '@/lib/settings/values';
 import type { TrackedPush } from '@/lib/watch/types';
-import { hasEnded, timeLeft, viewsLeft } from './recent';
+import { hasEnded, recentFacts } from './recent';
 import { copyRecentLink, recentQr } from './recent-links';
 import { useRecentPushes } from './useRecent';
 
@@ -23,13 +23,6 @@ const openDashboard = openAt(DASHBOARD_PATH);
 function openPush(push: TrackedPush) {
   const path = pushPath(push);
   return { href: browser.runtime.getURL(path as '/'), onOpen: openAt(path) };
-}
-
-/** "3 of 5 views left · 2 d 4 h left", or the end state alone. */
-function factsOf(push: TrackedPush, now: number): string {
-  const time = timeLeft(push, now);
-  if (hasEnded(push, now)) return time;
-  return time ? `${viewsLeft(push)} · ${time}` : viewsLeft(push);
 }
 
 export interface RecentPushesProps {
@@ -62,7 +55,7 @@ export function RecentPushes({ server, settings }: RecentPushesProps) {
       {pushes && pushes.length > 0 && (
         <ul>
           {pushes.map((push) => {
-            const facts = factsOf(push, now);
+            const facts = recentFacts(push, now);
             const live = !hasEnded(push, now);
             return (
               <RecentItem

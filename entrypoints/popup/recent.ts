@@ -7,6 +7,7 @@ import { plural, t, uiLocale } from '@/lib/i18n';
 import { secondsUntil } from '@/lib/format/time';
 import { viewsLeft as viewsLeftWords } from '@/lib/format/views';
 import type { TrackedPush } from '@/lib/watch/types';
+import { openedStatus } from '@/lib/watch/view';
 
 export const RECENT_COUNT = 5;
 
@@ -30,4 +31,16 @@ export function hasEnded(push: TrackedPush, now: number): boolean {
   if (push.deleted || push.expired) return true;
   const seconds = secondsUntil(push.expires_at, now);
   return seconds !== undefined && seconds < 1;
+}
+
+/**
+ * A recent push's line: whether it was opened (or a wrong passphrase entered) in the dashboard's words, from
+ * the same formatter (lib/watch/status.ts, issue 37), then its views and time left: "Opened once · last
+ * 06:16 · Safari on macOS · 4 of 5 views left · 2 days left". An ended push: its end state first.
+ */
+export function recentFacts(push: TrackedPush, now: number): string {
+  const status = openedStatus(push, now);
+  const time = timeLeft(push, now);
+  const parts = hasEnded(push, now) ? [time, status] : [status, viewsLeft(push), time];
+  return parts.filter(Boolean).join(' · ');
 }

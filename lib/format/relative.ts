@@ -10,10 +10,16 @@ import { exactLength, roundToOneUnit } from './units';
 /** Under this many seconds either way an instant reads "now": a minute-level clock cannot say more. */
 const NOW_SECONDS = 30;
 
-/** `iso` relative to `now` (ms) in `locale`; the raw text when it does not parse. */
-export function formatRelative(iso: string, now: number, locale: string): string {
-  const seconds = secondsUntil(iso, now);
-  if (seconds === undefined) return iso;
+/**
+ * `iso` relative to `now` (ms) in `locale`; the raw text when it does not parse. `past`: the instant is known
+ * to have happened (a push ended, a view, a refresh), so it never reads "in 1 minute": a page's clock moving
+ * once a minute runs up to a minute behind what the watcher just recorded (issue 37: "Ended in 1 minute"
+ * for a push that ended a second ago); it reads "now" until the clock has passed it.
+ */
+export function formatRelative(iso: string, now: number, locale: string, { past = false } = {}): string {
+  const until = secondsUntil(iso, now);
+  if (until === undefined) return iso;
+  const seconds = past ? Math.min(until, 0) : until;
   if (Math.abs(seconds) < NOW_SECONDS)
     return relativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second');
   // 'always': "in 1 day" rather than "tomorrow", which a rounded 30 hours is not always.

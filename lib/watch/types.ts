@@ -52,6 +52,17 @@ export interface OpenedSummary {
   /** When the last view was, and from what browser. */
   last_at?: string;
   user_agent?: string;
+  /** Wrong passphrases entered (failed_passphrase entries), when there were any: how many, the last's time and browser. */
+  wrong_passphrase?: FailedAttempts;
+  /** Attempts to open it after it expired (failed_view entries), when there were any. */
+  after_expiry?: FailedAttempts;
+}
+
+/** Failed attempts of one kind in a push's audit log: how many, and when and from what browser the last was. */
+export interface FailedAttempts {
+  count: number;
+  last_at: string;
+  user_agent?: string;
 }
 
 export type WatchEventKind = 'viewed' | 'failed_passphrase' | 'failed_view' | 'expired' | 'deleted';

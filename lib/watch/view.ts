@@ -8,6 +8,7 @@
 export { pushLabel } from './label';
 export { listTrackedPushes, readTracked, type TrackedSnapshot } from './read';
 export { pushState, stateWords, type PushState } from './state';
+export { openedStatus, openedStatusParts } from './status';
 export { userAgentName } from './user-agent';
 export {
   DASHBOARD_PATH,

@@ -73,6 +73,9 @@ async function rowNames(page: JourneyPage): Promise<string[]> {
 }
 
 const RECIPIENT_UA = 'RecipientBrowser/7.1 (journey test)';
+/** A recipient on their phone, as the dashboard names them ("Safari on iOS"). */
+const IPHONE_UA =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 
 /** The dashboard's card of a push, found by its accessible name (the push's name). */
 const card = (page: JourneyPage, name: string) => page.waitForSelector(`::-p-aria(${name}[role="article"])`);
@@ -272,6 +275,69 @@ forEachBrowser(
       }
       const { title } = await openedOnRow(browser(), host.baseUrl, token);
       expect(title).toBe(pushName);
+    });
+
+    it("the next day: a recipient's wrong passphrase (API calls with their browser's user agent) is on the push's row, with its time and device, and its Recent activity line opens that push's row, focused", async () => {
+      const pushName = `Onboarding: Sam ${name}`;
+      const { urlToken: token } = await popupPush(browser(), {
+        secret: `laptop password of ${pushName}`,
+        passphrase: 'tulip orbit canyon',
+        name: pushName,
+        views: 2,
+      });
+      // The recipient, on their phone: the push through the API with a wrong passphrase, refused.
+      const wrong = await fetch(`${host.baseUrl}/api/v2/pushes/${token}.json?passphrase=wrong`, {
+        headers: { 'user-agent': IPHONE_UA },
+      });
+      expect(wrong.status).toBe(401);
+      // The server's side: one failed attempt from that phone, and no view used.
+      const owner = ownerClient(host.baseUrl, SAM.token);
+      const entries = await owner.auditAll(token);
+      expect(entries.filter((entry) => entry.kind === 'failed_passphrase')).toMatchObject([
+        { user_agent: IPHONE_UA },
+      ]);
+      expect((await owner.activeAll()).find((push) => push.url_token === token)).toMatchObject({
+        views_remaining: 2,
+      });
+
+      const page = await browser().open('dashboard.html', '::-p-aria(Refresh[role="button"])');
+      await press(page, 'Refresh');
+      // The row says it: not opened, the wrong passphrase with its time, and the device it came from.
+      const status = () =>
+        page.evaluate(
+          (selector) => document.querySelector(`${selector} .push-opened`)?.textContent ?? '',
+          `article[aria-labelledby="title-${token}"]`,
+        );
+      await expect
+        .poll(status, { timeout: 15_000 })
+        .toMatch(/^Not opened · 1 wrong passphrase \d\d:\d\d( [AP]M)? · Safari on iOS$/);
+
+      // The activity line's link opens the push's row: expanded, the page's location, focused.
+      const activity = await page.waitForSelector('::-p-aria(Recent activity[role="region"])');
+      const link = await activity.waitForSelector(`::-p-aria(${pushName}[role="link"])`);
+      expect(await link.evaluate((el) => (el.closest('li') as HTMLElement).innerText)).toContain(
+        `${pushName} — Wrong passphrase entered`,
+      );
+      await link.click();
+      const selector = `article[aria-labelledby="title-${token}"]`;
+      await page.waitForFunction(
+        (row) => document.activeElement?.matches(row),
+        { timeout: 10_000 },
+        selector,
+      );
+      const row = await page.waitForSelector(selector);
+      const details = await row.waitForSelector('::-p-aria(Details[role="button"])');
+      expect(await details.evaluate((el) => el.getAttribute('aria-expanded'))).toBe('true');
+      expect(
+        await row.evaluate((el) => {
+          const box = el.getBoundingClientRect();
+          return {
+            current: el.getAttribute('aria-current'),
+            onScreen: box.bottom > 0 && box.top < innerHeight,
+          };
+        }),
+      ).toEqual({ current: 'location', onScreen: true });
+      await page.close();
     });
 
     it('refreshes, shows a recipient view with its audit entry and notification, expires a push on the server, and exports both as CSV', async () => {

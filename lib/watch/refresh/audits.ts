@@ -9,7 +9,7 @@ import type { AuditEntry } from '@/lib/api';
 import { isAppError } from '@/lib/errors';
 import type { CacheChange } from '../cache';
 import type { DiffInput, DiffResult, Target, WatchClient } from './diff';
-import type { CachedAudit, OpenedSummary, TrackedPush, WatchEvent } from '../types';
+import type { CachedAudit, FailedAttempts, OpenedSummary, TrackedPush, WatchEvent } from '../types';
 
 /** Entries that use up a view (docs/api-contract.md §5): the owner's own views do not count. */
 const COUNTED = new Set(['view', 'failed_view']);
@@ -24,14 +24,33 @@ export interface AuditNews {
   lastCountedAt: string | null;
 }
 
-/** Recipients' views in a whole log: 'view' entries only (owner_view is the sender's, failed_view opened nothing). */
+/**
+ * Recipients' views in a whole log: 'view' entries only (owner_view is the sender's, failed_view opened
+ * nothing); and the wrong passphrases entered, so a push's row says a failed attempt (issue 37).
+ */
 export function openedFrom(entries: AuditEntry[]): OpenedSummary {
   const views = entries.filter((entry) => entry.kind === 'view');
   const last = views[views.length - 1];
   const opened: OpenedSummary = { count: views.length };
   if (last) opened.last_at = last.created_at;
   if (last?.user_agent) opened.user_agent = last.user_agent;
+  const wrong = attemptsOf(entries, 'failed_passphrase');
+  if (wrong) opened.wrong_passphrase = wrong;
+  const late = attemptsOf(entries, 'failed_view');
+  if (late) opened.after_expiry = late;
   return opened;
+}
+
+/** How many entries of a failed attempt's `kind` a log holds, and the last one's time and browser; none: undefined. */
+function attemptsOf(entries: AuditEntry[], kind: string): FailedAttempts | undefined {
+  const attempts = entries.filter((entry) => entry.kind === kind);
+  const last = attempts[attempts.length - 1];
+  if (!last) return undefined;
+  return {
+    count: attempts.length,
+    last_at: last.created_at,
+    ...(last.user_agent ? { user_agent: last.user_agent } : {}),
+  };
 }
 
 /**

@@ -2,6 +2,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/pre
 import { afterEach, describe, expect, it } from 'vitest';
 import { ActivityList, SHORT_ACTIVITY } from '@/components/dashboard/ActivityList';
 import type { WatchEvent } from '@/lib/watch/types';
+import { pushHash } from '@/lib/watch/view';
 import { NOW } from './tracked-push';
 
 afterEach(cleanup);
@@ -36,6 +37,20 @@ describe('ActivityList', () => {
     expect(time.getAttribute('datetime')).toBe(event(0).at);
     expect(time.getAttribute('title')).toMatch(/2026/);
     expect(screen.queryByRole('button', { name: /^Show/ })).toBeNull();
+  });
+
+  it("links every line's push to its own address, which opens that push's row (lib/watch/push-address.ts)", () => {
+    const events = [event(0), { ...event(1), kind: 'failed_passphrase' as const }];
+    render(<ActivityList events={events} titles={{ t0: 'Door code', t1: 'Payroll login' }} now={NOW} />);
+    const links = screen.getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['Door code', 'Payroll login']);
+    // Each event's own push's address, from the one builder of addresses (never a URL made here).
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      pushHash({ server: 'https://push.example', url_token: 't0' }),
+      pushHash({ server: 'https://push.example', url_token: 't1' }),
+    ]);
+    expect(new Set(links.map((link) => link.getAttribute('href'))).size).toBe(2);
+    expect(links[1]!.closest('li')!.textContent).toContain('Payroll login — Wrong passphrase entered');
   });
 
   it('names the push of a failed attempt and says what failed', () => {

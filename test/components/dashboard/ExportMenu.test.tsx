@@ -28,6 +28,18 @@ describe('ExportMenu', () => {
     expect(screen.queryByRole('button', { name: 'Export list (CSV)' })).toBeNull();
   });
 
+  it('says it exports only the pushes shown while the filters narrow the list', () => {
+    const onExport = vi.fn();
+    render(<ExportMenu auditAvailable busy={false} shown={31} onExport={onExport} />);
+    expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Export 31 shown' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Export list (CSV)' }));
+    expect(onExport).toHaveBeenCalledWith('pushes', 'csv');
+    cleanup();
+    render(<ExportMenu auditAvailable busy={false} shown={1} onExport={onExport} />);
+    expect(screen.getByRole('button', { name: 'Export 1 shown' })).toBeTruthy();
+  });
+
   it('offers only the list without an API token', () => {
     render(<ExportMenu auditAvailable={false} busy={false} onExport={() => undefined} />);
     openMenu();

@@ -261,7 +261,7 @@ describe('PushItem', () => {
   });
 
   it.each([
-    [{ views_remaining: 5, expire_after_views: 5 }, 'Not opened yet'],
+    [{ views_remaining: 5, expire_after_views: 5 }, 'Not opened'],
     [{ views_remaining: 3, expire_after_views: 5 }, 'Opened 2 times'],
     [
       {
@@ -275,10 +275,94 @@ describe('PushItem', () => {
       },
       `Opened 2 times · last ${new Date(NOW - 5 * 60_000).toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit' })} · Firefox on Linux`,
     ],
-    [{ views_remaining: 4, expire_after_views: 5, opened: { count: 0 } }, 'Not opened yet'],
+    [{ views_remaining: 4, expire_after_views: 5, opened: { count: 0 } }, 'Not opened'],
   ] satisfies Array<[Partial<TrackedPush>, string]>)('says whether it was opened: %o', (push, words) => {
     render(<PushItem {...props(push)} />);
     expect(screen.getByRole('article').textContent).toContain(words);
+  });
+
+  it('says a wrong passphrase on its row, with when and from what browser, even while nobody opened it', () => {
+    const at = new Date(NOW - 6 * 60_000);
+    render(
+      <PushItem
+        {...props({
+          views_remaining: 5,
+          opened: {
+            count: 0,
+            wrong_passphrase: {
+              count: 1,
+              last_at: at.toISOString(),
+              user_agent:
+                'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile/15E148 Safari/604.1',
+            },
+          },
+        })}
+      />,
+    );
+    const time = at.toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit' });
+    expect(screen.getByRole('article').textContent).toContain(
+      `Not opened · 1 wrong passphrase ${time} · Safari on iOS`,
+    );
+    // The failed attempt is the part marked (in the danger colour), not "Not opened".
+    expect(screen.getByText(`1 wrong passphrase ${time} · Safari on iOS`).className).toBe('failed');
+  });
+
+  it('says tries to open it after it expired on its row too, as a failed attempt', () => {
+    const at = new Date(NOW - 20 * 60_000);
+    render(
+      <PushItem
+        {...props({
+          expired: true,
+          views_remaining: 0,
+          expire_after_views: 1,
+          opened: {
+            count: 1,
+            after_expiry: {
+              count: 2,
+              last_at: at.toISOString(),
+              user_agent: 'Mozilla/5.0 (X11; Linux) Firefox/128',
+            },
+          },
+        })}
+      />,
+    );
+    const time = at.toLocaleTimeString('en', { hour: '2-digit', minute: '2-digit' });
+    expect(screen.getByText(`2 tries after it expired, last ${time} · Firefox on Linux`).className).toBe(
+      'failed',
+    );
+    expect(screen.getByRole('article').textContent).toContain('Opened once · 2 tries after it expired');
+  });
+
+  it('shows its whole name with the name as its title too, and the date and time it was created', () => {
+    const name = 'Onboarding: Samira Haddad, payroll portal first login, HR team';
+    render(<PushItem {...props({ name, created_at: '2025-12-30T09:05:00Z' })} />);
+    const heading = screen.getByRole('heading', { name });
+    expect(heading.textContent).toBe(name);
+    expect(heading.getAttribute('title')).toBe(name);
+    const created = new Date('2025-12-30T09:05:00Z').toLocaleString('en', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    expect(screen.getByRole('article').textContent).toContain(`Created ${created}`);
+    cleanup();
+    // Made today: the day is said too (a row is read days later).
+    render(<PushItem {...props()} />);
+    expect(screen.getByRole('article').textContent).toMatch(/Created Jan 1, \d\d:00/);
+  });
+
+  it('says a push that ended a second ago ended now, never "in 1 minute", while the page\'s clock lags', () => {
+    // The watcher saw it end at 12:00:44; the page's clock (moving once a minute) still says 12:00:00.
+    render(
+      <PushItem
+        {...props({ expired: true, views_remaining: 0, expired_on: new Date(NOW + 44_000).toISOString() })}
+      />,
+    );
+    const text = screen.getByRole('article').textContent!;
+    expect(text).toContain('Ended now');
+    expect(text).not.toMatch(/in 1 minute/);
   });
 
   it('says nothing of opening for a push followed by time only', () => {

@@ -10,12 +10,18 @@ afterEach(() => saveFile.mockReset());
 
 describe('useExport', () => {
   it('saves the first export once its builders have loaded on demand (the click is not lost)', async () => {
-    const { result } = renderHook(() => useExport([trackedPush()], () => false));
+    const { result } = renderHook(() => useExport([trackedPush()], 1, () => false));
     act(() => result.current.onExport('pushes', 'csv'));
     await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
     const [blob, fileName] = saveFile.mock.calls[0] as [Blob, string];
     expect(fileName).toMatch(/^secret-push-pushes-\d{4}-\d\d-\d\d\.csv$/);
     expect(await blob.text()).toContain('url_token');
     await waitFor(() => expect(result.current.status).toBe(`Saved ${fileName}`));
+    expect(result.current.shown).toBeUndefined(); // every push shown: the button says "Export" alone
+  });
+
+  it('says how many it exports while the filters show only some of the pushes', () => {
+    const { result } = renderHook(() => useExport([trackedPush()], 304, () => false));
+    expect(result.current.shown).toBe(1);
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TrackedPush } from '@/lib/watch/types';
-import { timeLeft, viewsLeft } from '@/entrypoints/popup/recent';
+import { recentFacts, timeLeft, viewsLeft } from '@/entrypoints/popup/recent';
+import { openedStatus } from '@/lib/watch/view';
 
 const NOW = Date.parse('2026-03-01T12:00:00.000Z');
 
@@ -57,5 +58,43 @@ describe('timeLeft', () => {
     expect(timeLeft(tracked({ deleted: true }), NOW)).toBe('Deleted');
     expect(timeLeft(tracked({ expired: true }), NOW)).toBe('Expired');
     expect(timeLeft(tracked({ expires_at: null }), NOW)).toBe('');
+  });
+});
+
+describe('recentFacts', () => {
+  const SAFARI = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Version/17.0 Safari/605.1.15';
+
+  it("says whether it was opened in the dashboard row's words, then its views and time left", () => {
+    const push = tracked({
+      views_remaining: 4,
+      opened: { count: 1, last_at: '2026-03-01T11:16:00.000Z', user_agent: SAFARI },
+    });
+    const facts = recentFacts(push, NOW);
+    expect(facts).toMatch(
+      /^Opened once · last \d\d:16(\s?[AP]M)? · Safari on macOS · 4 of 5 views left · 3 days left$/,
+    );
+    // One formatter: the very words the dashboard's row shows.
+    expect(facts.startsWith(`${openedStatus(push, NOW)!} · `)).toBe(true);
+  });
+
+  it('says a wrong passphrase, not opened, as the row does; an ended push its end first', () => {
+    const failed = tracked({
+      views_remaining: 5,
+      opened: {
+        count: 0,
+        wrong_passphrase: {
+          count: 1,
+          last_at: '2026-03-01T11:16:00.000Z',
+          user_agent:
+            'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile/15E148 Safari/604.1',
+        },
+      },
+    });
+    expect(recentFacts(failed, NOW)).toMatch(
+      /^Not opened · 1 wrong passphrase \d\d:16(\s?[AP]M)? · Safari on iOS · 5 of 5 views left · 3 days left$/,
+    );
+    expect(recentFacts(tracked({ expired: true, views_remaining: 0 }), NOW)).toBe('Expired · Opened 5 times');
+    // Followed by time only (no token): nobody can tell whether it was opened.
+    expect(recentFacts(tracked({ source: 'local' }), NOW)).toBe('up to 5 views · 3 days left');
   });
 });

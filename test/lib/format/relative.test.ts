@@ -18,6 +18,14 @@ describe('formatRelative', () => {
     expect(formatRelative(at(seconds), NOW, 'en')).toBe(words);
   });
 
+  it('says an instant that has happened as past or now, never "in 1 minute", while the page\'s clock lags behind it', () => {
+    // A push the watcher saw end a second ago, on a page whose clock last moved 45 s ago (issue 37).
+    expect(formatRelative(at(45), NOW, 'en', { past: true })).toBe('now');
+    expect(formatRelative(at(59), NOW, 'en', { past: true })).toBe('now');
+    expect(formatRelative(at(-2 * 60), NOW, 'en', { past: true })).toBe('2 minutes ago');
+    expect(formatRelative(at(-26 * 3600), NOW, 'de', { past: true })).toBe('vor 1 Tag');
+  });
+
   it('takes the locale as an argument', () => {
     expect(formatRelative(at(6 * 86400), NOW, 'de')).toBe('in 6 Tagen');
   });

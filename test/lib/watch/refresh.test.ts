@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { Push } from '@/lib/api';
+import type { AuditEntry, Push } from '@/lib/api';
 import { idbCache } from '@/lib/watch/cache';
 import { watchDb } from '@/lib/watch/db';
-import { refreshWatch } from '@/lib/watch/refresh';
+import { openedFrom, refreshWatch } from '@/lib/watch/refresh';
 import { LIST_BUDGET, runsToVisitAll } from '@/lib/watch/refresh/schedule';
 import { SWEEP_PER_RUN } from '@/lib/watch/refresh/sweep';
 import { listTrackedPushes } from '@/lib/watch/read';
@@ -314,6 +314,51 @@ describe('whether a push was opened', () => {
     h.advance(MINUTE);
     await refresh(); // the lists alone keep what the log said
     expect((await tracked(push.url_token))?.opened).toMatchObject({ count: 1 });
+  });
+  it("keeps the wrong passphrases on the push too (how many, the last one's time and browser), so its row can say them", async () => {
+    const push = await h.create({ passphrase: 'open sesame', expire_after_views: 3 });
+    await refresh(); // meets it
+    h.advance(MINUTE);
+    await refresh(); // sweeps it: its baseline
+    await h.view(push.url_token, { passphrase: 'wrong', userAgent: 'Mozilla/5.0 (Macintosh) Firefox/128' });
+    h.advance(MINUTE);
+    await h.view(push.url_token, {
+      passphrase: 'wrong again',
+      userAgent:
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile/15E148 Safari/604.1',
+    });
+    const wrongAt = new Date(h.clock()).toISOString();
+    h.advance(MINUTE);
+    expect((await refresh()).events.map((event) => event.kind)).toEqual([
+      'failed_passphrase',
+      'failed_passphrase',
+    ]);
+    expect((await tracked(push.url_token))?.opened).toEqual({
+      count: 0,
+      wrong_passphrase: {
+        count: 2,
+        last_at: wrongAt,
+        user_agent:
+          'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Version/17.0 Mobile/15E148 Safari/604.1',
+      },
+    });
+  });
+  it("counts the tries to open it after it expired apart, with the last one's time and browser (openedFrom)", () => {
+    const entry = (kind: string, created_at: string, user_agent?: string) =>
+      ({ kind, created_at, ip: '203.0.113.9', user_agent: user_agent ?? null, referrer: null }) as AuditEntry;
+    expect(
+      openedFrom([
+        entry('creation', '2026-01-01T10:00:00Z'),
+        entry('view', '2026-01-01T10:05:00Z', 'Mozilla/5.0 (X11; Linux) Firefox/128'),
+        entry('failed_view', '2026-01-01T11:00:00Z', 'curl/8.5.0'),
+        entry('failed_view', '2026-01-01T11:30:00Z'),
+      ]),
+    ).toEqual({
+      count: 1,
+      last_at: '2026-01-01T10:05:00Z',
+      user_agent: 'Mozilla/5.0 (X11; Linux) Firefox/128',
+      after_expiry: { count: 2, last_at: '2026-01-01T11:30:00Z' },
+    });
   });
 });
 
