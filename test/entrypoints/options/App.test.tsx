@@ -90,7 +90,7 @@ describe('options page: a failed Connect', () => {
         new URL(request.url).pathname === '/api/v2/version'
           ? backend(request)
           : new Response(null, { status: 401 }),
-      'Your API token was rejected — open Settings and check it.',
+      'Your API token was rejected. Check it and try again.',
       'api-token-error',
     ],
   ])(
