@@ -66,8 +66,10 @@ export function App() {
       />
       <DefaultsFields
         value={defaults}
-        // Demo mode runs the pro engine; a server's edition is the one its connection check saw.
-        edition={knownEdition(aimed ?? settings)}
+        // The defaults apply to pushes to the default server (`settings` is aimed at it), whichever server
+        // the form shows: so their expiry follows its edition. Demo mode runs the pro engine; a server's
+        // edition is the one its connection check saw.
+        edition={knownEdition(settings)}
         errors={defaultsSetting.errors}
         managed={managedDefaults(policy)}
         onChange={defaultsSetting.change}

@@ -267,6 +267,29 @@ describe('options page: only the fields of the server’s edition', () => {
   });
 });
 
+describe('options page: the defaults follow the default server', () => {
+  it('keep the durations of a pro default server while an open-source server is added beside it', async () => {
+    await saveSettings({
+      type: 'server',
+      entry: {
+        server: { kind: 'self-hosted', url: 'https://pro.example.com', edition: 'pro' },
+        token: { value: null, place: 'device', origin: null },
+      },
+    });
+    render(<App />);
+    expect(await screen.findByLabelText('Expire after')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a server' }));
+    await saveSelfHosted(SERVER_URL, ALICE.token);
+    await screen.findByRole('listitem', { name: new URL(SERVER_URL).host });
+    await vi.waitFor(async () => expect((await readSettings()).settings.servers).toHaveLength(2));
+    expect((await readSettings()).settings.defaultServer).toBe('https://pro.example.com');
+    // The new server's edition is known by now (its connection check saw oss); the defaults still apply to
+    // pushes to the default server, so they keep its unit, with no reload.
+    expect(screen.getByLabelText('Expire after')).toBeTruthy();
+    expect(screen.queryByLabelText(/Expire after days/)).toBeNull();
+  });
+});
+
 describe('options page: what Connect said does not outlive a change', () => {
   it('turning demo mode back on takes "Saved. Pushes now go to this server." away, next to the demo banner', async () => {
     render(<App />);
