@@ -5,7 +5,8 @@ import { formHasInput } from '@/lib/push/form-filled';
 import type { FormAction, FormState } from '@/lib/push/form';
 import type { PassphraseStyle } from '@/lib/push/passphrase';
 import { QR_MAX_CHARS, TEXT_MAX_CHARS } from '@/lib/contract';
-import { t } from '@/lib/i18n';
+import { t, uiLocale } from '@/lib/i18n';
+import { formLabel } from '@/lib/push/form-subject';
 import { FieldError } from './FieldError';
 import { onDemand, Part, whenLoaded, type OnDemand } from '@/components/onDemand';
 import { SecretTool, type Generator } from '@/components/generator/SecretTool';
@@ -215,6 +216,7 @@ export function PushForm(props: PushFormProps) {
           errors={state.errors}
           onChange={(patch) => dispatch({ type: 'options', patch })}
           onGenerate={onGenerate}
+          nameSample={(now) => formLabel(state, now, uiLocale())}
         />
       </fieldset>
       {escape.asking && (

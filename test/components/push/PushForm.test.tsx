@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { useEffect, useReducer } from 'preact/hooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PushForm } from '@/components/push/PushForm';
@@ -329,6 +329,31 @@ describe('PushForm: options', () => {
     fireEvent.click(createButton());
     await waitFor(() => expect(details.open).toBe(true));
     expect(screen.getByRole('alert').textContent).toBe('Sign in to send e-mail notifications.');
+  });
+});
+
+describe('PushForm: the name’s sample', () => {
+  const name = () => screen.getByLabelText('Name') as HTMLInputElement;
+
+  it('is the name an unnamed text push gets: its kind and the time to the second, following the clock', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-14T06:22:05Z'), toFake: ['Date', 'setInterval'] });
+    render(<Harness />);
+    const first = name().placeholder;
+    expect(first).toMatch(/^Text · Nov 14, \d\d?:22:05 [AP]M$/);
+    act(() => {
+      vi.advanceTimersByTime(36_000);
+    });
+    expect(name().placeholder).toMatch(/^Text · Nov 14, \d\d?:22:41 [AP]M$/);
+    vi.useRealTimers();
+  });
+
+  it('names a URL push by the host typed, never by its path', () => {
+    render(<Harness />);
+    fireEvent.click(screen.getByRole('tab', { name: 'URL' }));
+    fireEvent.input(screen.getByRole('textbox', { name: 'URL' }), {
+      target: { value: 'https://wiki.example.com/reset?k=s3' },
+    });
+    expect(name().placeholder).toBe('URL · wiki.example.com');
   });
 });
 
