@@ -37,6 +37,22 @@ export interface PushFormProps {
   busy?: ComponentChildren;
   /** The secret generator: its wand is in the Secret field (text pushes) and the Wi-Fi password. */
   generator?: Generator;
+  /** The page the popup opened over (its host), pushed in one click, or opened in the URL form. */
+  thisPage?: { host: string; push: () => void; options: () => void };
+}
+
+/** The current page in one click, and its options one click further (the URL form, filled). */
+function ThisPageRow({ host, push, options }: NonNullable<PushFormProps['thisPage']>) {
+  return (
+    <div class="sp-row sp-this-page">
+      <button type="button" class="sp-primary" onClick={push}>
+        {t('push_thisPage', host)}
+      </button>
+      <button type="button" aria-label={t('push_thisPageOptionsName')} onClick={options}>
+        {t('push_thisPageOptions')}
+      </button>
+    </div>
+  );
 }
 
 type GeneratorProps = Pick<PushFormProps, 'generator'>;
@@ -191,6 +207,7 @@ export function PushForm(props: PushFormProps) {
         else escape.onEscape();
       }}
     >
+      {props.thisPage && !sending && <ThisPageRow {...props.thisPage} />}
       <KindTabs
         kind={state.kind}
         kinds={state.kinds}
