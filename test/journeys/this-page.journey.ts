@@ -2,12 +2,13 @@
  * The current page in one click (issue 37, item 9): the popup opened over a web page offers to push that
  * page's address at once, and its options one click further. The popup is opened as a tab whose opener is
  * the web page (tabs.create with openerTabId): what the toolbar button does, since no driver can click it.
- * What was pushed is read back on the server through the owner's API client.
+ * What was pushed is read back on the server through the owner's API client. Also the popup header above it:
+ * a long server name is shown whole.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { forEachBrowser, type ExtensionBrowser, type JourneyPage } from './browsers';
 import { PNG, startSite, tabIdOf } from './secrets/site';
-import { ALICE, createdLink, ownerClient, press, useMockHost, useServer } from './steps';
+import { ALICE, createdLink, openPopup, ownerClient, press, useMockHost, useServer } from './steps';
 
 /** Opens the popup over the tab `tabId`, as the toolbar button does, once its form is ready. */
 async function popupOver(browser: ExtensionBrowser, tabId: number, ready: string): Promise<JourneyPage> {
@@ -74,6 +75,27 @@ forEachBrowser('the current page in one click', (_name, browser) => {
     expect(listed?.expire_after_views).toBe(2);
     expect((await client().retrievePush(urlToken)).payload).toBe(`${site.url}/notes.html?week=48#today`);
     await popup.close();
+  });
+
+  it('the header shows a long server name whole, on the line under the title when beside it there is no room', async () => {
+    const long = 'https://secrets.example-company.com';
+    await useServer(browser(), long, ALICE.token);
+    try {
+      const popup = await openPopup(browser());
+      await popup.setViewport({ width: 380, height: 700 });
+      await popup.waitForSelector('header .destination');
+      const shown = await popup.$eval('header .destination', (el) => ({
+        text: (el as HTMLElement).innerText,
+        cut: el.scrollWidth > el.clientWidth,
+        below:
+          el.getBoundingClientRect().top >=
+          el.parentElement!.querySelector('h1')!.getBoundingClientRect().bottom - 1,
+      }));
+      expect(shown).toEqual({ text: 'to secrets.example-company.com', cut: false, below: true });
+      await popup.close();
+    } finally {
+      await useServer(browser(), host().baseUrl, ALICE.token);
+    }
   });
 
   afterAll(() => page?.close());
