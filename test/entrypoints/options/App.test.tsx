@@ -267,6 +267,35 @@ describe('options page: only the fields of the server’s edition', () => {
   });
 });
 
+describe('options page: focus when a server form opens', () => {
+  const serverChoice = () => screen.getByLabelText('Server', { exact: true });
+
+  it('Add a server puts focus on the form’s first field', async () => {
+    render(<App />);
+    await saveSelfHosted(SERVER_URL, ALICE.token);
+    await savedInRow(SERVER_URL);
+    fireEvent.click(screen.getByRole('button', { name: 'Add a server' }));
+    await screen.findByLabelText('API token');
+    await vi.waitFor(() => expect(document.activeElement).toBe(serverChoice()));
+  });
+
+  it('Edit puts focus on the form’s first field', async () => {
+    render(<App />);
+    await saveSelfHosted(SERVER_URL, ALICE.token);
+    await savedInRow(SERVER_URL);
+    (document.activeElement as HTMLElement | null)?.blur();
+    fireEvent.click(screen.getByRole('button', { name: `Edit ${new URL(SERVER_URL).host}` }));
+    await screen.findByLabelText('Server URL');
+    await vi.waitFor(() => expect(document.activeElement).toBe(serverChoice()));
+  });
+
+  it('leaves focus alone for a form already open when the page loads', async () => {
+    render(<App />);
+    await screen.findByRole('button', { name: 'Connect' });
+    expect(document.activeElement).toBe(document.body);
+  });
+});
+
 describe('options page: the defaults follow the default server', () => {
   it('keep the durations of a pro default server while an open-source server is added beside it', async () => {
     await saveSettings({
