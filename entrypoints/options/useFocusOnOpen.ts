@@ -16,7 +16,8 @@ export function useFocusOnOpen(form: ServerForm | null) {
     const was = before.current;
     before.current = { open, source };
     if (!open || !was || (was.open && was.source === source)) return;
-    const fields = ref.current?.querySelectorAll<HTMLInputElement>('select, input, textarea') ?? [];
+    const controls = 'select, input, textarea'; // a selector, not words i18n-ignore
+    const fields = ref.current?.querySelectorAll<HTMLInputElement>(controls) ?? [];
     [...fields].find((field) => !field.disabled && field.type !== 'hidden')?.focus();
   }, [form !== null, open, source]);
   return ref;
