@@ -52,6 +52,18 @@ function Harness({
   );
 }
 
+/** PushForm's props around a fresh form (or one in `status`), its actions doing nothing. */
+function formProps(status: 'idle' | 'sending' = 'idle') {
+  const state = initForm({ defaults: DEFAULT_PUSH_DEFAULTS, edition: 'pro', signedIn: true });
+  return {
+    state: { ...state, status },
+    dispatch: () => {},
+    onSubmit: () => {},
+    onReset: () => {},
+    onGenerate: () => {},
+  };
+}
+
 const secret = () => screen.getByRole('textbox', { name: 'Secret' });
 /** "More options" loads its fields when first opened (components/onDemand.tsx): opens it and waits for them. */
 async function openMoreOptions() {
@@ -354,6 +366,27 @@ describe('PushForm: the name’s sample', () => {
       target: { value: 'https://wiki.example.com/reset?k=s3' },
     });
     expect(name().placeholder).toBe('URL · wiki.example.com');
+  });
+});
+
+describe('PushForm: the page the popup opened over', () => {
+  const thisPage = () => ({ host: 'wiki.example.com', push: vi.fn(), options: vi.fn() });
+
+  it('offers it in one click, by its host, with its options one click further', () => {
+    const page = thisPage();
+    render(<PushForm {...formProps()} thisPage={page} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Push this page: wiki.example.com' }));
+    expect(page.push).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Choose options to push this page' }));
+    expect(page.options).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers nothing without a page, and nothing while a push is sending', () => {
+    const { unmount } = render(<PushForm {...formProps()} />);
+    expect(screen.queryByRole('button', { name: /Push this page/ })).toBeNull();
+    unmount();
+    render(<PushForm {...formProps('sending')} thisPage={thisPage()} />);
+    expect(screen.queryByRole('button', { name: /Push this page/ })).toBeNull();
   });
 });
 
