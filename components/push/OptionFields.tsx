@@ -32,6 +32,8 @@ export function TextField(props: {
   value: string;
   errors?: string[];
   hint?: string;
+  /** A sample of what to type: what the field stands for when left empty. */
+  placeholder?: string;
   onInput: (value: string) => void;
 }) {
   const hintId = props.hint ? `${props.id}-hint` : undefined;
@@ -40,6 +42,7 @@ export function TextField(props: {
       <input
         id={props.id}
         value={props.value}
+        placeholder={props.placeholder}
         autocomplete="off"
         onInput={(e) => props.onInput(e.currentTarget.value)}
         {...described(props.field, props.errors, hintId)}

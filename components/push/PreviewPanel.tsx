@@ -1,6 +1,4 @@
 import { useState } from 'preact/hooks';
-import { LazyQrImage } from '@/components/LazyQrImage';
-import { useLazyQr } from '@/components/useLazyQr';
 import { ExternalLinkIcon } from '@/components/icons/ExternalLink';
 import { t } from '@/lib/i18n';
 import { openWarning } from '@/lib/push/open-warning';
@@ -8,38 +6,41 @@ import { openWarning } from '@/lib/push/open-warning';
 export interface PreviewPanelProps {
   url: string;
   passphrase: boolean;
-  /** The result shows the QR code already: the preview draws no second one. */
-  qrShown: boolean;
   /** Views the recipient has left: what opening the page would take one of. */
   viewsLeft: number;
   /** The page shows a reveal step first, so only its Reveal counts a view. */
   retrievalStep: boolean;
-  renderQr: (text: string) => Promise<string>;
   /** Opens the real page: asked for only after the person confirmed it may use a view. */
   onOpen: () => void;
 }
 
+/** The server's host the link opens on; the link itself (its token) is shown in the result above. */
+function hostOf(url: string): string {
+  try {
+    return new URL(url).host;
+  } catch {
+    return url; // the result shows a link only once it passed lib/push/link.ts: not reached
+  }
+}
+
 /**
- * What the recipient gets, shown here without asking the server anything, so no view is counted. Only what
- * the result above does not show already (issue 20: it repeated the link and expiry, and stacked a second
- * QR code): the QR code while the result's is hidden, and whether a passphrase is needed. Opening the real
- * page is offered last, and only after saying what it costs.
+ * What the recipient will see, step by step, in the order the page shows it: the link's server, the
+ * passphrase it asks for, the click-through of a reveal step, then the secret (which uses a view). Shown
+ * without asking the server anything, so no view is counted. It used to be the QR code again (a second
+ * copy of the result's own); the result shows the link, its expiry and the QR code, so none is repeated.
+ * Opening the real page is offered last, and only after saying what it costs.
  */
 export function PreviewPanel(props: PreviewPanelProps) {
-  const { qr } = useLazyQr(props.url, props.renderQr, true);
   const [confirming, setConfirming] = useState(false);
   return (
     <section class="sp-preview" aria-labelledby="sp-preview-title">
       <h3 id="sp-preview-title">{t('push_previewTitle')}</h3>
-      {!props.qrShown && (
-        <LazyQrImage
-          qr={qr}
-          alt={t('push_qrAlt')}
-          size={144}
-          classes={{ hint: 'sp-hint', error: 'sp-error' }}
-        />
-      )}
-      {props.passphrase && <p class="sp-hint">{t('push_previewNeedsPassphrase')}</p>}
+      <ol class="sp-preview-steps">
+        <li>{t('push_previewStepOpen', hostOf(props.url))}</li>
+        {props.passphrase && <li>{t('push_previewNeedsPassphrase')}</li>}
+        {props.retrievalStep && <li>{t('push_retrievalStepHint')}</li>}
+        <li>{t('push_previewStepSecret')}</li>
+      </ol>
       <p class="sp-hint">{t('push_previewNoView')}</p>
       {confirming ? (
         <div class="sp-confirm" role="group" aria-labelledby="sp-open-warning">

@@ -5,7 +5,8 @@ import { formHasInput } from '@/lib/push/form-filled';
 import type { FormAction, FormState } from '@/lib/push/form';
 import type { PassphraseStyle } from '@/lib/push/passphrase';
 import { QR_MAX_CHARS, TEXT_MAX_CHARS } from '@/lib/contract';
-import { t } from '@/lib/i18n';
+import { t, uiLocale } from '@/lib/i18n';
+import { formLabel } from '@/lib/push/form-subject';
 import { FieldError } from './FieldError';
 import { onDemand, Part, whenLoaded, type OnDemand } from '@/components/onDemand';
 import { SecretTool, type Generator } from '@/components/generator/SecretTool';
@@ -36,6 +37,22 @@ export interface PushFormProps {
   busy?: ComponentChildren;
   /** The secret generator: its wand is in the Secret field (text pushes) and the Wi-Fi password. */
   generator?: Generator;
+  /** The page the popup opened over (its host), pushed in one click, or opened in the URL form. */
+  thisPage?: { host: string; push: () => void; options: () => void };
+}
+
+/** The current page in one click, and its options one click further (the URL form, filled). */
+function ThisPageRow({ host, push, options }: NonNullable<PushFormProps['thisPage']>) {
+  return (
+    <div class="sp-row sp-this-page">
+      <button type="button" class="sp-primary" onClick={push}>
+        {t('push_thisPage', host)}
+      </button>
+      <button type="button" aria-label={t('push_thisPageOptionsName')} onClick={options}>
+        {t('push_thisPageOptions')}
+      </button>
+    </div>
+  );
 }
 
 type GeneratorProps = Pick<PushFormProps, 'generator'>;
@@ -190,6 +207,7 @@ export function PushForm(props: PushFormProps) {
         else escape.onEscape();
       }}
     >
+      {props.thisPage && !sending && <ThisPageRow {...props.thisPage} />}
       <KindTabs
         kind={state.kind}
         kinds={state.kinds}
@@ -215,6 +233,7 @@ export function PushForm(props: PushFormProps) {
           errors={state.errors}
           onChange={(patch) => dispatch({ type: 'options', patch })}
           onGenerate={onGenerate}
+          nameSample={(now) => formLabel(state, now, uiLocale())}
         />
       </fieldset>
       {escape.asking && (

@@ -11,6 +11,7 @@ import { onDemand, Part, whenLoaded } from '@/components/onDemand';
 import { MORE_FIELDS } from './more-fields';
 import type { MoreOptionsProps } from './MoreOptions';
 import { TextField } from './OptionFields';
+import { useNow } from '@/components/useNow';
 import { PassphraseField } from './PassphraseField';
 
 export interface PushOptionsProps {
@@ -20,6 +21,28 @@ export interface PushOptionsProps {
   onChange: (patch: Partial<FormOptions>) => void;
   /** The container generates (it owns the randomness) and sets the passphrase through onChange. */
   onGenerate: (style: PassphraseStyle) => void;
+  /** The name a push made at `now` gets when the field is left empty (lib/push/form-subject formLabel). */
+  nameSample?: (now: number) => string;
+}
+
+/**
+ * The push's name, whose sample is the name the push gets if it is left empty. That name may tell the time
+ * to the second, so the sample follows the clock (only this field renders again each second).
+ */
+function NameField({ options, errors, onChange, nameSample }: PushOptionsProps) {
+  const now = useNow(1000);
+  return (
+    <TextField
+      id="sp-name"
+      field="name"
+      label={t('push_fieldName')}
+      hint={t('push_nameHint')}
+      placeholder={nameSample?.(now)}
+      value={options.name}
+      errors={errors.name}
+      onInput={(name) => onChange({ name })}
+    />
+  );
 }
 
 function ViewsField({ options, errors, onChange }: PushOptionsProps) {
@@ -54,15 +77,7 @@ export function PushOptions(props: PushOptionsProps) {
 
   return (
     <div class="sp-options">
-      <TextField
-        id="sp-name"
-        field="name"
-        label={t('push_fieldName')}
-        hint={t('push_nameHint')}
-        value={props.options.name}
-        errors={props.errors.name}
-        onInput={(name) => props.onChange({ name })}
-      />
+      <NameField {...props} />
       {/* Two columns of their own: an error under one field wraps within it and never breaks the row. */}
       <div class="sp-pair">
         <ExpiryField {...props} />

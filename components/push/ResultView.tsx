@@ -122,7 +122,7 @@ export function ResultView(props: ResultViewProps) {
         </button>
       </div>
       <QrPanel qr={qr.qr} onDownloadPng={props.onDownloadPng} onDownloadSvg={props.onDownloadSvg} />
-      {preview && <PreviewPanel {...props} passphrase={Boolean(passphrase)} qrShown={qr.wanted} />}
+      {preview && <PreviewPanel {...props} passphrase={Boolean(passphrase)} />}
       {onNew && (
         <button type="button" onClick={onNew}>
           {t('push_newPush')}

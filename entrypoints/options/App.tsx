@@ -3,11 +3,11 @@ import { ClipboardFields } from '@/components/settings/ClipboardFields';
 import { ConnectionStatus } from '@/components/settings/ConnectionStatus';
 import { DefaultsFields } from '@/components/settings/DefaultsFields';
 import { PolicyNotice } from '@/components/settings/PolicyNotice';
-import { describeError } from '@/lib/api/describe';
 import { knownEdition } from '@/lib/connection/target';
 import { toAppError } from '@/lib/errors';
 import { demoModeAllowed, formSettings, hasPolicy, managedDefaults, NO_POLICY } from '@/lib/settings';
 import { DemoSection } from './DemoSection';
+import { explain } from './errors';
 import { useClipboardSetting } from './useClipboardSetting';
 import { useDefaultsSetting } from './useDefaultsSetting';
 import { useFormStatus } from './useFormStatus';
@@ -25,7 +25,7 @@ import { t } from '@/lib/i18n';
  */
 export function App() {
   const form = useFormStatus();
-  const draft = useSettingsDraft((error) => form.failed(describeError(toAppError(error))));
+  const draft = useSettingsDraft((error) => form.failed(explain(toAppError(error))));
   const connection = useServerActions(draft, form);
   const defaultsSetting = useDefaultsSetting(draft);
   const list = useServerList(draft, form);
@@ -66,8 +66,10 @@ export function App() {
       />
       <DefaultsFields
         value={defaults}
-        // Demo mode runs the pro engine; a server's edition is the one its connection check saw.
-        edition={knownEdition(aimed ?? settings)}
+        // The defaults apply to pushes to the default server (`settings` is aimed at it), whichever server
+        // the form shows: so their expiry follows its edition. Demo mode runs the pro engine; a server's
+        // edition is the one its connection check saw.
+        edition={knownEdition(settings)}
         errors={defaultsSetting.errors}
         managed={managedDefaults(policy)}
         onChange={defaultsSetting.change}

@@ -6,6 +6,7 @@ import { t } from '@/lib/i18n';
 import type { FormStatus } from './useFormStatus';
 import type { useServerActions } from './useServerActions';
 import type { SettingsDraft } from './useSettingsDraft';
+import { useFocusOnOpen } from './useFocusOnOpen';
 
 export interface ServersSectionProps {
   draft: SettingsDraft;
@@ -22,6 +23,7 @@ export interface ServersSectionProps {
  */
 export function ServersSection({ draft, form, list, connection, saved }: ServersSectionProps) {
   const server = draft.form;
+  const formRef = useFocusOnOpen(server);
   if (!server) return null;
   const { policy } = draft.read?.policy ?? NO_POLICY;
   const busy = form.status.kind === 'busy';
@@ -31,7 +33,7 @@ export function ServersSection({ draft, form, list, connection, saved }: Servers
       {/* An organization that locks the server also keeps the list: nothing to add, remove or switch. */}
       {(list.servers.length > 0 || !server.open) && !locked && <ServerList {...list} />}
       {server.open && (
-        <form onSubmit={connection.onConnect} noValidate>
+        <form ref={formRef} onSubmit={connection.onConnect} noValidate>
           <ServerFields
             value={server.fields}
             hosted={HOSTED_SERVERS}

@@ -6,10 +6,11 @@ export type FieldErrors = Record<string, string>;
 
 /**
  * Words for a failure. Validation errors come from the settings rules, whose messages are already written
- * for people and name the field; every other code goes through describeError, the one place for words.
+ * for people and name the field; every other code goes through describeError, the one place for words, in its Settings-page form
+ * (which never says "open Settings").
  */
 export function explain(error: AppError): string {
-  return error.code === 'validation' ? error.message : describeError(error);
+  return error.code === 'validation' ? error.message : describeError(error, 'settings');
 }
 
 /** Failures a person fixes in the Server URL field, and those fixed in the API token field. */
@@ -33,7 +34,7 @@ export function fieldMessages(error: AppError): FieldErrors {
     return Object.fromEntries(
       Object.entries(error.fields ?? {}).map(([field, messages]) => [field, messages[0]!]),
     );
-  if (SERVER_URL_CODES.has(error.code)) return { serverUrl: describeError(error) };
-  if (TOKEN_CODES.has(error.code)) return { token: describeError(error) };
+  if (SERVER_URL_CODES.has(error.code)) return { serverUrl: describeError(error, 'settings') };
+  if (TOKEN_CODES.has(error.code)) return { token: describeError(error, 'settings') };
   return {};
 }

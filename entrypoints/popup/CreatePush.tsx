@@ -9,6 +9,7 @@ import { useEdition } from './useEdition';
 import { useFormActions } from './useFormActions';
 import { useGenerator } from './useGenerator';
 import { useSubmit } from './useSubmit';
+import { useThisPage } from './useThisPage';
 import { described, describedNow } from './words';
 
 export interface CreatePushProps {
@@ -31,6 +32,7 @@ export function CreatePush({ context, initial, settings }: CreatePushProps) {
   const actions = useFormActions(state, dispatch, { setNotice, report, forget: submit.forget });
   useEdition(context, dispatch, report);
   const generator = useGenerator(report);
+  const thisPage = useThisPage(state, dispatch, report);
 
   // Focus the secret on open and after a reset, so typing can start at once.
   useEffect(() => {
@@ -62,6 +64,7 @@ export function CreatePush({ context, initial, settings }: CreatePushProps) {
         onReset={actions.reset}
         onGenerate={actions.generate}
         onUseTabUrl={actions.useTabUrl}
+        thisPage={thisPage}
         generator={generator}
         needsTokenHref={state.signedIn ? undefined : browser.runtime.getURL('/options.html')}
         failureMessage={state.failure ? describedNow(state.failure) : undefined}

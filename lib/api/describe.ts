@@ -79,9 +79,25 @@ const DESCRIPTIONS: Record<ErrorCode, Describe> = {
   internal: 'error_internal',
 };
 
+/**
+ * Where the words are read. Elsewhere, a token problem is fixed by opening Settings, and the words say so;
+ * on the Settings page itself that advice would send the person where they already are, so the page's
+ * words name the field instead.
+ */
+export type ErrorPlace = 'elsewhere' | 'settings';
+
+const ON_SETTINGS: Partial<Record<ErrorCode, MessageKey>> = {
+  unauthorized: 'error_unauthorizedHere',
+  'token-rejected': 'error_tokenRejectedHere',
+  'token-elsewhere': 'error_tokenElsewhereHere',
+  'sign-in-required': 'error_signInRequiredHere',
+};
+
 /** Words for any thrown value; an unknown one gets a generic sentence rather than its own message. */
-export function describeError(error: unknown): string {
+export function describeError(error: unknown, place: ErrorPlace = 'elsewhere'): string {
   if (!isAppError(error)) return t('error_internal');
-  const describe = DESCRIPTIONS[error.code as ErrorCode] ?? 'error_internal';
+  const code = error.code as ErrorCode;
+  const describe =
+    (place === 'settings' ? ON_SETTINGS[code] : undefined) ?? DESCRIPTIONS[code] ?? 'error_internal';
   return typeof describe === 'string' ? t(describe) : describe(error);
 }

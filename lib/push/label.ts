@@ -29,17 +29,26 @@ export interface LabelFacts {
   created_at?: string;
 }
 
-/** "14 Nov, 09:30" in `locale`; undefined when the instant does not parse. */
+/**
+ * "14 Nov, 09:30:12" in `locale`; undefined when the instant does not parse. To the second: two pushes
+ * made in the same minute (a person sending two secrets in a row) must not get the same name.
+ */
 function madeAt(iso: string | undefined, locale: string): string | undefined {
   const at = iso ? Date.parse(iso) : NaN;
   if (Number.isNaN(at)) return undefined;
-  const format = { day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' } as const;
+  const format = {
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  } as const;
   return dateTimeFormat(locale, format).format(at);
 }
 
 /**
  * The label of a push, e.g. "Router password", "URL · wiki.example.com", "File · report.pdf",
- * "Text · 14 Nov, 09:30". Only a push known by its token alone is called "Push <token start>".
+ * "Text · 14 Nov, 09:30:12". Only a push known by its token alone is called "Push <token start>".
  */
 export function pushLabel(push: LabelFacts, locale = 'en'): string {
   const name = push.name?.trim();

@@ -273,7 +273,7 @@ forEachBrowser('the options page and self-hosted servers', (name, browser) => {
         url: a.baseUrl,
         token: 'wrong-token',
         keeps: 'wrong-token',
-        words: 'Your API token was rejected — open Settings and check it.',
+        words: 'Your API token was rejected. Check it and try again.',
       },
       {
         url: closedUrl,

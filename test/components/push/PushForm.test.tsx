@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { useEffect, useReducer } from 'preact/hooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PushForm } from '@/components/push/PushForm';
@@ -50,6 +50,18 @@ function Harness({
       failureMessage={state.failure?.message}
     />
   );
+}
+
+/** PushForm's props around a fresh form (or one in `status`), its actions doing nothing. */
+function formProps(status: 'idle' | 'sending' = 'idle') {
+  const state = initForm({ defaults: DEFAULT_PUSH_DEFAULTS, edition: 'pro', signedIn: true });
+  return {
+    state: { ...state, status },
+    dispatch: () => {},
+    onSubmit: () => {},
+    onReset: () => {},
+    onGenerate: () => {},
+  };
 }
 
 const secret = () => screen.getByRole('textbox', { name: 'Secret' });
@@ -329,6 +341,52 @@ describe('PushForm: options', () => {
     fireEvent.click(createButton());
     await waitFor(() => expect(details.open).toBe(true));
     expect(screen.getByRole('alert').textContent).toBe('Sign in to send e-mail notifications.');
+  });
+});
+
+describe('PushForm: the name’s sample', () => {
+  const name = () => screen.getByLabelText('Name') as HTMLInputElement;
+
+  it('is the name an unnamed text push gets: its kind and the time to the second, following the clock', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-11-14T06:22:05Z'), toFake: ['Date', 'setInterval'] });
+    render(<Harness />);
+    const first = name().placeholder;
+    expect(first).toMatch(/^Text · Nov 14, \d\d?:22:05 [AP]M$/);
+    act(() => {
+      vi.advanceTimersByTime(36_000);
+    });
+    expect(name().placeholder).toMatch(/^Text · Nov 14, \d\d?:22:41 [AP]M$/);
+    vi.useRealTimers();
+  });
+
+  it('names a URL push by the host typed, never by its path', () => {
+    render(<Harness />);
+    fireEvent.click(screen.getByRole('tab', { name: 'URL' }));
+    fireEvent.input(screen.getByRole('textbox', { name: 'URL' }), {
+      target: { value: 'https://wiki.example.com/reset?k=s3' },
+    });
+    expect(name().placeholder).toBe('URL · wiki.example.com');
+  });
+});
+
+describe('PushForm: the page the popup opened over', () => {
+  const thisPage = () => ({ host: 'wiki.example.com', push: vi.fn(), options: vi.fn() });
+
+  it('offers it in one click, by its host, with its options one click further', () => {
+    const page = thisPage();
+    render(<PushForm {...formProps()} thisPage={page} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Push this page: wiki.example.com' }));
+    expect(page.push).toHaveBeenCalledTimes(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Choose options to push this page' }));
+    expect(page.options).toHaveBeenCalledTimes(1);
+  });
+
+  it('offers nothing without a page, and nothing while a push is sending', () => {
+    const { unmount } = render(<PushForm {...formProps()} />);
+    expect(screen.queryByRole('button', { name: /Push this page/ })).toBeNull();
+    unmount();
+    render(<PushForm {...formProps('sending')} thisPage={thisPage()} />);
+    expect(screen.queryByRole('button', { name: /Push this page/ })).toBeNull();
   });
 });
 

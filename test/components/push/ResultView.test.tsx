@@ -62,27 +62,41 @@ describe('ResultView', () => {
     expect(screen.queryByText('open-sesame')).toBeNull();
   });
 
-  it('previews the QR code without opening anything, and repeats neither the link nor the expiry', async () => {
-    const p = props({ expiry: 'Expires in 1 week.' });
+  it('previews what the recipient will see, step by step, without opening anything or repeating the link or the expiry', () => {
+    const p = props({ expiry: 'Expires in 1 week.', passphrase: 'open-sesame', retrievalStep: true });
     render(<ResultView {...p} />);
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
     const preview = screen.getByRole('region', { name: 'What the recipient gets' });
+    expect(
+      within(preview)
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual([
+      'The recipient opens the link on push.example.',
+      'They need the passphrase, which you send separately.',
+      'The recipient clicks once more to see it, so link previews use no view.',
+      'Then the secret is shown, and that uses a view.',
+    ]);
     expect(preview.textContent).toContain('This preview uses no view.');
     expect(preview.textContent).not.toContain(URL_);
     expect(preview.textContent).not.toContain('Expires in 1 week.');
-    expect(await within(preview).findByRole('img', { name: 'QR code of the secret link' })).toBeTruthy();
+    expect(preview.textContent).not.toContain('open-sesame');
     expect(p.onOpen).not.toHaveBeenCalled();
   });
 
-  it('shows one QR code when the QR code and the preview are both open', async () => {
+  it('is no second copy of the QR code: the preview draws none, shown or hidden', () => {
     render(<ResultView {...props()} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Show QR code' }));
     fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
-    await screen.findByRole('img', { name: 'QR code of the secret link' });
-    expect(screen.getAllByRole('img', { name: 'QR code of the secret link' })).toHaveLength(1);
-    fireEvent.click(screen.getByRole('button', { name: 'Hide QR code' }));
     const preview = screen.getByRole('region', { name: 'What the recipient gets' });
-    expect(await within(preview).findByRole('img', { name: 'QR code of the secret link' })).toBeTruthy();
+    expect(within(preview).queryByRole('img')).toBeNull();
+    expect(
+      within(preview)
+        .getAllByRole('listitem')
+        .map((step) => step.textContent),
+    ).toEqual([
+      'The recipient opens the link on push.example.',
+      'Then the secret is shown, and that uses a view.',
+    ]);
   });
 
   it.each([

@@ -90,7 +90,7 @@ describe('options page: a failed Connect', () => {
         new URL(request.url).pathname === '/api/v2/version'
           ? backend(request)
           : new Response(null, { status: 401 }),
-      'Your API token was rejected — open Settings and check it.',
+      'Your API token was rejected. Check it and try again.',
       'api-token-error',
     ],
   ])(
@@ -318,6 +318,58 @@ describe('options page: only the fields of the server’s edition', () => {
     render(<App />);
     expect(await screen.findByLabelText('Expire after (pwpush.com and Pro servers)')).toBeTruthy();
     expect(screen.getByLabelText('Expire after days (open-source servers)')).toBeTruthy();
+  });
+});
+
+describe('options page: focus when a server form opens', () => {
+  const serverChoice = () => screen.getByLabelText('Server', { exact: true });
+
+  it('Add a server puts focus on the form’s first field', async () => {
+    render(<App />);
+    await saveSelfHosted(SERVER_URL, ALICE.token);
+    await savedInRow(SERVER_URL);
+    fireEvent.click(screen.getByRole('button', { name: 'Add a server' }));
+    await screen.findByLabelText('API token');
+    await vi.waitFor(() => expect(document.activeElement).toBe(serverChoice()));
+  });
+
+  it('Edit puts focus on the form’s first field', async () => {
+    render(<App />);
+    await saveSelfHosted(SERVER_URL, ALICE.token);
+    await savedInRow(SERVER_URL);
+    (document.activeElement as HTMLElement | null)?.blur();
+    fireEvent.click(screen.getByRole('button', { name: `Edit ${new URL(SERVER_URL).host}` }));
+    await screen.findByLabelText('Server URL');
+    await vi.waitFor(() => expect(document.activeElement).toBe(serverChoice()));
+  });
+
+  it('leaves focus alone for a form already open when the page loads', async () => {
+    render(<App />);
+    await screen.findByRole('button', { name: 'Connect' });
+    expect(document.activeElement).toBe(document.body);
+  });
+});
+
+describe('options page: the defaults follow the default server', () => {
+  it('keep the durations of a pro default server while an open-source server is added beside it', async () => {
+    await saveSettings({
+      type: 'server',
+      entry: {
+        server: { kind: 'self-hosted', url: 'https://pro.example.com', edition: 'pro' },
+        token: { value: null, place: 'device', origin: null },
+      },
+    });
+    render(<App />);
+    expect(await screen.findByLabelText('Expire after')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Add a server' }));
+    await saveSelfHosted(SERVER_URL, ALICE.token);
+    await screen.findByRole('listitem', { name: new URL(SERVER_URL).host });
+    await vi.waitFor(async () => expect((await readSettings()).settings.servers).toHaveLength(2));
+    expect((await readSettings()).settings.defaultServer).toBe('https://pro.example.com');
+    // The new server's edition is known by now (its connection check saw oss); the defaults still apply to
+    // pushes to the default server, so they keep its unit, with no reload.
+    expect(screen.getByLabelText('Expire after')).toBeTruthy();
+    expect(screen.queryByLabelText(/Expire after days/)).toBeNull();
   });
 });
 

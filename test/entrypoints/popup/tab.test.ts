@@ -25,4 +25,29 @@ describe('activeTabUrl', () => {
       expect(await activeTabUrl()).toBeUndefined();
     },
   );
+
+  describe('in a tab of its own (the popup page opened with tabs.create)', () => {
+    /** The popup page's own tab, opened by `opener` (a tab id) or by nothing. */
+    const self = (openerTabId?: number) =>
+      vi.spyOn(fakeBrowser.tabs, 'getCurrent').mockResolvedValue({
+        id: 99,
+        index: 0,
+        url: 'chrome-extension://abc/popup.html',
+        openerTabId,
+      } as never);
+
+    it('gives the address of the web page that opened it, not its own or the window’s active tab', async () => {
+      const page = await fakeBrowser.tabs.create({ url: 'http://127.0.0.1:4000/notes.html?week=48' });
+      self(page.id);
+      const query = activeTab('https://elsewhere.example/');
+      expect(await activeTabUrl()).toBe('http://127.0.0.1:4000/notes.html?week=48');
+      expect(query).not.toHaveBeenCalled();
+    });
+
+    it('gives nothing when nothing opened it', async () => {
+      self(undefined);
+      activeTab('https://elsewhere.example/');
+      expect(await activeTabUrl()).toBeUndefined();
+    });
+  });
 });

@@ -25,6 +25,7 @@ const CODES: ErrorCode[] = [
   'not-secret-push',
   'needs-api-v2',
   'host-mismatch',
+  'token-elsewhere',
   'permission-denied',
   'file-unavailable',
   'foreign-link',
@@ -48,6 +49,17 @@ describe('describeError', () => {
     ['file-unavailable', 'The file could not be downloaded: it may have expired.'],
   ] as const)('says what to do for %s', (code, words) => {
     expect(describeError(new AppError(code, 'technical detail'))).toBe(words);
+  });
+
+  it.each(CODES)('on the Settings page never sends the person to Settings for %s', (code) => {
+    expect(describeError(new AppError(code, 'x'), 'settings')).not.toMatch(/Settings/);
+  });
+
+  it.each([
+    ['token-rejected', 'Your API token was rejected. Check it and try again.'],
+    ['unauthorized', 'This needs an API token. Enter one in the API token field.'],
+  ] as const)('on the Settings page says what to do there for %s', (code, words) => {
+    expect(describeError(new AppError(code, 'x'), 'settings')).toBe(words);
   });
 
   it('works on plain error data, as errors arrive across messaging', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pushLabel, urlSubject } from '@/lib/push/label';
-import { formSubject } from '@/lib/push/form-subject';
+import { formLabel, formSubject } from '@/lib/push/form-subject';
 
 const token = 'quqvrqvu1234';
 const made = '2026-11-14T09:30:00Z';
@@ -24,8 +24,14 @@ describe('pushLabel', () => {
 
   it('names an unnamed push without a subject by its kind and when it was made', () => {
     const label = pushLabel({ url_token: token, kind: 'text', created_at: made }, 'en');
-    expect(label).toMatch(/^Text · Nov 14, \d\d?:30 [AP]M$/);
+    expect(label).toMatch(/^Text · Nov 14, \d\d?:30:00 [AP]M$/);
     expect(label).not.toContain('quqvrqvu');
+  });
+
+  it('gives two unnamed pushes made in the same minute two names', () => {
+    const first = pushLabel({ url_token: 'a', kind: 'text', created_at: '2026-11-14T06:22:05Z' }, 'en');
+    const second = pushLabel({ url_token: 'b', kind: 'text', created_at: '2026-11-14T06:22:41Z' }, 'en');
+    expect(first).not.toBe(second);
   });
 
   it('calls a push of unknown kind "Push" with its time, not its token', () => {
@@ -51,5 +57,32 @@ describe('formSubject', () => {
     [{ kind: 'qr' as const, url: '', files: [] }, undefined],
   ])('of %o is %s', (state, subject) => {
     expect(formSubject(state)).toBe(subject);
+  });
+});
+
+describe('formLabel', () => {
+  const now = Date.parse(made);
+  const form = (kind: 'text' | 'url' | 'qr', url = '', note = '') => ({
+    kind,
+    url,
+    files: [],
+    options: { note },
+  });
+
+  it('is the name the push made now gets, told to the second', () => {
+    expect(formLabel(form('text'), now, 'en')).toBe(
+      pushLabel({ url_token: 'x', kind: 'text', created_at: made }, 'en'),
+    );
+    expect(formLabel(form('text'), now, 'en')).toMatch(/^Text · Nov 14, \d\d?:30:00 [AP]M$/);
+  });
+
+  it('names a URL push by the host typed, never its path or query', () => {
+    expect(formLabel(form('url', 'https://wiki.example.com/reset?t=s3cret'), now, 'en')).toBe(
+      'URL · wiki.example.com',
+    );
+  });
+
+  it('follows the private note, as the list does', () => {
+    expect(formLabel(form('qr', '', 'Guest Wi-Fi'), now, 'en')).toBe('Guest Wi-Fi');
   });
 });
