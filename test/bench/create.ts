@@ -128,14 +128,23 @@ async function popupTarget(cdp: CDPSession, url: string, gone = false): Promise<
   throw new Error(`${url}: the popup did not ${gone ? 'close' : 'open'}`);
 }
 
+// Runs in a popup: `poll` is called until it resolves; after 20 s, rejects with what the page shows.
+const DEADLINE = `const deadline = Date.now() + 20000;
+  const late = () => Date.now() > deadline && (reject(new Error('not ready: ' + document.body.innerText)), true);`;
+
 // Runs in our popup: once its settings are read and the Secret field takes input, types `text` into it.
-const OURS_READY = (text: string) => `new Promise((resolve) => {
+// A popup that reopens on the last result (issue 37's hand-off) is asked for a new push first.
+const OURS_READY = (text: string) => `new Promise((resolve, reject) => {
+  ${DEADLINE}
   const poll = () => {
+    if (late()) return;
+    const named = (...names) => [...document.querySelectorAll('button')].find((b) => names.includes(b.textContent.trim()));
     const field = [...document.querySelectorAll('textarea, input')].find((el) =>
       (el.labels && [...el.labels].some((l) => l.textContent.trim().startsWith('Secret'))) ||
       el.getAttribute('aria-label') === 'Secret');
-    const create = [...document.querySelectorAll('button')].find((b) => b.textContent.trim() === 'Create push');
+    const create = named('Create push');
     if (!field || !create || field.disabled || document.body.innerText.includes('Getting ready')) {
+      if (!field && !document.body.innerText.includes('Getting ready')) named('New push', 'Done')?.click();
       return setTimeout(poll, 5);
     }
     field.focus();
@@ -147,8 +156,10 @@ const OURS_READY = (text: string) => `new Promise((resolve) => {
 })`;
 
 // Runs in the peer's popup: once its settings are read (the server shown, the button enabled).
-const PEER_READY = (server: string) => `new Promise((resolve) => {
+const PEER_READY = (server: string) => `new Promise((resolve, reject) => {
+  ${DEADLINE}
   const poll = () => {
+    if (late()) return;
     const button = document.getElementById('pushUrlButton');
     const ready = button && !button.disabled &&
       document.getElementById('serverValue').textContent.trim() === ${JSON.stringify(server)};
@@ -158,19 +169,21 @@ const PEER_READY = (server: string) => `new Promise((resolve) => {
 })`;
 
 /**
- * Runs in a popup: clicks `button` and resolves with ms from the click until `shown()` gives the link (a
- * mutation observer, checked at every change), and the link; rejects on `failed()`'s text.
+ * Runs in a popup: clicks `button` and resolves with ms from the click until `shown()` gives a link other than
+ * the one shown before the click, if any (a mutation observer, checked at every change), and the link;
+ * rejects on `failed()`'s text.
  */
 const TIMED_CLICK = (button: string, shown: string, failed: string) => `new Promise((resolve, reject) => {
   const button = ${button};
   if (!button) return reject(new Error('no button to click'));
   const shown = () => ${shown};
   const failed = () => ${failed};
+  const before = shown();
   let started;
   button.addEventListener('click', () => { started = performance.now(); }, { capture: true, once: true });
   const observer = new MutationObserver(() => {
     const link = started === undefined ? '' : shown();
-    if (link) {
+    if (link && link !== before) {
       observer.disconnect();
       resolve({ ms: performance.now() - started, link });
     }
