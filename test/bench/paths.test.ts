@@ -1,11 +1,12 @@
 /** Each path's rows: which floor each figure is held to, as issue 22 sets them (rows.ts judges). */
 import { describe, expect, it } from 'vitest';
+import { createRows, type CreateFigures } from './create';
 import { dashboardRows } from './dashboard';
 import type { DashboardFigures } from './dashboard';
 import { popupRows, type PopupFigures } from './popup';
 import { quickPushRows, type QuickPushFigures } from './quick';
 import { watcherRows, type WatcherFigures } from './refresh';
-import { ratioOf, within } from './rows';
+import { ratioOf, tableLine, within } from './rows';
 import { uploadRows, type UploadFigures } from './upload';
 
 const quick: QuickPushFigures = {
@@ -61,6 +62,49 @@ describe('popup', () => {
     expect(within(bytes!)).toBe(false);
     expect(bytes!.floor!.what).toContain('webextension-polyfill');
     expect(within(popupRows(figures(50, 32 * 1024))[1]!)).toBe(true);
+  });
+});
+
+describe('create → link', () => {
+  /** Five runs of each: ours, the bare fetch and the official extension, each run one POST a side. */
+  const figures = (ours: number[], peer = [50, 50, 50, 50, 50]): CreateFigures => ({
+    runs: 5,
+    oursRuns: ours,
+    bareRuns: [40, 40, 40, 40, 40],
+    peerRuns: peer,
+    posts: { ours: [1, 1, 1, 1, 1], peer: [1, 1, 1, 1, 1] },
+    others: { ours: [], peer: [] },
+  });
+  const judged = (f: CreateFigures) => {
+    const [row] = createRows(f);
+    return { row: row!, also: row!.also![0]! };
+  };
+
+  it('holds ours to 1.2× one bare fetch of the same create, judged by the paired runs', () => {
+    const { row } = judged(figures([48, 48, 48, 48, 48]));
+    expect(ratioOf(row)).toBeCloseTo(1.2);
+    expect(within(row)).toBe(true);
+    expect(within(judged(figures([49, 49, 49, 49, 49])).row)).toBe(false);
+    // The median of the runs' own ratios, not the ratio of the medians.
+    const paired = judged({ ...figures([48, 48, 48, 48, 48]), bareRuns: [30, 30, 30, 40, 40] }).row;
+    expect(ratioOf(paired)).toBeCloseTo(48 / 30);
+    expect(within(paired)).toBe(false);
+  });
+
+  it('is over when ours is slower than the official extension, and shows ours / theirs on the row', () => {
+    const { row, also } = judged(figures([48, 48, 48, 48, 48], [45, 45, 45, 45, 45]));
+    expect(ratioOf(also)).toBeCloseTo(48 / 45);
+    expect(within(row)).toBe(false);
+    expect(tableLine(row)).toContain('1.07× (paired runs)');
+    expect(within(judged(figures([48, 48, 48, 48, 48], [48, 48, 48, 48, 48])).row)).toBe(true);
+  });
+
+  it('is over when a push took more than one POST on either side, or a run was not counted', () => {
+    const base = figures([44, 44, 44, 44, 44]);
+    expect(within(judged(base).row)).toBe(true);
+    expect(within(judged({ ...base, posts: { ...base.posts, ours: [1, 1, 2, 1, 1] } }).row)).toBe(false);
+    expect(within(judged({ ...base, posts: { ...base.posts, peer: [1, 1, 1, 1, 0] } }).row)).toBe(false);
+    expect(within(judged({ ...base, posts: { ...base.posts, peer: [1, 1, 1, 1] } }).row)).toBe(false);
   });
 });
 

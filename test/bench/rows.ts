@@ -11,6 +11,7 @@ export const ISSUE_ROWS = [
   'Quick push, warm',
   'Quick push, cold',
   'Popup ready',
+  'Create → link',
   'File upload, 50 MiB',
   'Dashboard, first screen',
   'Dashboard, keystroke',

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { backgroundRows, measureBackground } from './background';
+import { createRows, measureCreate } from './create';
 import { dashboardRows, measureDashboard } from './dashboard';
 import { measurePopup, popupRows } from './popup';
 import { measureQuickPush, quickPushRows } from './quick';
@@ -33,6 +34,7 @@ function build(dir: string, e2e: boolean): void {
 const PATH_ROWS = {
   quick: ['Quick push, warm', 'Quick push, cold'],
   popup: ['Popup ready', 'Popup bytes'],
+  create: ['Create → link'],
   upload: ['File upload, 50 MiB'],
   dashboard: ['Dashboard, first screen', 'Dashboard, keystroke'],
   watcher: ['Watcher run'],
@@ -78,6 +80,7 @@ async function main(): Promise<void> {
   };
   await measure('quick', () => measureQuickPush(e2e), quickPushRows);
   await measure('popup', () => measurePopup(shipped), popupRows);
+  await measure('create', () => measureCreate(e2e), createRows);
   await measure('upload', () => measureUpload(e2e), uploadRows);
   await measure('dashboard', () => measureDashboard(e2e), dashboardRows);
   await measure('watcher', () => measureWatcher(), watcherRows);
