@@ -17,6 +17,8 @@ export interface Generator {
   choice?: GeneratorChoice;
   /** A changed choice from the panel: saved as the default, and the field gets a new value made by it. */
   choose(choice: GeneratorChoice, fill: (value: string) => void): void;
+  /** Puts `value` (the field's, as the panel's Copy asks) on the clipboard; rejects when it could not. */
+  copy(value: string): Promise<void>;
 }
 
 export interface SecretToolProps {
@@ -24,6 +26,8 @@ export interface SecretToolProps {
   /** The field the wand fills: focus returns there, so Enter still creates the push. */
   fieldId: string;
   fill: (value: string) => void;
+  /** The field's value now, for the panel's Copy. */
+  value: string;
 }
 
 // The panel (and the choices' schema it shows) loads when first opened, not with the popup.
@@ -33,7 +37,7 @@ const PANEL = onDemand<GeneratorPanelProps>(() => import('./GeneratorPanel').the
  * The generator's wand and its options button, laid over the field's end corner (the field wraps both in
  * `.sp-tooled`), and the options panel under the field while open.
  */
-export function SecretTool({ generator, fieldId, fill }: SecretToolProps) {
+export function SecretTool({ generator, fieldId, fill, value }: SecretToolProps) {
   const { panelOpen, choice } = generator;
   return (
     <>
@@ -63,7 +67,13 @@ export function SecretTool({ generator, fieldId, fill }: SecretToolProps) {
         </button>
       </span>
       {panelOpen && choice && (
-        <Part of={PANEL} choice={choice} onChange={(next) => generator.choose(next, fill)} />
+        <Part
+          of={PANEL}
+          choice={choice}
+          onChange={(next) => generator.choose(next, fill)}
+          value={value}
+          onCopy={() => generator.copy(value)}
+        />
       )}
     </>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useState } from 'preact/hooks';
 import { PushForm } from '@/components/push/PushForm';
 import { formReducer, type FormInit, type FormState } from '@/lib/push/form';
+import { formHasInput } from '@/lib/push/form-filled';
 import type { PopupContext } from './context';
 import { Part } from '@/components/onDemand';
 import { CREATED_PUSH } from './parts';
@@ -8,6 +9,7 @@ import { UploadProgress } from './UploadProgress';
 import { useEdition } from './useEdition';
 import { useFormActions } from './useFormActions';
 import { useGenerator } from './useGenerator';
+import { useHandoff } from './useHandoff';
 import { useSubmit } from './useSubmit';
 import { described, describedNow } from './words';
 
@@ -19,7 +21,11 @@ export interface CreatePushProps {
   settings?: FormInit;
 }
 
-/** The create form and its result: the form's state, its notice, and the hooks that send and act. */
+/**
+ * The create form and its result: the form's state, its notice, and the hooks that send and act. A result
+ * kept from an earlier popup (useHandoff) is shown instead of the form until New push or Done, unless
+ * something was typed before it was read.
+ */
 export function CreatePush({ context, initial, settings }: CreatePushProps) {
   const [state, dispatch] = useReducer(formReducer, initial);
   useEffect(() => {
@@ -27,24 +33,44 @@ export function CreatePush({ context, initial, settings }: CreatePushProps) {
   }, [settings]);
   const [notice, setNotice] = useState<string>();
   const report = (error: unknown) => void described(error).then(setNotice);
-  const submit = useSubmit(state, dispatch);
+  const handoff = useHandoff(context, report);
+  const submit = useSubmit(state, dispatch, handoff.keep);
   const actions = useFormActions(state, dispatch, { setNotice, report, forget: submit.forget });
   useEdition(context, dispatch, report);
-  const generator = useGenerator(report);
+  const generator = useGenerator(report, handoff.made);
+  const restored = handoff.kept && state.status === 'idle' && !formHasInput(state) ? handoff.kept : undefined;
 
-  // Focus the secret on open and after a reset, so typing can start at once.
+  // Focus the secret on open and after a reset (a kept result's New push too), so typing can start at once.
   useEffect(() => {
-    if (state.status === 'idle' && state.submission === 0) document.getElementById('sp-secret')?.focus();
-  }, [state.status, state.submission]);
+    if (state.status === 'idle' && state.submission === 0 && !restored)
+      document.getElementById('sp-secret')?.focus();
+  }, [state.status, state.submission, Boolean(restored)]);
 
-  if (state.status === 'done' && submit.created)
+  const newPush = () => {
+    handoff.erase();
+    actions.reset();
+  };
+  const done = () => {
+    handoff.erase();
+    actions.reset();
+    window.close(); // a popup closes; the popup opened as a tab (tests) stays, on a fresh form
+  };
+  const created = state.status === 'done' ? submit.created : null;
+  const shown = restored
+    ? { handoff: restored }
+    : created && !created.result.link.ok
+      ? { refused: created.result.link.message }
+      : created && handoff.fresh && { handoff: handoff.fresh };
+  if (shown)
     return (
       <Part
         of={CREATED_PUSH}
-        created={submit.created}
-        copyOnCreate={context?.copyOnCreate ?? false}
-        demo={context?.demoMode ?? false}
-        onNew={actions.reset}
+        shown={shown}
+        restored={Boolean(restored)}
+        copyOnCreate={!restored && (context?.copyOnCreate ?? false)}
+        onCopied={handoff.copied}
+        onNew={newPush}
+        onDone={done}
       />
     );
 
