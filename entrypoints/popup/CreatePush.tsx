@@ -2,6 +2,7 @@ import { useEffect, useReducer, useState } from 'preact/hooks';
 import { PushForm } from '@/components/push/PushForm';
 import { formReducer, type FormInit, type FormState } from '@/lib/push/form';
 import { formHasInput } from '@/lib/push/form-filled';
+import type { Handoff } from '@/lib/handoff';
 import type { PopupContext } from './context';
 import { Part } from '@/components/onDemand';
 import { CREATED_PUSH } from './parts';
@@ -19,6 +20,10 @@ export interface CreatePushProps {
   initial: FormState;
   /** The form the settings make; a pending form takes it, keeping what was typed meanwhile. */
   settings?: FormInit;
+  /** The result an earlier popup kept (App.tsx read it with the settings), until New push or Done. */
+  kept?: Handoff;
+  /** The kept result is no longer to be shown: erased, or replaced by a new push's. */
+  onKeptGone?: () => void;
 }
 
 /**
@@ -26,19 +31,19 @@ export interface CreatePushProps {
  * kept from an earlier popup (useHandoff) is shown instead of the form until New push or Done, unless
  * something was typed before it was read.
  */
-export function CreatePush({ context, initial, settings }: CreatePushProps) {
+export function CreatePush({ context, initial, settings, kept, onKeptGone }: CreatePushProps) {
   const [state, dispatch] = useReducer(formReducer, initial);
   useEffect(() => {
     if (settings) dispatch({ type: 'settings', init: settings });
   }, [settings]);
   const [notice, setNotice] = useState<string>();
   const report = (error: unknown) => void described(error).then(setNotice);
-  const handoff = useHandoff(context, report);
+  const handoff = useHandoff(context, report, onKeptGone);
   const submit = useSubmit(state, dispatch, handoff.keep);
   const actions = useFormActions(state, dispatch, { setNotice, report, forget: submit.forget });
   useEdition(context, dispatch, report);
   const generator = useGenerator(report, handoff.made);
-  const restored = handoff.kept && state.status === 'idle' && !formHasInput(state) ? handoff.kept : undefined;
+  const restored = kept && state.status === 'idle' && !formHasInput(state) ? kept : undefined;
 
   // Focus the secret on open and after a reset (a kept result's New push too), so typing can start at once.
   useEffect(() => {

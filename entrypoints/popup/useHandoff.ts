@@ -1,12 +1,10 @@
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useMemo, useRef, useState } from 'preact/hooks';
 import { handoffClock, handoffOf, handoffStore, type Copied, type Handoff } from '@/lib/handoff';
 import type { FormState } from '@/lib/push/form';
 import type { PopupContext } from './context';
 import type { SentPush } from './connect';
 
 export interface HandoffHooks {
-  /** The result kept from an earlier popup (read as this one opened), until New push or Done. */
-  kept: Handoff | undefined;
   /** The result of this popup's create, as kept. */
   fresh: Handoff | undefined;
   /** Keeps a create's result (awaited before its link shows, so a popup closed at once still kept it). */
@@ -19,12 +17,6 @@ export interface HandoffHooks {
   erase(): void;
 }
 
-/** The servers the popup's settings still have: a result of any other is not shown (and is erased). */
-function knownServers(context: PopupContext): string[] {
-  if (context.server === null) return [];
-  return context.demoMode ? [context.server] : context.servers;
-}
-
 /** Whether the form as sent still holds `value` where the generator put it (the secret, a Wi-Fi password). */
 function holds(sent: FormState, value: string): boolean {
   if (sent.kind === 'text') return sent.payload === value;
@@ -32,32 +24,20 @@ function holds(sent: FormState, value: string): boolean {
 }
 
 /**
- * The popup's side of the hand-off (lib/handoff): reads the kept result once the settings say which servers
- * exist, keeps each new result, and erases it at New push or Done. `report` shows a failure as the form's notice.
+ * The popup's side of the hand-off (lib/handoff; App.tsx reads an earlier popup's result as the popup opens):
+ * keeps each new result with the generator's secret when the push holds it, notes each copy, and erases the
+ * kept result at New push or Done. `report` shows a failure as the form's notice; `onKeptGone` tells the
+ * page an earlier popup's result is no longer to be shown.
  */
 export function useHandoff(
   context: PopupContext | undefined,
   report: (error: unknown) => void,
+  onKeptGone: () => void = () => undefined,
 ): HandoffHooks {
   const clock = useMemo(() => handoffClock(), []);
-  const now = useRef<() => number>(Date.now);
-  const store = useMemo(() => handoffStore({ now: () => now.current() }), []);
+  const store = useMemo(() => clock.then((now) => handoffStore({ now })), []);
   const generated = useRef<string | undefined>(undefined);
-  const [kept, setKept] = useState<Handoff>();
   const [fresh, setFresh] = useState<Handoff>();
-  const read = useRef(false);
-
-  useEffect(() => {
-    if (!context || read.current) return;
-    read.current = true;
-    const servers = knownServers(context);
-    clock
-      .then((moved) => {
-        now.current = moved;
-        return store.read(servers);
-      })
-      .then(setKept, report);
-  }, [context]);
 
   // Never rejects: the push exists whatever happens here, and its link is shown; a failure is reported.
   const keep = async (result: SentPush, sent: FormState) => {
@@ -72,27 +52,26 @@ export function useHandoff(
         secret: made !== undefined && holds(sent, made) ? made : null,
         savedAt: (await clock)(),
       });
-      setKept(undefined);
+      onKeptGone();
       setFresh(handoff);
-      await store.keep(handoff);
+      await (await store).keep(handoff);
     } catch (error) {
       report(error);
     }
   };
 
   return {
-    kept,
     fresh,
     keep,
     made: (value) => {
       generated.current = value;
     },
-    copied: (what) => void store.copied(what).catch(report),
+    copied: (what) => void store.then((kept) => kept.copied(what)).catch(report),
     erase: () => {
-      setKept(undefined);
+      onKeptGone();
       setFresh(undefined);
       generated.current = undefined;
-      store.erase().catch(report);
+      store.then((kept) => kept.erase()).catch(report);
     },
   };
 }

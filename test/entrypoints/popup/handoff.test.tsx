@@ -7,11 +7,10 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { handoffOf, handoffStore, HANDOFF_TTL_MS, type Handoff } from '@/lib/handoff';
-import { initForm, type FormState } from '@/lib/push/form';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
-import type { PopupContext } from '@/entrypoints/popup/context';
+import type { FormState } from '@/lib/push/form';
+import { App } from '@/entrypoints/popup/App';
 import type { SendOptions, SentPush } from '@/entrypoints/popup/connect';
-import { CreatePush } from '@/entrypoints/popup/CreatePush';
+import { savedServer } from '../../saved-server';
 
 const sendForm = vi.fn<(state: FormState, options: SendOptions) => Promise<SentPush>>();
 vi.mock('@/entrypoints/popup/connect', () => ({
@@ -23,16 +22,6 @@ vi.mock('@/lib/clipboard/copied', () => ({ clearCopyLater: async () => {} }));
 
 const SERVER = 'https://pp.example';
 const LINK = `${SERVER}/p/tok123/r`;
-const context: PopupContext = {
-  demoMode: false,
-  server: SERVER,
-  edition: 'pro',
-  signedIn: true,
-  defaults: DEFAULT_PUSH_DEFAULTS,
-  copyOnCreate: true,
-  servers: [SERVER],
-};
-
 function created(): SentPush {
   return {
     push: {
@@ -59,25 +48,26 @@ function keptEarlier(ago: number, server = SERVER): Handoff {
   });
 }
 
-function renderForm(over: Partial<PopupContext> = {}) {
-  const initial = initForm({ defaults: DEFAULT_PUSH_DEFAULTS, edition: 'pro', signedIn: true });
-  return render(<CreatePush context={{ ...context, ...over }} initial={initial} />);
-}
+/** The popup as it opens, on the saved server SERVER (copy on create is on by default). */
+const renderForm = () => render(<App />);
 
 const secret = () => screen.getByRole('textbox', { name: 'Secret' }) as HTMLTextAreaElement;
 const session = async () => JSON.stringify(await fakeBrowser.storage.session.get(null));
 const status = () => screen.getByRole('status').textContent;
 
 let writeText: ReturnType<typeof vi.spyOn>;
-beforeEach(() => {
+beforeEach(async () => {
   sendForm.mockReset();
   writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue();
+  await fakeBrowser.storage.local.set(savedServer(SERVER, 'token-1'));
 });
 afterEach(cleanup);
 
 async function createWith(passphrase: string) {
   sendForm.mockResolvedValueOnce(created());
   renderForm();
+  await screen.findByRole('button', { name: 'Create push' });
+  await waitFor(() => expect(screen.queryByText('Getting ready…')).toBeNull());
   fireEvent.input(secret(), { target: { value: 'the payload 5531' } });
   fireEvent.input(screen.getByRole('textbox', { name: 'Passphrase' }), { target: { value: passphrase } });
   fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
@@ -136,6 +126,7 @@ describe('the hand-off in the popup', () => {
     await handoffStore().keep(keptEarlier(HANDOFF_TTL_MS));
     renderForm();
     await waitFor(async () => expect(await session()).toBe('{}'));
+    await waitFor(() => expect(screen.queryByText('Getting ready…')).toBeNull());
     expect(screen.queryByRole('textbox', { name: 'Secret link' })).toBeNull();
     expect(secret()).toBeTruthy();
   });
@@ -144,7 +135,9 @@ describe('the hand-off in the popup', () => {
     await handoffStore().keep(keptEarlier(60_000, 'https://gone.example'));
     renderForm();
     await waitFor(async () => expect(await session()).toBe('{}'));
+    await waitFor(() => expect(screen.queryByText('Getting ready…')).toBeNull());
     expect(screen.queryByRole('textbox', { name: 'Secret link' })).toBeNull();
+    expect(secret()).toBeTruthy();
   });
 
   it('New push erases the kept result and gives the focus to an empty Secret', async () => {
@@ -167,6 +160,7 @@ describe('the hand-off in the popup', () => {
   it('keeps the secret the wand made, for its creator to copy, and not a typed one', async () => {
     sendForm.mockResolvedValue(created());
     renderForm();
+    await waitFor(() => expect(screen.queryByText('Getting ready…')).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Generate a secret' }));
     await waitFor(() => expect(secret().value).not.toBe(''));
     const generated = secret().value;
