@@ -15,6 +15,7 @@ import {
   type GeneratorChoice,
   type WordChoice,
 } from '@/lib/generator/choice';
+import { closeOnEscape } from './escape';
 import { PANEL_ID } from './ids';
 
 export interface GeneratorPanelProps {
@@ -25,6 +26,8 @@ export interface GeneratorPanelProps {
   value: string;
   /** Copies `value` (the container owns the clipboard); resolves once it is on the clipboard. */
   onCopy: () => Promise<void>;
+  /** Esc inside the panel: it closes, and the form around it does not hear the key (it would clear). */
+  onClose?: () => void;
 }
 
 const STRENGTH_WORDS: Record<Strength, MessageKey> = {
@@ -208,9 +211,15 @@ function WordOptions(props: { choice: WordChoice; onChange: (patch: Partial<Word
  * How the wand makes a secret: characters or words, the strength that follows (in words and bits), and a
  * Copy of the field's value.
  */
-export function GeneratorPanel({ choice, onChange, value, onCopy }: GeneratorPanelProps) {
+export function GeneratorPanel({ choice, onChange, value, onCopy, onClose }: GeneratorPanelProps) {
   return (
-    <div id={PANEL_ID} class="sp-generator" role="group" aria-label={t('generator_panel')}>
+    <div
+      id={PANEL_ID}
+      class="sp-generator"
+      role="group"
+      aria-label={t('generator_panel')}
+      onKeyDown={(e) => closeOnEscape(e, onClose)}
+    >
       <div class="sp-row" role="radiogroup" aria-label={t('generator_mode')}>
         {(['characters', 'words'] as const).map((mode) => (
           <label key={mode} class="sp-check">

@@ -3,7 +3,9 @@ import { WandIcon } from '@/components/icons/Wand';
 import { onDemand, Part } from '@/components/onDemand';
 import type { GeneratorChoice } from '@/lib/generator/choice';
 import { t } from '@/lib/i18n';
+import { useRef } from 'preact/hooks';
 import type { GeneratorPanelProps } from './GeneratorPanel';
+import { closeOnEscape } from './escape';
 import { PANEL_ID } from './ids';
 import './generator.css';
 
@@ -39,9 +41,17 @@ const PANEL = onDemand<GeneratorPanelProps>(() => import('./GeneratorPanel').the
  */
 export function SecretTool({ generator, fieldId, fill, value }: SecretToolProps) {
   const { panelOpen, choice } = generator;
+  const options = useRef<HTMLButtonElement>(null);
+  // Esc in the open panel or on its buttons closes the panel and hands the focus back to its button.
+  const close = panelOpen
+    ? () => {
+        generator.togglePanel();
+        options.current?.focus();
+      }
+    : undefined;
   return (
     <>
-      <span class="sp-tool">
+      <span class="sp-tool" onKeyDown={(e) => closeOnEscape(e, close)}>
         <button
           type="button"
           class="icon-button"
@@ -59,6 +69,7 @@ export function SecretTool({ generator, fieldId, fill, value }: SecretToolProps)
           class="icon-button"
           aria-label={t('generator_options')}
           title={t('generator_options')}
+          ref={options}
           aria-expanded={panelOpen}
           aria-controls={PANEL_ID}
           onClick={() => generator.togglePanel()}
@@ -73,6 +84,7 @@ export function SecretTool({ generator, fieldId, fill, value }: SecretToolProps)
           onChange={(next) => generator.choose(next, fill)}
           value={value}
           onCopy={() => generator.copy(value)}
+          onClose={close}
         />
       )}
     </>

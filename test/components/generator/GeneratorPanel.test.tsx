@@ -84,3 +84,21 @@ describe('GeneratorPanel', () => {
     });
   });
 });
+
+describe('GeneratorPanel and Esc', () => {
+  it('closes on Esc inside it, and the form around it does not hear the key', () => {
+    const onClose = vi.fn();
+    const formHeard = vi.fn();
+    render(
+      <form onKeyDown={formHeard}>
+        <GeneratorPanel choice={DEFAULT_CHOICE} onChange={() => {}} {...field()} onClose={onClose} />
+      </form>,
+    );
+    fireEvent.keyDown(screen.getByLabelText('Length'), { key: 'Escape' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(formHeard).not.toHaveBeenCalled();
+    // Other keys go on to the form as before.
+    fireEvent.keyDown(screen.getByLabelText('Length'), { key: 'Enter' });
+    expect(formHeard).toHaveBeenCalledTimes(1);
+  });
+});

@@ -181,3 +181,18 @@ describe('the hand-off in the popup', () => {
     expect(await session()).not.toContain('typed by hand');
   });
 });
+
+describe('Esc closes the innermost thing', () => {
+  it("in the generator's panel, closes the panel only: the secret stays, focus on the options button", async () => {
+    renderForm();
+    await waitFor(() => expect(screen.queryByText('Getting ready…')).toBeNull());
+    fireEvent.input(secret(), { target: { value: 'keep this 88' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Generator options' }));
+    const length = await screen.findByLabelText('Length');
+    fireEvent.keyDown(length, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByLabelText('Length')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Generator options' }));
+    expect(secret().value).toBe('keep this 88');
+    expect(screen.queryByText('Press Esc again to clear the form.')).toBeNull();
+  });
+});
