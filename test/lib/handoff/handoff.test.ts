@@ -2,6 +2,8 @@
  * The hand-off (issue 37): the popup's last result is kept in storage.session only, for 10 minutes by the
  * injected clock, and erased at New push/Done, when its time is up (alarm or read), and when its server goes.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
@@ -189,5 +191,27 @@ describe('the background', () => {
     expect(JSON.stringify(await fakeBrowser.storage.session.get(null))).toContain(PASSPHRASE);
     await fakeBrowser.storage.local.set(savedServer('https://other.example', 'token-3'));
     await expect.poll(() => fakeBrowser.storage.session.get(null)).toEqual({});
+  });
+});
+
+describe('who can read it', () => {
+  const root = path.resolve(import.meta.dirname, '..', '..', '..');
+  const sources = (dir: string): string[] =>
+    fs.readdirSync(path.join(root, dir), { withFileTypes: true }).flatMap((entry) => {
+      const rel = path.join(dir, entry.name);
+      if (entry.isDirectory()) return sources(rel);
+      return /\.tsx?$/.test(entry.name) ? [rel] : [];
+    });
+
+  it("leaves storage.session at Chrome's default access level (trusted contexts), with no content script to ask", () => {
+    const files = ['lib', 'entrypoints', 'components'].flatMap(sources);
+    expect(files.length).toBeGreaterThan(100);
+    expect(
+      files.filter((file) => fs.readFileSync(path.join(root, file), 'utf8').includes('setAccessLevel')),
+    ).toEqual([]);
+    // WXT makes a content script of an entrypoint named content or *.content: there is none.
+    const entrypoints = fs.readdirSync(path.join(root, 'entrypoints'));
+    expect(entrypoints).toContain('popup');
+    expect(entrypoints.filter((name) => /(^|\.)content(\.|$)/.test(name))).toEqual([]);
   });
 });
