@@ -1,6 +1,6 @@
 /**
  * The hand-off (issue 37), as the sender's day goes: a passphrase from the wand, a push of 1 view, the popup
- * closed on the way to the chat, reopened, the passphrase copied on its own and the push opened with it as
+ * closed on the way to the chat, reopened (Esc closing its QR code and nothing more), the passphrase copied on its own and the push opened with it as
  * the recipient does (through the API). Meanwhile the passphrase is only ever in storage.session, under the
  * popup's kept result; 10 minutes later (the hand-off's clock moved through the test build's seam,
  * lib/handoff/clock.ts) the reopened popup shows an empty form and the result is erased.
@@ -39,7 +39,7 @@ async function onlyKept(browser: ExtensionBrowser, page: JourneyPage, secret: st
 forEachBrowser('the hand-off', (name, browser) => {
   const host = useMockHost();
 
-  it('a passphrase from the wand, 1 view, the popup closed and reopened: the result is there, the passphrase copied on its own opens the push for the recipient; only storage.session held it; 10 minutes later it is gone', async () => {
+  it('a passphrase from the wand, 1 view, the popup closed and reopened: the result is there (Esc closes its QR code only), the passphrase copied on its own opens the push for the recipient; only storage.session held it; 10 minutes later it is gone', async () => {
     await useServer(browser(), host().baseUrl, ALICE.token);
     const secret = `handoff payload ${name} 4f0e`;
     const popup = await openPopup(browser());
@@ -62,6 +62,13 @@ forEachBrowser('the hand-off', (name, browser) => {
     const reopened = await openPopup(browser(), { lastResult: true });
     expect(await createdLink(reopened)).toEqual({ link, urlToken });
     await waitForText(reopened, 'Your last push, kept in memory until');
+    // Esc closes the QR code's panel, the innermost thing, and nothing else: the result stays whole.
+    await press(reopened, 'Show QR code');
+    await reopened.waitForSelector('.sp-qr img, .sp-qr svg');
+    await reopened.keyboard.press('Escape');
+    await reopened.waitForSelector('::-p-aria(Show QR code[role="button"])');
+    expect(await reopened.evaluate(() => document.activeElement?.textContent)).toBe('Show QR code');
+    expect(await createdLink(reopened)).toEqual({ link, urlToken });
     await press(reopened, 'Copy passphrase');
     await waitForText(reopened, 'Passphrase copied. The link is no longer on the clipboard.');
     expect(await browser().clipboard()).toBe(passphrase);
