@@ -43,6 +43,10 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
   const actions = useFormActions(state, dispatch, { setNotice, report, forget: submit.forget });
   useEdition(context, dispatch, report);
   const generator = useGenerator(report, handoff.made);
+  // Decided once, as it arrives: typed into already, the form stays (the result reappears on no keystroke).
+  useEffect(() => {
+    if (kept && formHasInput(state)) onKeptGone?.();
+  }, [kept]);
   const restored = kept && state.status === 'idle' && !formHasInput(state) ? kept : undefined;
 
   // Focus the secret on open and after a reset (a kept result's New push too), so typing can start at once.

@@ -3,7 +3,7 @@
  * again by the next popup within 10 minutes until New push or Done, with the generated secret for its creator,
  * and every copy says what it took off the clipboard.
  */
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { handoffOf, handoffStore, HANDOFF_TTL_MS, type Handoff } from '@/lib/handoff';
@@ -194,5 +194,29 @@ describe('Esc closes the innermost thing', () => {
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Generator options' }));
     expect(secret().value).toBe('keep this 88');
     expect(screen.queryByText('Press Esc again to clear the form.')).toBeNull();
+  });
+});
+
+describe('a kept result arriving after something was typed', () => {
+  it('leaves the form as typed, and does not come back once the field is cleared', async () => {
+    const { CreatePush } = await import('@/entrypoints/popup/CreatePush');
+    const { initForm } = await import('@/lib/push/form');
+    const { DEFAULT_PUSH_DEFAULTS } = await import('@/lib/settings');
+    const { useState } = await import('preact/hooks');
+    const initial = initForm({ defaults: DEFAULT_PUSH_DEFAULTS, edition: 'pro', signedIn: true });
+    let arrive!: (kept: Handoff) => void;
+    // As App.tsx holds it: the kept result arrives later, and goes when the form says so.
+    function Page() {
+      const [kept, setKept] = useState<Handoff>();
+      arrive = setKept;
+      return <CreatePush initial={initial} kept={kept} onKeptGone={() => setKept(undefined)} />;
+    }
+    render(<Page />);
+    fireEvent.input(secret(), { target: { value: 'typed first' } });
+    act(() => arrive(keptEarlier(60_000)));
+    fireEvent.input(secret(), { target: { value: '' } });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(screen.queryByRole('textbox', { name: 'Secret link' })).toBeNull();
+    expect(secret()).toBeTruthy();
   });
 });
