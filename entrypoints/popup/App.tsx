@@ -76,15 +76,11 @@ function Destination({ name, server }: { name: string; server: string | null }) 
 }
 
 /**
- * The popup: the create form (or its result) and the recent pushes. Nothing of the form is stored; the
- * last result is kept in memory (storage.session) for 10 minutes by lib/handoff.
+ * The page's state: the settings read (again at each change, or for another server on `switchTo`), and the
+ * result an earlier popup kept, read with the first of them (`kept`, until `setKept(undefined)`).
  */
-export function App() {
+function usePage() {
   const [page, setPage] = useState<Load>({ state: 'loading' });
-  // The form is there from the first render, pending until the settings fill it (typing starts at once).
-  const [initial] = useState(() => pendingForm(emailLocale()));
-  const settingsUrl = browser.runtime.getURL('/options.html');
-
   // The result an earlier popup kept: read once, as the popup opens; gone at New push or Done.
   const [kept, setKept] = useState<Handoff>();
   // `restart`: a new form (another server); else the form keeps what was typed and takes the new settings.
@@ -120,6 +116,19 @@ export function App() {
     chooseServer(url);
     void show(url);
   };
+
+  return { page, kept, setKept, switchTo };
+}
+
+/**
+ * The popup: the create form (or its result) and the recent pushes. Nothing of the form is stored; the
+ * last result is kept in memory (storage.session) for 10 minutes by lib/handoff.
+ */
+export function App() {
+  const { page, kept, setKept, switchTo } = usePage();
+  // The form is there from the first render, pending until the settings fill it (typing starts at once).
+  const [initial] = useState(() => pendingForm(emailLocale()));
+  const settingsUrl = browser.runtime.getURL('/options.html');
 
   const ready = page.state === 'ready' ? page : undefined;
   const demo = ready ? ready.context.demoMode : page.state === 'loading' && lastDemoShown();

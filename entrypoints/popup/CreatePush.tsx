@@ -55,14 +55,11 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
       document.getElementById('sp-secret')?.focus();
   }, [state.status, state.submission, Boolean(restored)]);
 
-  const newPush = () => {
+  // New push, or Done (`close`): a popup closes; the popup opened as a tab (tests) stays, on a fresh form.
+  const leave = (close: boolean) => () => {
     handoff.erase();
     actions.reset();
-  };
-  const done = () => {
-    handoff.erase();
-    actions.reset();
-    window.close(); // a popup closes; the popup opened as a tab (tests) stays, on a fresh form
+    if (close) window.close();
   };
   const created = state.status === 'done' ? submit.created : null;
   const shown = restored
@@ -78,8 +75,8 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
         restored={Boolean(restored)}
         copyOnCreate={!restored && (context?.copyOnCreate ?? false)}
         onCopied={handoff.copied}
-        onNew={newPush}
-        onDone={done}
+        onNew={leave(false)}
+        onDone={leave(true)}
       />
     );
 
