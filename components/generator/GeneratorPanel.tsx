@@ -1,21 +1,66 @@
 import { useState } from 'preact/hooks';
 import { CheckField } from '@/components/CheckField';
+import { CheckIcon } from '@/components/icons/Check';
+import { CopyIcon } from '@/components/icons/Copy';
+import { useFlash } from '@/components/useFlash';
 import { plural, t, type MessageKey } from '@/lib/i18n';
 import {
   LENGTH,
   SEPARATORS,
   strengthBits,
+  strengthOf,
   WORD_COUNT,
+  type Strength,
   type CharacterChoice,
   type GeneratorChoice,
   type WordChoice,
 } from '@/lib/generator/choice';
+import { closeOnEscape } from './escape';
 import { PANEL_ID } from './ids';
 
 export interface GeneratorPanelProps {
   choice: GeneratorChoice;
   /** A changed choice: the container saves it as the default and makes a new value with it. */
   onChange: (choice: GeneratorChoice) => void;
+  /** The field's value now: what Copy copies (nothing to copy while it is empty). */
+  value: string;
+  /** Copies `value` (the container owns the clipboard); resolves once it is on the clipboard. */
+  onCopy: () => Promise<void>;
+  /** Esc inside the panel: it closes, and the form around it does not hear the key (it would clear). */
+  onClose?: () => void;
+}
+
+const STRENGTH_WORDS: Record<Strength, MessageKey> = {
+  weak: 'generator_strengthWeak',
+  fair: 'generator_strengthFair',
+  strong: 'generator_strengthStrong',
+  veryStrong: 'generator_strengthVeryStrong',
+};
+
+/** "Very strong · 122 bits": the word first, then the bits it is counted from. */
+function strengthLine(choice: GeneratorChoice): string {
+  const bits = Math.floor(strengthBits(choice));
+  return `${t(STRENGTH_WORDS[strengthOf(bits)])} · ${plural('generator_strength', bits)}`;
+}
+
+/** The creator's own copy of the value the wand made (an admin sets that password too), "Copied" for a moment. */
+function CopyValue({ value, onCopy }: Pick<GeneratorPanelProps, 'value' | 'onCopy'>) {
+  const [copied, setCopied] = useFlash<true>();
+  return (
+    <button
+      type="button"
+      disabled={value === ''} // A failed copy is reported by the container (the form's notice); the button then stays as it was.
+      onClick={() =>
+        onCopy().then(
+          () => setCopied(true),
+          () => undefined,
+        )
+      }
+    >
+      {copied ? <CheckIcon /> : <CopyIcon />}
+      {copied ? t('push_copied') : t('push_copySecret')}
+    </button>
+  );
 }
 
 /** The character classes, each shown by its characters and named in words for assistive technology. */
@@ -162,10 +207,19 @@ function WordOptions(props: { choice: WordChoice; onChange: (patch: Partial<Word
   );
 }
 
-/** How the wand makes a secret: characters or words, and the strength that follows, in bits. */
-export function GeneratorPanel({ choice, onChange }: GeneratorPanelProps) {
+/**
+ * How the wand makes a secret: characters or words, the strength that follows (in words and bits), and a
+ * Copy of the field's value.
+ */
+export function GeneratorPanel({ choice, onChange, value, onCopy, onClose }: GeneratorPanelProps) {
   return (
-    <div id={PANEL_ID} class="sp-generator" role="group" aria-label={t('generator_panel')}>
+    <div
+      id={PANEL_ID}
+      class="sp-generator"
+      role="group"
+      aria-label={t('generator_panel')}
+      onKeyDown={(e) => closeOnEscape(e, onClose)}
+    >
       <div class="sp-row" role="radiogroup" aria-label={t('generator_mode')}>
         {(['characters', 'words'] as const).map((mode) => (
           <label key={mode} class="sp-check">
@@ -190,9 +244,12 @@ export function GeneratorPanel({ choice, onChange }: GeneratorPanelProps) {
           onChange={(patch) => onChange({ ...choice, words: { ...choice.words, ...patch } })}
         />
       )}
-      <p class="sp-hint sp-strength" role="status">
-        {plural('generator_strength', Math.floor(strengthBits(choice)))}
-      </p>
+      <div class="sp-row sp-strength-row">
+        <p class="sp-hint sp-strength" role="status">
+          {strengthLine(choice)}
+        </p>
+        <CopyValue value={value} onCopy={onCopy} />
+      </div>
     </div>
   );
 }

@@ -3,7 +3,9 @@ import { WandIcon } from '@/components/icons/Wand';
 import { onDemand, Part } from '@/components/onDemand';
 import type { GeneratorChoice } from '@/lib/generator/choice';
 import { t } from '@/lib/i18n';
+import { useRef } from 'preact/hooks';
 import type { GeneratorPanelProps } from './GeneratorPanel';
+import { closeOnEscape } from './escape';
 import { PANEL_ID } from './ids';
 import './generator.css';
 
@@ -17,6 +19,8 @@ export interface Generator {
   choice?: GeneratorChoice;
   /** A changed choice from the panel: saved as the default, and the field gets a new value made by it. */
   choose(choice: GeneratorChoice, fill: (value: string) => void): void;
+  /** Puts `value` (the field's, as the panel's Copy asks) on the clipboard; rejects when it could not. */
+  copy(value: string): Promise<void>;
 }
 
 export interface SecretToolProps {
@@ -24,6 +28,8 @@ export interface SecretToolProps {
   /** The field the wand fills: focus returns there, so Enter still creates the push. */
   fieldId: string;
   fill: (value: string) => void;
+  /** The field's value now, for the panel's Copy. */
+  value: string;
 }
 
 // The panel (and the choices' schema it shows) loads when first opened, not with the popup.
@@ -33,11 +39,19 @@ const PANEL = onDemand<GeneratorPanelProps>(() => import('./GeneratorPanel').the
  * The generator's wand and its options button, laid over the field's end corner (the field wraps both in
  * `.sp-tooled`), and the options panel under the field while open.
  */
-export function SecretTool({ generator, fieldId, fill }: SecretToolProps) {
+export function SecretTool({ generator, fieldId, fill, value }: SecretToolProps) {
   const { panelOpen, choice } = generator;
+  const options = useRef<HTMLButtonElement>(null);
+  // Esc in the open panel or on its buttons closes the panel and hands the focus back to its button.
+  const close = panelOpen
+    ? () => {
+        generator.togglePanel();
+        options.current?.focus();
+      }
+    : undefined;
   return (
     <>
-      <span class="sp-tool">
+      <span class="sp-tool" onKeyDown={(e) => closeOnEscape(e, close)}>
         <button
           type="button"
           class="icon-button"
@@ -55,6 +69,7 @@ export function SecretTool({ generator, fieldId, fill }: SecretToolProps) {
           class="icon-button"
           aria-label={t('generator_options')}
           title={t('generator_options')}
+          ref={options}
           aria-expanded={panelOpen}
           aria-controls={PANEL_ID}
           onClick={() => generator.togglePanel()}
@@ -63,7 +78,14 @@ export function SecretTool({ generator, fieldId, fill }: SecretToolProps) {
         </button>
       </span>
       {panelOpen && choice && (
-        <Part of={PANEL} choice={choice} onChange={(next) => generator.choose(next, fill)} />
+        <Part
+          of={PANEL}
+          choice={choice}
+          onChange={(next) => generator.choose(next, fill)}
+          value={value}
+          onCopy={() => generator.copy(value)}
+          onClose={close}
+        />
       )}
     </>
   );

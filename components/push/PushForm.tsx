@@ -57,9 +57,14 @@ function ThisPageRow({ host, push, options }: NonNullable<PushFormProps['thisPag
 
 type GeneratorProps = Pick<PushFormProps, 'generator'>;
 
-/** The wand for the field `fieldId`, filling it through `fill`; nothing without a generator. */
-function toolFor(generator: Generator | undefined, fieldId: string, fill: (value: string) => void) {
-  return generator && <SecretTool generator={generator} fieldId={fieldId} fill={fill} />;
+/** The wand for the field `fieldId` (holding `value`), filling it through `fill`; nothing without a generator. */
+function toolFor(
+  generator: Generator | undefined,
+  fieldId: string,
+  fill: (value: string) => void,
+  value: string,
+) {
+  return generator && <SecretTool generator={generator} fieldId={fieldId} fill={fill} value={value} />;
 }
 
 const PANEL_ID = 'sp-kind-panel';
@@ -105,7 +110,7 @@ function QrSource({
           value={state.wifi}
           errors={errors}
           onChange={(patch) => dispatch({ type: 'wifi', patch })}
-          passwordTool={(fieldId, fill) => toolFor(generator, fieldId, fill)}
+          passwordTool={(fieldId, fill) => toolFor(generator, fieldId, fill, state.wifi.password)}
         />
       ) : (
         <SecretInput
@@ -136,7 +141,12 @@ function KindPanel({
           errors={errors}
           limit={TEXT_MAX_CHARS}
           onInput={(value) => dispatch({ type: 'payload', value })}
-          tool={toolFor(generator, 'sp-secret', (value) => dispatch({ type: 'payload', value }))}
+          tool={toolFor(
+            generator,
+            'sp-secret',
+            (value) => dispatch({ type: 'payload', value }),
+            state.payload,
+          )}
         />
       );
     case 'url':

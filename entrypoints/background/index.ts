@@ -1,5 +1,6 @@
 import { registerClipboardClearing } from '@/lib/clipboard/background';
 import { registerDemoService } from '@/lib/demo/background';
+import { registerHandoff } from '@/lib/handoff/background';
 import { registerSettings } from '@/lib/settings/background';
 import { registerQuickPush } from '@/lib/quick-push/background';
 import { setupWatcher } from '@/lib/watch/background';
@@ -11,6 +12,7 @@ export default defineBackground(() => {
   registerDemoService();
   registerClipboardClearing();
   registerQuickPush();
+  registerHandoff();
   setupWatcher();
   registerWelcome();
 });

@@ -7,7 +7,8 @@ import { t, uiLocale } from '@/lib/i18n';
 import { emailLocaleFor } from '@/lib/push/email-locale';
 import { pendingForm, type FormInit } from '@/lib/push/form';
 import { ServerSwitch } from '@/components/push/ServerSwitch';
-import { onSettingsChange, readSettingsUnderPolicy } from '@/lib/settings/read';
+import { handoffClock, handoffStore, serversOf, type Handoff } from '@/lib/handoff';
+import { onSettingsChange, readSettingsUnderPolicy, type SettingsRead } from '@/lib/settings/read';
 import type { Settings } from '@/lib/settings/values';
 import { chooseServer, chosenServer } from './chosen';
 import { destinationOf, popupContextOf, type PopupContext } from './context';
@@ -15,7 +16,7 @@ import { CreatePush } from './CreatePush';
 import { defaultPassphrase } from './passphrase';
 import { described } from './words';
 import { lastDemoShown, rememberDemoShown } from './frame-hint';
-import { RECENT_PUSHES } from './parts';
+import { CREATED_PUSH, RECENT_PUSHES } from './parts';
 import { SettingsIcon } from '@/components/icons/Settings';
 import { SettingsLinked } from '@/components/SettingsLinked';
 
@@ -29,11 +30,22 @@ type Load =
   | { state: 'failed'; message: string };
 type Loaded = Omit<Extract<Load, { state: 'ready' }>, 'state' | 'form'>;
 
+/**
+ * The result an earlier popup kept (lib/handoff), read with the settings as the popup opens, so the page
+ * shows it as soon as it is ready; its view is asked for at once. Undefined when none is live.
+ */
+async function keptResult(read: Promise<SettingsRead>): Promise<Handoff | undefined> {
+  const [{ settings }, now] = await Promise.all([read, handoffClock()]);
+  const kept = await handoffStore({ now }).read(serversOf(settings));
+  if (kept) CREATED_PUSH.load().catch(() => undefined); // a failure is retried and reported by <Part>
+  return kept;
+}
+
 // Notification e-mails in the UI language, where the server writes them (else its own default).
 const emailLocale = () => emailLocaleFor(uiLocale(), EMAIL_LOCALES);
 
-async function load(url?: string): Promise<Loaded> {
-  const read = await readSettingsUnderPolicy();
+async function load(url?: string, reading = readSettingsUnderPolicy()): Promise<Loaded> {
+  const read = await reading;
   const context = popupContextOf(read, url);
   const { defaults } = context;
   const passphrase = await defaultPassphrase(defaults.passphrase);
@@ -63,21 +75,36 @@ function Destination({ name, server }: { name: string; server: string | null }) 
   );
 }
 
-/** The popup: the create form (or its result) and the recent pushes. Nothing of the form is stored. */
-export function App() {
+/**
+ * The page's state: the settings read (again at each change, or for another server on `switchTo`), and the
+ * result an earlier popup kept, read with the first of them (`kept`, until `setKept(undefined)`).
+ */
+function usePage() {
   const [page, setPage] = useState<Load>({ state: 'loading' });
-  // The form is there from the first render, pending until the settings fill it (typing starts at once).
-  const [initial] = useState(() => pendingForm(emailLocale()));
-  const settingsUrl = browser.runtime.getURL('/options.html');
-
+  // The result an earlier popup kept: read once, as the popup opens; gone at New push or Done.
+  const [kept, setKept] = useState<Handoff>();
   // `restart`: a new form (another server); else the form keeps what was typed and takes the new settings.
-  const show = (url?: string, restart = url !== undefined) =>
-    load(url).then(
-      (loaded) => setPage((was) => readyWith(was, loaded, restart)),
+  // `keeping`: the kept result's read, at the first show only, set together with the page it belongs to.
+  const show = (
+    url?: string,
+    restart = url !== undefined,
+    reading = readSettingsUnderPolicy(),
+    keeping?: Promise<Handoff | undefined>,
+  ) =>
+    Promise.all([load(url, reading), keeping]).then(
+      ([loaded, found]) => {
+        if (keeping) setKept(found);
+        setPage((was) => readyWith(was, loaded, restart));
+      },
       (error: unknown) => described(error).then((message) => setPage({ state: 'failed', message })),
     );
   useEffect(() => {
-    void show();
+    const reading = readSettingsUnderPolicy();
+    const keeping = keptResult(reading).catch((error: unknown) => {
+      console.error('The kept result could not be read', error); // the popup opens on its form
+      return undefined;
+    });
+    void show(undefined, false, reading, keeping);
     // The recent list's part arrives while the settings are read (both after the form's first paint), so
     // the list is not held up by its own code when a server is there to list.
     RECENT_PUSHES.load().catch(() => undefined); // a failure is retried and reported by <Part>
@@ -89,6 +116,19 @@ export function App() {
     chooseServer(url);
     void show(url);
   };
+
+  return { page, kept, setKept, switchTo };
+}
+
+/**
+ * The popup: the create form (or its result) and the recent pushes. Nothing of the form is stored; the
+ * last result is kept in memory (storage.session) for 10 minutes by lib/handoff.
+ */
+export function App() {
+  const { page, kept, setKept, switchTo } = usePage();
+  // The form is there from the first render, pending until the settings fill it (typing starts at once).
+  const [initial] = useState(() => pendingForm(emailLocale()));
+  const settingsUrl = browser.runtime.getURL('/options.html');
 
   const ready = page.state === 'ready' ? page : undefined;
   const demo = ready ? ready.context.demoMode : page.state === 'loading' && lastDemoShown();
@@ -133,6 +173,8 @@ export function App() {
           context={ready?.context}
           initial={initial}
           settings={ready?.init}
+          kept={kept}
+          onKeptGone={() => setKept(undefined)}
         />
       )}
       {ready?.context.server && (

@@ -1,6 +1,8 @@
 import { useEffect, useReducer, useState } from 'preact/hooks';
 import { PushForm } from '@/components/push/PushForm';
 import { formReducer, type FormInit, type FormState } from '@/lib/push/form';
+import { formHasInput } from '@/lib/push/form-filled';
+import type { Handoff } from '@/lib/handoff';
 import type { PopupContext } from './context';
 import { Part } from '@/components/onDemand';
 import { CREATED_PUSH } from './parts';
@@ -8,6 +10,7 @@ import { UploadProgress } from './UploadProgress';
 import { useEdition } from './useEdition';
 import { useFormActions } from './useFormActions';
 import { useGenerator } from './useGenerator';
+import { useHandoff } from './useHandoff';
 import { useSubmit } from './useSubmit';
 import { useThisPage } from './useThisPage';
 import { described, describedNow } from './words';
@@ -18,35 +21,64 @@ export interface CreatePushProps {
   initial: FormState;
   /** The form the settings make; a pending form takes it, keeping what was typed meanwhile. */
   settings?: FormInit;
+  /** The result an earlier popup kept (App.tsx read it with the settings), until New push or Done. */
+  kept?: Handoff;
+  /** The kept result is no longer to be shown: erased, or replaced by a new push's. */
+  onKeptGone?: () => void;
 }
 
-/** The create form and its result: the form's state, its notice, and the hooks that send and act. */
-export function CreatePush({ context, initial, settings }: CreatePushProps) {
+/**
+ * The create form and its result: the form's state, its notice, and the hooks that send and act. A result
+ * kept from an earlier popup (useHandoff) is shown instead of the form until New push or Done, unless
+ * something was typed before it was read.
+ */
+export function CreatePush({ context, initial, settings, kept, onKeptGone }: CreatePushProps) {
   const [state, dispatch] = useReducer(formReducer, initial);
   useEffect(() => {
     if (settings) dispatch({ type: 'settings', init: settings });
   }, [settings]);
   const [notice, setNotice] = useState<string>();
   const report = (error: unknown) => void described(error).then(setNotice);
-  const submit = useSubmit(state, dispatch);
+  const handoff = useHandoff(context, report, onKeptGone);
+  const submit = useSubmit(state, dispatch, handoff.keep);
   const actions = useFormActions(state, dispatch, { setNotice, report, forget: submit.forget });
   useEdition(context, dispatch, report);
-  const generator = useGenerator(report);
+  const generator = useGenerator(report, handoff.made);
   const thisPage = useThisPage(state, dispatch, report);
-
-  // Focus the secret on open and after a reset, so typing can start at once.
+  // Decided once, as it arrives: typed into already, the form stays (the result reappears on no keystroke).
   useEffect(() => {
-    if (state.status === 'idle' && state.submission === 0) document.getElementById('sp-secret')?.focus();
-  }, [state.status, state.submission]);
+    if (kept && formHasInput(state)) onKeptGone?.();
+  }, [kept]);
+  const restored = kept && state.status === 'idle' && !formHasInput(state) ? kept : undefined;
 
-  if (state.status === 'done' && submit.created)
+  // Focus the secret on open and after a reset (a kept result's New push too), so typing can start at once.
+  useEffect(() => {
+    if (state.status === 'idle' && state.submission === 0 && !restored)
+      document.getElementById('sp-secret')?.focus();
+  }, [state.status, state.submission, Boolean(restored)]);
+
+  // New push, or Done (`close`): a popup closes; the popup opened as a tab (tests) stays, on a fresh form.
+  const leave = (close: boolean) => () => {
+    handoff.erase();
+    actions.reset();
+    if (close) window.close();
+  };
+  const created = state.status === 'done' ? submit.created : null;
+  const shown = restored
+    ? { handoff: restored }
+    : created && !created.result.link.ok
+      ? { refused: created.result.link.message }
+      : created && handoff.fresh && { handoff: handoff.fresh };
+  if (shown)
     return (
       <Part
         of={CREATED_PUSH}
-        created={submit.created}
-        copyOnCreate={context?.copyOnCreate ?? false}
-        demo={context?.demoMode ?? false}
-        onNew={actions.reset}
+        shown={shown}
+        restored={Boolean(restored)}
+        copyOnCreate={!restored && (context?.copyOnCreate ?? false)}
+        onCopied={handoff.copied}
+        onNew={leave(false)}
+        onDone={leave(true)}
       />
     );
 

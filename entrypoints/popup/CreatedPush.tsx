@@ -2,83 +2,133 @@ import { useEffect, useState } from 'preact/hooks';
 import { LinkRefused } from '@/components/push/LinkRefused';
 import { ResultView } from '@/components/push/ResultView';
 import { describeError } from '@/lib/api/describe';
-import { t, uiLocale } from '@/lib/i18n';
+import type { AppErrorData } from '@/lib/errors';
+import { dateTimeFormat } from '@/lib/format/intl';
+import { erasedAt, type Copied, type Handoff } from '@/lib/handoff';
+import { t, uiLocale, type MessageKey } from '@/lib/i18n';
 import { copyMessage, expiryInWords } from '@/lib/push/expiry-words';
 import { copyText, downloadQrPng, downloadQrSvg, openInTab, renderQr } from './share';
-import type { Created } from './useSubmit';
 
 export interface CreatedPushProps {
-  created: Created;
+  /** The result to show (a new push's, or one kept from an earlier popup), or why its link was refused. */
+  shown: { handoff: Handoff } | { refused: string };
   /** Put the link on the clipboard at once (the "Copy the link when a push is created" setting). */
   copyOnCreate: boolean;
+  /** A result kept from an earlier popup: its status says until when it is kept, and nothing is copied. */
+  restored?: boolean;
+  /** What a copy just put on the clipboard, so the kept result remembers it. */
+  onCopied: (what: Copied) => void;
+  /** New push: the kept result is erased and the form starts again. */
   onNew: () => void;
-  /** A demo push: its link opens only in this browser, and the result and the copy status say so. */
-  demo?: boolean;
+  /** Done: the kept result is erased and the popup closes. */
+  onDone: () => void;
 }
 
 /**
- * The new push's link and the ways to hand it on; each action says in one line whether it worked. A link
- * that fails lib/push/link.ts is never shown as a link, copied, opened or drawn: the reason is shown instead.
+ * The push's link and the ways to hand it on; each action says in one line whether it worked, and what it
+ * took off the clipboard. A link that fails lib/push/link.ts is never kept, shown, copied, opened or drawn:
+ * the reason is shown instead.
  */
 export function CreatedPush(props: CreatedPushProps) {
-  const { link: check } = props.created.result;
-  if (!check.ok) return <LinkRefused reason={check.message} onNew={props.onNew} />;
-  return <SafeLink {...props} link={check.url} />;
+  if ('refused' in props.shown) return <LinkRefused reason={props.shown.refused} onNew={props.onNew} />;
+  return <SafeLink {...props} handoff={props.shown.handoff} />;
 }
 
-/** Copies the link once, as the result appears, when the setting asks; the status says what happened. */
-function useCopyOnCreate(
-  link: string,
-  copyOnCreate: boolean,
-  copiedWords: string,
-  setStatus: (status: string) => void,
-) {
+const COPIED_WORDS: Record<Copied, MessageKey> = {
+  link: 'popup_linkCopied',
+  message: 'popup_messageCopied',
+  passphrase: 'popup_passphraseCopied',
+  secret: 'popup_secretCopied',
+};
+const REPLACED_WORDS: Record<Copied, MessageKey> = {
+  link: 'popup_replacedLink',
+  message: 'popup_replacedMessage',
+  passphrase: 'popup_replacedPassphrase',
+  secret: 'popup_replacedSecret',
+};
+/** The link and the message both carry the link: one replacing the other takes nothing to paste away. */
+const carriesLink = (what: Copied | null) => what === 'link' || what === 'message';
+
+/**
+ * "Passphrase copied. The link is no longer on the clipboard.": a copy says what it replaced when that was
+ * another part of this result (the passphrase goes another way than the link, so it must not silently take
+ * the link's place). A demo link's copy says where it opens.
+ */
+export function copyStatus(what: Copied, before: Copied | null, demo: boolean): string {
+  const done = what === 'link' && demo ? t('popup_demoLinkCopied') : t(COPIED_WORDS[what]);
+  if (before === null || before === what || (carriesLink(before) && carriesLink(what))) return done;
+  return t('popup_copiedAndReplaced', done, t(REPLACED_WORDS[before]));
+}
+
+/** "Your last push, kept in memory until 10:42.": a reopened popup's status. */
+function keptWords(handoff: Handoff): string {
+  const time = dateTimeFormat(uiLocale(), { hour: '2-digit', minute: '2-digit' });
+  return t('popup_keptUntil', time.format(erasedAt(handoff)));
+}
+
+function SafeLink({
+  handoff,
+  copyOnCreate,
+  restored,
+  onCopied,
+  onNew,
+  onDone,
+}: CreatedPushProps & { handoff: Handoff }) {
+  const [status, setStatus] = useState<string>();
+  // What this result last put on the clipboard: kept with it, so a reopened popup still knows.
+  const [onClipboard, setOnClipboard] = useState(handoff.copied);
+  const { link, demo, passphrase, secret } = handoff;
+  const failed = (error: unknown) => {
+    console.error('The action failed', error);
+    setStatus(t('popup_actionFailed'));
+  };
+  const copy = (what: Copied, text: () => string) => () => {
+    copyText(text()).then(() => {
+      setStatus(copyStatus(what, onClipboard, demo));
+      setOnClipboard(what);
+      onCopied(what);
+    }, failed);
+  };
   useEffect(() => {
     // Set after the live region is on the page, so screen readers announce it.
+    // Unless a copy pressed at once has spoken already: its words are the news.
+    if (restored) return setStatus((said) => said ?? keptWords(handoff));
     if (!copyOnCreate) return setStatus(t('push_created'));
     copyText(link).then(
-      () => setStatus(copiedWords),
+      () => {
+        setStatus(t(demo ? 'popup_demoLinkCopied' : 'popup_createdCopied'));
+        setOnClipboard('link');
+        onCopied('link');
+      },
       (error: unknown) => {
         console.error('The link could not be copied', error);
         setStatus(t('popup_createdNotCopied'));
       },
     );
   }, []);
-}
-
-function SafeLink({ created, link, copyOnCreate, onNew, demo }: CreatedPushProps & { link: string }) {
-  const [status, setStatus] = useState<string>();
-  const { push, warning } = created.result;
-  // A demo link opens only in this browser: every "copied" says so, not only the note under the link.
-  useCopyOnCreate(link, copyOnCreate, t(demo ? 'popup_demoLinkCopied' : 'popup_createdCopied'), setStatus);
-  const act = (work: () => Promise<void>, done?: string) => () => {
-    work().then(
-      () => setStatus(done),
-      (error: unknown) => {
-        console.error('The action failed', error);
-        setStatus(t('popup_actionFailed'));
-      },
-    );
-  };
+  const act = (work: () => Promise<void>) => () => void work().catch(failed);
   const message = () =>
-    copyMessage(link, push, Date.now(), uiLocale(), { passphrase: Boolean(created.passphrase) });
+    copyMessage(link, handoff.expiry, Date.now(), uiLocale(), { passphrase: Boolean(passphrase) });
   return (
     <ResultView
       url={link}
-      expiry={expiryInWords(push, Date.now())}
-      passphrase={created.passphrase || null}
-      viewsLeft={push.views_remaining}
-      retrievalStep={push.retrieval_step}
-      warning={warning ? describeError(warning) : undefined}
+      expiry={expiryInWords(handoff.expiry, Date.now())}
+      passphrase={passphrase}
+      secret={secret}
+      viewsLeft={handoff.viewsLeft}
+      retrievalStep={handoff.retrievalStep}
+      warning={handoff.warning ? describeError(handoff.warning as AppErrorData) : undefined}
       status={status}
       renderQr={renderQr}
-      onCopyLink={act(() => copyText(link), t(demo ? 'popup_demoLinkCopied' : 'popup_linkCopied'))}
+      onCopyLink={copy('link', () => link)}
       onOpen={act(() => openInTab(link))}
-      onCopyMessage={act(() => copyText(message()), t('popup_messageCopied'))}
-      onCopyPassphrase={act(() => copyText(created.passphrase), t('popup_passphraseCopied'))}
+      onCopyMessage={copy('message', message)}
+      onCopyPassphrase={copy('passphrase', () => passphrase ?? '')}
+      onCopySecret={copy('secret', () => secret ?? '')}
       onDownloadPng={act(() => downloadQrPng(link))}
       onDownloadSvg={act(() => downloadQrSvg(link))}
       onNew={onNew}
+      onDone={onDone}
       demoSettingsHref={demo ? browser.runtime.getURL('/options.html') : undefined}
     />
   );

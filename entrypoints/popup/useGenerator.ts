@@ -7,20 +7,25 @@ const load = () => import('@/lib/generator');
 
 /**
  * The secret generator's container: reads and saves the panel's choices, makes values with them. A value
- * goes only into the form's state (never to storage); `report` shows a failure as the form's notice.
+ * goes only into the form's state (never to storage) and to `onMade`, which the hand-off uses to keep it
+ * with the push's result once created (useHandoff.ts); `report` shows a failure as the form's notice.
  */
-export function useGenerator(report: (error: unknown) => void): Generator {
+export function useGenerator(report: (error: unknown) => void, onMade: (value: string) => void): Generator {
   const [choice, setChoice] = useState<GeneratorChoice>();
   const [panelOpen, setPanelOpen] = useState(false);
 
   const current = async () => choice ?? (await (await load()).readChoice());
+  const made = (fill: (value: string) => void) => (value: string) => {
+    onMade(value);
+    fill(value);
+  };
 
   const generate = (fill: (value: string) => void) => {
     void (async () => {
       const lib = await load();
       const used = await current();
       setChoice(used);
-      fill(await lib.newSecret(used));
+      made(fill)(await lib.newSecret(used));
     })().catch(report);
   };
 
@@ -37,9 +42,18 @@ export function useGenerator(report: (error: unknown) => void): Generator {
     void (async () => {
       const lib = await load();
       await lib.saveChoice(next);
-      fill(await lib.newSecret(next));
+      made(fill)(await lib.newSecret(next));
     })().catch(report);
   };
 
-  return { generate, panelOpen, togglePanel, choice, choose };
+  // The clipboard's module (and its later clearing) loads with the first copy, as the result's does.
+  const copy = (value: string) =>
+    import('./share')
+      .then(({ copyText }) => copyText(value))
+      .catch((error: unknown) => {
+        report(error);
+        throw error;
+      });
+
+  return { generate, panelOpen, togglePanel, choice, choose, copy };
 }

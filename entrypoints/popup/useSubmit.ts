@@ -19,7 +19,7 @@ function loadConnect(): Promise<typeof import('./connect')> {
 
 export interface Created {
   result: SentPush;
-  /** Kept in memory only, for "Copy passphrase"; gone when the popup closes. */
+  /** For "Copy passphrase": in memory here, and in storage.session with the kept result (lib/handoff). */
   passphrase: string;
 }
 
@@ -35,9 +35,14 @@ export interface Submit {
 
 /**
  * Sends once for each accepted submit (a `submission` not sent yet): the reducer decides when a submit is
- * accepted, so nothing is ever sent twice.
+ * accepted, so nothing is ever sent twice. `keep` holds the result for the hand-off (useHandoff.ts): awaited
+ * with the result view's load, before the link shows, so a popup closed at once has kept it.
  */
-export function useSubmit(state: FormState, dispatch: (action: FormAction) => void): Submit {
+export function useSubmit(
+  state: FormState,
+  dispatch: (action: FormAction) => void,
+  keep?: (result: SentPush, sent: FormState) => Promise<void>,
+): Submit {
   const [created, setCreated] = useState<Created | null>(null);
   // The progress reported for one submission; a new one starts at 0 without a render of its own, which
   // would come between the click and the request (issue 22).
@@ -63,7 +68,7 @@ export function useSubmit(state: FormState, dispatch: (action: FormAction) => vo
         sendForm(state, { signal: controller.signal, onProgress, server: chosenServer() }),
       )
       // The result view arrives with the push (loaded alongside, in the time the server takes), never after it.
-      .then((result) => Promise.all([result, resultView]))
+      .then((result) => Promise.all([result, resultView, keep?.(result, state)]))
       .then(
         ([result]) => {
           setCreated({ result, passphrase });

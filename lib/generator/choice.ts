@@ -63,6 +63,23 @@ export function strengthBits(choice: GeneratorChoice, listSize = EFF_LIST_SIZE):
   return count * Math.log2(listSize) + (number ? Math.log2(10) + Math.log2(count) : 0);
 }
 
+/** The strength in words, as the panel says it beside the bits. */
+export type Strength = 'weak' | 'fair' | 'strong' | 'veryStrong';
+
+/**
+ * The word for `bits` of strength. The bounds follow what an attacker with a stolen hash can try: under 40
+ * bits falls to one GPU in hours even behind a slow hash (weak); 40–59 holds against online guessing but not
+ * a determined offline attack (fair); 60–79 costs an offline attack years of a GPU farm (strong); from 80,
+ * long the floor for cryptographic keys, it is out of reach (very strong). The defaults sit high: 20
+ * characters make 122 bits (very strong), 5 words with a number 70 (strong).
+ */
+export function strengthOf(bits: number): Strength {
+  if (bits < 40) return 'weak';
+  if (bits < 60) return 'fair';
+  if (bits < 80) return 'strong';
+  return 'veryStrong';
+}
+
 /** Random characters of the chosen classes; at least one class must be on (the panel keeps one). */
 function pickCharacters(random: RandomBytes, choice: CharacterChoice): string {
   const alphabet = characterAlphabet(choice);

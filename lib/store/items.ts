@@ -1,7 +1,8 @@
 /**
  * The items the extension keeps in browser.storage besides the settings model (lib/settings: servers,
  * tokens, demo mode, defaults, the policy, copy on create), each with its fallback. No payload
- * or passphrase is ever stored here, but for quick push's held entries in storage.session (see below).
+ * or passphrase is ever stored here, but for quick push's held entries and the popup's last result, both in
+ * storage.session (see below).
  */
 import { storedItem } from './item';
 
@@ -41,6 +42,21 @@ export const watchSettingsItem = storedItem<WatchSettings>('local:watchSettings'
 export const quickPushHeldItem = storedItem<Record<string, unknown>>('session:quickPushHeld', {
   fallback: {},
 });
+
+/**
+ * The popup's last result (lib/handoff): its link, passphrase and generated secret, so a popup closed on the
+ * way to the chat shows them again. storage.session only (memory, gone when the browser closes; Chrome's
+ * default access level keeps it from content scripts, and the extension has none), erased at New push or
+ * Done, 10 minutes after the create (an alarm, and every read), and when its server is removed. Read back
+ * through lib/handoff/core.ts's check.
+ */
+export const handoffItem = storedItem<unknown>('session:popupHandoff', { fallback: null });
+
+/**
+ * Test seam, read only in builds made with SECRET_PUSH_E2E=1 (lib/handoff/clock.ts): milliseconds the
+ * journeys move the hand-off's clock forward, to see a result erased 10 minutes later without waiting.
+ */
+export const e2eClockShiftItem = storedItem<number>('session:e2eClockShiftMs', { fallback: 0 });
 
 /** The delays, in seconds, the user may choose for clearing the clipboard; 0 is off. */
 export const CLIPBOARD_CLEAR_DELAYS = [0, 30, 60, 120, 300] as const;

@@ -117,6 +117,12 @@ async function popupRun(
   const page: Page = await context.newPage();
   try {
     await page.goto(popupUrl);
+    // The previous run's result is kept (lib/handoff) and shows until New push, as a person would press it.
+    // It is known once the settings are (no "Getting ready…"), its view shown a moment later.
+    await page.getByText('Getting ready…').waitFor({ state: 'detached' });
+    await page.getByRole('button', { name: /^(Create push|New push)$/ }).waitFor();
+    const kept = page.getByRole('button', { name: 'New push' });
+    if (await kept.isVisible()) await kept.click();
     await page.getByRole('button', { name: 'Create push' }).waitFor();
     await page.getByRole('tab', { name: 'Files' }).click();
     await page.getByRole('button', { name: 'Files', exact: true }).setInputFiles(file);

@@ -54,14 +54,36 @@ const GETTING_READY = localeNames().flatMap(
   (locale) => readMessages(locale).settings_gettingReady?.message ?? [],
 );
 
-/** The popup, as a tab, once its Create button is there and its settings are read (no "Getting ready…"). */
-export async function openPopup(browser: ExtensionBrowser): Promise<JourneyPage> {
-  const popup = await browser.open('popup.html', '::-p-aria(Create push[role="button"])');
+/** Whether the popup shows its form (Create push) or a result (New push), once it shows either. */
+const shows = (popup: JourneyPage) =>
+  popup.waitForFunction(() =>
+    [...document.querySelectorAll('button')].some((button) =>
+      ['Create push', 'New push'].includes(button.textContent?.trim() ?? ''),
+    ),
+  );
+
+/**
+ * The popup, as a tab, once its Create button is there and its settings are read (no "Getting ready…"). The
+ * last result an earlier popup kept (lib/handoff, 10 minutes) shows until New push: by default this presses
+ * it, as a person opening the popup to push again does; `{ lastResult: true }` leaves it on screen.
+ */
+export async function openPopup(
+  browser: ExtensionBrowser,
+  { lastResult = false }: { lastResult?: boolean } = {},
+): Promise<JourneyPage> {
+  // Its page first: a kept result may take the form's place before a wait for Create push begins.
+  const popup = await browser.open('popup.html', 'main');
   await popup.waitForFunction(
     (words: string[]) => !words.some((word) => document.body.innerText.includes(word)),
     {},
     GETTING_READY,
   );
+  // The kept result is set with the settings, its view a moment later (loaded on demand).
+  await shows(popup);
+  if (!lastResult && (await popup.$('::-p-aria(Secret link)'))) {
+    await press(popup, 'New push');
+    await popup.waitForSelector('::-p-aria(Create push[role="button"])');
+  }
   return popup;
 }
 

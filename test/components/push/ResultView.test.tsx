@@ -189,13 +189,43 @@ describe('ResultView', () => {
     expect(screen.getByRole('status').textContent).toBe('Link copied');
   });
 
-  it('Esc goes back to a new form, as "New push" does', () => {
+  it('Esc closes the innermost panel (the one opened last), focus back on its toggle, and never calls New push', async () => {
     const onNew = vi.fn();
-    render(<ResultView {...props({ onNew })} />);
+    render(<ResultView {...props({ onNew, passphrase: 'p4ss' })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Preview' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Show QR code' }));
     fireEvent.keyDown(document.body, { key: 'Escape' });
-    expect(onNew).toHaveBeenCalledTimes(1);
-    fireEvent.keyDown(screen.getByRole('button', { name: 'Copy link' }), { key: 'Escape' });
-    expect(onNew).toHaveBeenCalledTimes(2);
+    expect(screen.getByRole('button', { name: 'Show QR code' }).getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Preview' }).getAttribute('aria-expanded')).toBe('true');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show QR code' }));
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(screen.getByRole('button', { name: 'Preview' }).getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Preview' }));
+    // Nothing open: Esc leaves the result, passphrase and all.
+    const escape = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    document.body.dispatchEvent(escape);
+    expect(escape.defaultPrevented).toBe(false);
+    expect(onNew).not.toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: 'Copy passphrase' })).toBeTruthy();
+  });
+
+  it('shows the generated secret behind its own eye toggle, with its own Copy', () => {
+    const onCopySecret = vi.fn();
+    render(<ResultView {...props({ passphrase: 'p4ss', secret: 'Gen-3rated!', onCopySecret })} />);
+    expect(screen.getByText('Generated secret')).toBeTruthy();
+    expect(screen.queryByText('Gen-3rated!')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Show secret' }));
+    expect(screen.getByText('Gen-3rated!')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Copy secret' }));
+    expect(onCopySecret).toHaveBeenCalledTimes(1);
+    expect(screen.getByRole('button', { name: 'Copy passphrase' })).toBeTruthy();
+  });
+
+  it('offers Done beside New push', () => {
+    const onDone = vi.fn();
+    render(<ResultView {...props({ onNew: vi.fn(), onDone })} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    expect(onDone).toHaveBeenCalledTimes(1);
   });
 
   it('shows a warning about the link', () => {

@@ -215,15 +215,21 @@ describe('CreatePush', () => {
     expect(sendForm).toHaveBeenCalledTimes(1);
   });
 
-  it('Esc on the result starts a fresh form, like New push', async () => {
+  it('Esc on the result closes the QR code first, and never drops the result or its passphrase', async () => {
     sendForm.mockResolvedValue(created());
     renderForm();
     fireEvent.input(secret(), { target: { value: 'first' } });
+    fireEvent.input(screen.getByRole('textbox', { name: 'Passphrase' }), { target: { value: 'p4ss' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
     await screen.findByRole('textbox', { name: 'Secret link' });
+    fireEvent.click(screen.getByRole('button', { name: 'Show QR code' }));
     fireEvent.keyDown(document.body, { key: 'Escape' });
-    await waitFor(() => expect(secret().value).toBe(''));
-    expect(screen.queryByRole('textbox', { name: 'Secret link' })).toBeNull();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Show QR code' })).toBeTruthy());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Show QR code' }));
+    fireEvent.keyDown(document.body, { key: 'Escape' });
+    expect(screen.getByRole('textbox', { name: 'Secret link' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy passphrase' })).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: 'Secret' })).toBeNull();
   });
 
   it('after a create, New push starts an empty form that sends again', async () => {

@@ -4,6 +4,7 @@ import {
   generateSecret,
   LENGTH,
   strengthBits,
+  strengthOf,
   validChoice,
   type GeneratorChoice,
 } from '@/lib/generator/choice';
@@ -161,5 +162,20 @@ describe('the distribution, from crypto.getRandomValues', () => {
     const counts = new Array<number>(36).fill(0);
     for (let i = 0; i < 72_000; i++) counts[Math.floor(randomIndex(defaultRandom, WORDS.length) / 216)]!++;
     expect(chiSquare(counts, 2000)).toBeLessThan(chiSquareBound(35));
+  });
+});
+
+describe('strengthOf', () => {
+  it.each([
+    [0, 'weak'],
+    [39.9, 'weak'],
+    [40, 'fair'],
+    [59.9, 'fair'],
+    [60, 'strong'],
+    [79.9, 'strong'],
+    [80, 'veryStrong'],
+    [122, 'veryStrong'],
+  ] as const)('calls %d bits %s', (bits, word) => {
+    expect(strengthOf(bits)).toBe(word);
   });
 });

@@ -1,0 +1,58 @@
+/**
+ * The hand-off's front: the popup's last result kept in storage.session (memory only, never on disk), read
+ * back through the core's check, and erased by every route the core names: New push or Done, 10 minutes
+ * after the create (an alarm in the background, and every read), and its server removed.
+ */
+import { handoffItem } from '@/lib/store/items';
+import { erasedAt, keptHandoff, parseHandoff, type Copied, type Handoff } from './core';
+
+export * from './core';
+export { handoffClock } from './clock';
+
+/** The alarm that erases a kept result when its 10 minutes are up, even if the popup is never opened again. */
+export const HANDOFF_ALARM = 'handoff-erase';
+
+export interface HandoffStore {
+  /** Keeps `handoff` in place of any earlier one, and sets the alarm that erases it. */
+  keep(handoff: Handoff): Promise<void>;
+  /** The kept result if it is still live and its server one of `servers`; an expired or orphaned one is erased. */
+  read(servers: readonly string[]): Promise<Handoff | undefined>;
+  /** Notes what the result put on the clipboard last (no secret: only which of its parts). */
+  copied(what: Copied): Promise<void>;
+  /** Erases the kept result (New push, Done). */
+  erase(): Promise<void>;
+}
+
+export interface HandoffOptions {
+  /** The clock (handoffClock() in the extension; tests move their own). */
+  now?: () => number;
+  item?: typeof handoffItem;
+}
+
+/** The kept result in storage.session, as `now` sees it. */
+export function handoffStore({ now = Date.now, item = handoffItem }: HandoffOptions = {}): HandoffStore {
+  const erase = async () => {
+    await item.removeValue();
+    await browser.alarms.clear(HANDOFF_ALARM);
+  };
+  const read = async (servers: readonly string[]) => {
+    const stored = await item.getValue();
+    const kept = keptHandoff(stored, now(), servers);
+    if (!kept && stored !== null) await erase();
+    return kept;
+  };
+  return {
+    keep: async (handoff) => {
+      await item.setValue(handoff);
+      // Alarms run on the real clock: a test build's moved clock is met by the read's check instead.
+      await browser.alarms.create(HANDOFF_ALARM, { when: erasedAt(handoff) });
+    },
+    read,
+    copied: async (what) => {
+      const stored = await item.getValue();
+      const kept = await read([parseHandoff(stored)?.server ?? '']);
+      if (kept) await item.setValue({ ...kept, copied: what });
+    },
+    erase,
+  };
+}

@@ -1,0 +1,97 @@
+/**
+ * The hand-off (issue 37), as the sender's day goes: a passphrase from the wand, a push of 1 view, the popup
+ * closed on the way to the chat, reopened (Esc closing its QR code and nothing more), the passphrase copied on its own and the push opened with it as
+ * the recipient does (through the API). Meanwhile the passphrase is only ever in storage.session, under the
+ * popup's kept result; 10 minutes later (the hand-off's clock moved through the test build's seam,
+ * lib/handoff/clock.ts) the reopened popup shows an empty form and the result is erased.
+ */
+import { expect, it, onTestFinished } from 'vitest';
+import { createApiClient, isGone } from '@/lib/api';
+import { HANDOFF_TTL_MS } from '@/lib/handoff/core';
+import { forEachBrowser, type ExtensionBrowser, type JourneyPage } from './browsers';
+import { dumpIndexedDb } from './secrets/dump';
+import { fill, retype, valueOf } from './secrets/form';
+import { ALICE, createdLink, openPopup, press, useMockHost, useServer, waitForText } from './steps';
+
+/** The extension's storage areas, each as JSON text. */
+const areas = (browser: ExtensionBrowser) =>
+  browser.background(async (g) => ({
+    local: JSON.stringify(await g.chrome.storage.local.get(null)),
+    sync: JSON.stringify(await g.chrome.storage.sync.get(null)),
+    session: (await g.chrome.storage.session.get(null)) as Record<string, unknown>,
+  }));
+
+/**
+ * Checks that `secret` is nowhere but in the popup's kept result in storage.session (when `kept`), or
+ * nowhere at all: not in storage.local or sync, not in any IndexedDB database (read from `page`).
+ */
+async function onlyKept(browser: ExtensionBrowser, page: JourneyPage, secret: string, kept: boolean) {
+  const { local, sync, session } = await areas(browser);
+  expect(local).not.toContain(secret);
+  expect(sync).not.toContain(secret);
+  expect((await dumpIndexedDb(page)).text).not.toContain(secret);
+  const { popupHandoff, ...rest } = session;
+  expect(JSON.stringify(rest)).not.toContain(secret);
+  if (kept) expect(JSON.stringify(popupHandoff)).toContain(secret);
+  else expect(popupHandoff).toBeUndefined();
+}
+
+forEachBrowser('the hand-off', (name, browser) => {
+  const host = useMockHost();
+
+  it('a passphrase from the wand, 1 view, the popup closed and reopened: the result is there (Esc closes its QR code only), the passphrase copied on its own opens the push for the recipient; only storage.session held it; 10 minutes later it is gone', async () => {
+    await useServer(browser(), host().baseUrl, ALICE.token);
+    const secret = `handoff payload ${name} 4f0e`;
+    const popup = await openPopup(browser());
+    await fill(popup, 'Secret', secret);
+    const before = await valueOf(popup, 'Passphrase');
+    await press(popup, 'Generate passphrase');
+    await expect.poll(() => valueOf(popup, 'Passphrase')).not.toBe(before);
+    const passphrase = await valueOf(popup, 'Passphrase');
+    expect(passphrase.length).toBeGreaterThan(8);
+    await retype(popup, '#sp-views', '1');
+    await press(popup, 'Create push');
+    const { link, urlToken } = await createdLink(popup);
+    // Copy on create is on by default: the link is what the sender pastes first.
+    await waitForText(popup, 'Push created, link copied');
+    expect(await browser().clipboard()).toBe(link);
+    await onlyKept(browser(), popup, passphrase, true);
+    // The click into the chat closes the popup.
+    await popup.close();
+
+    const reopened = await openPopup(browser(), { lastResult: true });
+    expect(await createdLink(reopened)).toEqual({ link, urlToken });
+    await waitForText(reopened, 'Your last push, kept in memory until');
+    // Esc closes the QR code's panel, the innermost thing, and nothing else: the result stays whole.
+    await press(reopened, 'Show QR code');
+    await reopened.waitForSelector('.sp-qr img, .sp-qr svg');
+    await reopened.keyboard.press('Escape');
+    await reopened.waitForSelector('::-p-aria(Show QR code[role="button"])');
+    expect(await reopened.evaluate(() => document.activeElement?.textContent)).toBe('Show QR code');
+    expect(await createdLink(reopened)).toEqual({ link, urlToken });
+    await press(reopened, 'Copy passphrase');
+    await waitForText(reopened, 'Passphrase copied. The link is no longer on the clipboard.');
+    expect(await browser().clipboard()).toBe(passphrase);
+    await onlyKept(browser(), reopened, passphrase, true);
+    await reopened.close();
+
+    // The recipient opens the link and types the passphrase that came another way: the push's one view.
+    const recipient = createApiClient({ baseUrl: host().baseUrl });
+    await expect(recipient.retrievePush(urlToken, { passphrase: 'not-it' })).rejects.toThrow();
+    const opened = await recipient.retrievePush(urlToken, { passphrase });
+    expect(opened.payload).toBe(secret);
+    expect(isGone(await recipient.retrievePush(urlToken, { passphrase }))).toBe(true);
+
+    // 10 minutes later, by the hand-off's clock: the reopened popup starts a new push, and nothing is kept.
+    await browser().background(
+      (g, shift) => g.chrome.storage.session.set({ e2eClockShiftMs: shift }),
+      HANDOFF_TTL_MS,
+    );
+    onTestFinished(() => browser().background((g) => g.chrome.storage.session.remove('e2eClockShiftMs')));
+    const later = await openPopup(browser(), { lastResult: true });
+    expect(await later.$('::-p-aria(Secret link)')).toBeNull();
+    expect(await valueOf(later, 'Secret')).toBe('');
+    await onlyKept(browser(), later, passphrase, false);
+    await later.close();
+  }, 120_000);
+});
