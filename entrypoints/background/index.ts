@@ -2,6 +2,7 @@ import { registerClipboardClearing } from '@/lib/clipboard/background';
 import { registerDemoService } from '@/lib/demo/background';
 import { registerSettings } from '@/lib/settings/background';
 import { registerQuickPush } from '@/lib/quick-push/background';
+import { registerUploads } from '@/lib/upload/background';
 import { setupWatcher } from '@/lib/watch/background';
 import { registerWelcome } from '@/lib/welcome/background';
 
@@ -11,6 +12,7 @@ export default defineBackground(() => {
   registerDemoService();
   registerClipboardClearing();
   registerQuickPush();
+  registerUploads();
   setupWatcher();
   registerWelcome();
 });

@@ -9,7 +9,9 @@ import { useEdition } from './useEdition';
 import { useFormActions } from './useFormActions';
 import { useGenerator } from './useGenerator';
 import { useSubmit } from './useSubmit';
+import { useUploadWatch } from './useUploadWatch';
 import { described, describedNow } from './words';
+import { t } from '@/lib/i18n';
 
 export interface CreatePushProps {
   /** Undefined while the saved settings are read (the form is shown, pending, from the first render). */
@@ -31,11 +33,38 @@ export function CreatePush({ context, initial, settings }: CreatePushProps) {
   const actions = useFormActions(state, dispatch, { setNotice, report, forget: submit.forget });
   useEdition(context, dispatch, report);
   const generator = useGenerator(report);
+  // An upload handed over by an earlier popup (lib/upload): followed here while the form is not sending.
+  const upload = useUploadWatch(report);
+  const watched = state.status === 'sending' ? null : upload.watched;
 
   // Focus the secret on open and after a reset, so typing can start at once.
   useEffect(() => {
     if (state.status === 'idle' && state.submission === 0) document.getElementById('sp-secret')?.focus();
   }, [state.status, state.submission]);
+
+  if (watched?.status === 'done')
+    return (
+      <Part
+        of={CREATED_PUSH}
+        created={watched.created}
+        copyOnCreate={watched.seen && (context?.copyOnCreate ?? false)}
+        demo={context?.demoMode ?? false}
+        onNew={() => {
+          upload.dismiss();
+          actions.reset();
+        }}
+      />
+    );
+
+  if (watched?.status === 'sending')
+    return (
+      <section class="sp-upload-under-way" aria-labelledby="sp-upload-under-way">
+        <h2 id="sp-upload-under-way">{t('popup_uploadUnderWay')}</h2>
+        <div class="sp-busy">
+          <UploadProgress progress={{ ...watched.progress, handedOver: true }} onCancel={watched.cancel} />
+        </div>
+      </section>
+    );
 
   if (state.status === 'done' && submit.created)
     return (
@@ -70,7 +99,7 @@ export function CreatePush({ context, initial, settings }: CreatePushProps) {
           // the body is still on its way. A text create gives no such sign, and cancelling it could say
           // "Cancelled." about a push the server had already made; the form's "Sending…" is enough there.
           state.kind === 'file' ? (
-            <UploadProgress fraction={submit.progress} onCancel={submit.cancel} />
+            <UploadProgress progress={submit.progress} onCancel={submit.cancel} />
           ) : undefined
         }
       />
