@@ -4,14 +4,13 @@ import { formReducer, type FormInit, type FormState } from '@/lib/push/form';
 import type { PopupContext } from './context';
 import { Part } from '@/components/onDemand';
 import { CREATED_PUSH } from './parts';
-import { UploadProgress } from './UploadProgress';
+import { UploadProgress, UploadUnderWay } from './UploadProgress';
 import { useEdition } from './useEdition';
 import { useFormActions } from './useFormActions';
 import { useGenerator } from './useGenerator';
 import { useSubmit } from './useSubmit';
 import { useUploadWatch } from './useUploadWatch';
 import { described, describedNow } from './words';
-import { t } from '@/lib/i18n';
 
 export interface CreatePushProps {
   /** Undefined while the saved settings are read (the form is shown, pending, from the first render). */
@@ -42,12 +41,14 @@ export function CreatePush({ context, initial, settings }: CreatePushProps) {
     if (state.status === 'idle' && state.submission === 0) document.getElementById('sp-secret')?.focus();
   }, [state.status, state.submission]);
 
-  if (watched?.status === 'done')
+  // The result: this form's push, or that of an upload an earlier popup handed over.
+  const created = watched?.status === 'done' ? watched : state.status === 'done' && submit.created;
+  if (created)
     return (
       <Part
         of={CREATED_PUSH}
-        created={watched.created}
-        copyOnCreate={watched.seen && (context?.copyOnCreate ?? false)}
+        created={'seen' in created ? created.created : created}
+        copyOnCreate={(!('seen' in created) || created.seen) && (context?.copyOnCreate ?? false)}
         demo={context?.demoMode ?? false}
         onNew={() => {
           upload.dismiss();
@@ -55,27 +56,8 @@ export function CreatePush({ context, initial, settings }: CreatePushProps) {
         }}
       />
     );
-
   if (watched?.status === 'sending')
-    return (
-      <section class="sp-upload-under-way" aria-labelledby="sp-upload-under-way">
-        <h2 id="sp-upload-under-way">{t('popup_uploadUnderWay')}</h2>
-        <div class="sp-busy">
-          <UploadProgress progress={{ ...watched.progress, handedOver: true }} onCancel={watched.cancel} />
-        </div>
-      </section>
-    );
-
-  if (state.status === 'done' && submit.created)
-    return (
-      <Part
-        of={CREATED_PUSH}
-        created={submit.created}
-        copyOnCreate={context?.copyOnCreate ?? false}
-        demo={context?.demoMode ?? false}
-        onNew={actions.reset}
-      />
-    );
+    return <UploadUnderWay progress={watched.progress} onCancel={watched.cancel} />;
 
   return (
     <>

@@ -38,3 +38,15 @@ export function UploadProgress({ progress, onCancel }: { progress: Sent | undefi
     </>
   );
 }
+
+/** A popup opened while files an earlier one handed over are being sent (lib/upload): their progress. */
+export function UploadUnderWay({ progress, onCancel }: { progress: Sent; onCancel: () => void }) {
+  return (
+    <section class="sp-upload-under-way" aria-labelledby="sp-upload-under-way">
+      <h2 id="sp-upload-under-way">{t('popup_uploadUnderWay')}</h2>
+      <div class="sp-row sp-actions">
+        <UploadProgress progress={{ ...progress, handedOver: true }} onCancel={onCancel} />
+      </div>
+    </section>
+  );
+}

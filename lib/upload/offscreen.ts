@@ -1,24 +1,23 @@
 /**
- * The offscreen document's side of uploads (Chrome): the runner, with the background doing what this
- * document cannot (it has only chrome.runtime): the settings, the record, the notification.
+ * The offscreen document's side of uploads (Chrome). Only the channel is opened at start: the runner, the
+ * API client and the messages to the background load with the first message a popup sends, so the document
+ * opens with what the demo service and the clipboard need, and neither preact nor the words.
  */
-import { sendMessage } from '@/lib/messages/runtime';
-import { uploadMessages } from './messages';
-import { UPLOADS_CHANNEL } from './protocol';
-import { serveUploads } from './runner';
+import { UPLOADS_CHANNEL, type Channel, type ToRunner } from './protocol';
 
-/** Starts serving; returns a function that stops (tests: a closed document stops by itself). */
-export function serveUploadsInOffscreen(channel = new BroadcastChannel(UPLOADS_CHANNEL)): () => void {
-  return serveUploads({
-    channel,
-    connect: (server) => sendMessage(uploadMessages.connection, server === undefined ? {} : { server }),
-    record: async (push, info) => void (await sendMessage(uploadMessages.record, { push, ...info })),
-    untaken: async (end, { subject }) =>
-      void (await sendMessage(
-        uploadMessages.untaken,
-        end.status === 'done'
-          ? { status: 'done', push: end.result.push, server: end.server, subject }
-          : { status: 'failed', error: end.error },
-      )),
-  });
+/** Starts listening; returns a function that stops (tests: a closed document stops by itself). */
+export function serveUploadsInOffscreen(
+  channel: Channel = new BroadcastChannel(UPLOADS_CHANNEL),
+): () => void {
+  let runner: Promise<import('./runner').Runner> | undefined;
+  const onMessage = (event: MessageEvent) => {
+    runner ??= import('./offscreen-runner').then(({ offscreenRunner }) => offscreenRunner(channel));
+    // In the order they came: each waits for the same one runner.
+    void runner.then((one) => one.receive(event.data as ToRunner));
+  };
+  channel.addEventListener('message', onMessage);
+  return () => {
+    channel.removeEventListener('message', onMessage);
+    void runner?.then((one) => one.stop());
+  };
 }
