@@ -44,7 +44,7 @@ export function UploadUnderWay({ progress, onCancel }: { progress: Sent; onCance
   return (
     <section class="sp-upload-under-way" aria-labelledby="sp-upload-under-way">
       <h2 id="sp-upload-under-way">{t('popup_uploadUnderWay')}</h2>
-      <div class="sp-row sp-actions">
+      <div class="sp-row">
         <UploadProgress progress={{ ...progress, handedOver: true }} onCancel={onCancel} />
       </div>
     </section>

@@ -3,7 +3,8 @@
  * API client and the messages to the background load with the first message a popup sends, so the document
  * opens with what the demo service and the clipboard need, and neither preact nor the words.
  */
-import { UPLOADS_CHANNEL, type Channel, type ToRunner } from './protocol';
+import { UPLOADS_CHANNEL } from '@/lib/messages/message';
+import type { Channel, ToRunner } from './protocol';
 
 /** Starts listening; returns a function that stops (tests: a closed document stops by itself). */
 export function serveUploadsInOffscreen(

@@ -9,7 +9,7 @@ import type { CreatePushInput, CreateResult, VersionInfo } from '@/lib/api';
 import type { AppErrorData } from '@/lib/errors';
 
 /** The one channel between popups and the runner. */
-export const UPLOADS_CHANNEL = 'secret-push-uploads';
+export { UPLOADS_CHANNEL } from '@/lib/messages/message';
 
 /** A finished upload waits this long for its popup to take it before the background says it ended. */
 export const TAKE_MS = 500;

@@ -82,7 +82,7 @@ forEachBrowser('uploads that survive the popup', (name, browser) => {
       await pickFile(popup, file);
       await press(popup, 'Create push');
       // Said once the upload is handed over: from then on closing the popup stops nothing.
-      await waitForText(popup, 'You can close this popup: the upload carries on');
+      await waitForText(popup, 'You can close this popup: the upload carries on', 30_000);
       await popup.close();
       await noticeTitled(browser(), 'Demo link copied: it opens only in this browser');
     });
