@@ -8,6 +8,8 @@ import { uploadMessages } from './messages';
 import { UPLOADS_CHANNEL, type Channel, type FromRunner, type UploadJob, type UploadState } from './protocol';
 import { handedOver } from './watch';
 
+const filesBytes = (job: UploadJob) => (job.input.files ?? []).reduce((sum, file) => sum + file.data.size, 0);
+
 /** A job the runner has not acknowledged within this long is sent again once the runner is ready. */
 const RETRY_MS = 250;
 /** After that, the runner says it took the job within this long, or the hand-over failed. */
@@ -75,6 +77,8 @@ export async function handOver(
         if (message.type === 'accepted' && message.id === id) {
           accepted = true;
           timers.forEach(clearTimeout);
+          // Handed over: from now on closing the popup stops nothing, and the popup may say so at once.
+          onProgress({ sent: 0, total: filesBytes(job) });
         }
         if (message.type !== 'state' || message.upload?.id !== id) return;
         const upload = message.upload;

@@ -78,7 +78,9 @@ forEachBrowser('uploads that survive the popup', (name, browser) => {
     await record(browser());
     const popup = await openPopup(browser());
     await tab(popup, 'Files');
-    await withFile('demo-upload.txt', `${name} demo upload body`, async (file) => {
+    // Large enough (4 MiB through runtime messaging to the demo service) that the popup closes mid-way.
+    const body = Buffer.alloc(4 * MIB, `${name} demo upload body `);
+    await withFile('demo-upload.txt', body, async (file) => {
       await pickFile(popup, file);
       await press(popup, 'Create push');
       // Said once the upload is handed over: from then on closing the popup stops nothing.
