@@ -117,8 +117,9 @@ async function run(ctx: Context, id: string, job: UploadJob): Promise<void> {
       version ? async () => version : undefined,
     );
     const result = await api.createPush(job.input, { signal });
-    // Recorded before the popup shows the link, as the popup itself did: a push is never left unrecorded.
-    await ctx
+    // Recorded here while the popup shows the link: this document outlives the popup, so the record is
+    // never lost to a popup closed at once, and the link need not wait for it (the popup awaited it).
+    void ctx
       .record(result.push, { server: api.baseUrl, subject: job.subject })
       .catch((error: unknown) => ctx.report('The new push could not be added to the recent list', error)); // i18n-ignore
     const { passphrase } = job.input;
