@@ -104,12 +104,13 @@ forEachBrowser('uploads that survive the popup', (name, browser) => {
     await viewer.close();
   });
 
-  it('a 5 MB upload with the popup closed half way: a popup opened meanwhile shows "… of 5 MB · …%", the link arrives in a notification and on the clipboard, the popup opened after the end shows it, and the server holds the file byte for byte', async () => {
+  it('a 5 MB upload with the popup closed half way: a popup opened meanwhile shows "… of 5 MB · …%", the link arrives in a notification (a click opens the push) and on the clipboard, the popup opened after the end shows it, and the server holds the file byte for byte', async () => {
     await useServer(browser(), proxy.url, ALICE.token);
     await record(browser());
     const bytes = Buffer.from(Array.from({ length: 5 * MIB }, (_, i) => (i * 7 + (i >> 11)) % 251));
     const popup = await openPopup(browser());
     await tab(popup, 'Files');
+    let noticeId = '';
     await withFile('quarterly.bin', bytes, async (file) => {
       await pickFile(popup, file);
       await press(popup, 'Create push');
@@ -130,7 +131,15 @@ forEachBrowser('uploads that survive the popup', (name, browser) => {
       // The file stays on disk until the upload is over (the browser reads it as it sends).
       const notice = await noticeTitled(browser(), 'Secret link copied');
       expect(notice.message).not.toContain(proxy.url);
+      noticeId = notice.id!;
     });
+
+    // A click on the notification opens the push in the dashboard, as a quick push's does (the listener's
+    // handler, called through the test seam: no test can click a native notification).
+    await browser().background((g, id) => g.secretPushQuickPush.notificationClicked(id), noticeId);
+    const dashboard = await browser().opened(`${browser().base}/dashboard.html`);
+    await waitForText(dashboard, 'quarterly.bin');
+    await dashboard.close();
 
     const pushes = await ownerClient(host().baseUrl).activeAll();
     expect(pushes).toHaveLength(1);
