@@ -116,25 +116,27 @@ const PURE_WATCH_VIEW = /lib\/watch\/(view|label|state|user-agent|push-address|r
  * - UI_GROUP, what every preact page runs first: preact, its hooks and JSX runtime, the words (lib/i18n)
  *   and the settings' plain read (one chunk of their own before, loaded by the same pages), with the
  *   small shared pieces (the server target, duration words and their units, Placed, the demo banner, the
- *   settings link, the icon frame) and Vite's helper behind import() (its own file in most of them).
- *   Offscreen loads none of it. The welcome page is given the small pieces, the options page the import()
- *   helper (0.5 to 0.6 KB gzipped each); every other page loads fewer bytes.
+ *   settings link, the icon frame). Offscreen loads none of it. The welcome page is given the small pieces
+ *   (0.5 to 0.6 KB gzipped); every other page loads fewer bytes.
+ * Vite's helper behind import() is in CORE_GROUP: the offscreen document loads file uploads' runner on
+ * first use (lib/upload/offscreen.ts), and the helper in UI_GROUP gave it preact and the words at open.
  * Rolldown's own runtime stays a file of its own where a page needs it: the bundler places it, not a group
  * (no page needs it at open for the polyfill, polyfillAsModule above).
  * Files each page's HTML loads, stylesheets included, now that the popup is built on its own
  * (popupOnItsOwn below; the popup itself loads 2): the dashboard 9, its details, open question and link
- * actions being on-demand parts; the options page 17; the viewer 22; offscreen 13; the welcome page 6.
+ * actions being on-demand parts; the options page 18 (17 until the offscreen document's upload runner
+ * shared lib/connection/client.ts with it, now a chunk of its own); the viewer 22; offscreen 13; the welcome
+ * page 6.
  * Built with the popup, they loaded 12, 20, 27, 15 and 7 (with no group at all 25, 23, 29, 16 and 8; with
  * UI_GROUP's small pieces alone 21, 21, 27, 15 and 8), and each now loads fewer bytes too.
  */
 const CORE_GROUP =
-  /webextension-polyfill\/dist\/|virtual:wxt-(html-)?plugins|\/lib\/polyfill\/|\/lib\/(errors|contract|durations|demo\/constants|format\/intl)\.ts$/;
+  /webextension-polyfill\/dist\/|virtual:wxt-(html-)?plugins|\/lib\/polyfill\/|\/lib\/(errors|contract|durations|demo\/constants|format\/intl)\.ts$|^\0vite\/preload-helper\.js$/;
 const UI_GROUP = [
   /\/node_modules\/preact\/(hooks\/|jsx-runtime\/)?dist\//,
   /\/lib\/i18n\/(core|index)\.ts$/,
   /\/lib\/settings\/(read|rules|policy|model|values|stored)\.ts$/,
   /\/(lib\/connection\/target|lib\/format\/(duration|units)|components\/(Placed|DemoBanner|SettingsLinked|onDemand|icons\/Icon))\.tsx?$/,
-  /^\0vite\/preload-helper\.js$/,
 ];
 
 /**

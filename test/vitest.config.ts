@@ -10,13 +10,13 @@ import { WxtVitest } from 'wxt/testing/vitest-plugin';
 /** .ts tests that need a page: a document, navigator.clipboard or happy-dom's page fetch. */
 const DOM_TESTS = [
   'test/entrypoints/dashboard/useExport.test.ts',
-  'test/entrypoints/popup/file-client.test.ts',
   'test/lib/api/upload-redirect.test.ts',
   'test/lib/api/upload.test.ts',
   'test/lib/clipboard/background.test.ts',
   'test/lib/download.test.ts',
   'test/lib/quick-push/clipboard.test.ts',
   'test/lib/quick-push/offscreen-clipboard.test.ts',
+  'test/lib/upload/file-client.test.ts',
 ];
 const NOT_UNIT = ['node_modules/**'];
 

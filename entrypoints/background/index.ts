@@ -3,6 +3,7 @@ import { registerDemoService } from '@/lib/demo/background';
 import { registerHandoff } from '@/lib/handoff/background';
 import { registerSettings } from '@/lib/settings/background';
 import { registerQuickPush } from '@/lib/quick-push/background';
+import { registerUploads } from '@/lib/upload/background';
 import { setupWatcher } from '@/lib/watch/background';
 import { registerWelcome } from '@/lib/welcome/background';
 
@@ -13,6 +14,7 @@ export default defineBackground(() => {
   registerClipboardClearing();
   registerQuickPush();
   registerHandoff();
+  registerUploads();
   setupWatcher();
   registerWelcome();
 });

@@ -1,18 +1,18 @@
 import { useEffect, useReducer, useState } from 'preact/hooks';
 import { PushForm } from '@/components/push/PushForm';
 import { formReducer, type FormInit, type FormState } from '@/lib/push/form';
-import { formHasInput } from '@/lib/push/form-filled';
 import type { Handoff } from '@/lib/handoff';
 import type { PopupContext } from './context';
 import { Part } from '@/components/onDemand';
 import { CREATED_PUSH } from './parts';
-import { UploadProgress } from './UploadProgress';
+import { UploadProgress, UploadUnderWay } from './UploadProgress';
 import { useEdition } from './useEdition';
 import { useFormActions } from './useFormActions';
 import { useGenerator } from './useGenerator';
-import { useHandoff } from './useHandoff';
+import { useHandoff, useRestored } from './useHandoff';
 import { useSubmit } from './useSubmit';
 import { useThisPage } from './useThisPage';
+import { useHandedUpload } from './useUploadWatch';
 import { described, describedNow } from './words';
 
 export interface CreatePushProps {
@@ -45,21 +45,13 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
   useEdition(context, dispatch, report);
   const generator = useGenerator(report, handoff.made);
   const thisPage = useThisPage(state, dispatch, report);
-  // Decided once, as it arrives: typed into already, the form stays (the result reappears on no keystroke).
-  useEffect(() => {
-    if (kept && formHasInput(state)) onKeptGone?.();
-  }, [kept]);
-  const restored = kept && state.status === 'idle' && !formHasInput(state) ? kept : undefined;
-
-  // Focus the secret on open and after a reset (a kept result's New push too), so typing can start at once.
-  useEffect(() => {
-    if (state.status === 'idle' && state.submission === 0 && !restored)
-      document.getElementById('sp-secret')?.focus();
-  }, [state.status, state.submission, Boolean(restored)]);
+  const upload = useHandedUpload(state.status === 'sending', handoff.keepWatched, report);
+  const restored = useRestored(kept, state, onKeptGone);
 
   // New push, or Done (`close`): a popup closes; the popup opened as a tab (tests) stays, on a fresh form.
   const leave = (close: boolean) => () => {
     handoff.erase();
+    upload.forget();
     actions.reset();
     if (close) window.close();
   };
@@ -68,7 +60,7 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
     ? { handoff: restored }
     : created && !created.result.link.ok
       ? { refused: created.result.link.message }
-      : created && handoff.fresh && { handoff: handoff.fresh };
+      : (created || upload.kept) && handoff.fresh && { handoff: handoff.fresh };
   if (shown)
     return (
       <Part
@@ -81,6 +73,8 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
         onDone={leave(true)}
       />
     );
+  if (upload.underWay)
+    return <UploadUnderWay progress={upload.underWay.progress} onCancel={upload.underWay.cancel} />;
 
   return (
     <>
@@ -105,7 +99,7 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
           // the body is still on its way. A text create gives no such sign, and cancelling it could say
           // "Cancelled." about a push the server had already made; the form's "Sending…" is enough there.
           state.kind === 'file' ? (
-            <UploadProgress fraction={submit.progress} onCancel={submit.cancel} />
+            <UploadProgress progress={submit.progress} onCancel={submit.cancel} />
           ) : undefined
         }
       />

@@ -32,28 +32,32 @@ export async function detectEdition(server?: string): Promise<Edition> {
   return (await connection(server)).client.edition();
 }
 
-/**
- * The upload transport's module, kept once loaded: Create then builds the file client at once. Awaiting
- * import() again took up to 13 ms between Create and the upload's first request while the result view's
- * chunk was loading (issue 22).
- */
-let fileClients: typeof import('./file-client') | undefined;
-const fileClientModule = async () => (fileClients ??= await import('./file-client'));
+/** The hand-over of file pushes (lib/upload), kept once loaded: Create then hands the files over at once. */
+let handOvers: typeof import('@/lib/upload/hand-over') | undefined;
+const handOverModule = async () => (handOvers ??= await import('@/lib/upload/hand-over'));
 
 /**
  * Readies a push while the person is still filling the form: the connection and the server's version, the
- * database the push is recorded in, and for `files` the upload transport's module, so Create goes straight
- * to the request and the link shows once the record is written. A failure is kept by nothing: the send
- * tries again and reports it.
+ * database the push is recorded in, and for `files` the place where uploads run (opened, and connected to
+ * the server), so Create goes straight to the request and the link shows once the record is written. A
+ * failure is kept by nothing: the send tries again and reports it.
  */
 export async function prepareSend(server: string | undefined, files: boolean): Promise<void> {
-  await Promise.all([detectEdition(server), prepareRecord(), files && fileClientModule()]);
+  await Promise.all([
+    detectEdition(server),
+    prepareRecord(),
+    // Only readying: a runner that cannot be reached now is opened again at Create, and reported there.
+    files &&
+      handOverModule()
+        .then(({ prepareUpload }) => prepareUpload(server))
+        .catch(() => undefined),
+  ]);
 }
 
 export interface SendOptions {
   signal: AbortSignal;
-  /** File pushes only: the share of the upload sent, 0..1 (undefined when the size is unknown). */
-  onProgress: (fraction: number | undefined) => void;
+  /** File pushes only: the files' bytes sent so far, of their total. */
+  onProgress: (progress: { sent: number; total: number }) => void;
   /** The saved server picked in the popup (chosen.ts); undefined: the default one. */
   server?: string;
 }
@@ -65,19 +69,22 @@ export interface SentPush extends CreateResult {
 
 /**
  * Exactly one createPush (the container calls this once per accepted submit), then the push is remembered
- * for the recent list and the dashboard, without its payload or passphrase.
+ * for the recent list and the dashboard, without its payload or passphrase. A file push is handed over to
+ * where uploads run (lib/upload), which sends and records it even if the popup closes meanwhile.
  */
 export async function sendForm(
   state: FormState,
   { signal, onProgress, server }: SendOptions,
 ): Promise<SentPush> {
-  const { settings, client: plain } = await connection(server);
-  const input = toCreateInput(state, await plain.edition());
-  // The upload transport (XMLHttpRequest, for progress) loads only when files are sent.
-  const client =
-    state.kind === 'file'
-      ? (await fileClientModule()).fileClient(settings, onProgress, plain.version)
-      : plain;
+  const { client } = await connection(server);
+  const input = toCreateInput(state, await client.edition());
+  if (state.kind === 'file') {
+    const job = { input, subject: formSubject(state), version: await client.version() };
+    const done = await (
+      await handOverModule()
+    ).handOver(server === undefined ? job : { ...job, server }, { signal, onProgress });
+    return { ...done.result, link: checkLinkOf(done.result.push.html_url, done.server) };
+  }
   const result = await client.createPush(input, { signal });
   // Awaited before the link is shown: a popup closed as soon as its link appears (a person clicking away to
   // paste it) drops a write still under way. Written while the link was drawn, a push went missing from the

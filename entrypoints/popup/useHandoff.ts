@@ -1,4 +1,5 @@
-import { useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { formHasInput } from '@/lib/push/form-filled';
 import { handoffClock, handoffOf, handoffStore, type Copied, type Handoff } from '@/lib/handoff';
 import type { FormState } from '@/lib/push/form';
 import type { PopupContext } from './context';
@@ -9,6 +10,8 @@ export interface HandoffHooks {
   fresh: Handoff | undefined;
   /** Keeps a create's result (awaited before its link shows, so a popup closed at once still kept it). */
   keep(result: SentPush, sent: FormState): Promise<void>;
+  /** Keeps the result of an upload an earlier popup handed over (lib/upload), met by this one. */
+  keepWatched(result: SentPush, passphrase: string): Promise<void>;
   /** A value the generator made: kept with the result if the push is created with it. */
   made(value: string): void;
   /** What the result just put on the clipboard. */
@@ -40,16 +43,15 @@ export function useHandoff(
   const [fresh, setFresh] = useState<Handoff>();
 
   // Never rejects: the push exists whatever happens here, and its link is shown; a failure is reported.
-  const keep = async (result: SentPush, sent: FormState) => {
+  const keepAs = async (result: SentPush, passphrase: string, secret: string | null) => {
     if (!result.link.ok) return;
     try {
-      const made = generated.current;
       const handoff = handoffOf(result, {
         server: context?.server ?? '',
         demo: context?.demoMode ?? false,
         link: result.link.url,
-        passphrase: sent.options.passphrase,
-        secret: made !== undefined && holds(sent, made) ? made : null,
+        passphrase,
+        secret,
         savedAt: (await clock)(),
       });
       onKeptGone();
@@ -60,9 +62,16 @@ export function useHandoff(
     }
   };
 
+  const keep = (result: SentPush, sent: FormState) => {
+    const made = generated.current;
+    return keepAs(result, sent.options.passphrase, made !== undefined && holds(sent, made) ? made : null);
+  };
+
   return {
     fresh,
     keep,
+    // A file push: the generator never makes a file, so only its passphrase goes with it.
+    keepWatched: (result, passphrase) => keepAs(result, passphrase, null),
     made: (value) => {
       generated.current = value;
     },
@@ -74,4 +83,25 @@ export function useHandoff(
       store.then((kept) => kept.erase()).catch(report);
     },
   };
+}
+
+/**
+ * An earlier popup's kept result, shown in place of the empty form: decided once, as it arrives (typed into
+ * already, the form stays, and the result reappears on no keystroke). Focus goes to the secret on open and
+ * after a reset (a kept result's New push too), so typing can start at once, unless the result is shown.
+ */
+export function useRestored(
+  kept: Handoff | undefined,
+  state: FormState,
+  onKeptGone: () => void = () => undefined,
+): Handoff | undefined {
+  useEffect(() => {
+    if (kept && formHasInput(state)) onKeptGone();
+  }, [kept]);
+  const restored = kept && state.status === 'idle' && !formHasInput(state) ? kept : undefined;
+  useEffect(() => {
+    if (state.status === 'idle' && state.submission === 0 && !restored)
+      document.getElementById('sp-secret')?.focus();
+  }, [state.status, state.submission, Boolean(restored)]);
+  return restored;
 }

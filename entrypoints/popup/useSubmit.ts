@@ -23,10 +23,18 @@ export interface Created {
   passphrase: string;
 }
 
+/** The bytes of a file upload sent so far, of its files' total. */
+export interface Sent {
+  sent: number;
+  total: number;
+  /** The upload was handed over (lib/upload): closing the popup no longer stops it. */
+  handedOver?: boolean;
+}
+
 export interface Submit {
   created: Created | null;
-  /** The share of a file upload sent, 0..1; undefined for other kinds or an unknown size. */
-  progress: number | undefined;
+  /** A file upload's bytes sent of its files' total; undefined for other kinds. */
+  progress: Sent | undefined;
   /** Aborts the send in flight, if any. */
   cancel(): void;
   /** Forgets the result, for a fresh form (which counts its submissions from 0 again). */
@@ -46,7 +54,7 @@ export function useSubmit(
   const [created, setCreated] = useState<Created | null>(null);
   // The progress reported for one submission; a new one starts at 0 without a render of its own, which
   // would come between the click and the request (issue 22).
-  const [reported, setReported] = useState<{ submission: number; fraction: number | undefined }>();
+  const [reported, setReported] = useState<{ submission: number; sent: Sent }>();
   const sentSubmission = useRef(0);
   const inFlight = useRef<AbortController | null>(null);
 
@@ -58,7 +66,7 @@ export function useSubmit(
     const controller = new AbortController();
     inFlight.current = controller;
     const { submission } = state;
-    const onProgress = (fraction: number | undefined) => setReported({ submission, fraction });
+    const onProgress = (sent: Sent) => setReported({ submission, sent: { ...sent, handedOver: true } });
     const passphrase = state.options.passphrase;
     const resultView = CREATED_PUSH.load().catch((error: unknown) => {
       console.error('The result view could not be loaded', error); // shown when it does (Part retries)
@@ -102,7 +110,11 @@ export function useSubmit(
     CREATED_PUSH.load().catch(() => undefined); // a failure is retried at Create and reported there
   }, [filling, files, server]);
 
-  const progress = !files ? undefined : reported?.submission === state.submission ? reported.fraction : 0;
+  const progress = !files
+    ? undefined
+    : reported?.submission === state.submission
+      ? reported.sent
+      : { sent: 0, total: state.files.reduce((sum, file) => sum + file.size, 0) };
   const cancel = () => inFlight.current?.abort();
   const forget = () => {
     setCreated(null);

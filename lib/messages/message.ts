@@ -12,6 +12,13 @@ import type { z } from '@/lib/zod';
 export const CHANNELS = { background: 'secret-push', offscreen: 'secret-push-offscreen' } as const;
 export type Receiver = keyof typeof CHANNELS;
 
+/**
+ * The one BroadcastChannel of the extension's documents (lib/upload/protocol.ts): a popup hands file uploads
+ * over on it, by structured clone, which runtime messaging cannot do. Declared here, with the runtime
+ * channels every context already loads, so the offscreen document opens with no file more for it.
+ */
+export const UPLOADS_CHANNEL = 'secret-push-uploads';
+
 export interface Message<Req, Res> {
   /** The name on the wire; unique across every receiver. */
   readonly type: string;

@@ -21,3 +21,35 @@ export function formatSize(bytes: number, locale: string): string {
     maximumFractionDigits: digits,
   }).format(value);
 }
+
+/** The unit formatSize picks for `bytes`: its index in UNITS and its size in bytes. */
+function unitOf(bytes: number): { unit: number; size: number } {
+  let unit = 0;
+  let size = 1;
+  while (bytes / size >= 1024 && unit < UNITS.length - 1) {
+    size *= 1024;
+    unit++;
+  }
+  return { unit, size };
+}
+
+/**
+ * An upload's progress in `locale`'s words and digits, the sent part in the total's unit: "2.4", "5 MB" and
+ * "48%" for 2.4 MiB of 5 (the popup says "2.4 of 5 MB · 48%"). The share is rounded down, so 100% means all
+ * of it is sent.
+ */
+export function formatSentOf(
+  sent: number,
+  total: number,
+  locale: string,
+): { sent: string; total: string; percent: string } {
+  const { unit, size } = unitOf(total);
+  const share = total > 0 ? Math.min(1, Math.floor((sent / total) * 100) / 100) : 0;
+  return {
+    sent: numberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(
+      Math.min(sent, total) / size,
+    ),
+    total: formatSize(total, locale),
+    percent: numberFormat(locale, { style: 'percent' }).format(share),
+  };
+}

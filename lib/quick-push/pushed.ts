@@ -108,9 +108,21 @@ async function warn(
 }
 
 /** The push exists: records it, then copies its link only when it passed the link check. */
-export async function pushed(
+export function pushed(
   deps: PushedDeps,
   request: QuickRequest,
+  created: { push: Push; server: string; link: LinkCheck },
+): Promise<QuickPushOutcome> {
+  return pushedAs(deps, { kind: wireKind(request), subject: subjectOf(request) }, created);
+}
+
+/**
+ * pushed() for a push of `kind` made elsewhere than a quick push (a file upload the popup handed over,
+ * lib/upload): the same record, copy and notification.
+ */
+export async function pushedAs(
+  deps: PushedDeps,
+  { kind, subject }: { kind: QuickPushKind; subject?: string },
   { push, server, link }: { push: Push; server: string; link: LinkCheck },
 ): Promise<QuickPushOutcome> {
   // Recorded while the link is copied and the notification shown: neither waits for the other (the link
@@ -128,7 +140,7 @@ export async function pushed(
       )
     : warn(deps, { link: push.html_url, key }, link);
   const recorded = deps
-    .record(push, { server, kind: wireKind(request), subject: subjectOf(request) })
+    .record(push, { server, kind, subject })
     // i18n-ignore: logged for developers
     .catch((error: unknown) => deps.report('Could not record the new push', error));
   const [outcome] = await Promise.all([said, recorded]);

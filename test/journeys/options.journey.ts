@@ -563,7 +563,8 @@ forEachBrowser('the options page and self-hosted servers', (name, browser) => {
           (window as unknown as { seen: number[] }).seen = seen;
           setInterval(() => {
             const bar = document.querySelector('progress');
-            if (bar && bar.value !== seen.at(-1)) seen.push(bar.value);
+            const share = bar && bar.value / bar.max;
+            if (bar && share !== seen.at(-1)) seen.push(share!);
           }, 10);
         });
         await press(popup, 'Create push');

@@ -165,7 +165,7 @@ describe('CreatePush', () => {
   });
 
   it('shows upload progress for files', async () => {
-    let report!: (fraction: number | undefined) => void;
+    let report!: (progress: { sent: number; total: number }) => void;
     sendForm.mockImplementation((_state, { onProgress }) => {
       report = onProgress;
       return new Promise(() => {});
@@ -176,14 +176,17 @@ describe('CreatePush', () => {
     fireEvent.change(input, { target: { files: [new File(['abc'], 'a.txt', { type: 'text/plain' })] } });
     fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
     await waitFor(() => expect(sendForm).toHaveBeenCalledTimes(1));
-    report(0.5);
+    report({ sent: 1, total: 3 });
     await waitFor(() =>
-      expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('value')).toBe('0.5'),
+      expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('value')).toBe('1'),
     );
+    // In bytes and as a share, and the popup says it may be closed (the upload runs elsewhere, lib/upload).
+    expect(screen.getByText('1 of 3 bytes · 33%')).toBeTruthy();
+    expect(screen.getByText(/You can close this popup: the upload carries on/)).toBeTruthy();
   });
 
   it('once the upload is all sent, Cancel gives way to waiting: the server decides, and its push is shown', async () => {
-    let report!: (fraction: number | undefined) => void;
+    let report!: (progress: { sent: number; total: number }) => void;
     let finish!: (result: SentPush) => void;
     let aborted = false;
     sendForm.mockImplementation((_state, { onProgress, signal }) => {
@@ -197,10 +200,10 @@ describe('CreatePush', () => {
     fireEvent.change(input, { target: { files: [new File(['abc'], 'a.txt', { type: 'text/plain' })] } });
     fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
     await waitFor(() => expect(sendForm).toHaveBeenCalledTimes(1));
-    report(0.5);
+    report({ sent: 1, total: 3 });
     expect(await screen.findByRole('button', { name: 'Cancel' })).toBeTruthy();
 
-    report(1);
+    report({ sent: 3, total: 3 });
     const waiting = await screen.findByRole('button', { name: 'Waiting for the server…' });
     expect(waiting).toHaveProperty('disabled', true);
     expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();

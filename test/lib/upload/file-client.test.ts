@@ -5,7 +5,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fileClient } from '@/entrypoints/popup/file-client';
+import { fileClient } from '@/lib/upload/file-client';
 import { startMockHost } from '@/lib/mock/host/server';
 import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 import type { Settings } from '@/lib/settings';
