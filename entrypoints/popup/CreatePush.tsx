@@ -48,12 +48,14 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
   const upload = useHandedUpload(state.status === 'sending', handoff.keepWatched, report);
   const restored = useRestored(kept, state, onKeptGone);
 
-  // New push, or Done (`close`): a popup closes; the popup opened as a tab (tests) stays, on a fresh form.
+  // New push, or Done (`close`): a popup closes once the kept result is erased (closed at once, Firefox
+  // dropped the erase with the page, and the next popup showed the result again); the popup opened as a tab
+  // (tests) stays, on a fresh form.
   const leave = (close: boolean) => () => {
-    handoff.erase();
+    const erased = handoff.erase();
     upload.forget();
     actions.reset();
-    if (close) window.close();
+    if (close) void erased.finally(() => window.close());
   };
   const created = state.status === 'done' ? submit.created : null;
   const shown = restored

@@ -16,8 +16,8 @@ export interface HandoffHooks {
   made(value: string): void;
   /** What the result just put on the clipboard. */
   copied(what: Copied): void;
-  /** New push or Done: the kept result is erased. */
-  erase(): void;
+  /** New push or Done: the kept result is erased (settled once it is gone from storage, or a failure reported). */
+  erase(): Promise<void>;
 }
 
 /** Whether the form as sent still holds `value` where the generator put it (the secret, a Wi-Fi password). */
@@ -80,7 +80,7 @@ export function useHandoff(
       onKeptGone();
       setFresh(undefined);
       generated.current = undefined;
-      store.then((kept) => kept.erase()).catch(report);
+      return store.then((kept) => kept.erase()).catch(report);
     },
   };
 }

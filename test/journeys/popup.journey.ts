@@ -183,10 +183,11 @@ forEachBrowser('the popup against a server', (name, browser) => {
     expect([png.bytes.readUInt32BE(16), png.bytes.readUInt32BE(20)]).toEqual([512, 512]);
 
     // Listed by its name (never its secret), with views and time left once the watcher has asked the server:
-    // one unit, as people say it (issue 20): 2 days 23 hours and some seconds read "3 days".
+    // one unit, as people say it (issue 20): 2 days 23 hours and some seconds read "3 days"; first whether it
+    // was opened, in the dashboard's words (issue 37).
     await recentItem(popup, 'Wiki admin');
     await refreshWatcher(popup);
-    await recentItem(popup, 'Wiki admin', '^3 of 3 views left · 3 days left$');
+    await recentItem(popup, 'Wiki admin', '^Not opened · 3 of 3 views left · 3 days left$');
     expect(await pageText(popup)).not.toContain('text secret 7f3a');
 
     await expect(client().retrievePush(urlToken)).rejects.toMatchObject({ code: 'passphrase-required' });
