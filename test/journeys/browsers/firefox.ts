@@ -76,11 +76,20 @@ export function firefoxLaunch(options: FirefoxOptions): LaunchOptions {
  * moz-extension:// tab as about:blank (no navigation events for extension pages), so each tab is asked for
  * its own address; a tab still loading or closing cannot answer yet, and is asked again next round.
  */
-export function openedTab(browser: Browser, prefix: string): Promise<Page> {
-  return waitFor(`a tab at ${prefix}`, async () => {
-    for (const page of await browser.pages())
-      if ((await page.evaluate(() => location.href).catch(() => '')).startsWith(prefix)) return page;
-  });
+export function openedTab(browser: Browser, prefix: string, timeoutMs?: number): Promise<Page> {
+  return waitFor(
+    `a tab at ${prefix}`,
+    async () => {
+      for (const page of await browser.pages()) {
+        // The driver's own record of the address first: a page still loading may not answer an evaluate.
+        const href = page.url().startsWith(prefix)
+          ? page.url()
+          : await page.evaluate(() => location.href).catch(() => '');
+        if (href.startsWith(prefix)) return page;
+      }
+    },
+    timeoutMs,
+  );
 }
 
 /** Firefox as the journeys drive it, and puppeteer's browser for Firefox's own windows (./firefox-chrome.ts). */
@@ -100,7 +109,8 @@ export async function launchFirefoxJourneys(options: FirefoxOptions = {}): Promi
   try {
     await browser.installExtension(path.resolve(process.env.EXT_PATH_FIREFOX ?? '.output/e2e/firefox-mv2'));
     // The install opens the welcome page a moment later: waited for here, so it never opens mid-test.
-    welcome = await openedTab(browser, `${EXT_BASE}/welcome.html`);
+    // 30 s: once in a full run on a loaded machine Firefox took longer than 15 s to open it.
+    welcome = await openedTab(browser, `${EXT_BASE}/welcome.html`, 30_000);
   } catch (error) {
     await browser.close();
     throw error;
