@@ -109,8 +109,12 @@ export async function launchFirefoxJourneys(options: FirefoxOptions = {}): Promi
   try {
     await browser.installExtension(path.resolve(process.env.EXT_PATH_FIREFOX ?? '.output/e2e/firefox-mv2'));
     // The install opens the welcome page a moment later: waited for here, so it never opens mid-test.
-    // 30 s: once in a full run on a loaded machine Firefox took longer than 15 s to open it.
-    welcome = await openedTab(browser, `${EXT_BASE}/welcome.html`, 30_000);
+    // Up to 60 s: in two full runs one Firefox of fourteen took over 15 s, then over 30 s, to open it (a
+    // first launch once took 30 s in a loop of 16 on an idle machine, the rest 3-5 s); a slow one is said.
+    const started = Date.now();
+    welcome = await openedTab(browser, `${EXT_BASE}/welcome.html`, 60_000);
+    if (Date.now() - started > 15_000)
+      console.warn(`Firefox opened the welcome page ${Date.now() - started} ms after the install`);
   } catch (error) {
     await browser.close();
     throw error;
