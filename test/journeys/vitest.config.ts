@@ -11,7 +11,8 @@ export default defineConfig({
     root,
     environment: 'node',
     testTimeout: 90_000,
-    hookTimeout: 60_000,
+    // A browser starts in a hook: Firefox may wait up to 60 s for its welcome page (browsers/firefox.ts).
+    hookTimeout: 120_000,
     projects: [
       {
         extends: true,
