@@ -63,7 +63,7 @@ function DemoLinkNote({ href }: { href: string }) {
 /** The result's way out: New push (the form again), and Done (the hand-off is over). */
 function ResultEnd({ onNew, onDone }: Pick<ResultViewProps, 'onNew' | 'onDone'>) {
   return (
-    <div class="sp-row">
+    <div class="sp-row sp-result-end">
       {onNew && (
         <button type="button" onClick={onNew}>
           {t('push_newPush')}

@@ -41,6 +41,17 @@ export const DEMO_PUSHES_IN: Readonly<Record<string, readonly DemoPush[]>> = {
  * Creates each push in a fresh popup and returns the last popup, still showing its result. The popup takes
  * `scheme`, so the last one can be photographed as it is.
  */
+/**
+ * The popup's empty form once its settings are read: it shows the last push's result again (the hand-off)
+ * until New push, the first button at the result's end, pressed here as a person would.
+ */
+export async function freshForm(popup: Page): Promise<void> {
+  await popup.locator('main > p.help[role="status"]').waitFor({ state: 'detached' });
+  await popup.locator('#sp-secret, #sp-link').first().waitFor();
+  if (await popup.locator('#sp-link').count()) await popup.locator('.sp-result-end button').first().click();
+  await popup.locator('#sp-secret').waitFor();
+}
+
 export async function makeDemoPushes(
   context: BrowserContext,
   base: string,
@@ -55,6 +66,7 @@ export async function makeDemoPushes(
     await popup.setViewportSize({ width: 380, height: 600 });
     await popup.goto(`${base}/popup.html`);
     // By the fields' ids, not their labels: the same steps serve every UI language.
+    await freshForm(popup);
     await popup.locator('#sp-secret').fill(push.secret);
     await popup.locator('#sp-views').fill(String(push.views));
     if (push.passphrase) await popup.locator('#sp-passphrase').fill(push.passphrase);

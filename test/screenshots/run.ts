@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../journeys/browsers/chromium';
 import { composePopup, popupImage, STORE_SIZE } from './compose';
-import { DEMO_PUSHES_IN, makeDemoPushes, type Scheme } from './demo-pushes';
+import { DEMO_PUSHES_IN, freshForm, makeDemoPushes, type Scheme } from './demo-pushes';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const buildDir = path.join(root, '.output', 'screenshots-build');
@@ -142,9 +142,9 @@ async function shootGenerator(
 ): Promise<string> {
   const popup = await context.newPage();
   await popup.setViewportSize({ width: 380, height: 600 });
-  await open(popup, `chrome-extension://${id}/popup.html`, scheme, '#sp-secret');
+  await open(popup, `chrome-extension://${id}/popup.html`, scheme, 'main');
   // The form is there before the settings are (App.tsx): shot once they have filled it, as a person sees it.
-  await popup.locator('main > p.help[role="status"]').waitFor({ state: 'detached' });
+  await freshForm(popup);
   await popup.locator('.sp-tool button').first().click();
   await popup.locator('[aria-controls="sp-generator"]').click();
   await popup.locator('#sp-generator').waitFor();
