@@ -5,7 +5,14 @@ import { ConnectionFacts } from './ConnectionStatus';
 import type { TokenPlace } from '@/lib/settings';
 import { t } from '@/lib/i18n';
 import { serverName } from '@/lib/settings';
-import type { ServerRow } from './ServerList';
+
+/** One saved server as its row shows it; the list is a list of these. */
+export interface ServerRow {
+  url: string;
+  isDefault: boolean;
+  /** null: no token saved (anonymous pushes). */
+  tokenPlace: TokenPlace | null;
+}
 
 export interface ServerItemProps {
   server: ServerRow;

@@ -1,16 +1,7 @@
 import { useState } from 'preact/hooks';
-import type { TokenPlace } from '@/lib/settings';
 import { t } from '@/lib/i18n';
 import type { ConnectionReport } from '@/lib/connection/check';
-import { ServerItem } from './ServerItem';
-
-/** One saved server as the list shows it. */
-export interface ServerRow {
-  url: string;
-  isDefault: boolean;
-  /** null: no token saved (anonymous pushes). */
-  tokenPlace: TokenPlace | null;
-}
+import { ServerItem, type ServerRow } from './ServerItem';
 
 export interface ServerListProps {
   servers: ServerRow[];

@@ -1,6 +1,7 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ServerList, type ServerRow } from '@/components/settings/ServerList';
+import type { ServerRow } from '@/components/settings/ServerItem';
+import { ServerList } from '@/components/settings/ServerList';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);
