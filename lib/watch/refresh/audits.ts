@@ -8,7 +8,7 @@
 import type { AuditEntry } from '@/lib/api';
 import { isAppError } from '@/lib/errors';
 import type { CacheChange } from '../cache';
-import type { DiffInput, DiffResult, Target, WatchClient } from './diff';
+import type { DiffInput, DiffResult, Target, WatchClient } from './types';
 import type { CachedAudit, FailedAttempts, OpenedSummary, TrackedPush, WatchEvent } from '../types';
 
 /** Entries that use up a view (docs/api-contract.md §5): the owner's own views do not count. */

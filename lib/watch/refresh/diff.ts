@@ -12,47 +12,13 @@
  * used up or deleted before the refresh that would have listed it); when the server refuses its audit (it was
  * created anonymously), it is marked audit_denied and followed by time from then on, at no further cost.
  */
-import type { ApiClient } from '@/lib/api';
 import { byTime, explainTarget } from './audits';
-import type { CacheChange, WatchCache } from '../cache';
 import { sortLists } from './lists';
 import { coveredBy, readScheduled } from './schedule';
 import { sweep } from './sweep';
-import type { ListSchedule, TrackedPush, WatcherState } from '../types';
-
-export type WatchClient = Pick<ApiClient, 'activePage' | 'expiredPage' | 'auditAll'>;
+import type { DiffInput, DiffResult } from './types';
 
 export const FULL_SYNC_EVERY_MS = 24 * 3_600_000;
-
-export interface DiffInput {
-  client: WatchClient;
-  cache: WatchCache;
-  server: string;
-  hasToken: boolean;
-  now: number;
-  state: WatcherState;
-  fullSyncEveryMs?: number;
-  /** Begin a read of the expired list now, whenever it was last read (a refresh the user asked for). */
-  fullSync?: boolean;
-  /** Asked for by the user: the attempts sweep skips its minimum ages (sweep.ts). */
-  force?: boolean;
-}
-
-export interface DiffResult {
-  change: CacheChange;
-  requests: { list: number; audit: number };
-  /** Set when the expired list's daily read reached its end: the new fullSyncAt of the server. */
-  fullSyncAt?: number;
-  /** Where the list reads stand for the next run (absent without a token: nothing was read). */
-  schedule?: ListSchedule;
-}
-
-export interface Target {
-  push: TrackedPush; // the record as the lists show it now (or the cached one, for a push gone from them)
-  previous?: TrackedPush;
-  gone: boolean; // left the active list
-  listed: boolean; // found in the expired list (exact fields)
-}
 
 /** Reads the server and diffs it against the cache. Throws on transient failures (nothing is written). */
 export async function diffServer(input: DiffInput): Promise<DiffResult> {

@@ -6,7 +6,7 @@
 import type { Push } from '@/lib/api';
 import { byTime } from './audits';
 import type { CacheChange } from '../cache';
-import type { DiffInput, Target } from './diff';
+import type { DiffInput, Target } from './types';
 import { sameTracked, toTracked } from '../tracked';
 import type { TrackedPush } from '../types';
 

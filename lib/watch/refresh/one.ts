@@ -7,7 +7,7 @@ import { toAppError } from '@/lib/errors';
 import { afterFailure, afterSuccess, waitUntil } from './backoff';
 import type { WatchCache } from '../cache';
 import { diffServer } from './diff';
-import type { WatchClient } from './diff';
+import type { WatchClient } from './types';
 import type { RefreshSummary, WatchEvent } from '../types';
 
 export interface RefreshDeps {

@@ -11,7 +11,7 @@
  */
 import { auditNews, iso, openedFrom, readAuditIfShown, readByRefresh } from './audits';
 import type { CacheChange, WatchCache } from '../cache';
-import type { DiffInput, DiffResult } from './diff';
+import type { DiffInput, DiffResult } from './types';
 import { sameTracked } from '../tracked';
 import type { CachedAudit, TrackedPush } from '../types';
 
