@@ -129,9 +129,12 @@ export async function rowButton(
   words: string,
   named = (title: string) => `${words}: ${title}`,
 ): Promise<JourneyElement> {
-  const title = await row.evaluate(
-    (el) => document.getElementById(el.getAttribute('aria-labelledby') ?? '')?.textContent?.trim() ?? '',
-  );
+  // `row`: the row's article, or the list item holding it.
+  const title = await row.evaluate((el) => {
+    const article = el.closest('article') ?? el.querySelector('article');
+    return document.getElementById(article?.getAttribute('aria-labelledby') ?? '')?.textContent?.trim();
+  });
+  if (!title) throw new Error('rowButton: no row title found');
   return row.waitForSelector(`::-p-aria(${named(title)}[role="button"])`);
 }
 
