@@ -52,6 +52,13 @@ describe('PushList', () => {
     expect(screen.queryByRole('list')).toBeNull();
   });
 
+  it('says it is loading in plain text, no status region: the rows that follow are the result', () => {
+    const empty = { empty: { kind: 'loading', reading: true } satisfies EmptyCase, ...emptyProps };
+    render(<PushList {...props({ shown: [], empty })} />);
+    expect(screen.getByText('Reading your pushes from the server…')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('links a missing or rejected token to Settings', () => {
     render(<PushList {...props({ shown: [], empty: { empty: { kind: 'rejected' }, ...emptyProps } })} />);
     expect(
