@@ -26,11 +26,14 @@ const EVENT_WORDS: Record<WatchEvent['kind'], MessageKey> = {
   deleted: 'dash_eventDeleted',
 };
 
+/**
+ * "2 views left, Safari on iOS": the recipient named by their device, as the notifications do
+ * (lib/watch/background/notify.ts); their IP address only in the push's audit log (AuditTimeline, issue 37).
+ */
 function details(event: WatchEvent): string {
   const parts = [
     event.views_left === undefined ? undefined : plural('watch_viewsLeft', event.views_left),
-    event.ip && t('dash_eventFrom', event.ip),
-    event.user_agent && userAgentName(event.user_agent),
+    event.user_agent?.trim() && userAgentName(event.user_agent),
   ].filter((part): part is string => Boolean(part));
   // Joined with the reader's comma ("a, b", "a、b", "a، b"): Intl.ListFormat would add "and" ("et", "und").
   return parts.length ? ` — ${parts.reduce((all, part) => t('dash_listJoin', all, part))}` : '';

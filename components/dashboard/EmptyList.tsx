@@ -15,7 +15,8 @@ export function EmptyList({ empty, reason, optionsUrl, onRefresh }: EmptyListPro
   switch (empty.kind) {
     case 'loading':
       return (
-        <p class="hint loading" role="status" aria-busy="true">
+        // A hint while the list is read, not a status region: the rows that follow are the result.
+        <p class="hint loading" aria-busy="true">
           <span class="spinner" aria-hidden="true" />
           {empty.reading ? t('dash_readingAccount') : t('dash_loading')}
         </p>

@@ -9,7 +9,7 @@ export interface ExportMenuProps {
   /** Audit logs need an API token; without one only the list is offered. */
   auditAvailable: boolean;
   busy: boolean;
-  /** Progress or failure in words. */
+  /** Progress, the saved file or the failure in words (the container says the results aloud). */
   status?: string | null;
   /**
    * How many pushes the filters show, while they narrow the list: the exports hold those only, and the
@@ -53,9 +53,8 @@ export function ExportMenu({ auditAvailable, busy, status, shown, onExport }: Ex
   };
   return (
     <div class="export" role="group" aria-label={t('export_button')} onKeyDown={onKeyDown}>
-      <span role="status" class="hint">
-        {status ?? ''}
-      </span>
+      {/* Plain text: the result is said once through the page's live region (useExport), not by this line. */}
+      <span class="hint export-status">{status ?? ''}</span>
       <button
         type="button"
         ref={toggle}

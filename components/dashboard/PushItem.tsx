@@ -40,6 +40,11 @@ export interface PushItemProps {
   serverName?: string;
   /** Named by the page's address (dashboard.html#/push/…): expanded, scrolled into view and focused. */
   focused?: boolean;
+  /**
+   * Whether this row is the list's one tab stop (useRovingRows.ts): Tab reaches the row itself, never its
+   * controls, which the arrow keys reach.
+   */
+  tabStop?: boolean;
 }
 
 /**
@@ -115,6 +120,35 @@ function TimeLeft({ push, now, active }: { push: TrackedPush; now: number; activ
   );
 }
 
+interface NameProps {
+  push: TrackedPush;
+  now: number;
+  title: string;
+  /** The heading's id, which names the row. */
+  id: string;
+  serverName?: string;
+}
+
+/** The whole name, wrapped rather than cut (issue 37: people search by it), then when it was made. */
+function Name({ push, now, title, id, serverName }: NameProps) {
+  return (
+    <div class="push-name">
+      <h3 id={id} class="push-title" title={title}>
+        {title}
+      </h3>
+      <span class="push-sub">
+        {t('dash_createdAt', shortTime(push.created_at, now, uiLocale(), { withDay: true }))}
+        {serverName && (
+          <>
+            {' · '}
+            <span class="push-server">{serverName}</span>
+          </>
+        )}
+      </span>
+    </div>
+  );
+}
+
 /**
  * One tracked push as a compact row: name, state, views left, time left and Copy link; "Details" opens the
  * rest (preview, open, audit log, expire) under it, once that part has loaded (parts.ts). Memoized: a
@@ -131,7 +165,7 @@ export const PushItem = memo(function PushItem({ push, now, actions, ...props }:
   return (
     <article
       ref={article}
-      tabIndex={-1}
+      tabIndex={props.tabStop ? 0 : -1}
       class={`push ${active ? 'active' : 'expired'} ${expanded ? 'open' : ''}`}
       aria-labelledby={titleId}
       aria-current={props.focused ? 'location' : undefined}
@@ -141,23 +175,10 @@ export const PushItem = memo(function PushItem({ push, now, actions, ...props }:
           type="checkbox"
           checked={props.selected}
           aria-label={t('dash_select', title)}
+          tabIndex={-1}
           onChange={(e) => actions.select(push.url_token, e.currentTarget.checked)}
         />
-        {/* The whole name, wrapped rather than cut (issue 37: people search by it), then when it was made. */}
-        <div class="push-name">
-          <h3 id={titleId} class="push-title" title={title}>
-            {title}
-          </h3>
-          <span class="push-sub">
-            {t('dash_createdAt', shortTime(push.created_at, now, uiLocale(), { withDay: true }))}
-            {props.serverName && (
-              <>
-                {' · '}
-                <span class="push-server">{props.serverName}</span>
-              </>
-            )}
-          </span>
-        </div>
+        <Name push={push} now={now} title={title} id={titleId} serverName={props.serverName} />
         {/* Its state and whether it was opened share one column, capped and wrapping: the name gets the room. */}
         <span class="push-status">
           <span class={`badge state-${active ? 'active' : 'expired'}`}>{stateWords(state)}</span>{' '}
@@ -166,12 +187,18 @@ export const PushItem = memo(function PushItem({ push, now, actions, ...props }:
         <Views push={push} />
         <TimeLeft push={push} now={now} active={active} />
         {active && (
-          <CopyButton onCopy={() => actions.copyLink(push)} copiedText={t('dash_linkCopied', title)} />
+          <CopyButton
+            onCopy={() => actions.copyLink(push)}
+            label={t('dash_copyLinkOf', title)}
+            copiedText={t('dash_linkCopied', title)}
+          />
         )}
         <button
           type="button"
           class="details-toggle"
-          aria-label={t('dash_details')}
+          // Read with its push ("Details: Onboarding: Sam"); the visible word stays short.
+          aria-label={t('dash_detailsOf', title)}
+          tabIndex={-1}
           aria-expanded={expanded}
           aria-controls={detailsId}
           onClick={() => (expanded ? setExpanded(false) : whenLoaded(PUSH_DETAILS, () => setExpanded(true)))}

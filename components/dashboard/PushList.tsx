@@ -4,6 +4,7 @@ import type { TrackedPush } from '@/lib/watch/types';
 import type { AuditState } from './AuditTimeline';
 import { EmptyList, type EmptyListProps } from './EmptyList';
 import { PushItem, type PushActions } from './PushItem';
+import { useRovingRows } from './useRovingRows';
 import { useWindowedRows } from './useWindowedRows';
 
 export type { PushActions } from './PushItem';
@@ -40,23 +41,32 @@ const HIDDEN: AuditState = { state: 'hidden' };
  * The pushes the filters show, one compact row each, or why there are none. Only the rows on screen are
  * rendered (useWindowedRows); each says its place in the whole list (aria-posinset of aria-setsize), so a
  * screen reader counts 10,000 where 40 are in the page. While the filters narrow the list, a line says how
- * many of all pushes they leave (said to screen readers once typing stops: useCountAnnounce).
+ * many of all pushes they leave (said to screen readers once typing stops: useCountAnnounce). The list is one
+ * tab stop (useRovingRows): the arrow keys move between its rows and along a row's controls.
  */
 export function PushList({ shown, total, whole = true, empty, actions, focus, ...props }: PushListProps) {
   const keys = useMemo(() => shown.map((push) => push.url_token), [shown]);
   const isFocus = (push: TrackedPush) => focus?.url_token === push.url_token && focus.server === push.server;
   const focusIndex = focus ? shown.findIndex(isFocus) : -1;
-  const { list, rows, after, measure } = useWindowedRows(keys, focusIndex);
+  const roving = useRovingRows(keys);
+  // The row the address names and the tab stop are rendered wherever they are: Tab always finds the list.
+  const { list, rows, after, measure } = useWindowedRows(keys, [focusIndex, roving.tabStop]);
   return (
     <>
       <p class="hint count">{shown.length < total ? t('dash_showing', shown.length, total) : ''}</p>
+      <p id="rows-keys" hidden>
+        {t('dash_rowsKeys')}
+      </p>
       {empty ? (
         <EmptyList {...empty} />
       ) : (
         <ul
           class="pushes"
           aria-label={t('dash_pushes')}
+          aria-describedby="rows-keys"
           ref={list}
+          onKeyDown={roving.onKeyDown}
+          onFocusCapture={roving.onFocusCapture}
           style={after ? { paddingBlockEnd: `${after}px` } : undefined}
         >
           {rows.map(({ index, gap }) => {
@@ -81,6 +91,7 @@ export function PushList({ shown, total, whole = true, empty, actions, focus, ..
                   renderQr={props.renderQr}
                   actions={actions}
                   focused={isFocus(push)}
+                  tabStop={index === roving.tabStop}
                 />
               </li>
             );

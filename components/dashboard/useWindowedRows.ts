@@ -98,9 +98,10 @@ function useRowHeights(): {
 
 /**
  * A windowed list over `keys` (issue 19): only the rows on screen, a margin around them, the row holding
- * focus (so focus is not lost when it scrolls away and back) and `keep` (the page's address) are rendered.
+ * focus (so focus is not lost when it scrolls away and back) and `keep` (the row the page's address names,
+ * the list's tab stop; -1 for none) are rendered.
  */
-export function useWindowedRows(keys: readonly string[], keep: number): WindowedRows {
+export function useWindowedRows(keys: readonly string[], keep: readonly number[]): WindowedRows {
   const list = useRef<HTMLUListElement | null>(null);
   const { heights, version, measure } = useRowHeights();
   const offsets = useMemo(() => rowOffsets(keys, heights, ROW_ESTIMATE), [keys, version]);
@@ -130,6 +131,6 @@ export function useWindowedRows(keys: readonly string[], keep: number): Windowed
 
   const focusedKey = useFocusedKey(list);
   const focusedIndex = focusedKey === null ? -1 : keys.indexOf(focusedKey);
-  const { rows, after } = placeRows(offsets, range, [focusedIndex, keep]);
+  const { rows, after } = placeRows(offsets, range, [focusedIndex, ...keep]);
   return { list, rows, after, measure };
 }

@@ -1,5 +1,6 @@
 /** The export buttons: the shown list at once, or its audit logs read one after another first. */
 import { useState } from 'preact/hooks';
+import { announce } from '@/components/announce';
 import type { ExportFormat, ExportWhat } from '@/components/dashboard/ExportMenu';
 import { describeError } from '@/lib/api/describe';
 import { t } from '@/lib/i18n';
@@ -21,7 +22,13 @@ export function useExport(
   total: number,
   canAudit: (push: TrackedPush) => boolean,
 ): Export {
-  const [state, setState] = useState<ExportState>({ busy: false });
+  const [state, setShown] = useState<ExportState>({ busy: false });
+  // Its result ("Saved secret-push-pushes-….csv", or why not) is said once through the page's live region;
+  // the progress in between only shows, or it would be said at every audit log read.
+  const setState = (next: ExportState) => {
+    setShown(next);
+    if (!next.busy && next.status) announce(next.status);
+  };
   // The first export waits the few ms its chunk takes to load; a chunk that fails to load says so.
   const onExport = (what: ExportWhat, format: ExportFormat) => {
     import('./export-run').then(

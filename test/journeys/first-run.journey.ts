@@ -158,7 +158,7 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
     // (seen in Firefox: "Node is either not clickable or not an Element").
     await page.waitForFunction(() => !document.querySelector('.refresh button[disabled]'));
     const row = `article[aria-labelledby="title-${door.urlToken}"]`;
-    await page.click(`${row} ::-p-aria(Details[role="button"])`);
+    await page.click(`${row} ::-p-aria(Details: Door code[role="button"])`);
     await page.click(`${row} ::-p-aria(Audit log[role="button"])`);
     await page.waitForSelector('::-p-aria(Audit log of Door code[role="table"])');
     await expectClean(page, 'the dashboard with an audit log open');

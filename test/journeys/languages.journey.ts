@@ -7,7 +7,7 @@ import { MENU_IDS } from '@/lib/quick-push/menus';
 import { forEachBrowser, type BrowserName, type ExtensionBrowser, type JourneyPage } from './browsers';
 import { record, recorded, seamReady } from './background-steps';
 import { documentLanguage, language, placeOnLine, translationReport } from './languages';
-import { toolsClear } from './page-steps';
+import { rowButton, toolsClear } from './page-steps';
 import { menu } from './secrets/quick';
 import { ALICE, demoReady, ownerClient, press, useMockHost, useServer } from './steps';
 
@@ -77,7 +77,8 @@ for (const locale of ['de', 'ar'] as const) {
         const push = await dashboard.waitForSelector(
           `article[aria-labelledby="title-${listed.push.url_token}"]`,
         );
-        await (await push!.waitForSelector(`::-p-aria(${lang.say('Details')}[role="button"])`))!.click();
+        const detailsOf = (title: string) => lang.say('Details: $1').replace('$1', title);
+        await (await rowButton(push, 'Details', detailsOf)).click();
         await dashboard.waitForSelector('.push-details');
         await translatedIn(dashboard);
         const title = await placeOnLine(dashboard, 'h1', 'main', dir);

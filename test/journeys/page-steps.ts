@@ -4,7 +4,7 @@
  * dashboard a notification's click opens on a push's row, and a demo link opened and revealed in the viewer.
  */
 import { expect } from 'vitest';
-import type { ExtensionBrowser, JourneyPage } from './browsers';
+import type { ExtensionBrowser, JourneyElement, JourneyPage } from './browsers';
 import { createPush } from './secrets/form';
 import { openPopup, press, waitForRow } from './steps';
 
@@ -121,6 +121,24 @@ export async function popupPush(
 }
 
 /**
+ * A dashboard row's button as a screen reader reads it: its words, then the push it names ("Details: Door
+ * code", issue 37). `named` builds that name from the row's title in another language ("Détails : $1").
+ */
+export async function rowButton(
+  row: JourneyElement,
+  words: string,
+  named = (title: string) => `${words}: ${title}`,
+): Promise<JourneyElement> {
+  // `row`: the row's article, or the list item holding it.
+  const title = await row.evaluate((el) => {
+    const article = el.closest('article') ?? el.querySelector('article');
+    return document.getElementById(article?.getAttribute('aria-labelledby') ?? '')?.textContent?.trim();
+  });
+  if (!title) throw new Error('rowButton: no row title found');
+  return row.waitForSelector(`::-p-aria(${named(title)}[role="button"])`);
+}
+
+/**
  * The dashboard a notification's click opened on the push `urlToken` of `baseUrl`, its row focused, the
  * current location, expanded and on screen; returns the page and the row's title.
  */
@@ -135,7 +153,7 @@ export async function openedOnRow(browser: ExtensionBrowser, baseUrl: string, ur
   expect(hash).not.toContain(urlToken);
   expect(hash).not.toContain(new URL(baseUrl).host);
   const row = await page.waitForSelector(selector);
-  const details = await row.waitForSelector('::-p-aria(Details[role="button"])');
+  const details = await rowButton(row, 'Details');
   expect(await details.evaluate((el) => el.getAttribute('aria-expanded'))).toBe('true');
   expect(await row.$('::-p-aria(Expire[role="button"])')).not.toBeNull();
   const shown = await row.evaluate((el) => {

@@ -7,6 +7,9 @@ import { NOW } from './tracked-push';
 
 afterEach(cleanup);
 
+const SAFARI_IOS =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 18_1 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/18.1 Mobile/15E148 Safari/604.1';
+
 const event = (i: number): WatchEvent => ({
   id: `e${i}`,
   server: 'https://push.example',
@@ -53,15 +56,17 @@ describe('ActivityList', () => {
     expect(links[1]!.closest('li')!.textContent).toContain('Payroll login — Wrong passphrase entered');
   });
 
-  it('names the push of a failed attempt and says what failed', () => {
+  it('names the push of a failed attempt, says what failed and on which device, never the IP address', () => {
     const events: WatchEvent[] = [
-      { ...event(0), kind: 'failed_passphrase', ip: '203.0.113.66' },
-      { ...event(1), kind: 'failed_view' },
+      { ...event(0), kind: 'failed_passphrase', ip: '203.0.113.66', user_agent: SAFARI_IOS },
+      { ...event(1), kind: 'failed_view', ip: '198.51.100.7' },
     ];
     render(<ActivityList events={events} titles={{ t0: 'Payroll login', t1: 'Door code' }} now={NOW} />);
     const [first, second] = screen.getAllByRole('listitem');
-    expect(first!.textContent).toContain('Payroll login — Wrong passphrase entered — from 203.0.113.66');
+    expect(first!.textContent).toContain('Payroll login — Wrong passphrase entered — Safari on iOS');
     expect(second!.textContent).toContain('Door code — Opened after it expired');
+    // The IP address stays in the push's audit log (AuditTimeline), not in a line anyone glancing can read.
+    for (const line of [first!, second!]) expect(line.textContent).not.toMatch(/203\.0|198\.51|from/);
   });
 
   it('switches the notifications of failed attempts', () => {

@@ -47,6 +47,12 @@ describe('ExportMenu', () => {
     expect(screen.queryByRole('button', { name: /^Export audit logs/ })).toBeNull();
   });
 
+  it('shows the result as plain text, no status region made with its words (the container says it once)', () => {
+    render(<ExportMenu auditAvailable busy={false} status="Saved list.csv" onExport={() => undefined} />);
+    expect(screen.getByText('Saved list.csv')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('closes on Escape, giving focus back to Export', () => {
     render(<ExportMenu auditAvailable busy={false} onExport={() => undefined} />);
     openMenu();

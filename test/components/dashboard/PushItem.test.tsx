@@ -1,3 +1,4 @@
+import { ANNOUNCE_GAP_MS } from '@/components/announce';
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { AuditState } from '@/components/dashboard/AuditTimeline';
@@ -6,7 +7,18 @@ import { PushItem, type PushActions, type PushItemProps } from '@/components/das
 import type { TrackedPush } from '@/lib/watch/types';
 import { NOW, trackedPush } from './tracked-push';
 
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  document.getElementById('sp-live')?.remove();
+});
+
+/** The page's one live region, as dashboard/index.html holds it from load. */
+function liveRegion(): HTMLElement {
+  const region = document.createElement('div');
+  region.id = 'sp-live';
+  document.body.append(region);
+  return region;
+}
 // The rows with their details part at hand, as the dashboard has it once its list is read (warmParts);
 // parts.test.tsx opens a row before the part has arrived.
 beforeAll(async () => {
@@ -161,18 +173,24 @@ describe('PushItem', () => {
     vi.useFakeTimers();
     try {
       const p = props();
+      const live = liveRegion();
       render(<PushItem {...p} />);
-      fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+      fireEvent.click(screen.getByRole('button', { name: 'Copy link: Wi-Fi password' }));
       expect(p.actions.copyLink).toHaveBeenCalledWith(p.push);
       await act(async () => {
         await vi.advanceTimersByTimeAsync(0);
       });
       expect(within(card()).getByRole('button', { name: 'Copied' })).toBeTruthy();
-      expect(within(card()).getByRole('status').textContent).toBe('Link to Wi-Fi password copied');
+      // Said once through the page's live region, after its short silence (components/announce.ts).
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(ANNOUNCE_GAP_MS);
+      });
+      expect(live.textContent).toBe('Link to Wi-Fi password copied');
+      expect(within(card()).queryByRole('status')).toBeNull();
       await act(async () => {
         await vi.advanceTimersByTimeAsync(2000);
       });
-      expect(within(card()).getByRole('button', { name: 'Copy link' })).toBeTruthy();
+      expect(within(card()).getByRole('button', { name: 'Copy link: Wi-Fi password' })).toBeTruthy();
     } finally {
       vi.useRealTimers();
     }
@@ -184,8 +202,30 @@ describe('PushItem', () => {
       throw new Error('The link could not be copied.');
     });
     render(<PushItem {...p} />);
-    fireEvent.click(screen.getByRole('button', { name: 'Copy link' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Copy link: Wi-Fi password' }));
     expect((await within(card()).findByRole('alert')).textContent).toBe('The link could not be copied.');
+  });
+
+  it('names every control of the row with its push, while their visible words stay short', () => {
+    render(<PushItem {...props()} />);
+    const copy = screen.getByRole('button', { name: 'Copy link: Wi-Fi password' });
+    const details = screen.getByRole('button', { name: 'Details: Wi-Fi password' });
+    expect(copy.textContent!.trim()).toBe('Copy link');
+    expect(details.textContent!.trim()).toBe('Details');
+    expect(screen.getByRole('checkbox', { name: 'Select Wi-Fi password' })).toBeTruthy();
+  });
+
+  it("is one tab stop when it is the list's: the row itself, never its controls", () => {
+    const { rerender } = render(<PushItem {...props({}, { tabStop: true })} />);
+    const controls = [
+      screen.getByRole('checkbox', { name: 'Select Wi-Fi password' }),
+      screen.getByRole('button', { name: 'Copy link: Wi-Fi password' }),
+      screen.getByRole('button', { name: 'Details: Wi-Fi password' }),
+    ];
+    expect(card().tabIndex).toBe(0);
+    for (const control of controls) expect(control.tabIndex).toBe(-1);
+    rerender(<PushItem {...props({}, { tabStop: false })} />);
+    expect(card().tabIndex).toBe(-1);
   });
 
   it('selects with a checkbox named after the push', () => {

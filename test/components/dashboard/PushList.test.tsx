@@ -52,6 +52,13 @@ describe('PushList', () => {
     expect(screen.queryByRole('list')).toBeNull();
   });
 
+  it('says it is loading in plain text, no status region: the rows that follow are the result', () => {
+    const empty = { empty: { kind: 'loading', reading: true } satisfies EmptyCase, ...emptyProps };
+    render(<PushList {...props({ shown: [], empty })} />);
+    expect(screen.getByText('Reading your pushes from the server…')).toBeTruthy();
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('links a missing or rejected token to Settings', () => {
     render(<PushList {...props({ shown: [], empty: { empty: { kind: 'rejected' }, ...emptyProps } })} />);
     expect(
@@ -106,6 +113,86 @@ describe('PushList', () => {
     rerender(<PushList {...p} shown={[door]} />);
     expect(screen.getByRole('article', { name: 'Door code' })).toBe(row);
     expect(within(row).getByRole('list', { name: 'Details' })).toBeTruthy();
+  });
+});
+
+describe('PushList by keyboard: one tab stop, the arrows inside (issue 37)', () => {
+  const wifi = trackedPush({ url_token: 'wifi3', name: 'Wi-Fi' });
+  const three = () => props({ shown: [door, bank, wifi], total: 3 });
+  const row = (name: string) => screen.getByRole('article', { name });
+  const press = (key: string) => void fireEvent.keyDown(document.activeElement!, { key });
+
+  it('makes the first row the only tab stop, and the row last focused after that', () => {
+    render(<PushList {...three()} />);
+    const stops = () =>
+      [...document.querySelectorAll<HTMLElement>('[tabindex="0"], button:not([tabindex]), input')]
+        .filter((el) => el.tabIndex >= 0)
+        .map((el) => el.getAttribute('aria-labelledby') ?? el.getAttribute('aria-label'));
+    expect(stops()).toEqual(['title-door1']);
+    act(() => within(row('Wi-Fi')).getByRole('checkbox').focus());
+    expect(stops()).toEqual(['title-wifi3']);
+  });
+
+  it('moves between rows with ArrowUp, ArrowDown, Home and End, not past either end', () => {
+    render(<PushList {...three()} />);
+    act(() => row('Door code').focus());
+    const steps: Array<[string, string]> = [
+      ['ArrowDown', 'Bank'],
+      ['ArrowDown', 'Wi-Fi'],
+      ['ArrowDown', 'Wi-Fi'],
+      ['Home', 'Door code'],
+      ['ArrowUp', 'Door code'],
+      ['End', 'Wi-Fi'],
+      ['ArrowUp', 'Bank'],
+    ];
+    for (const [key, name] of steps) {
+      act(() => press(key));
+      expect(document.activeElement, key).toBe(row(name));
+      expect(row(name).tabIndex).toBe(0);
+    }
+  });
+
+  it("walks a row's controls with ArrowRight and ArrowLeft, and ArrowDown from a control goes to the next row", () => {
+    render(<PushList {...three()} />);
+    act(() => row('Door code').focus());
+    const names: string[] = [];
+    for (let i = 0; i < 4; i++) {
+      act(() => press('ArrowRight'));
+      names.push((document.activeElement as HTMLElement).getAttribute('aria-label')!);
+    }
+    expect(names).toEqual([
+      'Select Door code',
+      'Copy link: Door code',
+      'Details: Door code',
+      'Details: Door code',
+    ]);
+    act(() => press('ArrowLeft'));
+    act(() => press('ArrowLeft'));
+    act(() => press('ArrowLeft'));
+    expect(document.activeElement).toBe(row('Door code'));
+    act(() => press('ArrowRight'));
+    act(() => press('ArrowDown'));
+    expect(document.activeElement).toBe(row('Bank'));
+  });
+
+  it('selects the focused row with Space and opens its details with Enter, focus staying on the row', () => {
+    const p = three();
+    render(<PushList {...p} />);
+    act(() => row('Bank').focus());
+    act(() => press(' '));
+    expect(p.actions.select).toHaveBeenCalledWith('bank2', true);
+    act(() => press('Enter'));
+    expect(
+      within(row('Bank')).getByRole('button', { name: 'Details: Bank' }).getAttribute('aria-expanded'),
+    ).toBe('true');
+    expect(document.activeElement).toBe(row('Bank'));
+    // The open details' buttons are the row's too: ArrowRight goes on from the row's own three into them.
+    const reached: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      act(() => press('ArrowRight'));
+      reached.push((document.activeElement as HTMLElement).textContent!.trim());
+    }
+    expect(reached).toEqual(['', 'Copy link', 'Details', 'Preview', 'Open page…', 'Expire']);
   });
 });
 
@@ -166,13 +253,15 @@ describe('PushList with 10,000 pushes (issue 19)', () => {
     const items = listItems();
     expect(items.length).toBeLessThan(60);
     expect(rowNames()).toContain('title-t5000');
-    expect(rowNames()).not.toContain('title-t0');
+    // The list's tab stop (its first row until another is focused) stays, so Tab always finds the list.
+    expect(rowNames()[0]).toBe('title-t0');
+    expect(rowNames()).not.toContain('title-t1');
     const row5000 = screen.getByRole('article', { name: 'Push 5000' }).parentElement!;
     expect(row5000.getAttribute('aria-posinset')).toBe('5001');
     // The rows above the window are replaced by their room, so the rows sit where they would.
-    const first = items[0]!;
+    const first = items[1]!;
     const firstIndex = Number(first.getAttribute('aria-posinset')) - 1;
-    expect(first.style.marginBlockStart).toBe(`${firstIndex * ROW_ESTIMATE}px`);
+    expect(first.style.marginBlockStart).toBe(`${(firstIndex - 1) * ROW_ESTIMATE}px`);
   });
 
   it('keeps the focused row while it is scrolled away, and focus in it when it comes back', async () => {
@@ -188,12 +277,34 @@ describe('PushList with 10,000 pushes (issue 19)', () => {
     scrollTo(0);
     expect(screen.getByRole('checkbox', { name: 'Select Push 3' })).toBe(box);
     expect(document.activeElement).toBe(box);
-    // Once focus leaves the list, the row goes with the others when scrolled away.
-    box.blur();
-    fireEvent.focusOut(box);
+    // Once focus has moved to another row and left the list, the row goes with the others when scrolled
+    // away; the row last focused stays, the list's tab stop.
+    const other = screen.getByRole('checkbox', { name: 'Select Push 5' });
+    other.focus();
+    other.blur();
+    fireEvent.focusOut(other);
     await new Promise((resolve) => setTimeout(resolve));
     scrollTo(8000 * ROW_ESTIMATE);
     expect(screen.queryByRole('checkbox', { name: 'Select Push 3' })).toBeNull();
+    expect(screen.getByRole('article', { name: 'Push 5' }).tabIndex).toBe(0);
+  });
+
+  it('renders and focuses the last of 10,000 rows on End, and the first again on Home', async () => {
+    render(<PushList {...props({ shown: MANY, total: MANY.length })} />);
+    const first = screen.getByRole('article', { name: 'Push 0' });
+    act(() => first.focus());
+    expect(screen.queryByRole('article', { name: 'Push 9999' })).toBeNull();
+    act(() => {
+      fireEvent.keyDown(first, { key: 'End' });
+    });
+    const last = await screen.findByRole('article', { name: 'Push 9999' });
+    await waitFor(() => expect(document.activeElement).toBe(last));
+    expect(last.parentElement!.getAttribute('aria-posinset')).toBe('10000');
+    expect(last.tabIndex).toBe(0);
+    act(() => {
+      fireEvent.keyDown(last, { key: 'Home' });
+    });
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('article', { name: 'Push 0' })));
   });
 
   it('opens the push its address names far down the list: rendered, expanded and focused', async () => {

@@ -6,10 +6,22 @@ import { trackedPush } from '../../components/dashboard/tracked-push';
 const saveFile = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/download', () => ({ saveFile }));
 
-afterEach(() => saveFile.mockReset());
+afterEach(() => {
+  saveFile.mockReset();
+  document.getElementById('sp-live')?.remove();
+});
+
+/** The page's one live region, as dashboard/index.html holds it from load. */
+function liveRegion(): HTMLElement {
+  const region = document.createElement('div');
+  region.id = 'sp-live';
+  document.body.append(region);
+  return region;
+}
 
 describe('useExport', () => {
   it('saves the first export once its builders have loaded on demand (the click is not lost)', async () => {
+    const live = liveRegion();
     const { result } = renderHook(() => useExport([trackedPush()], 1, () => false));
     act(() => result.current.onExport('pushes', 'csv'));
     await waitFor(() => expect(saveFile).toHaveBeenCalledTimes(1));
@@ -17,6 +29,8 @@ describe('useExport', () => {
     expect(fileName).toMatch(/^secret-push-pushes-\d{4}-\d\d-\d\d\.csv$/);
     expect(await blob.text()).toContain('url_token');
     await waitFor(() => expect(result.current.status).toBe(`Saved ${fileName}`));
+    // The result is said once through the page's live region.
+    await waitFor(() => expect(live.textContent).toBe(`Saved ${fileName}`));
     expect(result.current.shown).toBeUndefined(); // every push shown: the button says "Export" alone
   });
 
