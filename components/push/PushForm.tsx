@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { SettingsLinked } from '../SettingsLinked';
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { formHasInput } from '@/lib/push/form-filled';
 import type { FormAction, FormState } from '@/lib/push/form';
 import type { PassphraseStyle } from '@/lib/push/passphrase';
@@ -8,6 +8,7 @@ import { QR_MAX_CHARS, TEXT_MAX_CHARS } from '@/lib/contract';
 import { t, uiLocale } from '@/lib/i18n';
 import { formLabel } from '@/lib/push/form-subject';
 import { FieldError } from './FieldError';
+import { useFrozen } from './useFrozen';
 import { onDemand, Part, whenLoaded, type OnDemand } from '@/components/onDemand';
 import { SecretTool, type Generator } from '@/components/generator/SecretTool';
 import type { FileDropProps } from './FileDrop';
@@ -199,11 +200,16 @@ export function PushForm(props: PushFormProps) {
   const { state, dispatch, onSubmit, onReset, onGenerate, failureMessage } = props;
   const sending = state.status === 'sending';
   const escape = useEscapeAsks(state, onReset);
+  const fields = useRef<HTMLFieldSetElement>(null);
+  const create = useRef<HTMLButtonElement>(null);
+  const frozen = useFrozen(sending, fields, create);
   return (
     <form
       class="sp-form"
       noValidate
       aria-busy={sending}
+      // What is on screen is what was sent: no typing while a send runs (its fields disabled only later).
+      onBeforeInput={(e) => sending && e.preventDefault()}
       onSubmit={(e) => {
         e.preventDefault();
         onSubmit();
@@ -226,7 +232,7 @@ export function PushForm(props: PushFormProps) {
           showing(kind === 'file' ? FILE_DROP : undefined, () => dispatch({ type: 'kind', kind }))
         }
       />
-      <fieldset class="sp-plain" disabled={sending}>
+      <fieldset ref={fields} class="sp-plain" disabled={frozen}>
         <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(state.kind)}>
           <KindPanel
             state={state}
@@ -258,7 +264,7 @@ export function PushForm(props: PushFormProps) {
         </p>
       )}
       <div class="sp-row sp-actions">
-        <button type="submit" class="sp-primary" disabled={sending}>
+        <button ref={create} type="submit" class="sp-primary" aria-disabled={sending}>
           {t('push_create')}
         </button>
         <span role="status" class="sp-hint">

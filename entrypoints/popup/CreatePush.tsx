@@ -88,7 +88,7 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
       <PushForm
         state={state}
         dispatch={dispatch}
-        onSubmit={() => dispatch({ type: 'submit' })}
+        onSubmit={submit.submit}
         onReset={actions.reset}
         onGenerate={actions.generate}
         onUseTabUrl={actions.useTabUrl}

@@ -8,7 +8,10 @@ import type { SentPush } from './connect';
 export interface HandoffHooks {
   /** The result of this popup's create, as kept. */
   fresh: Handoff | undefined;
-  /** Keeps a create's result (awaited before its link shows, so a popup closed at once still kept it). */
+  /**
+   * Keeps a create's result: shown at once (`fresh`), and handed to storage in the same turn, before the link
+   * is drawn, so a popup closed as soon as it shows still kept it. Settles once storage has it.
+   */
   keep(result: SentPush, sent: FormState): Promise<void>;
   /** Keeps the result of an upload an earlier popup handed over (lib/upload), met by this one. */
   keepWatched(result: SentPush, passphrase: string): Promise<void>;
@@ -38,6 +41,9 @@ export function useHandoff(
   onKeptGone: () => void = () => undefined,
 ): HandoffHooks {
   const clock = useMemo(() => handoffClock(), []);
+  // The clock once read, so a result is kept in the turn its push arrives (no wait for a known answer).
+  const clockNow = useRef<(() => number) | undefined>(undefined);
+  useEffect(() => void clock.then((now) => (clockNow.current = now)), []);
   const store = useMemo(() => clock.then((now) => handoffStore({ now })), []);
   const generated = useRef<string | undefined>(undefined);
   const [fresh, setFresh] = useState<Handoff>();
@@ -52,7 +58,7 @@ export function useHandoff(
         link: result.link.url,
         passphrase,
         secret,
-        savedAt: (await clock)(),
+        savedAt: (clockNow.current ?? (await clock))(),
       });
       onKeptGone();
       setFresh(handoff);

@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { toAppError } from '@/lib/errors';
-import type { FormAction, FormState } from '@/lib/push/form';
+import { formReducer, type FormAction, type FormState } from '@/lib/push/form';
 import { formHasInput } from '@/lib/push/form-filled';
 import { chosenServer } from './chosen';
 import type { SentPush } from './connect';
@@ -35,6 +35,8 @@ export interface Submit {
   created: Created | null;
   /** A file upload's bytes sent of its files' total; undefined for other kinds. */
   progress: Sent | undefined;
+  /** Create: the reducer's submit, and the send it accepts started in the same turn. */
+  submit(): void;
   /** Aborts the send in flight, if any. */
   cancel(): void;
   /** Forgets the result, for a fresh form (which counts its submissions from 0 again). */
@@ -43,8 +45,8 @@ export interface Submit {
 
 /**
  * Sends once for each accepted submit (a `submission` not sent yet): the reducer decides when a submit is
- * accepted, so nothing is ever sent twice. `keep` holds the result for the hand-off (useHandoff.ts): awaited
- * with the result view's load, before the link shows, so a popup closed at once has kept it.
+ * accepted, so nothing is ever sent twice. `keep` holds the result for the hand-off (useHandoff.ts): started
+ * as the answer arrives, before the link shows, so a popup closed at once has kept it; not waited for.
  */
 export function useSubmit(
   state: FormState,
@@ -58,29 +60,34 @@ export function useSubmit(
   const sentSubmission = useRef(0);
   const inFlight = useRef<AbortController | null>(null);
 
-  // A layout effect: the request starts as the Sending state is drawn, not a frame later, after its paint
-  // (issue 22: a passive effect started a file upload 6–11 ms after the click, a layout effect 1–4 ms).
-  useLayoutEffect(() => {
-    if (state.status !== 'sending' || sentSubmission.current === state.submission) return;
-    sentSubmission.current = state.submission;
+  // The request starts in the click's own turn (`submit`), before the Sending state is drawn: drawn first,
+  // the form took 3–9 ms before it (issue 37). A submit that waited for the settings is accepted by their
+  // arrival, not a click: a layout effect starts it as that state is drawn (issue 22: a passive one started
+  // a file upload 6–11 ms after the click, a layout effect 1–4 ms).
+  const start = (sending: FormState) => {
+    if (sending.status !== 'sending' || sentSubmission.current === sending.submission) return;
+    sentSubmission.current = sending.submission;
     const controller = new AbortController();
     inFlight.current = controller;
-    const { submission } = state;
+    const { submission } = sending;
     const onProgress = (sent: Sent) => setReported({ submission, sent: { ...sent, handedOver: true } });
-    const passphrase = state.options.passphrase;
+    const passphrase = sending.options.passphrase;
     const resultView = CREATED_PUSH.load().catch((error: unknown) => {
       console.error('The result view could not be loaded', error); // shown when it does (Part retries)
     });
     loadConnect()
       .then(({ sendForm }) =>
-        sendForm(state, { signal: controller.signal, onProgress, server: chosenServer() }),
+        sendForm(sending, { signal: controller.signal, onProgress, server: chosenServer() }),
       )
       // The result view arrives with the push (loaded alongside, in the time the server takes), never after it.
-      .then((result) => Promise.all([result, resultView, keep?.(result, state)]))
+      .then((result) => Promise.all([result, resultView]))
       .then(
         ([result]) => {
+          // In one turn, so the page redraws once, with the link: the form's end, and the kept result (whose
+          // storage write then goes out after that redraw, in the same turn: before the link can be seen).
           setCreated({ result, passphrase });
           dispatch({ type: 'sent' });
+          void keep?.(result, sending);
         },
         // Worded before the form fails, so its alert shows with it (words.ts).
         (error: unknown) =>
@@ -91,7 +98,8 @@ export function useSubmit(
       .finally(() => {
         inFlight.current = null;
       });
-  }, [state]);
+  };
+  useLayoutEffect(() => start(state), [state]);
 
   // Something typed in the form, or the Files tab chosen with the token files need: the API side, the
   // connection, the server's version (and the upload module) and the result view are readied while the
@@ -115,11 +123,15 @@ export function useSubmit(
     : reported?.submission === state.submission
       ? reported.sent
       : { sent: 0, total: state.files.reduce((sum, file) => sum + file.size, 0) };
+  const submit = () => {
+    start(formReducer(state, { type: 'submit' }));
+    dispatch({ type: 'submit' });
+  };
   const cancel = () => inFlight.current?.abort();
   const forget = () => {
     setCreated(null);
     setReported(undefined);
     sentSubmission.current = 0;
   };
-  return { created, progress, cancel, forget };
+  return { created, progress, submit, cancel, forget };
 }

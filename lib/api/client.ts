@@ -79,7 +79,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     edition,
 
     async createPush(input, opts = {}) {
-      const body = encodeCreate(createFields(input, await edition()), input.files);
+      // The edition once known is used as it is: no turn of the event loop before the request (issue 37).
+      const body = encodeCreate(createFields(input, knownEdition ?? (await edition())), input.files);
       const request: ApiRequest = {
         endpoint: 'create',
         method: 'POST',

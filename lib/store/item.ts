@@ -51,3 +51,40 @@ export function storedItem<T>(key: StoredKey, { fallback }: { fallback: T }): St
     },
   };
 }
+
+/**
+ * Entries stored each under its own key, all named `prefix` + id, in one area: so two contexts that write and
+ * remove different entries at once never overwrite each other (no read-modify-write of a shared record).
+ */
+export interface StoredEntries<T> {
+  readonly prefix: StoredKey;
+  /** Writes one entry; the call into the browser is made before this returns. */
+  set(id: string, value: T): Promise<void>;
+  /** Every entry now, by its full storage name. */
+  all(): Promise<[name: string, value: unknown][]>;
+  remove(name: string): Promise<void>;
+  /** Calls back when an entry is written (not when one is removed); returns the unwatch. */
+  watchAdded(callback: () => void): () => void;
+}
+
+export function storedEntries<T>(prefix: StoredKey): StoredEntries<T> {
+  const split = prefix.indexOf(':');
+  const areaName = prefix.slice(0, split) as 'local' | 'session';
+  const start = prefix.slice(split + 1);
+  const area = () => browser.storage[areaName];
+  return {
+    prefix,
+    set: (id, value) => area().set({ [`${start}${id}`]: value }),
+    all: async () => Object.entries(await area().get(null)).filter(([name]) => name.startsWith(start)),
+    remove: (name) => area().remove(name),
+    watchAdded: (callback) => {
+      const listener = (changes: Record<string, Browser.storage.StorageChange>, changed: string) => {
+        if (changed !== areaName) return;
+        if (Object.entries(changes).some(([name, change]) => name.startsWith(start) && change.newValue))
+          callback();
+      };
+      browser.storage.onChanged.addListener(listener);
+      return () => browser.storage.onChanged.removeListener(listener);
+    },
+  };
+}

@@ -4,7 +4,7 @@
  * or passphrase is ever stored here, but for quick push's held entries and the popup's last result, both in
  * storage.session (see below).
  */
-import { storedItem } from './item';
+import { storedEntries, storedItem } from './item';
 
 /** Watcher (lib/watch): bumped after every refresh that changed the cache; pages reload when it changes. */
 export const watchRevisionItem = storedItem<number>('local:watchRevision', {
@@ -51,6 +51,13 @@ export const quickPushHeldItem = storedItem<Record<string, unknown>>('session:qu
  * through lib/handoff/core.ts's check.
  */
 export const handoffItem = storedItem<unknown>('session:popupHandoff', { fallback: null });
+
+/**
+ * Pushes the popup created, on their way to the watcher's database (lib/watch/outbox.ts): one entry each, in
+ * storage.session, written as the server's answer arrives and removed once the background recorded it. No
+ * payload or passphrase: a create's answer has no payload, and an echoed passphrase is masked before.
+ */
+export const createdPushEntries = storedEntries<unknown>('session:createdPush:');
 
 /**
  * Test seam, read only in builds made with SECRET_PUSH_E2E=1 (lib/handoff/clock.ts): milliseconds the

@@ -10,7 +10,8 @@
  * - the cache: schema.ts (its shape) below db.ts (opening), migrate.ts (upgrades), cache.ts (one account's
  *   view for the refresh core), forget.ts (accounts left), seen.ts, revision.ts (pages' reload signal), and
  *   account.ts / account-key.ts (whose records they are);
- * - reading and recording: read.ts (the pages' one read), record.ts (a push created here);
+ * - reading and recording: read.ts (the pages' one read), record.ts (a push created here), outbox.ts (one a
+ *   page created, handed to the background to record, so the page shows its link at once);
  * - refresh/: the refresh core, pure (its own front): schedule.ts (which list pages a run reads, within
  *   its budget), the diff engine (diff.ts one server's diff, lists.ts what the lists say, audits.ts what an
  *   audit read tells, sweep.ts the attempts sweep), one.ts and backoff.ts (a run), all.ts (every server);
@@ -20,4 +21,5 @@
  */
 export * from './view';
 export type { ExpireResult } from './actions';
-export { prepareRecord, recordCreatedPush } from './record';
+export { recordCreatedPush } from './record';
+export { sendToRecord } from './outbox';

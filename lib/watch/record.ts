@@ -9,14 +9,6 @@ import { toTracked } from './tracked';
 import type { TrackedPush } from './types';
 
 /**
- * Opens the database a record writes to, ahead of it (the popup, while its form is filled): the record
- * after a create is then its transaction only, not also the open (issue 22).
- */
-export async function prepareRecord(): Promise<void> {
-  await watchDb();
-}
-
-/**
  * Remembers a push created here, without its payload or passphrase. It is recorded as 'local' (tracked by
  * time); when the server lists it (a token is set), the next refresh turns it into a 'server' record and
  * reports its views. Its audit log is recorded as empty, so every later view is news. It is kept under the

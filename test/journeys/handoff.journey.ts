@@ -94,4 +94,56 @@ forEachBrowser('the hand-off', (name, browser) => {
     await onlyKept(browser(), later, passphrase, false);
     await later.close();
   }, 120_000);
+
+  // Issue 37's "faster to the link": the popup shows the link without waiting for the watcher's database or
+  // storage; the record goes to the background (lib/watch/outbox.ts) and the result to storage.session in the
+  // same turn. A popup closed the moment its link shows (as fast as a driver can: the close follows the link
+  // by one round trip) must lose neither.
+  it('three pushes, each popup closed the moment its link shows: all three are recorded for the dashboard and the last result is kept', async () => {
+    await useServer(browser(), host().baseUrl, ALICE.token);
+    const tokens: string[] = [];
+    for (const n of [1, 2, 3]) {
+      const popup = await openPopup(browser());
+      await fill(popup, 'Secret', `closed at once ${name} ${n}`);
+      // Clicks Create and resolves as the link is drawn (the close is the driver's next message).
+      const link = await popup.evaluate(
+        () =>
+          new Promise<string>((resolve) => {
+            const linkNow = () => document.getElementById('sp-link')?.textContent ?? '';
+            const observer = new MutationObserver(() => {
+              if (!linkNow()) return;
+              observer.disconnect();
+              resolve(linkNow());
+            });
+            observer.observe(document.body, {
+              subtree: true,
+              childList: true,
+              attributes: true,
+              characterData: true,
+            });
+            const create = [...document.querySelectorAll('button')].find(
+              (button) => button.textContent?.trim() === 'Create push', // i18n-ignore
+            );
+            create!.click();
+          }),
+      );
+      await popup.close();
+      tokens.push(/\/p\/([^/#?]+)/.exec(link)![1]!);
+    }
+    const reopened = await openPopup(browser(), { lastResult: true });
+    expect((await createdLink(reopened)).urlToken).toBe(tokens[2]);
+    await expect
+      .poll(async () => {
+        const { text } = await dumpIndexedDb(reopened);
+        return tokens.filter((token) => text.includes(token)).length;
+      })
+      .toBe(3);
+    // And the server has each, once.
+    const owner = createApiClient({ baseUrl: host().baseUrl, token: ALICE.token });
+    const active = await owner.activeAll();
+    expect(tokens.every((token) => active.filter((push) => push.url_token === token).length === 1)).toBe(
+      true,
+    );
+    await reopened.close();
+  }, 120_000);
 });

@@ -9,6 +9,7 @@ import { listenForMessages } from '@/lib/messages/runtime';
 import { watchSettings } from '@/lib/settings';
 import { watchSettingsItem } from '@/lib/store/items';
 import { idbCache, type WatchCache } from '../cache';
+import { followSent } from '../outbox';
 import { watchDb } from '../db';
 import type { RefreshSummary } from '../types';
 import { ensureAlarm, followPolicy, onAlarmTick } from './alarm';
@@ -83,6 +84,8 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
           .catch(report('refreshing a new server failed')), // i18n-ignore
     ),
     listenForMessages(watchRoutes({ ...jobs, badge })),
+    // The pushes the popup created: recorded here, so its link showed without waiting for the database.
+    followSent(report('recording a created push failed')), // i18n-ignore
   ];
   // Once per browser session, not at every wake (startup.ts says why that is safe).
   const ready = oncePerSession(() => startUp(jobs.forget, cacheFor, eraseDemo));

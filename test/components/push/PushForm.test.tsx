@@ -186,15 +186,34 @@ describe('PushForm: sending', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('The server could not be reached.');
     expect(secret()).toHaveProperty('value', 's3cret');
     expect(screen.getByRole('textbox', { name: 'Passphrase' })).toHaveProperty('value', 'open sesame');
-    expect(createButton()).toHaveProperty('disabled', false);
+    expect(createButton().getAttribute('aria-disabled')).toBe('false');
+    expect(secret().closest('fieldset')).toHaveProperty('disabled', false);
   });
 
-  it('disables the fields and the button while sending', () => {
+  it('while sending, takes no typing at once and disables its fields only after a moment, focus kept on Create (issue 37)', async () => {
     render(<Harness />);
     fireEvent.input(secret(), { target: { value: 's3cret' } });
-    fireEvent.click(createButton());
-    expect(createButton()).toHaveProperty('disabled', true);
+    secret().focus();
+    fireEvent.keyDown(secret(), { key: 'Enter', ctrlKey: true });
+    expect(createButton().getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByRole('status').textContent).toBe('Sending…');
+    // Not disabled at once: disabling the focused field would blur it (1–4 ms of Create → link in Chromium).
+    expect(secret().closest('fieldset')).toHaveProperty('disabled', false);
+    expect(document.activeElement).toBe(secret());
+    const typed = new InputEvent('beforeinput', {
+      data: 'x',
+      inputType: 'insertText',
+      cancelable: true,
+      bubbles: true,
+    });
+    secret().dispatchEvent(typed);
+    expect(typed.defaultPrevented).toBe(true);
+    // A send that runs on: the fields are disabled, and focus has gone to Create, never to the page's body.
+    await waitFor(() => expect(secret().closest('fieldset')).toHaveProperty('disabled', true), {
+      timeout: 1000,
+    });
+    expect(document.activeElement).toBe(createButton());
+    expect(createButton()).toHaveProperty('disabled', false); // aria-disabled: it keeps its focus
   });
 });
 

@@ -75,6 +75,22 @@ describe('CreatePush', () => {
     expect(sendForm).toHaveBeenCalledTimes(1);
   });
 
+  it('sends in the click’s own turn, before the form is redrawn as Sending (issue 37: Create → link)', async () => {
+    sendForm.mockImplementation(() => new Promise(() => {}));
+    const { container } = renderForm();
+    fireEvent.input(secret(), { target: { value: 's3cret' } });
+    await waitFor(() => expect(prepareSend).toHaveBeenCalled()); // the API side loaded, as typing does
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    let sentBeforeRedraw: boolean | undefined;
+    const observer = new MutationObserver(() => (sentBeforeRedraw ??= sendForm.mock.calls.length === 1));
+    observer.observe(container, { subtree: true, childList: true, attributes: true, characterData: true });
+    fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
+    await waitFor(() => expect(container.querySelector('form')?.getAttribute('aria-busy')).toBe('true'));
+    observer.disconnect();
+    expect(sentBeforeRedraw).toBe(true);
+    expect(sendForm).toHaveBeenCalledTimes(1);
+  });
+
   it('keeps the form and shows the failure next to the button; a new submit sends again', async () => {
     sendForm.mockRejectedValueOnce(new AppError('network', 'down'));
     renderForm();

@@ -6,6 +6,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 import { saveSettings } from '@/lib/settings';
 import { watchDb } from '@/lib/watch/db';
+import { recordSent } from '@/lib/watch/outbox';
 import { WATCH_DB_NAME } from '@/lib/watch/schema';
 
 const SERVER_URL = 'https://pwpush.example.com';
@@ -108,7 +109,7 @@ describe('prepareSend', () => {
     expect(versions).toEqual(['GET']);
   });
 
-  it('opens the database the push is recorded in, so the record after Create is its transaction only', async () => {
+  it('opens no database: the record after Create is the background’s, so the popup only connects', async () => {
     const { prepareSend } = await freshConnect(); // a fresh watcher database module too: nothing open yet
     await saveSettings({
       type: 'server',
@@ -119,13 +120,13 @@ describe('prepareSend', () => {
     });
     const opened = vi.spyOn(indexedDB, 'open');
     await prepareSend(undefined, false);
-    expect(opened.mock.calls.map(([name]) => name)).toContain(WATCH_DB_NAME);
+    expect(opened.mock.calls.map(([name]) => name)).not.toContain(WATCH_DB_NAME);
     opened.mockRestore();
   });
 });
 
 describe('sendForm and the new push link (issue 9 #4)', () => {
-  async function sendWith(htmlUrl: (real: string) => string) {
+  async function sendWith(htmlUrl: (real: string) => string, passphrase = '') {
     const store = await openMockStore({ name: `popup-link-${Math.random()}` });
     const backend = createMockBackend({
       store,
@@ -150,7 +151,7 @@ describe('sendForm and the new push link (issue 9 #4)', () => {
     const { sendForm } = await freshConnect();
     const state = initForm({ defaults: DEFAULT_PUSH_DEFAULTS, edition: 'oss', signedIn: false });
     return sendForm(
-      { ...state, payload: 'secret' },
+      { ...state, payload: 'secret', options: { ...state.options, passphrase } },
       { signal: new AbortController().signal, onProgress: () => {} },
     );
   }
@@ -160,10 +161,21 @@ describe('sendForm and the new push link (issue 9 #4)', () => {
     expect(sent.link).toEqual({ ok: true, url: sent.push.html_url });
   });
 
-  it('answers once the push is in the watcher’s cache: a popup closed as its link shows loses none', async () => {
-    const sent = await sendWith((real) => real);
+  it('answers once the push is handed to the background (a popup closed as its link shows loses none), and the background records it', async () => {
+    // The open-source edition echoes the passphrase in clear: the hand-over holds only that there is one.
+    const sent = await sendWith((real) => real, 'correct horse battery');
+    expect(sent.push.passphrase).toBe('correct horse battery');
+    const session = await fakeBrowser.storage.session.get(null);
+    expect(JSON.stringify(session)).toContain(sent.push.url_token);
+    expect(JSON.stringify(session)).not.toContain('correct horse battery');
+    expect(await (await watchDb()).getAll('pushes')).toEqual([]); // not the popup's write
+
+    await recordSent();
     const cached = await (await watchDb()).getAll('pushes');
-    expect(cached.map((push) => push.url_token)).toContain(sent.push.url_token);
+    expect(cached.map((push) => [push.url_token, push.has_passphrase])).toEqual([
+      [sent.push.url_token, true],
+    ]);
+    expect(await fakeBrowser.storage.session.get(null)).toEqual({});
   });
 
   it.each([
