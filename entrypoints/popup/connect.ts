@@ -78,6 +78,8 @@ export interface SendOptions {
 /** A created push, with the verdict on its link: only a link that passes is copied, opened or shown. */
 export interface SentPush extends CreateResult {
   link: LinkCheck;
+  /** The base URL of the server it went to (the demo service's in demo mode). */
+  server: string;
 }
 
 /**
@@ -98,7 +100,7 @@ export async function sendForm(
     const done = await (
       await handOverModule()
     ).handOver(server === undefined ? job : { ...job, server }, { signal, onProgress });
-    return { ...done.result, link: checkLinkOf(done.result.push.html_url, done.server) };
+    return { ...done.result, link: checkLinkOf(done.result.push.html_url, done.server), server: done.server };
   }
   const result = await client.createPush(input, { signal });
   // Handed over before the link is shown, and not waited for (lib/watch/outbox.ts): a popup closed as soon as
@@ -109,5 +111,5 @@ export async function sendForm(
     // The push exists and its link is shown; only the recent list will miss it. Reported, not hidden.
     console.error('The new push could not be added to the recent list', error),
   );
-  return { ...result, link: checkLinkOf(result.push.html_url, client.baseUrl) };
+  return { ...result, link: checkLinkOf(result.push.html_url, client.baseUrl), server: client.baseUrl };
 }

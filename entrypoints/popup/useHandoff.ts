@@ -53,7 +53,8 @@ export function useHandoff(
     if (!result.link.ok) return;
     try {
       const handoff = handoffOf(result, {
-        server: context?.server ?? '',
+        // Where the push went (a server picked in the popup, or an earlier popup's upload's), not the default.
+        server: result.server,
         demo: context?.demoMode ?? false,
         link: result.link.url,
         passphrase,

@@ -57,7 +57,7 @@ export function useUploadWatch(report: (error: unknown) => void): {
         setWatched({
           status: 'done',
           id: upload.id,
-          created: { result: { ...result, link }, passphrase },
+          created: { result: { ...result, link, server }, passphrase },
           seen: seen.current.has(upload.id),
         });
       });

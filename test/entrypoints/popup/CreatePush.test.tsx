@@ -41,6 +41,7 @@ function created(): SentPush {
       expires_at: new Date(Date.now() + 3 * 86400_000).toISOString(),
     } as SentPush['push'],
     link: { ok: true, url: 'https://pp.example/p/tok123/r' },
+    server: 'https://pp.example',
   };
 }
 

@@ -33,6 +33,7 @@ function created(): SentPush {
       expires_at: new Date(Date.now() + 3 * 86400_000).toISOString(),
     } as SentPush['push'],
     link: { ok: true, url: LINK },
+    server: SERVER,
   };
 }
 
@@ -63,8 +64,8 @@ beforeEach(async () => {
 });
 afterEach(cleanup);
 
-async function createWith(passphrase: string) {
-  sendForm.mockResolvedValueOnce(created());
+async function createWith(passphrase: string, server = SERVER) {
+  sendForm.mockResolvedValueOnce({ ...created(), server });
   renderForm();
   await screen.findByRole('button', { name: 'Create push' });
   await waitFor(() => expect(screen.queryByText('Getting ready…')).toBeNull());
@@ -82,6 +83,23 @@ describe('the hand-off in the popup', () => {
     expect(await session()).not.toContain('the payload 5531');
     expect(JSON.stringify(await fakeBrowser.storage.local.get(null))).not.toContain('pass-7c1d');
     expect(JSON.stringify(await indexedDB.databases())).not.toContain('pass-7c1d');
+  });
+
+  it('keeps a result under the server the push went to (one picked in the popup), not the default one', async () => {
+    // Two saved servers, SERVER the default: the push goes to the other (as the popup's server picker sends).
+    const one = savedServer(SERVER, 'token-1') as { server: { servers: unknown[] }; serverTokens: object };
+    const two = savedServer('https://two.example', 'token-2') as typeof one;
+    await fakeBrowser.storage.local.set({
+      ...one,
+      server: { ...one.server, servers: [...one.server.servers, ...two.server.servers] },
+      serverTokens: { ...one.serverTokens, ...two.serverTokens },
+    });
+    await createWith('pass-two-1', 'https://two.example');
+    await waitFor(async () => expect(await session()).toContain('pass-two-1'));
+    const { popupHandoff } = (await fakeBrowser.storage.session.get('popupHandoff')) as {
+      popupHandoff: { server: string };
+    };
+    expect(popupHandoff.server).toBe('https://two.example');
   });
 
   it('says the passphrase replaced the link on the clipboard, and the link the passphrase', async () => {
