@@ -100,29 +100,14 @@ export function useSubmit(
       });
   };
   useLayoutEffect(() => start(state), [state]);
+  useReadied(state);
 
-  // Something typed in the form, or the Files tab chosen with the token files need: the API side, the
-  // connection, the server's version (and the upload module) and the result view are readied while the
-  // form is filled, not after Create (connect.ts). Loaded at Create, they kept a text push's request 90–140
-  // ms after the click; readied only once files were attached, an upload soon after waited up to 190 ms for
-  // them; the result view's evaluation at Create held up the redirect probe's answer by 5–10 ms (issue 22).
-  // Nothing is sent for a popup only opened, or a form only looked at.
-  const files = state.kind === 'file';
-  const filling = files ? state.signedIn : formHasInput(state);
-  const server = chosenServer();
-  useEffect(() => {
-    if (!filling) return;
-    void loadConnect()
-      .then(({ prepareSend }) => prepareSend(server, files))
-      .catch(() => undefined);
-    CREATED_PUSH.load().catch(() => undefined); // a failure is retried at Create and reported there
-  }, [filling, files, server]);
-
-  const progress = !files
-    ? undefined
-    : reported?.submission === state.submission
-      ? reported.sent
-      : { sent: 0, total: state.files.reduce((sum, file) => sum + file.size, 0) };
+  const progress =
+    state.kind !== 'file'
+      ? undefined
+      : reported?.submission === state.submission
+        ? reported.sent
+        : { sent: 0, total: state.files.reduce((sum, file) => sum + file.size, 0) };
   const submit = () => {
     start(formReducer(state, { type: 'submit' }));
     dispatch({ type: 'submit' });
@@ -134,4 +119,25 @@ export function useSubmit(
     sentSubmission.current = 0;
   };
   return { created, progress, submit, cancel, forget };
+}
+
+/**
+ * Something typed in the form, or the Files tab chosen with the token files need: the API side, the
+ * connection, the server's version (and the upload module) and the result view are readied while the form
+ * is filled, not after Create (connect.ts). Loaded at Create, they kept a text push's request 90–140 ms
+ * after the click; readied only once files were attached, an upload soon after waited up to 190 ms for
+ * them; the result view's evaluation at Create held up the redirect probe's answer by 5–10 ms (issue 22).
+ * Nothing is sent for a popup only opened, or a form only looked at.
+ */
+function useReadied(state: FormState): void {
+  const files = state.kind === 'file';
+  const filling = files ? state.signedIn : formHasInput(state);
+  const server = chosenServer();
+  useEffect(() => {
+    if (!filling) return;
+    void loadConnect()
+      .then(({ prepareSend }) => prepareSend(server, files))
+      .catch(() => undefined);
+    CREATED_PUSH.load().catch(() => undefined); // a failure is retried at Create and reported there
+  }, [filling, files, server]);
 }

@@ -47,7 +47,8 @@ describe('the popup before its settings are read', () => {
     expect(document.activeElement).toBe(secret);
     fireEvent.input(secret, { target: { value: 'typed early' } });
     release();
-    await screen.findByRole('heading', { name: 'Recent pushes' }); // shown once the settings name a server
+    // Shown once the settings name a server (on a loaded machine, seconds after the release).
+    await screen.findByRole('heading', { name: 'Recent pushes' }, { timeout: 5000 });
     expect((screen.getByRole('textbox', { name: 'Secret' }) as HTMLTextAreaElement).value).toBe(
       'typed early',
     );
