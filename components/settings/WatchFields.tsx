@@ -2,7 +2,7 @@ import { CheckField } from '@/components/CheckField';
 import { NumberSelect } from './fields';
 import { ManagedNote } from './PolicyNotice';
 import { SavedNote } from './SavedNote';
-import { WATCH_INTERVALS, type WatchSettings } from '@/lib/store/items';
+import { WATCH_INTERVALS, type WatchSettings } from '@/lib/settings';
 import { plural, t } from '@/lib/i18n';
 
 export interface WatchFieldsProps {

@@ -11,6 +11,7 @@ import { explain } from './errors';
 import { useClipboardSetting } from './useClipboardSetting';
 import { useDefaultsSetting } from './useDefaultsSetting';
 import { useFormStatus } from './useFormStatus';
+import { usePreferences } from './usePreferences';
 import { useSavedNotes } from './useSavedNotes';
 import { useServerActions } from './useServerActions';
 import { useServerList } from './useServerList';
@@ -30,6 +31,7 @@ export function App() {
   const defaultsSetting = useDefaultsSetting(draft);
   const list = useServerList(draft, form);
   const clipboard = useClipboardSetting();
+  const preferences = usePreferences();
   const { read, settings, form: server, defaults } = draft;
   const aimed = settings && server ? formSettings(server, settings) : null;
   const saved = useSavedNotes(aimed, clipboard);
@@ -75,7 +77,7 @@ export function App() {
         onChange={defaultsSetting.change}
         saved={saved.defaults}
       />
-      <WatchSection policy={policy} />
+      {preferences && <WatchSection watch={preferences.watch} policy={policy} />}
       {clipboard.seconds !== null && clipboard.copyOnCreate !== null && (
         <ClipboardFields
           value={clipboard.seconds}

@@ -34,6 +34,40 @@ export const DEFAULT_PUSH_DEFAULTS: PushDefaults = {
   passphrase: false,
 };
 
+// ---- The preferences that change no request (issue 38): each saved under its own key ----
+
+/** Minutes the user may choose between two of the watcher's scheduled refreshes. */
+export const WATCH_INTERVALS = [1, 5, 15, 60] as const;
+
+/** How the watcher (lib/watch) runs. */
+export interface WatchSettings {
+  /** Minutes between two scheduled refreshes: one of WATCH_INTERVALS (an organization may set any). */
+  intervalMinutes: number;
+  /** Browser notifications for new views and expiries. */
+  notifications: boolean;
+  /** What the toolbar badge counts: unseen events, or active pushes. */
+  badge: 'unseen' | 'active';
+}
+
+export const DEFAULT_WATCH_SETTINGS: WatchSettings = {
+  intervalMinutes: 1,
+  notifications: true,
+  badge: 'unseen',
+};
+
+/**
+ * The user's preferences besides the servers, the defaults and demo mode: read with them in one read
+ * (read.ts), saved through the one save (save.ts), followed by part (read.ts watchSettings). In a read,
+ * `savedPreferences` are the user's own and `preferences` the ones in force under the policy.
+ */
+export interface Preferences {
+  watch: WatchSettings;
+}
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  watch: DEFAULT_WATCH_SETTINGS,
+};
+
 /** A saved server with where its token is kept (the token itself lives in the token maps). */
 export interface SavedServer extends ServerChoice {
   tokenPlace: TokenPlace;

@@ -11,27 +11,6 @@ export const watchRevisionItem = storedItem<number>('local:watchRevision', {
   fallback: 0,
 });
 
-export interface WatchSettings {
-  /** Minutes between two scheduled refreshes: one of WATCH_INTERVALS. */
-  intervalMinutes: number;
-  /** Browser notifications for new events. */
-  notifications: boolean;
-  /** What the toolbar badge counts: unseen events, or active pushes. */
-  badge: 'unseen' | 'active';
-}
-
-export const WATCH_INTERVALS = [1, 5, 15, 60] as const;
-
-export const DEFAULT_WATCH_SETTINGS: WatchSettings = {
-  intervalMinutes: 1,
-  notifications: true,
-  badge: 'unseen',
-};
-
-export const watchSettingsItem = storedItem<WatchSettings>('local:watchSettings', {
-  fallback: DEFAULT_WATCH_SETTINGS,
-});
-
 /**
  * Quick push (lib/quick-push): what a failed menu or shortcut push had, kept so its notification's
  * "Try again" can send it, keyed by notification id. The one place a payload is held: storage.session only

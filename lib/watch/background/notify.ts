@@ -6,7 +6,7 @@
 import { notificationIconUrl } from '@/lib/icon';
 import { plural, t } from '@/lib/i18n';
 import { failedAlertsOn } from '@/lib/store/failed-alerts';
-import type { WatchSettings } from '@/lib/store/items';
+import type { WatchSettings } from '@/lib/settings';
 import type { WatchCache } from '../cache';
 import { pushLabel } from '../label';
 import { userAgentName } from '../user-agent';

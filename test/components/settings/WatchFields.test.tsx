@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WatchFields } from '@/components/settings/WatchFields';
-import { DEFAULT_WATCH_SETTINGS } from '@/lib/store/items';
+import { DEFAULT_WATCH_SETTINGS } from '@/lib/settings';
 
 afterEach(cleanup);
 

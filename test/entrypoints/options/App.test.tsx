@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
-import { clipboardClearItem, watchSettingsItem } from '@/lib/store/items';
+import { clipboardClearItem } from '@/lib/store/items';
 import { DEFAULT_PUSH_DEFAULTS, readSettings, saveSettings } from '@/lib/settings';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
@@ -273,7 +273,9 @@ describe('options page: one way of saving', () => {
   it('says Saved when a watch setting changes', async () => {
     render(<App />);
     fireEvent.change(await screen.findByLabelText('Check for views'), { target: { value: '15' } });
-    await vi.waitFor(async () => expect((await watchSettingsItem.getValue()).intervalMinutes).toBe(15));
+    await vi.waitFor(async () =>
+      expect((await readSettings()).savedPreferences.watch.intervalMinutes).toBe(15),
+    );
     await vi.waitFor(() => expect(savedNote('Watching your pushes')).toBe('Saved'));
   });
 
