@@ -30,8 +30,8 @@ export function App() {
   const connection = useServerActions(draft, form);
   const defaultsSetting = useDefaultsSetting(draft);
   const list = useServerList(draft, form);
-  const clipboard = useClipboardSetting();
   const preferences = usePreferences();
+  const clipboard = useClipboardSetting(preferences);
   const { read, settings, form: server, defaults } = draft;
   const aimed = settings && server ? formSettings(server, settings) : null;
   const saved = useSavedNotes(aimed, clipboard);
@@ -77,7 +77,7 @@ export function App() {
         onChange={defaultsSetting.change}
         saved={saved.defaults}
       />
-      {preferences && <WatchSection watch={preferences.watch} policy={policy} />}
+      {preferences && <WatchSection watch={preferences.savedPreferences.watch} policy={policy} />}
       {clipboard.seconds !== null && clipboard.copyOnCreate !== null && (
         <ClipboardFields
           value={clipboard.seconds}

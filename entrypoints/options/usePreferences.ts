@@ -1,17 +1,17 @@
 import { useEffect, useState } from 'preact/hooks';
-import { readSettings, watchSettings, type Preferences, type SettingsRead } from '@/lib/settings';
+import { readSettings, watchSettings, type SettingsRead } from '@/lib/settings';
 
 /**
- * The user's own preferences (the watcher's, the clipboard's…), read through the settings model and
- * followed as they change in any page; null until read. Each section saves its change through
- * saveSettings and shows what comes back here, which is what was written.
+ * The settings as read for the sections that show the user's preferences (the watcher's, the clipboard's,
+ * copy on create): read through the settings model and followed as any of them changes in any page; null
+ * until read. Each section saves its change through saveSettings and shows what comes back here, which is
+ * what was written.
  */
-export function usePreferences(): Preferences | null {
-  const [preferences, setPreferences] = useState<Preferences | null>(null);
+export function usePreferences(): SettingsRead | null {
+  const [read, setRead] = useState<SettingsRead | null>(null);
   useEffect(() => {
-    const take = (read: SettingsRead) => setPreferences(read.savedPreferences);
-    readSettings().then(take, (error: unknown) => console.error(error));
-    return watchSettings(take, 'preferences');
+    readSettings().then(setRead, (error: unknown) => console.error(error));
+    return watchSettings(setRead, 'preferences');
   }, []);
-  return preferences;
+  return read;
 }

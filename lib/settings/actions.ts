@@ -19,6 +19,7 @@ import {
   type TokenPlace,
   type WatchSettings,
   WATCH_INTERVALS,
+  CLIPBOARD_CLEAR_DELAYS,
 } from './values';
 
 /** What a page or the background may ask of the settings. */
@@ -35,6 +36,8 @@ export type SettingsAction =
   | { type: 'copyOnCreate'; on: boolean }
   /** The watcher's settings, the fields changed (an interval the organization sets keeps the user's own). */
   | { type: 'watch'; patch: Partial<WatchSettings> }
+  /** Seconds before a copy is cleared from the clipboard, one of CLIPBOARD_CLEAR_DELAYS (0: never). */
+  | { type: 'clipboardClear'; seconds: number }
   /** The built-in demo service's own token, created on first use (lib/demo). */
   | { type: 'demoToken'; token: string }
   /**
@@ -150,6 +153,11 @@ function preferencesAfter(
 ): Partial<Preferences> | undefined {
   const saved = stored.savedPreferences;
   if (action.type === 'watch') return { watch: watchAfter(saved.watch, action.patch, policy) };
+  if (action.type === 'clipboardClear') {
+    if (!CLIPBOARD_CLEAR_DELAYS.includes(action.seconds as never))
+      throw refused(t('settings_notOffered'), 'clipboardClearSeconds');
+    return { clipboardClearSeconds: action.seconds };
+  }
   return undefined;
 }
 

@@ -40,6 +40,8 @@ export const LOCAL = {
   copyOnCreate: 'copyOnCreate',
   /** The watcher's interval, notifications and badge (a WatchSettings; the key of the versions before 38). */
   watch: 'watchSettings',
+  /** Seconds before a copy is cleared from the clipboard, 0 = never (the key of the versions before 38). */
+  clipboardClear: 'clipboardClearSeconds',
 } as const;
 
 /**
@@ -48,6 +50,7 @@ export const LOCAL = {
  */
 export const PREFERENCE_KEYS: Readonly<Record<keyof Preferences, string>> = {
   watch: LOCAL.watch,
+  clipboardClearSeconds: LOCAL.clipboardClear,
 };
 
 /** The settings' keys in storage.session (memory only): tokens the user keeps for this browser session. */
@@ -83,8 +86,10 @@ export type SettingsPart = 'requests' | 'preferences' | keyof Preferences;
  */
 export const PART_KEYS: Readonly<Record<SettingsPart, Readonly<Record<string, readonly string[]>>>> = {
   requests: WATCHED_KEYS,
-  preferences: { local: preferenceKeys },
+  // With copy on create, which the options page shows in the clipboard's section.
+  preferences: { local: [...preferenceKeys, LOCAL.copyOnCreate] },
   watch: { local: [LOCAL.watch, LOCAL.policy] },
+  clipboardClearSeconds: { local: [LOCAL.clipboardClear] },
 };
 
 type Stored = Record<string, unknown>;
@@ -142,8 +147,10 @@ export function decodePreferences(local: Stored): Preferences {
     (typeof stored[key] === type
       ? stored[key]
       : DEFAULT_WATCH_SETTINGS[key]) as (typeof DEFAULT_WATCH_SETTINGS)[K];
+  const clear = local[PREFERENCE_KEYS.clipboardClearSeconds];
   return {
     ...DEFAULT_PREFERENCES,
+    clipboardClearSeconds: typeof clear === 'number' && clear >= 0 ? clear : 0,
     watch: {
       intervalMinutes: field('intervalMinutes', 'number'),
       notifications: field('notifications', 'boolean'),

@@ -55,6 +55,9 @@ export const DEFAULT_WATCH_SETTINGS: WatchSettings = {
   badge: 'unseen',
 };
 
+/** The delays, in seconds, the user may choose for clearing the clipboard; 0 is off. */
+export const CLIPBOARD_CLEAR_DELAYS = [0, 30, 60, 120, 300] as const;
+
 /**
  * The user's preferences besides the servers, the defaults and demo mode: read with them in one read
  * (read.ts), saved through the one save (save.ts), followed by part (read.ts watchSettings). In a read,
@@ -62,10 +65,17 @@ export const DEFAULT_WATCH_SETTINGS: WatchSettings = {
  */
 export interface Preferences {
   watch: WatchSettings;
+  /**
+   * Seconds after the extension copied a secret, a link or a passphrase before it clears the clipboard
+   * (lib/clipboard), if the clipboard still holds that copy; 0 = never. Off by default: comparing needs the
+   * optional clipboardRead permission, which the options page asks for when the user turns it on.
+   */
+  clipboardClearSeconds: number;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
   watch: DEFAULT_WATCH_SETTINGS,
+  clipboardClearSeconds: 0,
 };
 
 /** A saved server with where its token is kept (the token itself lives in the token maps). */

@@ -37,18 +37,6 @@ export const handoffItem = storedItem<unknown>('session:popupHandoff', { fallbac
  */
 export const e2eClockShiftItem = storedItem<number>('session:e2eClockShiftMs', { fallback: 0 });
 
-/** The delays, in seconds, the user may choose for clearing the clipboard; 0 is off. */
-export const CLIPBOARD_CLEAR_DELAYS = [0, 30, 60, 120, 300] as const;
-
-/**
- * Seconds after the extension copied a secret, a link or a passphrase before it clears the clipboard
- * (lib/clipboard), if the clipboard still holds that copy; 0 = never. Off by default: comparing needs the
- * optional clipboardRead permission, which the options page asks for when the user turns it on.
- */
-export const clipboardClearItem = storedItem<number>('local:clipboardClearSeconds', {
-  fallback: 0,
-});
-
 /**
  * Quick push: the link of a new push that points to another origin than the server, keyed by the id of the
  * notification that asks "Copy anyway"; nothing is copied until then. storage.session only, removed once

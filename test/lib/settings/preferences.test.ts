@@ -85,6 +85,46 @@ describe("the watcher's settings", () => {
   });
 });
 
+describe('the clipboard-clearing delay', () => {
+  it('reads what a version before 38 stored under clipboardClearSeconds, anything else as off', async () => {
+    expect((await readSettings()).preferences.clipboardClearSeconds).toBe(0);
+    await fakeBrowser.storage.local.set({ clipboardClearSeconds: 120 });
+    expect((await readSettings()).preferences.clipboardClearSeconds).toBe(120);
+    await fakeBrowser.storage.local.set({ clipboardClearSeconds: '30' });
+    expect((await readSettings()).preferences.clipboardClearSeconds).toBe(0);
+  });
+
+  it('saves a delay offered under the same key, and refuses one that is not', async () => {
+    await saveSettings({ type: 'clipboardClear', seconds: 300 });
+    expect(await fakeBrowser.storage.local.get('clipboardClearSeconds')).toEqual({
+      clipboardClearSeconds: 300,
+    });
+    const error = await saveSettings({ type: 'clipboardClear', seconds: 45 }).catch(
+      (failure: unknown) => failure,
+    );
+    expect(isAppError(error, 'validation')).toBe(true);
+    expect((await readSettings()).savedPreferences.clipboardClearSeconds).toBe(300);
+  });
+
+  it('wakes only its own followers and those of every preference', async () => {
+    const requests = vi.fn();
+    const watch = vi.fn();
+    const clipboard = vi.fn();
+    const preferences = vi.fn();
+    const stops = [
+      onSettingsChange(requests),
+      onSettingsChange(watch, 'watch'),
+      onSettingsChange(clipboard, 'clipboardClearSeconds'),
+      onSettingsChange(preferences, 'preferences'),
+    ];
+    await saveSettings({ type: 'clipboardClear', seconds: 30 });
+    expect([requests, watch, clipboard, preferences].map((follower) => follower.mock.calls.length)).toEqual([
+      0, 0, 1, 1,
+    ]);
+    stops.forEach((stop) => stop());
+  });
+});
+
 describe('following a part of the settings', () => {
   it("wakes a follower of the watcher's settings on their save and on a policy, and no follower of the requests' settings", async () => {
     const requests = vi.fn();
