@@ -38,6 +38,8 @@ export type SettingsAction =
   | { type: 'watch'; patch: Partial<WatchSettings> }
   /** Seconds before a copy is cleared from the clipboard, one of CLIPBOARD_CLEAR_DELAYS (0: never). */
   | { type: 'clipboardClear'; seconds: number }
+  /** Notifications of failed attempts, on or off (the dashboard's switch). */
+  | { type: 'failedAlerts'; on: boolean }
   /** The built-in demo service's own token, created on first use (lib/demo). */
   | { type: 'demoToken'; token: string }
   /**
@@ -158,6 +160,7 @@ function preferencesAfter(
       throw refused(t('settings_notOffered'), 'clipboardClearSeconds');
     return { clipboardClearSeconds: action.seconds };
   }
+  if (action.type === 'failedAlerts') return { failedAlerts: action.on === true };
   return undefined;
 }
 

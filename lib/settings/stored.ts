@@ -42,6 +42,8 @@ export const LOCAL = {
   watch: 'watchSettings',
   /** Seconds before a copy is cleared from the clipboard, 0 = never (the key of the versions before 38). */
   clipboardClear: 'clipboardClearSeconds',
+  /** Whether failed attempts raise a notification (the key of the versions before 38). */
+  failedAlerts: 'watchFailedAttemptAlerts',
 } as const;
 
 /**
@@ -51,6 +53,7 @@ export const LOCAL = {
 export const PREFERENCE_KEYS: Readonly<Record<keyof Preferences, string>> = {
   watch: LOCAL.watch,
   clipboardClearSeconds: LOCAL.clipboardClear,
+  failedAlerts: LOCAL.failedAlerts,
 };
 
 /** The settings' keys in storage.session (memory only): tokens the user keeps for this browser session. */
@@ -90,6 +93,7 @@ export const PART_KEYS: Readonly<Record<SettingsPart, Readonly<Record<string, re
   preferences: { local: [...preferenceKeys, LOCAL.copyOnCreate] },
   watch: { local: [LOCAL.watch, LOCAL.policy] },
   clipboardClearSeconds: { local: [LOCAL.clipboardClear] },
+  failedAlerts: { local: [LOCAL.failedAlerts] },
 };
 
 type Stored = Record<string, unknown>;
@@ -148,9 +152,11 @@ export function decodePreferences(local: Stored): Preferences {
       ? stored[key]
       : DEFAULT_WATCH_SETTINGS[key]) as (typeof DEFAULT_WATCH_SETTINGS)[K];
   const clear = local[PREFERENCE_KEYS.clipboardClearSeconds];
+  const failedAlerts = local[PREFERENCE_KEYS.failedAlerts];
   return {
     ...DEFAULT_PREFERENCES,
     clipboardClearSeconds: typeof clear === 'number' && clear >= 0 ? clear : 0,
+    failedAlerts: typeof failedAlerts === 'boolean' ? failedAlerts : true,
     watch: {
       intervalMinutes: field('intervalMinutes', 'number'),
       notifications: field('notifications', 'boolean'),

@@ -71,11 +71,17 @@ export interface Preferences {
    * optional clipboardRead permission, which the options page asks for when the user turns it on.
    */
   clipboardClearSeconds: number;
+  /**
+   * Notifications of failed attempts (a wrong passphrase, a try at an expired push): on by default, apart
+   * from the notifications of views and expiries (issue 19); the dashboard's switch beside Recent activity.
+   */
+  failedAlerts: boolean;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
   watch: DEFAULT_WATCH_SETTINGS,
   clipboardClearSeconds: 0,
+  failedAlerts: true,
 };
 
 /** A saved server with where its token is kept (the token itself lives in the token maps). */

@@ -58,9 +58,9 @@ export function watcherJobs({ clock, followed, cacheFor, open }: JobDeps): Watch
     // Pages show the watcher's state too ("Last refreshed", the last error, the back-off): every refresh
     // that ran moved it on, changed or not. A refresh that waited wrote nothing.
     if (summary.status !== 'waiting') await bumpRevision();
-    const settings = (await readSettings()).preferences.watch;
-    await notifyResults(results, settings);
-    await updateBadge(cacheFor, settings);
+    const { preferences } = await readSettings();
+    await notifyResults(results, preferences);
+    await updateBadge(cacheFor, preferences.watch);
     return summary;
   }
 

@@ -125,6 +125,28 @@ describe('the clipboard-clearing delay', () => {
   });
 });
 
+describe('the notifications of failed attempts', () => {
+  it('read as on by default, and what a version before 38 stored under watchFailedAttemptAlerts', async () => {
+    expect((await readSettings()).preferences.failedAlerts).toBe(true);
+    await fakeBrowser.storage.local.set({ watchFailedAttemptAlerts: false });
+    expect((await readSettings()).preferences.failedAlerts).toBe(false);
+    await fakeBrowser.storage.local.set({ watchFailedAttemptAlerts: 'no' });
+    expect((await readSettings()).preferences.failedAlerts).toBe(true);
+  });
+
+  it('save under the same key and wake their followers, not those of the watch settings', async () => {
+    const failed = vi.fn();
+    const watch = vi.fn();
+    const stops = [onSettingsChange(failed, 'failedAlerts'), onSettingsChange(watch, 'watch')];
+    await saveSettings({ type: 'failedAlerts', on: false });
+    expect(await fakeBrowser.storage.local.get('watchFailedAttemptAlerts')).toEqual({
+      watchFailedAttemptAlerts: false,
+    });
+    expect([failed.mock.calls.length, watch.mock.calls.length]).toEqual([1, 0]);
+    stops.forEach((stop) => stop());
+  });
+});
+
 describe('following a part of the settings', () => {
   it("wakes a follower of the watcher's settings on their save and on a policy, and no follower of the requests' settings", async () => {
     const requests = vi.fn();

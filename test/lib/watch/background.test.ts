@@ -2,7 +2,6 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendMessage } from '@/lib/messages/runtime';
 import { watchMessages } from '@/lib/watch/messages';
-import { setFailedAlerts } from '@/lib/store/failed-alerts';
 import { FAILED_PREFIX } from '@/lib/quick-push/notifier';
 import { watchRevisionItem } from '@/lib/store/items';
 import { WATCH_ALARM } from '@/lib/watch/background';
@@ -227,7 +226,7 @@ describe('notifications and the badge', () => {
   });
 
   it('raises no notification of failed attempts once their own setting is off', async () => {
-    await setFailedAlerts(false);
+    await saveSettings({ type: 'failedAlerts', on: false });
     const push = await h.create({ name: 'Payroll login', passphrase: 'open sesame' });
     await start().ready;
     await worker.running!.refresh(false);
