@@ -44,6 +44,8 @@ export const LOCAL = {
   clipboardClear: 'clipboardClearSeconds',
   /** Whether failed attempts raise a notification (the key of the versions before 38). */
   failedAlerts: 'watchFailedAttemptAlerts',
+  /** The secret generator's choices (the key of the versions before 38). */
+  generatorChoice: 'generatorChoice',
 } as const;
 
 /**
@@ -54,6 +56,7 @@ export const PREFERENCE_KEYS: Readonly<Record<keyof Preferences, string>> = {
   watch: LOCAL.watch,
   clipboardClearSeconds: LOCAL.clipboardClear,
   failedAlerts: LOCAL.failedAlerts,
+  generatorChoice: LOCAL.generatorChoice,
 };
 
 /** The settings' keys in storage.session (memory only): tokens the user keeps for this browser session. */
@@ -94,6 +97,7 @@ export const PART_KEYS: Readonly<Record<SettingsPart, Readonly<Record<string, re
   watch: { local: [LOCAL.watch, LOCAL.policy] },
   clipboardClearSeconds: { local: [LOCAL.clipboardClear] },
   failedAlerts: { local: [LOCAL.failedAlerts] },
+  generatorChoice: { local: [LOCAL.generatorChoice] },
 };
 
 type Stored = Record<string, unknown>;
@@ -157,6 +161,7 @@ export function decodePreferences(local: Stored): Preferences {
     ...DEFAULT_PREFERENCES,
     clipboardClearSeconds: typeof clear === 'number' && clear >= 0 ? clear : 0,
     failedAlerts: typeof failedAlerts === 'boolean' ? failedAlerts : true,
+    generatorChoice: local[PREFERENCE_KEYS.generatorChoice] ?? null,
     watch: {
       intervalMinutes: field('intervalMinutes', 'number'),
       notifications: field('notifications', 'boolean'),

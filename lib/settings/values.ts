@@ -76,12 +76,20 @@ export interface Preferences {
    * from the notifications of views and expiries (issue 19); the dashboard's switch beside Recent activity.
    */
   failedAlerts: boolean;
+  /**
+   * The secret generator's panel choices, kept as its defaults for the next time: only the choices (length,
+   * classes, words…), never a generated value; null until saved. Kept as stored: lib/generator owns their
+   * shape and checks it (zod) where it reads them, so this read stays free of zod for the popup's first
+   * screen.
+   */
+  generatorChoice: unknown;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
   watch: DEFAULT_WATCH_SETTINGS,
   clipboardClearSeconds: 0,
   failedAlerts: true,
+  generatorChoice: null,
 };
 
 /** A saved server with where its token is kept (the token itself lives in the token maps). */

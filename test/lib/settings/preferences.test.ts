@@ -147,6 +147,21 @@ describe('the notifications of failed attempts', () => {
   });
 });
 
+describe("the generator's choices", () => {
+  it('are kept as stored (lib/generator checks them), null until saved, and followed on their own', async () => {
+    expect((await readSettings()).preferences.generatorChoice).toBeNull();
+    const requests = vi.fn();
+    const generator = vi.fn();
+    const stops = [onSettingsChange(requests), onSettingsChange(generator, 'generatorChoice')];
+    await saveSettings({ type: 'generatorChoice', choice: { mode: 'words' } });
+    expect(await fakeBrowser.storage.local.get('generatorChoice')).toEqual({
+      generatorChoice: { mode: 'words' },
+    });
+    expect([requests.mock.calls.length, generator.mock.calls.length]).toEqual([0, 1]);
+    stops.forEach((stop) => stop());
+  });
+});
+
 describe('following a part of the settings', () => {
   it("wakes a follower of the watcher's settings on their save and on a policy, and no follower of the requests' settings", async () => {
     const requests = vi.fn();
