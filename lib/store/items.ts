@@ -1,8 +1,9 @@
 /**
- * The items the extension keeps in browser.storage besides the settings model (lib/settings: servers,
- * tokens, demo mode, defaults, the policy, copy on create), each with its fallback. No payload
- * or passphrase is ever stored here, but for quick push's held entries and the popup's last result, both in
- * storage.session (see below).
+ * The runtime state the extension keeps in browser.storage, each item with its fallback: no user preference
+ * (every one is in the settings model, lib/settings: servers, tokens, demo mode, defaults, the policy, copy
+ * on create, the watcher's settings, the clipboard's delay, failed-attempt alerts, the generator's
+ * choices). No payload or passphrase is ever stored here, but for quick push's held entries and the popup's
+ * last result, both in storage.session (see below).
  */
 import { storedItem } from './item';
 
