@@ -4,6 +4,7 @@
  * first chunk uses this very function; a list still in version 1's shape is read as version 2 in memory
  * (the background's migration writes it).
  */
+import { onStoredChange } from '@/lib/storage';
 import { settingsFor, settingsOf, withPolicy } from './model';
 import { preferencesUnderPolicy } from './policy';
 import { decodeSettings, PART_KEYS, READ_KEYS, type DecodedSettings, type SettingsPart } from './stored';
@@ -29,6 +30,8 @@ export function settingsRead(decoded: DecodedSettings): SettingsRead {
   const preferences = preferencesUnderPolicy(savedPreferences, (policy ?? NO_POLICY).policy);
   return { ...decoded, settings, user, preferences, policyRead: policy !== null };
 }
+
+export { onStoredChange };
 
 /** Reads the settings. */
 export async function readSettings(): Promise<SettingsRead> {
@@ -68,19 +71,6 @@ export function readSettingsUnderPolicy(): Promise<SettingsRead> {
 export async function loadSettings(url?: string | null): Promise<Settings> {
   const { settings } = await readSettingsUnderPolicy();
   return url === undefined ? settings : settingsFor(settings, url);
-}
-
-/** Calls back whenever one of `keys` (by storage area) changes; returns the unwatch. */
-export function onStoredChange(
-  keys: Readonly<Record<string, readonly string[]>>,
-  callback: () => unknown,
-): () => void {
-  // The callback's work is returned: browsers ignore it, and WXT's fake browser awaits it in a storage write,
-  // so a unit test's save resolves once what it started is done (no waiting for time to pass).
-  const listener = (changes: Record<string, unknown>, area: string) =>
-    keys[area]?.some((key) => key in changes) ? callback() : undefined;
-  browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
 }
 
 /**

@@ -5,7 +5,7 @@
  * choices). No payload or passphrase is ever stored here, but for quick push's held entries and the popup's
  * last result, both in storage.session (see below).
  */
-import { storedItem } from './item';
+import { storedItem } from '@/lib/storage';
 
 /** Watcher (lib/watch): bumped after every refresh that changed the cache; pages reload when it changes. */
 export const watchRevisionItem = storedItem<number>('local:watchRevision', {

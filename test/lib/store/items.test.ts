@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { storedItem } from '@/lib/store/item';
+import { storedItem } from '@/lib/storage';
 import { watchSettings } from '@/lib/settings';
 import { watchStartedItem } from '@/lib/store/items';
 
