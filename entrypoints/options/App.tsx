@@ -77,7 +77,7 @@ export function App() {
         onChange={defaultsSetting.change}
         saved={saved.defaults}
       />
-      {preferences && <WatchSection watch={preferences.savedPreferences.watch} policy={policy} />}
+      {preferences && <WatchSection read={preferences} />}
       {clipboard.seconds !== null && clipboard.copyOnCreate !== null && (
         <ClipboardFields
           value={clipboard.seconds}

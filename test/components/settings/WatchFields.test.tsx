@@ -32,6 +32,20 @@ describe('WatchFields', () => {
     expect(onChange).toHaveBeenCalledWith({ notifications: false });
   });
 
+  it('shows an interval the organization sets, among the choices if it is not one, disabled with a line', () => {
+    render(
+      <WatchFields
+        value={{ ...DEFAULT_WATCH_SETTINGS, intervalMinutes: 30 }}
+        managedInterval
+        onChange={() => {}}
+      />,
+    );
+    const select = screen.getByLabelText('Check for views') as HTMLSelectElement;
+    expect(select.value).toBe('30');
+    expect(select.disabled).toBe(true);
+    expect(screen.getByText('Set by your organization.')).toBeTruthy();
+  });
+
   it('lets the badge count active pushes', () => {
     const onChange = vi.fn();
     render(<WatchFields value={DEFAULT_WATCH_SETTINGS} onChange={onChange} />);
