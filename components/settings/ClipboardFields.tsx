@@ -1,5 +1,5 @@
 import { CheckField } from '@/components/CheckField';
-import { CLIPBOARD_CLEAR_DELAYS } from '@/lib/store/items';
+import { CLIPBOARD_CLEAR_DELAYS } from '@/lib/settings';
 import { describedBy, NumberSelect, SettingsField } from './fields';
 import { SavedNote } from './SavedNote';
 import { plural, t } from '@/lib/i18n';

@@ -2,24 +2,25 @@ import { CheckField } from '@/components/CheckField';
 import { NumberSelect } from './fields';
 import { ManagedNote } from './PolicyNotice';
 import { SavedNote } from './SavedNote';
-import { WATCH_INTERVALS, type WatchSettings } from '@/lib/store/items';
+import { WATCH_INTERVALS, type WatchSettings } from '@/lib/settings';
 import { plural, t } from '@/lib/i18n';
 
 export interface WatchFieldsProps {
+  /** The settings in force: an organization's interval is already in the place of the user's. */
   value: WatchSettings;
   onChange: (patch: Partial<WatchSettings>) => void;
   /** A change was just saved: the section says so quietly. */
   saved?: boolean;
-  /** The interval an organization's policy sets (any minute from 1 to 60): shown disabled, with a line. */
-  managedInterval?: number;
+  /** The organization sets the interval (any minute from 1 to 60): shown disabled, with a line. */
+  managedInterval?: boolean;
 }
 
 const intervalLabel = (minutes: number) => plural('settings_everyMinutes', minutes);
 
 /** How the extension watches the user's pushes: how often, whether it notifies, what the badge counts. */
 export function WatchFields({ value, onChange, saved, managedInterval }: WatchFieldsProps) {
-  const managed = managedInterval !== undefined;
-  const interval = managedInterval ?? value.intervalMinutes;
+  const managed = Boolean(managedInterval);
+  const interval = value.intervalMinutes;
   // The organization may pick a minute the list does not offer: it is shown among them.
   const choices = WATCH_INTERVALS.includes(interval as never)
     ? WATCH_INTERVALS

@@ -1,18 +1,25 @@
-/** The switch of failed-attempt notifications (lib/watch/alerts.ts), shown next to Recent activity. */
+/** The switch of failed-attempt notifications (a preference of lib/settings), shown next to Recent activity. */
 import { useEffect, useState } from 'preact/hooks';
-import { failedAlertsOn, setFailedAlerts } from '@/lib/store/failed-alerts';
+import { readSettings, watchSettings, type SettingsRead } from '@/lib/settings/read';
+
+/** The save loads at the first toggle (save-failed-alerts.ts says why). */
+const save = (on: boolean) =>
+  import('./save-failed-alerts').then(({ saveFailedAlerts }) => saveFailedAlerts(on));
 
 export function useFailedAlerts(): { on: boolean; onChange: (on: boolean) => void } | undefined {
   const [on, setOn] = useState<boolean>();
   useEffect(() => {
-    failedAlertsOn().then(setOn, (error: unknown) => console.error('Could not read a setting', error));
+    const take = (read: SettingsRead) => setOn(read.preferences.failedAlerts);
+    readSettings().then(take, (error: unknown) => console.error('Could not read a setting', error));
+    // A change made in another dashboard shows here too.
+    return watchSettings(take, 'failedAlerts');
   }, []);
   if (on === undefined) return undefined;
   return {
     on,
     onChange: (next) => {
       setOn(next);
-      setFailedAlerts(next).catch((error: unknown) => {
+      save(next).catch((error: unknown) => {
         console.error('Could not save a setting', error);
         setOn(!next);
       });

@@ -11,6 +11,7 @@ import { explain } from './errors';
 import { useClipboardSetting } from './useClipboardSetting';
 import { useDefaultsSetting } from './useDefaultsSetting';
 import { useFormStatus } from './useFormStatus';
+import { usePreferences } from './usePreferences';
 import { useSavedNotes } from './useSavedNotes';
 import { useServerActions } from './useServerActions';
 import { useServerList } from './useServerList';
@@ -29,7 +30,8 @@ export function App() {
   const connection = useServerActions(draft, form);
   const defaultsSetting = useDefaultsSetting(draft);
   const list = useServerList(draft, form);
-  const clipboard = useClipboardSetting();
+  const preferences = usePreferences();
+  const clipboard = useClipboardSetting(preferences);
   const { read, settings, form: server, defaults } = draft;
   const aimed = settings && server ? formSettings(server, settings) : null;
   const saved = useSavedNotes(aimed, clipboard);
@@ -75,7 +77,7 @@ export function App() {
         onChange={defaultsSetting.change}
         saved={saved.defaults}
       />
-      <WatchSection policy={policy} />
+      {preferences && <WatchSection read={preferences} />}
       {clipboard.seconds !== null && clipboard.copyOnCreate !== null && (
         <ClipboardFields
           value={clipboard.seconds}

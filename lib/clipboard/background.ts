@@ -8,7 +8,7 @@
 import { handle, listenForMessages } from '@/lib/messages/runtime';
 import { BACKGROUND_IS_WORKER } from '@/lib/offscreen/document';
 import { inOffscreenOr } from '@/lib/offscreen/send';
-import { clipboardClearItem } from '@/lib/store/items';
+import { readSettings } from '@/lib/settings/read';
 import { navigatorClipboard } from './access';
 import { createClipboardClearer, type ClipboardClearer } from './clearer';
 import { CLEAR_MS_PER_SECOND } from './delay';
@@ -33,7 +33,7 @@ const scheduleClear = inOffscreenOr(
  * off. The clipboard is cleared only if it still holds that copy then.
  */
 export async function clearClipboardLater(hash: string): Promise<boolean> {
-  const seconds = await clipboardClearItem.getValue();
+  const seconds = (await readSettings()).preferences.clipboardClearSeconds;
   if (!seconds) return false;
   await scheduleClear({ hash, delayMs: seconds * CLEAR_MS_PER_SECOND });
   return true;

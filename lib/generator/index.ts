@@ -1,12 +1,24 @@
 /**
  * The secret generator's front, loaded by the popup when the wand or its panel is first used: the choices
- * (choice.ts), where they are kept (saved.ts), and a new secret from crypto.getRandomValues.
+ * (choice.ts), kept as a preference of the settings model (checked here, where zod is loaded), and a new
+ * secret from crypto.getRandomValues.
  */
+import { readSettings } from '@/lib/settings/read';
+import { saveSettings } from '@/lib/settings/save';
 import { defaultRandom, loadWords } from '@/lib/push/passphrase';
-import { generateSecret, type GeneratorChoice } from './choice';
+import { generateSecret, validChoice, type GeneratorChoice } from './choice';
 
 export * from './choice';
-export { readChoice, saveChoice } from '@/lib/store/generator-choice';
+
+/** The saved choices, or the defaults when none (or no longer valid ones) are saved. */
+export async function readChoice(): Promise<GeneratorChoice> {
+  return validChoice((await readSettings()).preferences.generatorChoice);
+}
+
+/** Saves the panel's choices as the generator's defaults (checked first: an invalid one saves the defaults). */
+export async function saveChoice(choice: GeneratorChoice): Promise<void> {
+  await saveSettings({ type: 'generatorChoice', choice: validChoice(choice) });
+}
 
 /** A new secret as `choice` says; the word list loads (once) when the choice is words. */
 export async function newSecret(choice: GeneratorChoice): Promise<string> {

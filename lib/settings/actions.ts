@@ -13,9 +13,13 @@ import {
   NO_POLICY,
   type Policy,
   type PolicyState,
+  type Preferences,
   type PushDefaults,
   type ServerState,
   type TokenPlace,
+  type WatchSettings,
+  WATCH_INTERVALS,
+  CLIPBOARD_CLEAR_DELAYS,
 } from './values';
 
 /** What a page or the background may ask of the settings. */
@@ -30,6 +34,14 @@ export type SettingsAction =
   /** Where a saved server's token is kept ("Remember on this device" / "This browser session only"). */
   | { type: 'tokenPlace'; url: string; place: TokenPlace }
   | { type: 'copyOnCreate'; on: boolean }
+  /** The watcher's settings, the fields changed (an interval the organization sets keeps the user's own). */
+  | { type: 'watch'; patch: Partial<WatchSettings> }
+  /** Seconds before a copy is cleared from the clipboard, one of CLIPBOARD_CLEAR_DELAYS (0: never). */
+  | { type: 'clipboardClear'; seconds: number }
+  /** Notifications of failed attempts, on or off (the dashboard's switch). */
+  | { type: 'failedAlerts'; on: boolean }
+  /** The secret generator's choices, checked by lib/generator (validChoice) before they are saved. */
+  | { type: 'generatorChoice'; choice: unknown }
   /** The built-in demo service's own token, created on first use (lib/demo). */
   | { type: 'demoToken'; token: string }
   /**
@@ -45,6 +57,8 @@ export interface SettingsWrite {
   defaults?: PushDefaults;
   copyOnCreate?: boolean;
   demoToken?: string;
+  /** The preferences changed, each whole (stored.ts PREFERENCE_KEYS). */
+  preferences?: Partial<Preferences>;
   /** The checked policy, written only when it changed. */
   policy?: PolicyState;
 }
@@ -120,6 +134,39 @@ function demoAfter(stored: DecodedSettings, action: SettingsAction, policy: Poli
   return action.on;
 }
 
+/** The watcher's settings to save: checked, with the user's own interval where the organization sets it. */
+function watchAfter(saved: WatchSettings, patch: Partial<WatchSettings>, policy: Policy): WatchSettings {
+  const next = { ...saved, ...patch };
+  if (!WATCH_INTERVALS.includes(next.intervalMinutes as never))
+    throw refused(t('settings_notOffered'), 'intervalMinutes');
+  if (typeof next.notifications !== 'boolean') throw refused(t('settings_notOffered'), 'notifications');
+  if (next.badge !== 'unseen' && next.badge !== 'active') throw refused(t('settings_notOffered'), 'badge');
+  const { intervalMinutes, notifications, badge } = next;
+  return {
+    intervalMinutes: policy.watchIntervalMinutes === undefined ? intervalMinutes : saved.intervalMinutes,
+    notifications,
+    badge,
+  };
+}
+
+/** The preferences an action changes. */
+function preferencesAfter(
+  stored: DecodedSettings,
+  action: SettingsAction,
+  policy: Policy,
+): Partial<Preferences> | undefined {
+  const saved = stored.savedPreferences;
+  if (action.type === 'watch') return { watch: watchAfter(saved.watch, action.patch, policy) };
+  if (action.type === 'clipboardClear') {
+    if (!CLIPBOARD_CLEAR_DELAYS.includes(action.seconds as never))
+      throw refused(t('settings_notOffered'), 'clipboardClearSeconds');
+    return { clipboardClearSeconds: action.seconds };
+  }
+  if (action.type === 'failedAlerts') return { failedAlerts: action.on === true };
+  if (action.type === 'generatorChoice') return { generatorChoice: action.choice };
+  return undefined;
+}
+
 /** The policy to write: a newly read one that differs from the one stored. */
 function policyAfter(stored: DecodedSettings, action: SettingsAction): PolicyState | undefined {
   return action.type === 'policy' && !samePolicy(stored.policy, action.state) ? action.state : undefined;
@@ -136,6 +183,7 @@ export function settingsWrite(stored: DecodedSettings, action: SettingsAction): 
   const servers = serversAfter(stored, action, policy);
   const state = servers && stateUnderPolicy(servers, policy);
   const demoMode = demoAfter(stored, action, policy, (state ?? stored.state).list.servers.length);
+  const preferences = preferencesAfter(stored, action, policy);
   return {
     ...(state ? { state } : {}),
     ...(demoMode !== undefined ? { demoMode } : {}),
@@ -144,6 +192,7 @@ export function settingsWrite(stored: DecodedSettings, action: SettingsAction): 
       : {}),
     ...(action.type === 'copyOnCreate' ? { copyOnCreate: action.on } : {}),
     ...(action.type === 'demoToken' ? { demoToken: action.token } : {}),
+    ...(preferences ? { preferences } : {}),
     ...(newPolicy ? { policy: newPolicy } : {}),
   };
 }

@@ -27,4 +27,5 @@ export {
   type SettingsRead,
 } from './read';
 export { saveSettings, type SettingsAction } from './save';
+export type { SettingsPart } from './stored';
 export * from './form';

@@ -4,7 +4,7 @@
  */
 import { PUSH_KINDS, type PushKind } from '@/lib/contract';
 import { serverChoice } from './rules';
-import type { Policy, PushDefaults, ServerProfile, Settings, TokenPlace } from './values';
+import type { Policy, Preferences, PushDefaults, ServerProfile, Settings, TokenPlace } from './values';
 
 /** The settings a policy can override. */
 export type PolicySubject = Pick<Settings, 'demoMode' | 'servers' | 'defaultServer' | 'defaults'>;
@@ -66,9 +66,10 @@ export function serversLocked(policy: Policy): boolean {
   return policy.lockServer === true;
 }
 
-/** Minutes between the watcher's checks: the organization's, else the user's. */
-export function watchInterval(userMinutes: number, policy: Policy): number {
-  return policy.watchIntervalMinutes ?? userMinutes;
+/** The preferences in force: the user's, with the organization's watch interval in its place. */
+export function preferencesUnderPolicy(saved: Preferences, policy: Policy): Preferences {
+  const intervalMinutes = policy.watchIntervalMinutes;
+  return intervalMinutes === undefined ? saved : { ...saved, watch: { ...saved.watch, intervalMinutes } };
 }
 
 /** The default fields the organization sets: shown as set by it, not editable. */

@@ -4,9 +4,11 @@
  * first chunk uses this very function; a list still in version 1's shape is read as version 2 in memory
  * (the background's migration writes it).
  */
+import { onStoredChange } from '@/lib/storage';
 import { settingsFor, settingsOf, withPolicy } from './model';
-import { decodeSettings, READ_KEYS, WATCHED_KEYS, type DecodedSettings } from './stored';
-import { NO_POLICY, type Settings } from './values';
+import { preferencesUnderPolicy } from './policy';
+import { decodeSettings, PART_KEYS, READ_KEYS, type DecodedSettings, type SettingsPart } from './stored';
+import { NO_POLICY, type Preferences, type Settings } from './values';
 
 /** One read of the settings: those in force, the user's own, and what they were built from. */
 export interface SettingsRead extends DecodedSettings {
@@ -14,17 +16,22 @@ export interface SettingsRead extends DecodedSettings {
   settings: Settings;
   /** The user's own settings, as saved (the writers that keep the user's values start from these). */
   user: Settings;
+  /** The preferences in force: the user's (savedPreferences) with the organization's in their place. */
+  preferences: Preferences;
   /** False until the background has read the policy once: pages show a neutral state, never demo mode. */
   policyRead: boolean;
 }
 
 /** Builds a SettingsRead from what storage holds (pure: the model-based test uses it on its own store). */
 export function settingsRead(decoded: DecodedSettings): SettingsRead {
-  const { state, demoMode, defaults, demoToken, policy } = decoded;
+  const { state, demoMode, defaults, demoToken, policy, savedPreferences } = decoded;
   const user = settingsOf({ ...state, demoMode, defaults, demoToken });
   const settings = withPolicy(user, (policy ?? NO_POLICY).policy);
-  return { ...decoded, settings, user, policyRead: policy !== null };
+  const preferences = preferencesUnderPolicy(savedPreferences, (policy ?? NO_POLICY).policy);
+  return { ...decoded, settings, user, preferences, policyRead: policy !== null };
 }
+
+export { onStoredChange };
 
 /** Reads the settings. */
 export async function readSettings(): Promise<SettingsRead> {
@@ -66,22 +73,12 @@ export async function loadSettings(url?: string | null): Promise<Settings> {
   return url === undefined ? settings : settingsFor(settings, url);
 }
 
-/** Calls back whenever one of `keys` (by storage area) changes; returns the unwatch. */
-export function onStoredChange(
-  keys: Readonly<Record<string, readonly string[]>>,
-  callback: () => unknown,
-): () => void {
-  // The callback's work is returned: browsers ignore it, and WXT's fake browser awaits it in a storage write,
-  // so a unit test's save resolves once what it started is done (no waiting for time to pass).
-  const listener = (changes: Record<string, unknown>, area: string) =>
-    keys[area]?.some((key) => key in changes) ? callback() : undefined;
-  browser.storage.onChanged.addListener(listener);
-  return () => browser.storage.onChanged.removeListener(listener);
-}
-
-/** Calls back whenever a stored value the settings are built from changes; returns the unwatch. */
-export function onSettingsChange(callback: () => unknown): () => void {
-  return onStoredChange(WATCHED_KEYS, callback);
+/**
+ * Calls back whenever a stored value `part` is built from changes (by default the settings a request is
+ * made from, stored.ts PART_KEYS); returns the unwatch.
+ */
+export function onSettingsChange(callback: () => unknown, part: SettingsPart = 'requests'): () => void {
+  return onStoredChange(PART_KEYS[part], callback);
 }
 
 /**
@@ -99,9 +96,18 @@ export function followSettingsUnderPolicy(
   });
 }
 
-/** Calls back with a fresh read whenever the settings change (other tabs, the background, a policy). */
-export function watchSettings(callback: (read: SettingsRead) => unknown): () => void {
-  return onSettingsChange(() =>
-    readSettings().then(callback, (error: unknown) => console.error('Could not reload settings', error)),
+/**
+ * Calls back with a fresh read whenever `part` of the settings changes (other tabs, the background, a
+ * policy): by default the settings a request is made from, or one preference (the watcher's, the
+ * clipboard's…), so that saving a preference wakes only those who follow it.
+ */
+export function watchSettings(
+  callback: (read: SettingsRead) => unknown,
+  part: SettingsPart = 'requests',
+): () => void {
+  return onSettingsChange(
+    () =>
+      readSettings().then(callback, (error: unknown) => console.error('Could not reload settings', error)),
+    part,
   );
 }

@@ -6,7 +6,7 @@
  */
 import { settingsWrite, type SettingsAction, type SettingsWrite } from './actions';
 import { readSettings } from './read';
-import { LOCAL, SESSION, SETTINGS_VERSION, V1_LOCAL, V1_SESSION } from './stored';
+import { LOCAL, PREFERENCE_KEYS, SESSION, SETTINGS_VERSION, V1_LOCAL, V1_SESSION } from './stored';
 import type { ServerState, TokenMap } from './values';
 
 export type { SettingsAction } from './actions';
@@ -21,7 +21,8 @@ function sessionGains(before: ServerState, after: ServerState): boolean {
   );
 }
 
-function localValues({ state, demoMode, defaults, copyOnCreate, demoToken, policy }: SettingsWrite) {
+function localValues(written: SettingsWrite) {
+  const { state, demoMode, defaults, copyOnCreate, demoToken, preferences, policy } = written;
   const values: Record<string, unknown> = {};
   if (state) {
     values[LOCAL.server] = state.list;
@@ -32,6 +33,8 @@ function localValues({ state, demoMode, defaults, copyOnCreate, demoToken, polic
   if (defaults) values[LOCAL.pushDefaults] = defaults;
   if (copyOnCreate !== undefined) values[LOCAL.copyOnCreate] = copyOnCreate;
   if (demoToken !== undefined) values[LOCAL.demoToken] = demoToken;
+  for (const [name, value] of Object.entries(preferences ?? {}))
+    values[PREFERENCE_KEYS[name as keyof typeof PREFERENCE_KEYS]] = value;
   // In the same write as the list it allows: no reader sees a new policy over settings it does not allow.
   if (policy) values[LOCAL.policy] = policy;
   return values;

@@ -7,7 +7,10 @@ import { isServerList } from './model';
 import {
   DEFAULT_PUSH_DEFAULTS,
   EMPTY_SERVER_LIST,
+  DEFAULT_PREFERENCES,
+  DEFAULT_WATCH_SETTINGS,
   type PolicyState,
+  type Preferences,
   type PushDefaults,
   type ServerChoice,
   type ServerState,
@@ -35,7 +38,26 @@ export const LOCAL = {
   policy: 'policy',
   /** Whether the popup copies a new push's link as soon as it is created. */
   copyOnCreate: 'copyOnCreate',
+  /** The watcher's interval, notifications and badge (a WatchSettings; the key of the versions before 38). */
+  watch: 'watchSettings',
+  /** Seconds before a copy is cleared from the clipboard, 0 = never (the key of the versions before 38). */
+  clipboardClear: 'clipboardClearSeconds',
+  /** Whether failed attempts raise a notification (the key of the versions before 38). */
+  failedAlerts: 'watchFailedAttemptAlerts',
+  /** The secret generator's choices (the key of the versions before 38). */
+  generatorChoice: 'generatorChoice',
 } as const;
+
+/**
+ * The preferences' keys (values.ts Preferences). No request depends on them, so a page that follows the
+ * settings a request is made from (the default part of read.ts watchSettings) is not woken by them.
+ */
+export const PREFERENCE_KEYS: Readonly<Record<keyof Preferences, string>> = {
+  watch: LOCAL.watch,
+  clipboardClearSeconds: LOCAL.clipboardClear,
+  failedAlerts: LOCAL.failedAlerts,
+  generatorChoice: LOCAL.generatorChoice,
+};
 
 /** The settings' keys in storage.session (memory only): tokens the user keeps for this browser session. */
 export const SESSION = { serverTokens: 'serverTokens' } as const;
@@ -53,10 +75,29 @@ export const READ_KEYS = {
   session: [...Object.values(SESSION), ...Object.values(V1_SESSION)],
 } as const;
 
-/** The keys whose change changes the settings, by area (pages follow them). */
+const preferenceKeys: readonly string[] = Object.values(PREFERENCE_KEYS);
+
+/** The keys whose change changes the settings a request is made from, by area (pages follow them). */
 export const WATCHED_KEYS: Readonly<Record<string, readonly string[]>> = {
-  local: Object.values(LOCAL).filter((key) => key !== LOCAL.serverVersion),
+  local: Object.values(LOCAL).filter((key) => key !== LOCAL.serverVersion && !preferenceKeys.includes(key)),
   session: Object.values(SESSION),
+};
+
+/** What a follower may follow (read.ts watchSettings): the settings a request is made from, or one preference. */
+export type SettingsPart = 'requests' | 'preferences' | keyof Preferences;
+
+/**
+ * The keys each part is built from, by area. A preference the policy may set is followed with the policy
+ * too, since its value in force changes with it.
+ */
+export const PART_KEYS: Readonly<Record<SettingsPart, Readonly<Record<string, readonly string[]>>>> = {
+  requests: WATCHED_KEYS,
+  // With copy on create, which the options page shows in the clipboard's section.
+  preferences: { local: [...preferenceKeys, LOCAL.copyOnCreate] },
+  watch: { local: [LOCAL.watch, LOCAL.policy] },
+  clipboardClearSeconds: { local: [LOCAL.clipboardClear] },
+  failedAlerts: { local: [LOCAL.failedAlerts] },
+  generatorChoice: { local: [LOCAL.generatorChoice] },
 };
 
 type Stored = Record<string, unknown>;
@@ -71,6 +112,8 @@ export interface DecodedSettings {
   defaults: PushDefaults;
   demoToken: string | null;
   copyOnCreate: boolean;
+  /** The user's own preferences, as saved (the policy's are put in their place by read.ts). */
+  savedPreferences: Preferences;
   /** The checked policy; null while the background has not read storage.managed yet. */
   policy: PolicyState | null;
 }
@@ -97,6 +140,36 @@ export function stateFromVersion1(old: ServerChoice, local: Stored, session: Sto
   };
 }
 
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The preferences as stored, each field its default when absent or of another type: a value an older
+ * version wrote (a WatchSettings without its badge, from before there was a choice) reads with the default
+ * in the place of what it lacks, so no user loses what they had chosen.
+ */
+export function decodePreferences(local: Stored): Preferences {
+  const watch = local[PREFERENCE_KEYS.watch];
+  const stored = isRecord(watch) ? watch : {};
+  const field = <K extends keyof typeof DEFAULT_WATCH_SETTINGS>(key: K, type: string) =>
+    (typeof stored[key] === type
+      ? stored[key]
+      : DEFAULT_WATCH_SETTINGS[key]) as (typeof DEFAULT_WATCH_SETTINGS)[K];
+  const clear = local[PREFERENCE_KEYS.clipboardClearSeconds];
+  const failedAlerts = local[PREFERENCE_KEYS.failedAlerts];
+  return {
+    ...DEFAULT_PREFERENCES,
+    clipboardClearSeconds: typeof clear === 'number' && clear >= 0 ? clear : 0,
+    failedAlerts: typeof failedAlerts === 'boolean' ? failedAlerts : true,
+    generatorChoice: local[PREFERENCE_KEYS.generatorChoice] ?? null,
+    watch: {
+      intervalMinutes: field('intervalMinutes', 'number'),
+      notifications: field('notifications', 'boolean'),
+      badge: stored.badge === 'active' ? 'active' : 'unseen',
+    },
+  };
+}
+
 /** Decodes one read of READ_KEYS. */
 export function decodeSettings(local: Stored, session: Stored): DecodedSettings {
   const stored = local[LOCAL.server] ?? EMPTY_SERVER_LIST;
@@ -115,6 +188,7 @@ export function decodeSettings(local: Stored, session: Stored): DecodedSettings 
     defaults: valueOf(local, LOCAL.pushDefaults, DEFAULT_PUSH_DEFAULTS),
     demoToken: valueOf(local, LOCAL.demoToken, null),
     copyOnCreate: valueOf(local, LOCAL.copyOnCreate, true),
+    savedPreferences: decodePreferences(local),
     policy: valueOf<PolicyState | null>(local, LOCAL.policy, null),
   };
 }

@@ -34,6 +34,64 @@ export const DEFAULT_PUSH_DEFAULTS: PushDefaults = {
   passphrase: false,
 };
 
+// ---- The preferences that change no request (issue 38): each saved under its own key ----
+
+/** Minutes the user may choose between two of the watcher's scheduled refreshes. */
+export const WATCH_INTERVALS = [1, 5, 15, 60] as const;
+
+/** How the watcher (lib/watch) runs. */
+export interface WatchSettings {
+  /** Minutes between two scheduled refreshes: one of WATCH_INTERVALS (an organization may set any). */
+  intervalMinutes: number;
+  /** Browser notifications for new views and expiries. */
+  notifications: boolean;
+  /** What the toolbar badge counts: unseen events, or active pushes. */
+  badge: 'unseen' | 'active';
+}
+
+export const DEFAULT_WATCH_SETTINGS: WatchSettings = {
+  intervalMinutes: 1,
+  notifications: true,
+  badge: 'unseen',
+};
+
+/** The delays, in seconds, the user may choose for clearing the clipboard; 0 is off. */
+export const CLIPBOARD_CLEAR_DELAYS = [0, 30, 60, 120, 300] as const;
+
+/**
+ * The user's preferences besides the servers, the defaults and demo mode: read with them in one read
+ * (read.ts), saved through the one save (save.ts), followed by part (read.ts watchSettings). In a read,
+ * `savedPreferences` are the user's own and `preferences` the ones in force under the policy.
+ */
+export interface Preferences {
+  watch: WatchSettings;
+  /**
+   * Seconds after the extension copied a secret, a link or a passphrase before it clears the clipboard
+   * (lib/clipboard), if the clipboard still holds that copy; 0 = never. Off by default: comparing needs the
+   * optional clipboardRead permission, which the options page asks for when the user turns it on.
+   */
+  clipboardClearSeconds: number;
+  /**
+   * Notifications of failed attempts (a wrong passphrase, a try at an expired push): on by default, apart
+   * from the notifications of views and expiries (issue 19); the dashboard's switch beside Recent activity.
+   */
+  failedAlerts: boolean;
+  /**
+   * The secret generator's panel choices, kept as its defaults for the next time: only the choices (length,
+   * classes, words…), never a generated value; null until saved. Kept as stored: lib/generator owns their
+   * shape and checks it (zod) where it reads them, so this read stays free of zod for the popup's first
+   * screen.
+   */
+  generatorChoice: unknown;
+}
+
+export const DEFAULT_PREFERENCES: Preferences = {
+  watch: DEFAULT_WATCH_SETTINGS,
+  clipboardClearSeconds: 0,
+  failedAlerts: true,
+  generatorChoice: null,
+};
+
 /** A saved server with where its token is kept (the token itself lives in the token maps). */
 export interface SavedServer extends ServerChoice {
   tokenPlace: TokenPlace;

@@ -1,35 +1,15 @@
 /**
- * The items the extension keeps in browser.storage besides the settings model (lib/settings: servers,
- * tokens, demo mode, defaults, the policy, copy on create), each with its fallback. No payload
- * or passphrase is ever stored here, but for quick push's held entries and the popup's last result, both in
- * storage.session (see below).
+ * The runtime state the extension keeps in browser.storage, each item with its fallback: no user preference
+ * (every one is in the settings model, lib/settings: servers, tokens, demo mode, defaults, the policy, copy
+ * on create, the watcher's settings, the clipboard's delay, failed-attempt alerts, the generator's
+ * choices). No payload or passphrase is ever stored here, but for quick push's held entries and the popup's
+ * last result, both in storage.session (see below).
  */
-import { storedEntries, storedItem } from './item';
+import { storedEntries, storedItem } from '@/lib/storage';
 
 /** Watcher (lib/watch): bumped after every refresh that changed the cache; pages reload when it changes. */
 export const watchRevisionItem = storedItem<number>('local:watchRevision', {
   fallback: 0,
-});
-
-export interface WatchSettings {
-  /** Minutes between two scheduled refreshes: one of WATCH_INTERVALS. */
-  intervalMinutes: number;
-  /** Browser notifications for new events. */
-  notifications: boolean;
-  /** What the toolbar badge counts: unseen events, or active pushes. */
-  badge: 'unseen' | 'active';
-}
-
-export const WATCH_INTERVALS = [1, 5, 15, 60] as const;
-
-export const DEFAULT_WATCH_SETTINGS: WatchSettings = {
-  intervalMinutes: 1,
-  notifications: true,
-  badge: 'unseen',
-};
-
-export const watchSettingsItem = storedItem<WatchSettings>('local:watchSettings', {
-  fallback: DEFAULT_WATCH_SETTINGS,
 });
 
 /**
@@ -64,18 +44,6 @@ export const createdPushEntries = storedEntries<unknown>('session:createdPush:')
  * journeys move the hand-off's clock forward, to see a result erased 10 minutes later without waiting.
  */
 export const e2eClockShiftItem = storedItem<number>('session:e2eClockShiftMs', { fallback: 0 });
-
-/** The delays, in seconds, the user may choose for clearing the clipboard; 0 is off. */
-export const CLIPBOARD_CLEAR_DELAYS = [0, 30, 60, 120, 300] as const;
-
-/**
- * Seconds after the extension copied a secret, a link or a passphrase before it clears the clipboard
- * (lib/clipboard), if the clipboard still holds that copy; 0 = never. Off by default: comparing needs the
- * optional clipboardRead permission, which the options page asks for when the user turns it on.
- */
-export const clipboardClearItem = storedItem<number>('local:clipboardClearSeconds', {
-  fallback: 0,
-});
 
 /**
  * Quick push: the link of a new push that points to another origin than the server, keyed by the id of the

@@ -1,8 +1,8 @@
 /**
- * Following the watcher's revision (lib/store/items.ts watchRevisionItem) without the storage library, so
- * the popup and the dashboard can follow it from their first render.
+ * Following the watcher's revision (lib/store/items.ts watchRevisionItem) with the plain storage primitive,
+ * so the popup and the dashboard can follow it from their first render.
  */
-import { onStoredChange } from '@/lib/settings/read';
+import { onStoredChange } from '@/lib/storage';
 
 /** Calls back whenever the watcher bumps its revision after a refresh that changed the cache; returns the unwatch. */
 export function onWatchRevision(callback: () => void): () => void {

@@ -25,7 +25,8 @@ const ON_DEMAND: Record<string, string> = {
   'the error words (lib/api/describe.ts)': 'error_rateLimitedWait',
   'the passphrase generator': 'Choose at least one kind of character',
   MoreOptions: 'Nederlands',
-  'the secret generator (lib/generator, its saved choices)': 'local:generatorChoice',
+  // Its choices' key is the settings model's (the popup's read names it); the strength words are its own.
+  'the secret generator (lib/generator)': 'veryStrong',
   "the generator's panel": 'generator_avoidAmbiguous',
   'the EFF word list': 'abdominal',
   // Behind the watcher's light front (lib/watch/view.ts) with what the popup uses; wxt.config.ts says why

@@ -1,5 +1,5 @@
 /** The toolbar badge: the followed accounts' unseen events, or their active pushes (the user's choice). */
-import { watchSettingsItem, type WatchSettings } from '@/lib/store/items';
+import { readSettings, type WatchSettings } from '@/lib/settings';
 import { currentAccounts, type Followed } from '../account';
 import type { WatchCache } from '../cache';
 import { countUnseen } from '../seen';
@@ -35,7 +35,7 @@ export async function updateBadge(
   await badgeApi().setBadgeText({ text: count > 0 ? String(count) : '' });
 }
 
-/** The badge drawn again with the watch settings as saved. */
+/** The badge drawn again with the watch settings in force. */
 export function badgeRedrawer(cacheFor: (account: string) => WatchCache): () => Promise<void> {
-  return () => watchSettingsItem.getValue().then((settings) => updateBadge(cacheFor, settings));
+  return () => readSettings().then((read) => updateBadge(cacheFor, read.preferences.watch));
 }

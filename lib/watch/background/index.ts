@@ -7,12 +7,11 @@
 import { eraseExpiredDemoPushes } from '@/lib/demo/erase';
 import { listenForMessages } from '@/lib/messages/runtime';
 import { watchSettings } from '@/lib/settings';
-import { watchSettingsItem } from '@/lib/store/items';
 import { idbCache, type WatchCache } from '../cache';
 import { followSent } from '../outbox';
 import { watchDb } from '../db';
 import type { RefreshSummary } from '../types';
-import { ensureAlarm, followPolicy, onAlarmTick } from './alarm';
+import { ensureAlarm, onAlarmTick } from './alarm';
 import { badgeRedrawer, updateBadge } from './badge';
 import { connectAllFromSettings, type Connection } from './connections';
 import { watcherJobs } from './jobs';
@@ -65,13 +64,14 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
       void eraseDemo(); // not behind the refresh: a server that does not answer keeps no demo payload at rest
     }),
     openNotificationsOnClick(report('could not open the dashboard')), // i18n-ignore
-    // The interval or the badge's choice changed: the alarm and the badge follow.
-    watchSettingsItem.watch((settings) => {
-      Promise.all([ensureAlarm(settings), updateBadge(cacheFor, settings)]).catch(
-        report('settings change failed'), // i18n-ignore
-      );
-    }),
-    followPolicy(report('policy change failed')), // i18n-ignore
+    // The interval or the badge's choice changed, or the organization's interval: the alarm and the badge follow.
+    watchSettings(
+      ({ preferences: { watch } }) =>
+        Promise.all([ensureAlarm(watch), updateBadge(cacheFor, watch)]).catch(
+          report('settings change failed'), // i18n-ignore
+        ),
+      'watch',
+    ),
     // A server, token or demo mode saved (options, popup): the pushes of the one left go at once, and those
     // of one never read are read at once. The work is returned (onStoredChange says why).
     watchSettings(

@@ -5,7 +5,7 @@
  * refresh/ (all.ts), forget.ts and actions.ts.
  */
 import { createSerial, type Serial } from '@/lib/async';
-import { watchSettingsItem } from '@/lib/store/items';
+import { readSettings } from '@/lib/settings';
 import type { ActionDeps } from '../actions';
 import type { WatchCache } from '../cache';
 import type { WatchDatabase } from '../schema';
@@ -58,9 +58,9 @@ export function watcherJobs({ clock, followed, cacheFor, open }: JobDeps): Watch
     // Pages show the watcher's state too ("Last refreshed", the last error, the back-off): every refresh
     // that ran moved it on, changed or not. A refresh that waited wrote nothing.
     if (summary.status !== 'waiting') await bumpRevision();
-    const settings = await watchSettingsItem.getValue();
-    await notifyResults(results, settings);
-    await updateBadge(cacheFor, settings);
+    const { preferences } = await readSettings();
+    await notifyResults(results, preferences);
+    await updateBadge(cacheFor, preferences.watch);
     return summary;
   }
 

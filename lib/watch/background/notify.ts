@@ -5,8 +5,7 @@
  */
 import { notificationIconUrl } from '@/lib/icon';
 import { plural, t } from '@/lib/i18n';
-import { failedAlertsOn } from '@/lib/store/failed-alerts';
-import type { WatchSettings } from '@/lib/store/items';
+import type { Preferences } from '@/lib/settings';
 import type { WatchCache } from '../cache';
 import { pushLabel } from '../label';
 import { userAgentName } from '../user-agent';
@@ -109,12 +108,14 @@ export interface RefreshNews {
   summary: Pick<RefreshSummary, 'server'>;
 }
 
-/** Notifications of the events a refresh added, as the settings want them. */
-export async function notifyResults(results: RefreshNews[], settings: WatchSettings): Promise<void> {
-  const failedAlerts = await failedAlertsOn();
-  // Failed attempts have a setting of their own (alerts.ts); views and expiries follow `notifications`.
+/** Notifications of the events a refresh added, as the preferences in force want them. */
+export async function notifyResults(
+  results: RefreshNews[],
+  { watch, failedAlerts }: Pick<Preferences, 'watch' | 'failedAlerts'>,
+): Promise<void> {
+  // Failed attempts have a setting of their own; views and expiries follow `watch.notifications`.
   const wanted = (event: WatchEvent) =>
-    FAILED_ATTEMPTS.has(event.kind) ? failedAlerts : settings.notifications;
+    FAILED_ATTEMPTS.has(event.kind) ? failedAlerts : watch.notifications;
   for (const { events, cache, summary } of results) {
     const shown = events.filter(wanted);
     if (shown.length > 0) await showNotifications(shown, await cache.pushes(summary.server));

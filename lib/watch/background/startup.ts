@@ -12,7 +12,8 @@
  * reloaded, updated or disabled: exactly the moments the alarm or the badge may be gone. A settings or
  * policy change still sets the alarm and the badge again at once (index.ts).
  */
-import { watchSettingsItem, watchStartedItem } from '@/lib/store/items';
+import { readSettings } from '@/lib/settings';
+import { watchStartedItem } from '@/lib/store/items';
 import type { WatchCache } from '../cache';
 import { ensureAlarm } from './alarm';
 import { updateBadge } from './badge';
@@ -34,7 +35,7 @@ export async function startUp(
   eraseDemo: () => Promise<unknown>,
 ): Promise<void> {
   await Promise.all([forget(), eraseDemo()]);
-  const settings = await watchSettingsItem.getValue();
+  const settings = (await readSettings()).preferences.watch;
   await Promise.all([ensureAlarm(settings), updateBadge(cacheFor, settings)]);
 }
 

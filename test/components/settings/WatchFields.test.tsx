@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { WatchFields } from '@/components/settings/WatchFields';
-import { DEFAULT_WATCH_SETTINGS } from '@/lib/store/items';
+import { DEFAULT_WATCH_SETTINGS } from '@/lib/settings';
 
 afterEach(cleanup);
 
@@ -30,6 +30,20 @@ describe('WatchFields', () => {
     render(<WatchFields value={DEFAULT_WATCH_SETTINGS} onChange={onChange} />);
     fireEvent.click(screen.getByRole('checkbox', { name: /Notify me/ }));
     expect(onChange).toHaveBeenCalledWith({ notifications: false });
+  });
+
+  it('shows an interval the organization sets, among the choices if it is not one, disabled with a line', () => {
+    render(
+      <WatchFields
+        value={{ ...DEFAULT_WATCH_SETTINGS, intervalMinutes: 30 }}
+        managedInterval
+        onChange={() => {}}
+      />,
+    );
+    const select = screen.getByLabelText('Check for views') as HTMLSelectElement;
+    expect(select.value).toBe('30');
+    expect(select.disabled).toBe(true);
+    expect(screen.getByText('Set by your organization.')).toBeTruthy();
   });
 
   it('lets the badge count active pushes', () => {

@@ -3,7 +3,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
-import { clipboardClearItem, watchSettingsItem } from '@/lib/store/items';
 import { DEFAULT_PUSH_DEFAULTS, readSettings, saveSettings } from '@/lib/settings';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
@@ -118,7 +117,9 @@ describe('options page: clearing the clipboard', () => {
     render(<App />);
     expect((await field()).value).toBe('0');
     fireEvent.change(await field(), { target: { value: '60' } });
-    await vi.waitFor(async () => expect(await clipboardClearItem.getValue()).toBe(60));
+    await vi.waitFor(async () =>
+      expect((await readSettings()).savedPreferences.clipboardClearSeconds).toBe(60),
+    );
     expect(fakeBrowser.permissions.request).toHaveBeenCalledWith({ permissions: ['clipboardRead'] });
   });
 
@@ -127,16 +128,18 @@ describe('options page: clearing the clipboard', () => {
     render(<App />);
     fireEvent.change(await field(), { target: { value: '30' } });
     expect(await screen.findByText(/did not allow Secret Push to read the clipboard/)).toBeTruthy();
-    expect(await clipboardClearItem.getValue()).toBe(0);
+    expect((await readSettings()).savedPreferences.clipboardClearSeconds).toBe(0);
     expect((await field()).value).toBe('0');
   });
 
   it('turns off without asking anything', async () => {
-    await clipboardClearItem.setValue(300);
+    await saveSettings({ type: 'clipboardClear', seconds: 300 });
     render(<App />);
     await vi.waitFor(async () => expect((await field()).value).toBe('300'));
     fireEvent.change(await field(), { target: { value: '0' } });
-    await vi.waitFor(async () => expect(await clipboardClearItem.getValue()).toBe(0));
+    await vi.waitFor(async () =>
+      expect((await readSettings()).savedPreferences.clipboardClearSeconds).toBe(0),
+    );
     expect(fakeBrowser.permissions.request).not.toHaveBeenCalled();
   });
 });
@@ -273,7 +276,9 @@ describe('options page: one way of saving', () => {
   it('says Saved when a watch setting changes', async () => {
     render(<App />);
     fireEvent.change(await screen.findByLabelText('Check for views'), { target: { value: '15' } });
-    await vi.waitFor(async () => expect((await watchSettingsItem.getValue()).intervalMinutes).toBe(15));
+    await vi.waitFor(async () =>
+      expect((await readSettings()).savedPreferences.watch.intervalMinutes).toBe(15),
+    );
     await vi.waitFor(() => expect(savedNote('Watching your pushes')).toBe('Saved'));
   });
 

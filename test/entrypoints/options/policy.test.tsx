@@ -2,8 +2,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/pr
 import { afterEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
-import { watchSettingsItem } from '@/lib/store/items';
-import { DEFAULT_PUSH_DEFAULTS, type PolicyState } from '@/lib/settings';
+import { DEFAULT_PUSH_DEFAULTS, readSettings, type PolicyState } from '@/lib/settings';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);
@@ -58,7 +57,9 @@ describe('options page under an organization policy', () => {
 
   it("saves a change of another default with the user's own value where the organization sets one", async () => {
     await setPolicy(POLICY);
-    await watchSettingsItem.setValue({ intervalMinutes: 5, notifications: true, badge: 'unseen' });
+    await fakeBrowser.storage.local.set({
+      watchSettings: { intervalMinutes: 5, notifications: true, badge: 'unseen' },
+    });
     render(<App />);
     fireEvent.click(await screen.findByLabelText('Ask for a passphrase'));
     await waitFor(async () =>
@@ -67,7 +68,7 @@ describe('options page under an organization policy', () => {
         passphrase: true,
       }),
     );
-    expect((await watchSettingsItem.getValue()).intervalMinutes).toBe(5);
+    expect((await readSettings()).savedPreferences.watch.intervalMinutes).toBe(5);
   });
 
   it('shows nothing of a policy when there is none', async () => {

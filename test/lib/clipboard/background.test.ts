@@ -6,7 +6,7 @@ import { clipboardHash } from '@/lib/clipboard/hash';
 import { clipboardCopied } from '@/lib/clipboard/messages';
 import { serveClipboardClearing } from '@/lib/clipboard/offscreen';
 import { sendMessage } from '@/lib/messages/runtime';
-import { clipboardClearItem } from '@/lib/store/items';
+import { saveSettings } from '@/lib/settings';
 import { chromeLikeMessaging, pageSender } from '../demo/messaging';
 import { trackDigests } from './settle';
 
@@ -36,7 +36,7 @@ describe('in the background page (Firefox)', () => {
   });
 
   it('clears a copied link after the chosen delay, after the page that copied it is gone', async () => {
-    await clipboardClearItem.setValue(30);
+    await saveSettings({ type: 'clipboardClear', seconds: 30 });
     await navigator.clipboard.writeText('https://pwpush.test/p/abc');
     await clearCopyLater('https://pwpush.test/p/abc');
     await vi.advanceTimersByTimeAsync(29_000);
@@ -48,7 +48,7 @@ describe('in the background page (Firefox)', () => {
   });
 
   it('leaves the clipboard alone when the user copied something else since', async () => {
-    await clipboardClearItem.setValue(60);
+    await saveSettings({ type: 'clipboardClear', seconds: 60 });
     await navigator.clipboard.writeText('hunter2');
     await clearCopyLater('hunter2');
     await navigator.clipboard.writeText('my shopping list');
@@ -112,7 +112,7 @@ describe('in the offscreen document (Chrome)', () => {
   it('clears a copied passphrase there after the delay', async () => {
     const board = { text: 'copy me 8c1e', readable: true };
     fakeOffscreenClipboard(board);
-    await clipboardClearItem.setValue(120);
+    await saveSettings({ type: 'clipboardClear', seconds: 120 });
     await clearCopyLater('copy me 8c1e');
     await vi.advanceTimersByTimeAsync(119_000);
     await settled();
@@ -125,7 +125,7 @@ describe('in the offscreen document (Chrome)', () => {
   it('clears nothing when it cannot read the clipboard to compare', async () => {
     const board = { text: 'copy me 8c1e', readable: false };
     fakeOffscreenClipboard(board);
-    await clipboardClearItem.setValue(30);
+    await saveSettings({ type: 'clipboardClear', seconds: 30 });
     await clearCopyLater('copy me 8c1e');
     await vi.advanceTimersByTimeAsync(30_000);
     await settled();

@@ -13,6 +13,10 @@
  *   survive the policy (a managed field keeps what the user had saved);
  * - a token moved between device and session is the same token, in the place asked for, or the policy's;
  * - "copy on create" and the demo token are what was last saved (the demo token goes to no server);
+ * - every other preference (the watcher's interval, notifications and badge, the clipboard's delay, the
+ *   failed-attempt alerts, the generator's choices) is what was last saved and accepted, read back whole
+ *   from what an older version stored, and in force under the policy (the organization's interval), the
+ *   user's own kept; saving one wakes no follower of the settings a request is made from;
  * - the popup, open through the steps (it readies a push as its form is filled, and keeps its connection),
  *   sends a create where the settings say now, with the token saved for that server now.
  * Seeded and bounded here; `npm run fuzz` runs it at length (SETTINGS_MODEL_RUNS).
@@ -23,6 +27,7 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { checkServer, saveServer } from '@/lib/connection/check';
 import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
 import {
+  DEFAULT_PREFERENCES,
   DEFAULT_PUSH_DEFAULTS,
   editServer,
   followSettings,
@@ -33,7 +38,10 @@ import {
   typedUrl,
   typeFields,
   formFrom,
+  onSettingsChange,
   type Policy,
+  type Preferences,
+  type SettingsAction,
   type PushDefaults,
   type ServerForm,
   type TokenMap,
@@ -42,6 +50,7 @@ import { refreshPolicy } from '@/lib/settings/background';
 import { loadSettings } from '@/lib/settings/read';
 import { targetBaseUrl, targetToken } from '@/lib/connection/target';
 import { initForm } from '@/lib/push/form';
+import { readChoice, saveChoice, validChoice, type GeneratorChoice } from '@/lib/generator';
 
 const ORIGINS = ['https://a.example', 'https://b.example', 'https://c.example'] as const;
 /** The tokens each origin's account accepts: a token is named after the one origin it belongs to. */
@@ -69,6 +78,8 @@ interface Model {
   userDefaults: PushDefaults;
   copyOnCreate: boolean;
   demoToken: string | null;
+  /** The preferences as the user saved them (the organization's interval is put in its place on reading). */
+  preferences: Preferences;
   /** What storage.managed holds now (undefined: no policy), read again by every start of the background. */
   managed: Record<string, unknown> | undefined;
 }
@@ -166,6 +177,16 @@ async function checkPromises(model: Model, real: Real): Promise<void> {
   // 5. The defaults in force are the user's with the organization's in their place; the user's own are kept.
   expect(read.defaults).toEqual(model.userDefaults);
   expect(read.settings.defaults).toEqual({ ...model.userDefaults, ...policy.defaults });
+  // 5b. Every other preference: the user's own as saved, and in force with the organization's interval.
+  expect(read.savedPreferences).toEqual(model.preferences);
+  expect(read.preferences).toEqual({
+    ...model.preferences,
+    watch: {
+      ...model.preferences.watch,
+      intervalMinutes: policy.watchIntervalMinutes ?? model.preferences.watch.intervalMinutes,
+    },
+  });
+  expect(await readChoice()).toEqual(validChoice(model.preferences.generatorChoice));
   // 6. What was last saved, and the demo token in no server's token map.
   expect(read.copyOnCreate).toBe(model.copyOnCreate);
   expect(read.demoToken).toBe(model.demoToken);
@@ -197,6 +218,91 @@ const command = (name: string, run: (model: Model, real: Real) => Promise<void>)
 });
 
 const origin = fc.integer({ min: 0, max: ORIGINS.length - 1 });
+
+/**
+ * Saves a preference as a page does: refused (a choice not offered) leaves every preference as it was;
+ * accepted, `expected` is what the user's own preferences are now. Either way no follower of the settings
+ * a request is made from (the popup's connection, the options form, the watcher's server list) wakes.
+ */
+async function savePreference(model: Model, action: SettingsAction, expected: Preferences | null) {
+  const woken = vi.fn();
+  const stop = onSettingsChange(woken);
+  const saved = await saveSettings(action).then(
+    () => true,
+    () => false,
+  );
+  stop();
+  expect(saved).toBe(expected !== null);
+  if (expected) model.preferences = expected;
+  expect(woken).not.toHaveBeenCalled();
+}
+
+const generatorChoice: fc.Arbitrary<GeneratorChoice> = fc.record({
+  mode: fc.constantFrom('characters', 'words'),
+  characters: fc.record({
+    length: fc.integer({ min: 8, max: 128 }),
+    upper: fc.boolean(),
+    lower: fc.boolean(),
+    digits: fc.boolean(),
+    symbols: fc.boolean(),
+    avoidAmbiguous: fc.boolean(),
+  }),
+  words: fc.record({
+    count: fc.integer({ min: 3, max: 12 }),
+    separator: fc.constantFrom('-', ' ', '.', '_'),
+    capitalize: fc.boolean(),
+    number: fc.boolean(),
+  }),
+});
+
+const preferenceCommands = [
+  fc
+    .record(
+      {
+        intervalMinutes: fc.constantFrom(1, 5, 15, 60, 7),
+        notifications: fc.boolean(),
+        badge: fc.constantFrom('unseen' as const, 'active' as const),
+      },
+      { requiredKeys: [] },
+    )
+    .map((patch) =>
+      command(`Watch ${JSON.stringify(patch)}`, async (model) => {
+        const next = { ...model.preferences.watch, ...patch };
+        const offered = [1, 5, 15, 60].includes(next.intervalMinutes);
+        // The options page shows the organization's interval disabled: the user's own stays saved.
+        if (model.policy?.watchIntervalMinutes !== undefined)
+          next.intervalMinutes = model.preferences.watch.intervalMinutes;
+        const expected = offered ? { ...model.preferences, watch: next } : null;
+        await savePreference(model, { type: 'watch', patch }, expected);
+      }),
+    ),
+  fc.constantFrom(0, 30, 60, 120, 300, 45).map((seconds) =>
+    command(`Clear the clipboard after ${seconds} s`, async (model) => {
+      const expected = seconds === 45 ? null : { ...model.preferences, clipboardClearSeconds: seconds };
+      await savePreference(model, { type: 'clipboardClear', seconds }, expected);
+    }),
+  ),
+  fc.boolean().map((on) =>
+    command(`Failed-attempt alerts ${on ? 'on' : 'off'}`, async (model) => {
+      await savePreference(model, { type: 'failedAlerts', on }, { ...model.preferences, failedAlerts: on });
+    }),
+  ),
+  generatorChoice.map((choice) =>
+    command(`Generator ${JSON.stringify(choice)}`, async (model) => {
+      await saveChoice(choice);
+      // A choice that makes nothing (no kind of character) is saved as the defaults.
+      model.preferences = { ...model.preferences, generatorChoice: validChoice(choice) };
+      expect(await readChoice()).toEqual(validChoice(choice));
+    }),
+  ),
+  fc.record({ intervalMinutes: fc.constantFrom(1, 5, 15, 60), notifications: fc.boolean() }).map((old) =>
+    command(`An older version stored watch settings ${JSON.stringify(old)}`, async (model) => {
+      // Before the badge was a choice: read with the default badge, nothing else lost.
+      await fakeBrowser.storage.local.set({ watchSettings: old });
+      model.preferences = { ...model.preferences, watch: { ...old, badge: 'unseen' } };
+    }),
+  ),
+];
 
 const commands = [
   fc.constant(
@@ -335,6 +441,7 @@ const commands = [
           { expireAfterViews: fc.integer({ min: 1, max: 100 }), retrievalStep: fc.boolean() },
           { requiredKeys: [] },
         ),
+        watchIntervalMinutes: fc.integer({ min: 1, max: 60 }),
       },
       { requiredKeys: [] },
     )
@@ -417,6 +524,7 @@ const commands = [
       if (done) model.defaultUrl ??= url;
     }),
   ),
+  ...preferenceCommands,
 ];
 
 async function isSaved(url: string): Promise<boolean> {
@@ -446,6 +554,7 @@ describe('the settings model and the options form (model-based)', () => {
             userDefaults: { ...DEFAULT_PUSH_DEFAULTS },
             copyOnCreate: (await readSettings()).copyOnCreate,
             demoToken: null,
+            preferences: DEFAULT_PREFERENCES,
             managed: undefined,
           };
           if (from) {

@@ -8,7 +8,9 @@ import {
   managedDefaults,
   serversLocked,
   userDefaultsToSave,
-  watchInterval,
+  preferencesUnderPolicy,
+  DEFAULT_PREFERENCES,
+  type Preferences,
   type PolicySubject,
 } from '@/lib/settings';
 import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
@@ -116,9 +118,17 @@ describe('the questions asked of a policy', () => {
     expect(serversLocked({ lockServer: true })).toBe(true);
   });
 
-  it("takes the organization's watch interval over the user's", () => {
-    expect(watchInterval(5, {})).toBe(5);
-    expect(watchInterval(5, { watchIntervalMinutes: 30 })).toBe(30);
+  it("takes the organization's watch interval over the user's, and leaves the rest of the watch settings", () => {
+    const saved = {
+      ...DEFAULT_PREFERENCES,
+      watch: { intervalMinutes: 5, notifications: false, badge: 'active' },
+    };
+    expect(preferencesUnderPolicy(saved as Preferences, {})).toEqual(saved);
+    expect(preferencesUnderPolicy(saved as Preferences, { watchIntervalMinutes: 30 }).watch).toEqual({
+      intervalMinutes: 30,
+      notifications: false,
+      badge: 'active',
+    });
   });
 
   it('names the defaults the organization sets', () => {

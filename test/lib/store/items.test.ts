@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { storedItem } from '@/lib/store/item';
-import { watchSettingsItem, watchStartedItem } from '@/lib/store/items';
+import { storedItem } from '@/lib/storage';
+import { watchSettings } from '@/lib/settings';
+import { watchStartedItem } from '@/lib/store/items';
 
 beforeEach(() => {
   fakeBrowser.reset();
@@ -24,7 +25,7 @@ describe('storedItem', () => {
   it("the watcher's startup mark costs one read on a wake, and its settings none until asked", async () => {
     const local = vi.spyOn(fakeBrowser.storage.local, 'get');
     const session = vi.spyOn(fakeBrowser.storage.session, 'get');
-    const stop = watchSettingsItem.watch(() => undefined);
+    const stop = watchSettings(() => undefined, 'watch');
     expect(await watchStartedItem.getValue()).toBe(false);
     expect(session).toHaveBeenCalledTimes(1);
     expect(local).not.toHaveBeenCalled();

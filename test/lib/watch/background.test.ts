@@ -2,9 +2,8 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendMessage } from '@/lib/messages/runtime';
 import { watchMessages } from '@/lib/watch/messages';
-import { setFailedAlerts } from '@/lib/store/failed-alerts';
 import { FAILED_PREFIX } from '@/lib/quick-push/notifier';
-import { watchRevisionItem, watchSettingsItem } from '@/lib/store/items';
+import { watchRevisionItem } from '@/lib/store/items';
 import { WATCH_ALARM } from '@/lib/watch/background';
 import { watchDb } from '@/lib/watch/db';
 import { listTrackedPushes } from '@/lib/watch/read';
@@ -58,12 +57,14 @@ describe('the schedule', () => {
   it('creates the alarm every minute by default, and follows the interval setting', async () => {
     await start().ready;
     expect(await browser.alarms.get(WATCH_ALARM)).toMatchObject({ periodInMinutes: 1 });
-    await watchSettingsItem.setValue({ intervalMinutes: 15, notifications: true, badge: 'unseen' });
+    await saveSettings({ type: 'watch', patch: { intervalMinutes: 15 } });
     await expect.poll(async () => (await browser.alarms.get(WATCH_ALARM))?.periodInMinutes).toBe(15);
   });
 
   it("checks at the organization's interval, whatever the user chose, and follows a change of policy", async () => {
-    await watchSettingsItem.setValue({ intervalMinutes: 5, notifications: true, badge: 'unseen' });
+    await fakeBrowser.storage.local.set({
+      watchSettings: { intervalMinutes: 5, notifications: true, badge: 'unseen' },
+    });
     await fakeBrowser.storage.local.set({ policy: { policy: { watchIntervalMinutes: 30 }, notes: [] } });
     await start().ready;
     expect(await browser.alarms.get(WATCH_ALARM)).toMatchObject({ periodInMinutes: 30 });
@@ -79,14 +80,18 @@ describe('the schedule', () => {
   ])(
     'never sets a period outside the choices offered (stored %d gives %d): Firefox would keep any period as asked, Chrome stretches one under 30 s',
     async (stored, period) => {
-      await watchSettingsItem.setValue({ intervalMinutes: stored, notifications: true, badge: 'unseen' });
+      await fakeBrowser.storage.local.set({
+        watchSettings: { intervalMinutes: stored, notifications: true, badge: 'unseen' },
+      });
       await start().ready;
       expect(await browser.alarms.get(WATCH_ALARM)).toMatchObject({ periodInMinutes: period });
     },
   );
 
   it('keeps the alarm it set for a clamped interval when the worker starts again', async () => {
-    await watchSettingsItem.setValue({ intervalMinutes: 0.1, notifications: true, badge: 'unseen' });
+    await fakeBrowser.storage.local.set({
+      watchSettings: { intervalMinutes: 0.1, notifications: true, badge: 'unseen' },
+    });
     await start().ready;
     const first = await browser.alarms.get(WATCH_ALARM);
     stop();
@@ -198,7 +203,9 @@ describe("'watch-refresh-if-stale', sent by the dashboard as it opens", () => {
 
 describe('notifications and the badge', () => {
   it('notifies a wrong passphrase named after its push, on by default even with other notifications off', async () => {
-    await watchSettingsItem.setValue({ intervalMinutes: 1, notifications: false, badge: 'unseen' });
+    await fakeBrowser.storage.local.set({
+      watchSettings: { intervalMinutes: 1, notifications: false, badge: 'unseen' },
+    });
     const push = await h.create({ name: 'Payroll login', passphrase: 'open sesame' });
     await start().ready;
     await worker.running!.refresh(false);
@@ -219,7 +226,7 @@ describe('notifications and the badge', () => {
   });
 
   it('raises no notification of failed attempts once their own setting is off', async () => {
-    await setFailedAlerts(false);
+    await saveSettings({ type: 'failedAlerts', on: false });
     const push = await h.create({ name: 'Payroll login', passphrase: 'open sesame' });
     await start().ready;
     await worker.running!.refresh(false);
@@ -247,7 +254,9 @@ describe('notifications and the badge', () => {
   });
 
   it('stays silent when the user turned notifications off, and can count active pushes', async () => {
-    await watchSettingsItem.setValue({ intervalMinutes: 1, notifications: false, badge: 'active' });
+    await fakeBrowser.storage.local.set({
+      watchSettings: { intervalMinutes: 1, notifications: false, badge: 'active' },
+    });
     const push = await h.create();
     await h.create();
     await start().ready;

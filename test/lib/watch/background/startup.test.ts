@@ -1,6 +1,5 @@
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { watchSettingsItem } from '@/lib/store/items';
 import { WATCH_ALARM } from '@/lib/watch/background';
 import { resetWatchDb, signInAlice, testWorker, watchHarness, type WatchHarness } from '../helpers';
 
@@ -24,7 +23,9 @@ beforeEach(async () => {
   await resetWatchDb();
   account = await signInAlice();
   h = await watchHarness('pro');
-  await watchSettingsItem.setValue({ intervalMinutes: 5, notifications: true, badge: 'active' });
+  await fakeBrowser.storage.local.set({
+    watchSettings: { intervalMinutes: 5, notifications: true, badge: 'active' },
+  });
   await h.create();
   await h.create();
 });
@@ -61,7 +62,9 @@ describe('the startup work, once per browser session', () => {
     await worker.running!.refresh(false);
     stop();
     await start().ready;
-    await watchSettingsItem.setValue({ intervalMinutes: 15, notifications: true, badge: 'unseen' });
+    await fakeBrowser.storage.local.set({
+      watchSettings: { intervalMinutes: 15, notifications: true, badge: 'unseen' },
+    });
     await expect.poll(period).toBe(15);
     await expect.poll(badge).toBe('');
   });

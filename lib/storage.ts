@@ -1,11 +1,27 @@
 /**
- * One stored value under one key, read and written with plain browser.storage calls. It was @wxt-dev/storage's
- * key functions (not its defineItem, which read each item as it was defined, issue 22), but four calls of a
- * 7 KB library with its lock (superlock) were in every context, the service worker's among them, whose
- * every wake pays for each byte of its script (issue 22: the cold quick push). The behaviour is that
- * library's: an absent or null value reads as the fallback, a write of nothing stores null, and a watcher
- * hears only a change of value.
+ * The one storage primitive every stored value goes through: plain browser.storage calls, no library. The
+ * settings model (lib/settings: every user preference) reads its keys in one get per area and follows them
+ * with onStoredChange; lib/store keeps runtime state as storedItems. Both use nothing else.
+ *
+ * storedItem was @wxt-dev/storage's key functions (not its defineItem, which read each item as it was
+ * defined, issue 22), but four calls of a 7 KB library with its lock (superlock) were in every context, the
+ * service worker's among them, whose every wake pays for each byte of its script (issue 22: the cold quick
+ * push). The behaviour is that library's: an absent or null value reads as the fallback, a write of
+ * nothing stores null, and a watcher hears only a change of value.
  */
+
+/** Calls back whenever one of `keys` (by storage area) changes; returns the unwatch. */
+export function onStoredChange(
+  keys: Readonly<Record<string, readonly string[]>>,
+  callback: () => unknown,
+): () => void {
+  // The callback's work is returned: browsers ignore it, and WXT's fake browser awaits it in a storage write,
+  // so a unit test's save resolves once what it started is done (no waiting for time to pass).
+  const listener = (changes: Record<string, unknown>, area: string) =>
+    keys[area]?.some((key) => key in changes) ? callback() : undefined;
+  browser.storage.onChanged.addListener(listener);
+  return () => browser.storage.onChanged.removeListener(listener);
+}
 
 /** A key in the storage area it names: 'local:…' or 'session:…'. */
 export type StoredKey = `local:${string}` | `session:${string}`;
