@@ -5,28 +5,8 @@
  */
 import { expect, it } from 'vitest';
 import { forEachBrowser, type JourneyPage } from './browsers';
+import { focused, key, liveText, tabTo } from './keyboard-steps';
 import { ALICE, ownerClient, useMockHost, useServer } from './steps';
-
-/** What has the focus: its tag, its accessible words, and whether it is inside an open dialog. */
-const focused = (page: JourneyPage) =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    return {
-      tag: el?.tagName.toLowerCase() ?? 'none',
-      words: (el?.getAttribute('aria-label') ?? el?.innerText ?? '').trim(),
-      label: el?.closest('label')?.innerText.trim() ?? '',
-      inDialog: Boolean(el?.closest('dialog[open]')),
-      className: el?.className ?? '',
-    };
-  });
-
-/** Presses `key` (with Shift when `shift`) and returns what has the focus after it. */
-async function key(page: JourneyPage, name: string, shift = false) {
-  if (shift) await page.keyboard.down('Shift');
-  await page.keyboard.press(name);
-  if (shift) await page.keyboard.up('Shift');
-  return focused(page);
-}
 
 /** Presses Enter on the focused button that asks, and returns what has the focus once the question is open. */
 async function openQuestion(page: JourneyPage) {
@@ -34,21 +14,6 @@ async function openQuestion(page: JourneyPage) {
   await page.waitForFunction(() => document.activeElement?.closest('dialog[open]'));
   return focused(page);
 }
-
-/** Tabs forward, as a person would, until `wanted` has the focus (at most `max` presses). */
-async function tabTo(
-  page: JourneyPage,
-  wanted: (f: Awaited<ReturnType<typeof focused>>) => boolean,
-  max = 60,
-) {
-  for (let i = 0; i < max; i++) {
-    const now = await key(page, 'Tab');
-    if (wanted(now)) return now;
-  }
-  throw new Error(`Tab never reached it; focus is on ${JSON.stringify(await focused(page))}`);
-}
-
-const liveText = (page: JourneyPage) => page.$eval('#sp-live', (el) => el.textContent ?? '');
 
 forEachBrowser('the keyboard alone', (_name, browser) => {
   const host = useMockHost();
