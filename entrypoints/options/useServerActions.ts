@@ -6,6 +6,8 @@ import type { FormStatus } from './useFormStatus';
 import type { SettingsDraft } from './useSettingsDraft';
 import { t } from '@/lib/i18n';
 import { focusServerRow } from './focus';
+import { announce } from '@/components/announce';
+import { serverName } from '@/lib/settings';
 
 /**
  * The Connection section: Connect and Test connection, each reported in the form's status, and its fields'
@@ -25,8 +27,12 @@ export function useServerActions(draft: SettingsDraft, form: FormStatus) {
     connecting
       // The form folds into the saved server's row first; then that row, and only it, says "Saved".
       .then((report) =>
-        draft.fold(report.baseUrl).then(() => {
+        draft.fold(report.baseUrl).then((fresh) => {
           form.savedRow(report.baseUrl, report);
+          const isDefault = fresh?.defaultServer === report.baseUrl;
+          announce(
+            t(isDefault ? 'servers_connectedDefault' : 'servers_connectedOther', serverName(report.baseUrl)),
+          );
           focusServerRow(report.baseUrl);
         }),
       )

@@ -7,9 +7,11 @@ import { formReducer, initForm, type FormAction } from '@/lib/push/form';
 import type { CreatePushInput, Edition } from '@/lib/push/types';
 import { toCreateInput } from '@/lib/push/form';
 import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
+import { useLiveRegion } from '../../sp-live';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);
+const live = useLiveRegion();
 
 interface HarnessProps {
   edition?: Edition;
@@ -189,12 +191,15 @@ describe('PushForm: sending', () => {
     expect(createButton()).toHaveProperty('disabled', false);
   });
 
-  it('disables the fields and the button while sending', () => {
+  it('disables the fields and the button while sending, shows "Sending…" and says it once through the live region', async () => {
     render(<Harness />);
     fireEvent.input(secret(), { target: { value: 's3cret' } });
     fireEvent.click(createButton());
     expect(createButton()).toHaveProperty('disabled', true);
-    expect(screen.getByRole('status').textContent).toBe('Sending…');
+    expect(document.querySelector('.sp-actions .sp-hint')?.textContent).toBe('Sending…');
+    // The line beside Create is not a status region created with its text (WCAG 4.1.3): the page's region says it.
+    expect(screen.queryByRole('status')).toBeNull();
+    await waitFor(() => expect(live().textContent).toBe('Sending…'));
   });
 });
 

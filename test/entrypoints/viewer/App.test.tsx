@@ -8,9 +8,11 @@ import { demoToken, setLocalDemoTokenSource } from '@/lib/demo/token';
 import { DEMO_BASE_URL, demoFetch, demoPageOrigin, setLocalDemoRoute } from '@/lib/demo/transport';
 import { App } from '@/entrypoints/viewer/App';
 import { chromeLikeMessaging, pageSender } from '../../lib/demo/messaging';
+import { useLiveRegion } from '../../sp-live';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);
+const live = useLiveRegion();
 
 let owner: ApiClient;
 
@@ -281,8 +283,13 @@ describe('viewer page (demo mode)', () => {
     expect(await count(urlToken, 'expire')).toBe(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete this secret' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Yes, delete it' }));
-    await screen.findByRole('heading', { name: 'This secret has been deleted' });
+    const yes = screen.getByRole('button', { name: 'Yes, delete it' });
+    yes.focus();
+    fireEvent.click(yes);
+    const heading = await screen.findByRole('heading', { name: 'This secret has been deleted' });
     expect(await count(urlToken, 'expire')).toBe(1);
+    // The button that asked is gone: focus lands on what the Delete produced, and the live region says it.
+    await vi.waitFor(() => expect(document.activeElement).toBe(heading.closest('section')));
+    await vi.waitFor(() => expect(live().textContent).toBe('This secret has been deleted'));
   });
 });
