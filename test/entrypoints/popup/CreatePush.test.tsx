@@ -289,6 +289,21 @@ describe('CreatePush: a link the extension does not hand on (issue 9 #4)', () =>
     expect(sendForm.mock.calls[0]![0].payload).toBe('line one');
   });
 
+  it('the wand fills the passphrase and says so through the live region, without the passphrase', async () => {
+    renderForm();
+    const field = screen.getByRole('textbox', { name: 'Passphrase' }) as HTMLInputElement;
+    const before = field.value;
+    const wand = screen.getByRole('button', { name: 'Generate passphrase' });
+    wand.focus();
+    fireEvent.click(wand);
+    // The passphrase module loads on the wand's first use.
+    await waitFor(() => expect(field.value).not.toBe(before), { timeout: 5000 });
+    expect(field.value.length).toBeGreaterThan(8);
+    await waitFor(() => expect(live().textContent).toBe('Passphrase generated'));
+    expect(live().textContent).not.toContain(field.value);
+    expect(document.activeElement).toBe(wand);
+  });
+
   it('Enter while sending sends nothing more', async () => {
     let finish!: (result: SentPush) => void;
     sendForm.mockImplementation(() => new Promise((resolve) => (finish = resolve)));

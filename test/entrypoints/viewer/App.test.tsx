@@ -231,8 +231,12 @@ describe('viewer page (demo mode)', () => {
     expect(screen.queryByRole('button', { name: 'Delete this secret' })).toBeNull();
   });
 
-  it('moves focus to the revealed secret once Reveal is gone, never leaving it on the page body', async () => {
-    const { push } = await owner.createPush({ payload: 'behind a step', retrieval_step: true });
+  it('moves focus to the revealed secret once Reveal is gone, never leaving it on the page body, and says it is shown (not what it is)', async () => {
+    const { push } = await owner.createPush({
+      payload: 'behind a step',
+      retrieval_step: true,
+      expire_after_views: 3,
+    });
     location.hash = `#/p/${push.url_token}/r`;
     render(<App />);
     const reveal = await screen.findByRole('button', { name: 'Reveal secret' });
@@ -241,6 +245,9 @@ describe('viewer page (demo mode)', () => {
     const shown = await screen.findByLabelText('Secret payload');
     await vi.waitFor(() => expect(document.activeElement).toBe(shown.closest('.card')));
     expect(document.activeElement).not.toBe(document.body);
+    await vi.waitFor(() =>
+      expect(live().textContent).toBe('Secret revealed. This secret can be viewed 2 more times.'),
+    );
   });
 
   it('leaves focus alone when it is somewhere on the page as the secret appears', async () => {
