@@ -5,7 +5,7 @@ import { applyTokenPlace, startConnect } from './save';
 import type { FormStatus } from './useFormStatus';
 import type { SettingsDraft } from './useSettingsDraft';
 import { t } from '@/lib/i18n';
-import { focusServerRow } from './focus';
+import { focusFailure, focusServerRow } from './focus';
 import { announce } from '@/components/announce';
 import { serverName } from '@/lib/settings';
 
@@ -36,7 +36,10 @@ export function useServerActions(draft: SettingsDraft, form: FormStatus) {
           focusServerRow(report.baseUrl);
         }),
       )
-      .catch(form.fail(t('options_notSaved')));
+      .catch((error: unknown) => {
+        form.fail(t('options_notSaved'))(error);
+        focusFailure();
+      });
   };
 
   const onTest = () => {
@@ -46,7 +49,10 @@ export function useServerActions(draft: SettingsDraft, form: FormStatus) {
     form.busy(t('options_testing'));
     check.then(
       ({ report }) => form.done(t('options_connectionWorks'), report),
-      form.fail(t('options_testFailed')),
+      (error: unknown) => {
+        form.fail(t('options_testFailed'))(error);
+        focusFailure();
+      },
     );
   };
 

@@ -113,10 +113,15 @@ describe('options page: a failed Connect', () => {
       fireEvent.input(screen.getByLabelText('Server URL'), { target: { value: 'http://127.0.0.1:9' } });
       // Another origin empties the saved token's field (issue 9): the user types the token for this server.
       fireEvent.input(screen.getByLabelText('API token'), { target: { value: 'token-of-the-other-server' } });
-      fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+      const connect = screen.getByRole('button', { name: 'Connect' });
+      connect.focus();
+      fireEvent.click(connect);
 
       expect((await screen.findByRole('alert')).textContent).toBe(`Not saved: ${words}`);
       expect(document.getElementById(id)?.textContent).toBe(words);
+      // Connect was disabled while it worked: focus lands on the field the failure names, not the body.
+      const field = document.querySelector(`[aria-describedby~="${id}"]`);
+      await vi.waitFor(() => expect(document.activeElement).toBe(field));
       expect(await everything()).toEqual(before);
     },
   );
