@@ -10,6 +10,7 @@ export const focused = (page: JourneyPage) =>
     const el = document.activeElement as HTMLElement | null;
     return {
       tag: el?.tagName.toLowerCase() ?? 'none',
+      id: el?.id ?? '',
       words: (el?.getAttribute('aria-label') ?? el?.innerText ?? '').trim(),
       label: el?.closest('label')?.innerText.trim() ?? '',
       inDialog: Boolean(el?.closest('dialog[open]')),
