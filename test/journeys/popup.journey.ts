@@ -72,9 +72,9 @@ const textAfterSubmit = (page: JourneyPage, text: string) =>
     30_000,
   );
 
-/** What the page's live regions (role="status") say. */
+/** What the page's one live region (#sp-live, components/announce.ts) says, as a list of one. */
 const statuses = (page: JourneyPage) =>
-  page.$$eval('[role="status"]', (all) => all.map((el) => el.textContent?.trim()));
+  page.$$eval('#sp-live', (all) => all.map((el) => el.textContent?.trim()));
 
 /** What the form's Secret and Passphrase hold. */
 const typed = async (popup: JourneyPage) => [
