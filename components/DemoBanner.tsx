@@ -16,7 +16,7 @@ export interface DemoBannerProps {
 
 export function DemoBanner({ settingsHref, compact }: DemoBannerProps) {
   return (
-    <p role="status" class={compact ? 'demo-banner demo-line' : 'demo-banner'}>
+    <p class={compact ? 'demo-banner demo-line' : 'demo-banner'}>
       {compact ? (
         t('popup_demoLine')
       ) : (

@@ -245,9 +245,8 @@ export function GeneratorPanel({ choice, onChange, value, onCopy, onClose }: Gen
         />
       )}
       <div class="sp-row sp-strength-row">
-        <p class="sp-hint sp-strength" role="status">
-          {strengthLine(choice)}
-        </p>
+        {/* Read where it is, not a status region: it changes with every keystroke and slider move. */}
+        <p class="sp-hint sp-strength">{strengthLine(choice)}</p>
         <CopyValue value={value} onCopy={onCopy} />
       </div>
     </div>

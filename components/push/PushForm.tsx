@@ -1,6 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { SettingsLinked } from '../SettingsLinked';
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { announce } from '../announce';
 import { formHasInput } from '@/lib/push/form-filled';
 import type { FormAction, FormState } from '@/lib/push/form';
 import type { PassphraseStyle } from '@/lib/push/passphrase';
@@ -190,7 +191,10 @@ function useEscapeAsks(state: FormState, onReset: () => void) {
     if (asking || !formHasInput(state)) {
       setAsking(false);
       onReset();
-    } else setAsking(true);
+    } else {
+      setAsking(true);
+      announce(t('push_escapeAgain'));
+    }
   };
   return { asking, onEscape, onOtherKey: () => asking && setAsking(false) };
 }
@@ -203,6 +207,10 @@ export function PushForm(props: PushFormProps) {
   const fields = useRef<HTMLFieldSetElement>(null);
   const create = useRef<HTMLButtonElement>(null);
   const frozen = useFrozen(sending, fields, create);
+  // "Sending…" is said once as the sending starts; the line beside Create shows it meanwhile.
+  useEffect(() => {
+    if (sending) announce(t('push_sending'));
+  }, [sending]);
   return (
     <form
       class="sp-form"
@@ -252,11 +260,7 @@ export function PushForm(props: PushFormProps) {
           nameSample={(now) => formLabel(state, now, uiLocale())}
         />
       </fieldset>
-      {escape.asking && (
-        <p role="status" class="sp-warning">
-          {t('push_escapeAgain')}
-        </p>
-      )}
+      {escape.asking && <p class="sp-warning">{t('push_escapeAgain')}</p>}
       <FieldError field="base" messages={state.errors.base} />
       {state.status === 'failed' && failureMessage && (
         <p role="alert" class="sp-error">
@@ -267,9 +271,7 @@ export function PushForm(props: PushFormProps) {
         <button ref={create} type="submit" class="sp-primary" aria-disabled={sending}>
           {t('push_create')}
         </button>
-        <span role="status" class="sp-hint">
-          {sending ? t('push_sending') : ''}
-        </span>
+        <span class="sp-hint">{sending ? t('push_sending') : ''}</span>
         {sending && props.busy}
       </div>
     </form>

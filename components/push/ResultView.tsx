@@ -25,7 +25,10 @@ export interface ResultViewProps {
   retrievalStep: boolean;
   /** e.g. the host-mismatch warning in words. */
   warning?: string;
-  /** Feedback such as "Push created, link copied" or "Link copied", announced politely. */
+  /**
+   * Feedback such as "Push created, link copied" or "Link copied": shown here, and said once through the
+   * page's live region by the container that made it (components/announce.ts).
+   */
   status?: string;
   /** Draws the QR code as SVG markup. Called only once the code is shown, so its encoder loads lazily. */
   renderQr: (text: string) => Promise<string>;
@@ -118,13 +121,13 @@ export function ResultView(props: ResultViewProps) {
   const toggled = useEscapeClosesPanels((panel) => (panel === 'qr' ? qr.toggle() : setPreview(false)));
   return (
     <section class="sp-result" aria-labelledby="sp-result-title">
-      {/* The status line below says it on screen ("Push created, link copied"); the heading names the part. */}
+      {/* The status line below says it on screen ("Push created, link copied"); the heading names the part.
+          Not a status region: one created with its text is announced unreliably, so the container says it
+          through the page's live region. */}
       <h2 id="sp-result-title" class="sp-sr">
         {t('push_created')}
       </h2>
-      <p role="status" class="sp-status">
-        {status ?? ''}
-      </p>
+      <p class="sp-status">{status ?? ''}</p>
       {warning && (
         <p role="alert" class="sp-warning">
           {warning}

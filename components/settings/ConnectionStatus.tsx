@@ -28,9 +28,12 @@ export function ConnectionFacts({ report }: { report: ConnectionReport }) {
   );
 }
 
-/** The outcome of the last Save or Test connection: progress, success with facts, or what went wrong. */
+/**
+ * The outcome of the last Save or Test connection: progress, success with facts, or what went wrong. Shown,
+ * not a status region: the page's live region says progress and success once (useFormStatus).
+ */
 export function ConnectionStatus({ status }: { status: SettingsStatus }) {
-  if (status.kind === 'idle') return <div role="status" class="status" />;
+  if (status.kind === 'idle') return <div class="status" />;
   if (status.kind === 'error')
     return (
       <div role="alert" class="status status-error">
@@ -38,7 +41,7 @@ export function ConnectionStatus({ status }: { status: SettingsStatus }) {
       </div>
     );
   return (
-    <div role="status" class={status.kind === 'busy' ? 'status' : 'status status-ok'}>
+    <div class={status.kind === 'busy' ? 'status' : 'status status-ok'}>
       <p>{status.message}</p>
       {status.kind === 'done' && status.report && <ConnectionFacts report={status.report} />}
     </div>

@@ -89,7 +89,7 @@ export function ServerItem(props: ServerItemProps) {
       </span>
       <span class="help">{tokenWords(server.tokenPlace)}</span>
       {props.saved && (
-        <span class="server-saved" role="status">
+        <span class="server-saved">
           <CheckIcon size={14} />
           {t(server.isDefault ? 'options_connected' : 'servers_saved')}
         </span>

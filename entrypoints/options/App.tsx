@@ -45,7 +45,7 @@ export function App() {
         {form.status.kind === 'error' ? (
           <ConnectionStatus status={form.status} />
         ) : (
-          <p class="help" role="status">
+          <p class="help" aria-busy="true">
             {t('settings_gettingReady')}
           </p>
         )}

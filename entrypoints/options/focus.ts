@@ -28,3 +28,15 @@ export function focusServers(): void {
       document.querySelector<HTMLElement>('form input:not([type=hidden]), form select'), // i18n-ignore
   );
 }
+
+/**
+ * After a Connect or Test connection that failed: the field the failure names (aria-invalid), else the form's
+ * first button, Connect. Its buttons were disabled while it worked, which leaves focus on the page's body.
+ */
+export function focusFailure(): void {
+  focusWhenThere(
+    () =>
+      document.querySelector<HTMLElement>('form [aria-invalid="true"]') ??
+      document.querySelector<HTMLElement>('form button[type="submit"]:not(:disabled)'), // i18n-ignore
+  );
+}

@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks';
+import { announce } from '@/components/announce';
 import type { SettingsStatus } from '@/components/settings/ConnectionStatus';
 import type { ConnectionReport } from '@/lib/connection/check';
 import { toAppError } from '@/lib/errors';
@@ -11,7 +12,10 @@ export interface FormStatus {
   errors: FieldErrors;
   busy(message: string): void;
   done(message: string, report?: ConnectionReport): void;
-  /** Connect saved the server `row`: the list's row says "Saved", the form having folded into it. */
+  /**
+   * Connect saved the server `row`: the list's row says "Saved", the form having folded into it. Said by
+   * the caller, which knows whether the row is the default now.
+   */
   savedRow(row: string, report: ConnectionReport): void;
   /** Clears the status line and the field errors: they spoke of the form before a change. */
   clear(): void;
@@ -21,7 +25,10 @@ export interface FormStatus {
   fail(prefix: string): (error: unknown) => void;
 }
 
-/** The form's status line and field errors: what the last Save or Test connection did. */
+/**
+ * The form's status line and field errors: what the last Save or Test connection did. Progress and results
+ * are said once through the page's live region; a failure is the status line's alert.
+ */
 export function useFormStatus(): FormStatus {
   const [status, setStatus] = useState<SettingsStatus>({ kind: 'idle' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -31,8 +38,12 @@ export function useFormStatus(): FormStatus {
     busy: (message) => {
       setErrors({});
       setStatus({ kind: 'busy', message });
+      announce(message);
     },
-    done: (message, report) => setStatus({ kind: 'done', message, report }),
+    done: (message, report) => {
+      setStatus({ kind: 'done', message, report });
+      announce(message);
+    },
     savedRow: (row, report) => setStatus({ kind: 'done', message: t('servers_saved'), report, row }),
     clear: () => {
       setErrors({});

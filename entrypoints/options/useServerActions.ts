@@ -5,7 +5,9 @@ import { applyTokenPlace, startConnect } from './save';
 import type { FormStatus } from './useFormStatus';
 import type { SettingsDraft } from './useSettingsDraft';
 import { t } from '@/lib/i18n';
-import { focusServerRow } from './focus';
+import { focusFailure, focusServerRow } from './focus';
+import { announce } from '@/components/announce';
+import { serverName } from '@/lib/settings';
 
 /**
  * The Connection section: Connect and Test connection, each reported in the form's status, and its fields'
@@ -25,12 +27,19 @@ export function useServerActions(draft: SettingsDraft, form: FormStatus) {
     connecting
       // The form folds into the saved server's row first; then that row, and only it, says "Saved".
       .then((report) =>
-        draft.fold(report.baseUrl).then(() => {
+        draft.fold(report.baseUrl).then((fresh) => {
           form.savedRow(report.baseUrl, report);
+          const isDefault = fresh?.defaultServer === report.baseUrl;
+          announce(
+            t(isDefault ? 'servers_connectedDefault' : 'servers_connectedOther', serverName(report.baseUrl)),
+          );
           focusServerRow(report.baseUrl);
         }),
       )
-      .catch(form.fail(t('options_notSaved')));
+      .catch((error: unknown) => {
+        form.fail(t('options_notSaved'))(error);
+        focusFailure();
+      });
   };
 
   const onTest = () => {
@@ -40,7 +49,10 @@ export function useServerActions(draft: SettingsDraft, form: FormStatus) {
     form.busy(t('options_testing'));
     check.then(
       ({ report }) => form.done(t('options_connectionWorks'), report),
-      form.fail(t('options_testFailed')),
+      (error: unknown) => {
+        form.fail(t('options_testFailed'))(error);
+        focusFailure();
+      },
     );
   };
 

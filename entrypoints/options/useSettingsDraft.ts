@@ -26,7 +26,7 @@ export interface SettingsDraft {
   /** Edits the saved server `url`, or adds a new one (null). */
   edit(url: string | null): void;
   /** Folds the form into the list, on the saved server `url` (after Connect), or the default one (null). */
-  fold(url: string | null): Promise<void>;
+  fold(url: string | null): Promise<Settings | undefined>;
   /** The defaults as typed (a value out of range stays here, unsaved, with its error). */
   defaults: PushDefaults | null;
   setDefaults(defaults: PushDefaults): void;
@@ -57,10 +57,17 @@ export function useSettingsDraft(onLoadError: (error: unknown) => void): Setting
     edit: (url) => settings && setForm(editServer(settings, url)),
     fold: (url) =>
       // Read again: the save that folds it may not have reached this page's listener yet.
-      readSettings().then((fresh) => {
-        setRead(fresh);
-        setForm(formFrom(fresh.settings, url ?? fresh.settings.defaultServer, false));
-      }, onLoadError),
+      readSettings().then(
+        (fresh) => {
+          setRead(fresh);
+          setForm(formFrom(fresh.settings, url ?? fresh.settings.defaultServer, false));
+          return fresh.settings;
+        },
+        (error: unknown) => {
+          onLoadError(error);
+          return undefined;
+        },
+      ),
     defaults,
     setDefaults,
   };

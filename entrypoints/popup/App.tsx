@@ -152,7 +152,7 @@ export function App() {
         {demo && <DemoBanner compact settingsHref={settingsUrl} />}
       </header>
       {page.state === 'loading' && (
-        <p class="help" role="status">
+        <p class="help" aria-busy="true">
           {t('settings_gettingReady')}
         </p>
       )}

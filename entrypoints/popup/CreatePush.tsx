@@ -1,4 +1,5 @@
 import { useEffect, useReducer, useState } from 'preact/hooks';
+import { announce } from '@/components/announce';
 import { PushForm } from '@/components/push/PushForm';
 import { formReducer, type FormInit, type FormState } from '@/lib/push/form';
 import type { Handoff } from '@/lib/handoff';
@@ -37,7 +38,12 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
   useEffect(() => {
     if (settings) dispatch({ type: 'settings', init: settings });
   }, [settings]);
-  const [notice, setNotice] = useState<string>();
+  const [notice, showNotice] = useState<string>();
+  // A notice is shown above the form and said once through the page's live region.
+  const setNotice = (text?: string) => {
+    showNotice(text);
+    if (text) announce(text);
+  };
   const report = (error: unknown) => void described(error).then(setNotice);
   const handoff = useHandoff(context, report, onKeptGone);
   const submit = useSubmit(state, dispatch, handoff.keep);
@@ -80,11 +86,7 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
 
   return (
     <>
-      {notice && (
-        <p role="status" class="sp-warning">
-          {notice}
-        </p>
-      )}
+      {notice && <p class="sp-warning">{notice}</p>}
       <PushForm
         state={state}
         dispatch={dispatch}

@@ -1,4 +1,5 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { announce } from '@/components/announce';
 import { LinkRefused } from '@/components/push/LinkRefused';
 import { ResultView } from '@/components/push/ResultView';
 import { describeError } from '@/lib/api/describe';
@@ -75,34 +76,43 @@ function SafeLink({
   onDone,
 }: CreatedPushProps & { handoff: Handoff }) {
   const [status, setStatus] = useState<string>();
+  // Each result is shown in the status line and said once through the page's live region.
+  const spoke = useRef(false);
+  const say = (text: string) => {
+    spoke.current = true;
+    setStatus(text);
+    announce(text);
+  };
   // What this result last put on the clipboard: kept with it, so a reopened popup still knows.
   const [onClipboard, setOnClipboard] = useState(handoff.copied);
   const { link, demo, passphrase, secret } = handoff;
   const failed = (error: unknown) => {
     console.error('The action failed', error);
-    setStatus(t('popup_actionFailed'));
+    say(t('popup_actionFailed'));
   };
   const copy = (what: Copied, text: () => string) => () => {
     copyText(text()).then(() => {
-      setStatus(copyStatus(what, onClipboard, demo));
+      say(copyStatus(what, onClipboard, demo));
       setOnClipboard(what);
       onCopied(what);
     }, failed);
   };
   useEffect(() => {
-    // Set after the live region is on the page, so screen readers announce it.
     // Unless a copy pressed at once has spoken already: its words are the news.
-    if (restored) return setStatus((said) => said ?? keptWords(handoff));
-    if (!copyOnCreate) return setStatus(t('push_created'));
+    if (restored) {
+      if (!spoke.current) say(keptWords(handoff));
+      return;
+    }
+    if (!copyOnCreate) return say(t('push_created'));
     copyText(link).then(
       () => {
-        setStatus(t(demo ? 'popup_demoLinkCopied' : 'popup_createdCopied'));
+        say(t(demo ? 'popup_demoLinkCopied' : 'popup_createdCopied'));
         setOnClipboard('link');
         onCopied('link');
       },
       (error: unknown) => {
         console.error('The link could not be copied', error);
-        setStatus(t('popup_createdNotCopied'));
+        say(t('popup_createdNotCopied'));
       },
     );
   }, []);

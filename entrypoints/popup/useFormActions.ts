@@ -1,3 +1,4 @@
+import { announce } from '@/components/announce';
 import type { PassphraseStyle } from '@/lib/push/passphrase';
 import type { FormAction, FormState } from '@/lib/push/form';
 import { t } from '@/lib/i18n';
@@ -39,7 +40,11 @@ export function useFormActions(
   const generate = (style: PassphraseStyle) => {
     import('@/lib/push/passphrase')
       .then(({ defaultRandom, generatePassphrase }) => generatePassphrase(defaultRandom, style))
-      .then(({ value }) => dispatch({ type: 'options', patch: { passphrase: value } }), report);
+      .then(({ value }) => {
+        dispatch({ type: 'options', patch: { passphrase: value } });
+        // Said without the value: focus stays on the wand, and the field shows it.
+        announce(t('push_passphraseGenerated'));
+      }, report);
   };
 
   const useTabUrl = () => {

@@ -1,6 +1,8 @@
 import { useState } from 'preact/hooks';
+import { announce } from '@/components/announce';
 import type { Generator } from '@/components/generator/SecretTool';
 import type { GeneratorChoice } from '@/lib/generator/choice';
+import { t } from '@/lib/i18n';
 
 /** lib/generator loads on the first use of the wand or its panel, never as the popup opens. */
 const load = () => import('@/lib/generator');
@@ -50,6 +52,7 @@ export function useGenerator(report: (error: unknown) => void, onMade: (value: s
   const copy = (value: string) =>
     import('./share')
       .then(({ copyText }) => copyText(value))
+      .then(() => announce(t('popup_secretCopied')))
       .catch((error: unknown) => {
         report(error);
         throw error;

@@ -47,7 +47,7 @@ export function App() {
       <h1>{t('app_name')}</h1>
       {/* Policy first: nothing of the demo until the policy is read, and nothing once it forbids demo mode. */}
       {allowed === null && (
-        <p class="help" role="status">
+        <p class="help" aria-busy="true">
           {t('settings_gettingReady')}
         </p>
       )}

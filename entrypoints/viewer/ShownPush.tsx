@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { announce } from '@/components/announce';
 import { DeleteSecret } from '@/components/viewer/DeleteSecret';
 import { ExpiryNote } from '@/components/viewer/ExpiryNote';
 import { SecretContent } from '@/components/viewer/SecretContent';
@@ -43,7 +44,11 @@ export function ShownPush({ urlToken, push, kind, onDeleted }: ShownPushProps) {
 
   const remove = () => {
     setDeleting(true);
-    client.deletePush(urlToken).then(onDeleted, (error: unknown) => {
+    const done = () => {
+      announce(t('viewer_deletedTitle'));
+      onDeleted();
+    };
+    client.deletePush(urlToken).then(done, (error: unknown) => {
       setDeleting(false);
       setNotice(describeError(error));
     });

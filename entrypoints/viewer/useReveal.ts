@@ -1,5 +1,8 @@
 /** The push viewer's reveal: one request through the demo service's page route, and the step it leads to. */
 import { useCallback, useEffect, useMemo, useState } from 'preact/hooks';
+import { announce } from '@/components/announce';
+import { viewsAfterReveal } from '@/lib/format/lifetime';
+import { t } from '@/lib/i18n';
 import { pageFacts, revealThroughPage } from './api';
 import {
   beforeRevealState,
@@ -30,7 +33,11 @@ export function useReveal(urlToken: string, retrievalStep: boolean): Reveal {
       try {
         // Through the page route, not the API: a first try without a passphrase must log no failure.
         const [push, info] = await Promise.all([revealThroughPage(urlToken, attempt), facts]);
-        setState(revealedState(push, info?.kind ?? undefined));
+        const next = revealedState(push, info?.kind ?? undefined);
+        setState(next);
+        // Focus lands on the shown secret (ShownPush); the live region says it is there, never what it is.
+        if (next.step === 'shown')
+          announce(`${t('viewer_revealed')} ${viewsAfterReveal(push.views_remaining)}`);
       } catch (error) {
         setState(failedState(error, attempt));
       }

@@ -2,7 +2,10 @@ import { t } from '@/lib/i18n';
 import { PinPicture } from './PinPicture';
 import { useWelcome, type TryState } from './useWelcome';
 
-/** What became of "Try it", said where the button is: politely while it works, as an alert if it failed. */
+/**
+ * What became of "Try it", shown where the button is (useWelcome says it once through the page's live
+ * region), as an alert if it failed.
+ */
 function TryStatus({ attempt }: { attempt: TryState }) {
   if (attempt.kind === 'failed')
     return (
@@ -11,7 +14,7 @@ function TryStatus({ attempt }: { attempt: TryState }) {
       </p>
     );
   return (
-    <p role="status" class="status">
+    <p class="status">
       {attempt.kind === 'busy' && t('welcome_tryBusy')}
       {attempt.kind === 'done' && t('welcome_tryDone')}
     </p>
@@ -40,7 +43,7 @@ export function App() {
       </ol>
 
       {demoMode === null && (
-        <p class="help" role="status">
+        <p class="help" aria-busy="true">
           {t('settings_gettingReady')}
         </p>
       )}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
+import { announce } from '@/components/announce';
 import { describeError } from '@/lib/api/describe';
 import { toAppError } from '@/lib/errors';
 import { t } from '@/lib/i18n';
@@ -33,10 +34,14 @@ export function useWelcome() {
 
   const tryIt = () => {
     setAttempt({ kind: 'busy' });
+    announce(t('welcome_tryBusy'));
     import('./try-it')
       .then(({ tryIt }) => tryIt(t('welcome_sampleSecret')))
       .then(
-        () => setAttempt({ kind: 'done' }),
+        () => {
+          setAttempt({ kind: 'done' });
+          announce(t('welcome_tryDone'));
+        },
         (error: unknown) => setAttempt({ kind: 'failed', message: describeError(toAppError(error)) }),
       );
   };

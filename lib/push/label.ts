@@ -1,7 +1,7 @@
 /**
  * How a push is called wherever the extension names it (popup, dashboard, notifications, dialogs): its name,
  * else the start of its private note, else its kind with what it points at (a URL's host, the first file's
- * name) or, when that is not known, when it was made. Never the secret: the subject is recorded at create
+ * name) and when it was made (two pushes of the same host or file name are told apart by the second). Never the secret: the subject is recorded at create
  * (lib/watch/record.ts) as a host or a file name only, and a payload is never passed in.
  */
 import type { PushKind } from '@/lib/contract';
@@ -47,8 +47,9 @@ function madeAt(iso: string | undefined, locale: string): string | undefined {
 }
 
 /**
- * The label of a push, e.g. "Router password", "URL · wiki.example.com", "File · report.pdf",
- * "Text · 14 Nov, 09:30:12". Only a push known by its token alone is called "Push <token start>".
+ * The label of a push, e.g. "Router password", "URL · wiki.example.com · 14 Nov, 09:30:12",
+ * "File · report.pdf · 14 Nov, 09:31:05", "Text · 14 Nov, 09:30:12" (without the time when it is not known).
+ * Only a push known by its token alone is called "Push <token start>".
  */
 export function pushLabel(push: LabelFacts, locale = 'en'): string {
   const name = push.name?.trim();
@@ -56,7 +57,8 @@ export function pushLabel(push: LabelFacts, locale = 'en'): string {
   const note = push.note?.trim().replace(/\s+/g, ' ');
   if (note) return note.length > NOTE_CHARS ? `${note.slice(0, NOTE_CHARS).trimEnd()}…` : note;
   const kind = t(push.kind ? KIND_WORDS[push.kind] : 'push_kindPush');
-  const detail = push.subject?.trim() || madeAt(push.created_at, locale);
+  // The host alone named every push to it the same: two links to one wiki, a day apart, were one name.
+  const detail = [push.subject?.trim(), madeAt(push.created_at, locale)].filter(Boolean).join(' · ');
   if (detail) return `${kind} · ${detail}`;
   return push.kind ? kind : t('push_labelByToken', push.url_token.slice(0, TOKEN_CHARS));
 }

@@ -5,55 +5,16 @@
  */
 import { expect, it } from 'vitest';
 import { forEachBrowser, type ExtensionBrowser, type JourneyPage } from './browsers';
+import { focused, key, keys, liveText, tabTo } from './keyboard-steps';
 import { ALICE, ownerClient, useMockHost, useServer } from './steps';
-
-/** What has the focus: its tag, its accessible words, and whether it is inside an open dialog. */
-const focused = (page: JourneyPage) =>
-  page.evaluate(() => {
-    const el = document.activeElement as HTMLElement | null;
-    return {
-      tag: el?.tagName.toLowerCase() ?? 'none',
-      words: (el?.getAttribute('aria-label') ?? el?.innerText ?? '').trim(),
-      label: el?.closest('label')?.innerText.trim() ?? '',
-      inDialog: Boolean(el?.closest('dialog[open]')),
-      className: el?.className ?? '',
-    };
-  });
-
-/** Every key a journey presses (a Shift+Tab is one), counted to hold the keyboard's cost of a task. */
-let pressed = 0;
-
-/** Presses `key` (with Shift when `shift`) and returns what has the focus after it. */
-async function key(page: JourneyPage, name: string, shift = false) {
-  pressed++;
-  if (shift) await page.keyboard.down('Shift');
-  await page.keyboard.press(name);
-  if (shift) await page.keyboard.up('Shift');
-  return focused(page);
-}
 
 /** Presses Enter on the focused button that asks, and returns what has the focus once the question is open. */
 async function openQuestion(page: JourneyPage) {
-  pressed++;
+  keys.pressed++;
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.activeElement?.closest('dialog[open]'));
   return focused(page);
 }
-
-/** Tabs forward, as a person would, until `wanted` has the focus (at most `max` presses). */
-async function tabTo(
-  page: JourneyPage,
-  wanted: (f: Awaited<ReturnType<typeof focused>>) => boolean,
-  max = 60,
-) {
-  for (let i = 0; i < max; i++) {
-    const now = await key(page, 'Tab');
-    if (wanted(now)) return now;
-  }
-  throw new Error(`Tab never reached it; focus is on ${JSON.stringify(await focused(page))}`);
-}
-
-const liveText = (page: JourneyPage) => page.$eval('#sp-live', (el) => el.textContent ?? '');
 
 /** Waits until the page's live region says `text`. */
 const liveSays = (page: JourneyPage, text: string) =>
@@ -128,7 +89,7 @@ forEachBrowser('the keyboard alone', (_name, browser) => {
     // The next Tab leaves the list: its rows are not tab stops, nor their buttons.
     expect(await page.$$eval('ul.pushes [tabindex="0"]', (stops) => stops.length)).toBe(1);
 
-    pressed = 0;
+    keys.pressed = 0;
     await key(page, ' ');
     for (const name of ['Keyboard two', 'Keyboard one']) {
       const row = await key(page, 'ArrowDown');
@@ -146,7 +107,7 @@ forEachBrowser('the keyboard alone', (_name, browser) => {
     expect(await openQuestion(page)).toMatchObject({ words: 'Cancel', inDialog: true });
     expect((await key(page, 'Tab', true)).words).toBe('Expire 3 pushes');
     await key(page, 'Enter');
-    expect(pressed).toBe(9);
+    expect(keys.pressed).toBe(9);
     await page.waitForFunction(() => document.activeElement?.classList.contains('expire-report'));
     expect((await focused(page)).words).toContain('3 pushes expired.');
     await liveSays(page, '3 pushes expired.');

@@ -72,9 +72,9 @@ const textAfterSubmit = (page: JourneyPage, text: string) =>
     30_000,
   );
 
-/** What the page's live regions (role="status") say. */
+/** What the page's one live region (#sp-live, components/announce.ts) says, as a list of one. */
 const statuses = (page: JourneyPage) =>
-  page.$$eval('[role="status"]', (all) => all.map((el) => el.textContent?.trim()));
+  page.$$eval('#sp-live', (all) => all.map((el) => el.textContent?.trim()));
 
 /** What the form's Secret and Passphrase hold. */
 const typed = async (popup: JourneyPage) => [
@@ -484,8 +484,13 @@ forEachBrowser('the popup against a server', (name, browser) => {
     // Closed and opened again, the recent list: Copy link and the QR code of the same push, still no view used.
     await popup.close();
     const again = await openPopup(browser());
-    // An unnamed URL push is named by its host, never by its token or the rest of the URL.
-    const label = 'URL · wiki.example.com';
+    // An unnamed URL push is named by its host and when it was made, never by its token or the rest of the URL.
+    await again.waitForSelector('section.recent .recent-name::-p-text(URL · wiki.example.com)');
+    const label = await again.$$eval(
+      'section.recent .recent-name',
+      (names) => names.map((name) => name.textContent ?? '').find((text) => text.startsWith('URL · ')) ?? '',
+    );
+    expect(label).toMatch(/^URL · wiki\.example\.com · \w{3} \d\d?, \d\d?:\d\d:\d\d [AP]M$/);
     expect(await recentItem(again, label)).not.toContain('reset?code=77');
     await press(again, `Copy the link of ${label}`);
     await recentItem(again, label, 'Copied');

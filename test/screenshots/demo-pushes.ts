@@ -46,7 +46,7 @@ export const DEMO_PUSHES_IN: Readonly<Record<string, readonly DemoPush[]>> = {
  * until New push, the first button at the result's end, pressed here as a person would.
  */
 export async function freshForm(popup: Page): Promise<void> {
-  await popup.locator('main > p.help[role="status"]').waitFor({ state: 'detached' });
+  await popup.locator('main > p.help[aria-busy="true"]').waitFor({ state: 'detached' });
   await popup.locator('#sp-secret, #sp-link').first().waitFor();
   if (await popup.locator('#sp-link').count()) await popup.locator('.sp-result-end button').first().click();
   await popup.locator('#sp-secret').waitFor();

@@ -184,9 +184,10 @@ describe('ResultView', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('The QR code could not be drawn.');
   });
 
-  it('announces feedback such as a copied link', () => {
+  it('shows feedback such as a copied link in its line, not in a status region made with it (the container says it)', () => {
     render(<ResultView {...props({ status: 'Link copied' })} />);
-    expect(screen.getByRole('status').textContent).toBe('Link copied');
+    expect(document.querySelector('.sp-status')?.textContent).toBe('Link copied');
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it('Esc closes the innermost panel (the one opened last), focus back on its toggle, and never calls New push', async () => {

@@ -29,7 +29,11 @@ describe('DemoModeSwitch', () => {
 describe('DemoBanner', () => {
   it('says that demo mode is on and pushes stay in this browser', () => {
     render(<DemoBanner />);
-    expect(screen.getByRole('status').textContent).toBe('Demo mode is on — pushes stay in this browser.');
+    // A lasting state, shown on the page: not a status region, which would speak it on every page load.
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(document.querySelector('.demo-banner')?.textContent).toBe(
+      'Demo mode is on — pushes stay in this browser.',
+    );
   });
 
   it('links to the settings when given where they are', () => {

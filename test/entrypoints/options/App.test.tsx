@@ -8,6 +8,14 @@ import { DEFAULT_PUSH_DEFAULTS, readSettings, saveSettings } from '@/lib/setting
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);
 
+/** The page's one live region, as the options page's index.html holds it from load (components/announce.ts). */
+let live: HTMLElement;
+beforeEach(() => {
+  live = document.body.appendChild(document.createElement('div'));
+  live.id = 'sp-live';
+});
+afterEach(() => live.remove());
+
 const SERVER_URL = 'http://127.0.0.1:8787';
 const ALICE = { email: 'alice@example.com', token: 'alice-token' };
 let backend: MockHandler;
@@ -47,11 +55,15 @@ async function connectThenEdit(url: string, token: string) {
   await screen.findByLabelText('Server URL');
 }
 
-/** The saved server's row says Connect saved it. */
+/** The saved server's row says Connect saved it, and the live region says it once, naming the server. */
 async function savedInRow(url: string) {
-  const row = await screen.findByRole('listitem', { name: new URL(url).host });
+  const host = new URL(url).host;
+  const row = await screen.findByRole('listitem', { name: host });
   await vi.waitFor(() =>
-    expect(row.querySelector('[role="status"]')?.textContent).toBe('Saved. Pushes now go to this server.'),
+    expect(row.querySelector('.server-saved')?.textContent).toBe('Saved. Pushes now go to this server.'),
+  );
+  await vi.waitFor(() =>
+    expect(live.textContent).toBe(`Connected to ${host}. Pushes now go to this server.`),
   );
 }
 
@@ -100,10 +112,15 @@ describe('options page: a failed Connect', () => {
       fireEvent.input(screen.getByLabelText('Server URL'), { target: { value: 'http://127.0.0.1:9' } });
       // Another origin empties the saved token's field (issue 9): the user types the token for this server.
       fireEvent.input(screen.getByLabelText('API token'), { target: { value: 'token-of-the-other-server' } });
-      fireEvent.click(screen.getByRole('button', { name: 'Connect' }));
+      const connect = screen.getByRole('button', { name: 'Connect' });
+      connect.focus();
+      fireEvent.click(connect);
 
       expect((await screen.findByRole('alert')).textContent).toBe(`Not saved: ${words}`);
       expect(document.getElementById(id)?.textContent).toBe(words);
+      // Connect was disabled while it worked: focus lands on the field the failure names, not the body.
+      const field = document.querySelector(`[aria-describedby~="${id}"]`);
+      await vi.waitFor(() => expect(document.activeElement).toBe(field));
       expect(await everything()).toEqual(before);
     },
   );
@@ -179,8 +196,13 @@ describe('options page: the saved token stays with its server', () => {
       // Added beside the first server, which stays the default (only Make default changes it).
       const row = await screen.findByRole('listitem', { name: new URL(OTHER_URL).host });
       await vi.waitFor(() =>
-        expect(row.querySelector('[role="status"]')?.textContent).toBe(
+        expect(row.querySelector('.server-saved')?.textContent).toBe(
           'Saved. The default server has not changed.',
+        ),
+      );
+      await vi.waitFor(() =>
+        expect(live.textContent).toBe(
+          `Connected to ${new URL(OTHER_URL).host}. The default server has not changed.`,
         ),
       );
       expect((await readSettings()).state.list.defaultUrl).toBe(SERVER_URL);
@@ -193,15 +215,11 @@ describe('options page: the saved token stays with its server', () => {
 describe('options page: focus after each action on the servers (issue 37), never the page body', () => {
   const OTHER_URL = 'http://127.0.0.1:8788';
   const OTHER_HOST = new URL(OTHER_URL).host;
-  let live: HTMLElement;
   beforeEach(async () => {
-    live = document.body.appendChild(document.createElement('div'));
-    live.id = 'sp-live';
     render(<App />);
     await saveSelfHosted(SERVER_URL, ALICE.token);
     await savedInRow(SERVER_URL);
   });
-  afterEach(() => live.remove());
 
   it('Connect leaves focus on the row the form folded into', async () => {
     await vi.waitFor(() =>
@@ -238,6 +256,11 @@ describe('options page: focus after each action on the servers (issue 37), never
     fireEvent.click(remove);
     fireEvent.click(await screen.findByRole('button', { name: 'Remove server' }));
     await vi.waitFor(() => expect(screen.queryByRole('listitem', { name: OTHER_HOST })).toBeNull());
+    await vi.waitFor(() =>
+      expect(live.textContent).toBe(
+        'Server removed, with its token and the pushes this browser followed on it.',
+      ),
+    );
     await vi.waitFor(() =>
       expect(document.activeElement).toBe(screen.getByRole('heading', { name: 'Servers' })),
     );
@@ -396,6 +419,6 @@ describe('options page: what Connect said does not outlive a change', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add a server' }));
     expect(((await screen.findByLabelText('API token')) as HTMLInputElement).value).toBe('');
     expect(screen.queryByText(/^Saved\./)).toBeNull();
-    expect(screen.queryByRole('status', { name: /Saved/ })).toBeNull();
+    expect(document.querySelector('.server-saved')).toBeNull();
   });
 });

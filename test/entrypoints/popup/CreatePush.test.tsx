@@ -6,6 +6,7 @@ import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 import type { PopupContext } from '@/entrypoints/popup/context';
 import type { SendOptions, SentPush } from '@/entrypoints/popup/connect';
 import { CreatePush } from '@/entrypoints/popup/CreatePush';
+import { useLiveRegion } from '../../sp-live';
 
 // The API side is replaced by a scripted sendForm: the container's job is when and how often it is called.
 const sendForm = vi.fn<(state: FormState, options: SendOptions) => Promise<SentPush>>();
@@ -57,6 +58,7 @@ beforeEach(() => {
   prepareSend.mockClear();
 });
 afterEach(cleanup);
+const live = useLiveRegion();
 
 describe('CreatePush', () => {
   it('sends once per submit, even when Create push is pressed again while sending', async () => {
@@ -304,6 +306,21 @@ describe('CreatePush: a link the extension does not hand on (issue 9 #4)', () =>
     expect(sendForm.mock.calls[0]![0].payload).toBe('line one');
   });
 
+  it('the wand fills the passphrase and says so through the live region, without the passphrase', async () => {
+    renderForm();
+    const field = screen.getByRole('textbox', { name: 'Passphrase' }) as HTMLInputElement;
+    const before = field.value;
+    const wand = screen.getByRole('button', { name: 'Generate passphrase' });
+    wand.focus();
+    fireEvent.click(wand);
+    // The passphrase module loads on the wand's first use.
+    await waitFor(() => expect(field.value).not.toBe(before), { timeout: 5000 });
+    expect(field.value.length).toBeGreaterThan(8);
+    await waitFor(() => expect(live().textContent).toBe('Passphrase generated'));
+    expect(live().textContent).not.toContain(field.value);
+    expect(document.activeElement).toBe(wand);
+  });
+
   it('Enter while sending sends nothing more', async () => {
     let finish!: (result: SentPush) => void;
     sendForm.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
@@ -323,7 +340,8 @@ describe('CreatePush: a link the extension does not hand on (issue 9 #4)', () =>
     renderForm({ copyOnCreate: true });
     fireEvent.input(secret(), { target: { value: 's3cret' } });
     fireEvent.keyDown(secret(), { key: 'Enter' });
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Push created, link copied'));
+    await waitFor(() => expect(live().textContent).toBe('Push created, link copied'));
+    expect(document.querySelector('.sp-status')?.textContent).toBe('Push created, link copied');
     expect(writeText).toHaveBeenCalledWith('https://pp.example/p/tok123/r');
     expect(clearCopyLater).toHaveBeenCalledWith('https://pp.example/p/tok123/r');
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Secret link' }));
@@ -335,7 +353,8 @@ describe('CreatePush: a link the extension does not hand on (issue 9 #4)', () =>
     renderForm({ copyOnCreate: false });
     fireEvent.input(secret(), { target: { value: 's3cret' } });
     fireEvent.keyDown(secret(), { key: 'Enter' });
-    await waitFor(() => expect(screen.getByRole('status').textContent).toBe('Push created'));
+    await waitFor(() => expect(live().textContent).toBe('Push created'));
+    expect(document.querySelector('.sp-status')?.textContent).toBe('Push created');
     expect(writeText).not.toHaveBeenCalled();
   });
 });

@@ -11,6 +11,7 @@ import type { FormState } from '@/lib/push/form';
 import { App } from '@/entrypoints/popup/App';
 import type { SendOptions, SentPush } from '@/entrypoints/popup/connect';
 import { savedServer } from '../../saved-server';
+import { useLiveRegion } from '../../sp-live';
 
 const sendForm = vi.fn<(state: FormState, options: SendOptions) => Promise<SentPush>>();
 vi.mock('@/entrypoints/popup/connect', () => ({
@@ -54,7 +55,16 @@ const renderForm = () => render(<App />);
 
 const secret = () => screen.getByRole('textbox', { name: 'Secret' }) as HTMLTextAreaElement;
 const session = async () => JSON.stringify(await fakeBrowser.storage.session.get(null));
-const status = () => screen.getByRole('status').textContent;
+const live = useLiveRegion();
+/**
+ * What the result's status line shows, once the page's live region says the same (each result is said once
+ * through #sp-live, not by a status region created with its text); else both, to show the difference.
+ */
+const status = () => {
+  const shown = document.querySelector('.sp-status')?.textContent;
+  const said = live().textContent;
+  return shown === said ? said : `shown ${JSON.stringify(shown)}, said ${JSON.stringify(said)}`;
+};
 
 let writeText: ReturnType<typeof vi.spyOn>;
 beforeEach(async () => {

@@ -8,9 +8,11 @@ import { demoToken, setLocalDemoTokenSource } from '@/lib/demo/token';
 import { DEMO_BASE_URL, demoFetch, demoPageOrigin, setLocalDemoRoute } from '@/lib/demo/transport';
 import { App } from '@/entrypoints/viewer/App';
 import { chromeLikeMessaging, pageSender } from '../../lib/demo/messaging';
+import { useLiveRegion } from '../../sp-live';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);
+const live = useLiveRegion();
 
 let owner: ApiClient;
 
@@ -229,8 +231,12 @@ describe('viewer page (demo mode)', () => {
     expect(screen.queryByRole('button', { name: 'Delete this secret' })).toBeNull();
   });
 
-  it('moves focus to the revealed secret once Reveal is gone, never leaving it on the page body', async () => {
-    const { push } = await owner.createPush({ payload: 'behind a step', retrieval_step: true });
+  it('moves focus to the revealed secret once Reveal is gone, never leaving it on the page body, and says it is shown (not what it is)', async () => {
+    const { push } = await owner.createPush({
+      payload: 'behind a step',
+      retrieval_step: true,
+      expire_after_views: 3,
+    });
     location.hash = `#/p/${push.url_token}/r`;
     render(<App />);
     const reveal = await screen.findByRole('button', { name: 'Reveal secret' });
@@ -239,6 +245,9 @@ describe('viewer page (demo mode)', () => {
     const shown = await screen.findByLabelText('Secret payload');
     await vi.waitFor(() => expect(document.activeElement).toBe(shown.closest('.card')));
     expect(document.activeElement).not.toBe(document.body);
+    await vi.waitFor(() =>
+      expect(live().textContent).toBe('Secret revealed. This secret can be viewed 2 more times.'),
+    );
   });
 
   it('leaves focus alone when it is somewhere on the page as the secret appears', async () => {
@@ -281,8 +290,13 @@ describe('viewer page (demo mode)', () => {
     expect(await count(urlToken, 'expire')).toBe(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Delete this secret' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Yes, delete it' }));
-    await screen.findByRole('heading', { name: 'This secret has been deleted' });
+    const yes = screen.getByRole('button', { name: 'Yes, delete it' });
+    yes.focus();
+    fireEvent.click(yes);
+    const heading = await screen.findByRole('heading', { name: 'This secret has been deleted' });
     expect(await count(urlToken, 'expire')).toBe(1);
+    // The button that asked is gone: focus lands on what the Delete produced, and the live region says it.
+    await vi.waitFor(() => expect(document.activeElement).toBe(heading.closest('section')));
+    await vi.waitFor(() => expect(live().textContent).toBe('This secret has been deleted'));
   });
 });

@@ -11,9 +11,11 @@ import { DEMO_DB_NAME } from '@/lib/demo/constants';
 import { openMockStore } from '@/lib/mock';
 import { DEFAULT_PUSH_DEFAULTS, saveSettings } from '@/lib/settings';
 import { chromeLikeMessaging, pageSender } from '../../lib/demo/messaging';
+import { useLiveRegion } from '../../sp-live';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);
+const live = useLiveRegion();
 
 const SAMPLE =
   'This is a sample secret. The person you send a link to sees it here, once, and then it is gone.';
@@ -54,10 +56,13 @@ describe('welcome page', () => {
     await saveSettings({ type: 'defaults', defaults: { ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 10 } });
     render(<App />);
     fireEvent.click(await screen.findByRole('button', { name: 'Try it' }));
-    expect((await screen.findByRole('status')).textContent).toMatch(/Creating a sample push|Sample push/);
+    await vi.waitFor(() => expect(live().textContent).toMatch(/Creating a sample push|Sample push/));
     await screen.findByText('Sample push created. Its link opened in a new tab.', undefined, {
       timeout: 10_000,
     });
+    await vi.waitFor(() =>
+      expect(live().textContent).toBe('Sample push created. Its link opened in a new tab.'),
+    );
 
     const viewer = (await openTabs()).find((url) => url.includes('/viewer.html#/p/'));
     expect(viewer?.startsWith(fakeBrowser.runtime.getURL('/viewer.html'))).toBe(true);

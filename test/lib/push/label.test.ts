@@ -34,6 +34,20 @@ describe('pushLabel', () => {
     expect(first).not.toBe(second);
   });
 
+  it('tells two unnamed URL pushes to the same host apart by when they were made, never by their path', () => {
+    const first = pushLabel(
+      { url_token: 'a', kind: 'url', subject: 'wiki.example.com', created_at: '2026-11-14T06:22:05Z' },
+      'en',
+    );
+    const second = pushLabel(
+      { url_token: 'b', kind: 'url', subject: 'wiki.example.com', created_at: '2026-11-15T08:01:40Z' },
+      'en',
+    );
+    expect(first).toMatch(/^URL · wiki\.example\.com · Nov 14, \d\d?:22:05 [AP]M$/);
+    expect(second).toMatch(/^URL · wiki\.example\.com · Nov 15, \d\d?:01:40 [AP]M$/);
+    expect(first).not.toBe(second);
+  });
+
   it('calls a push of unknown kind "Push" with its time, not its token', () => {
     expect(pushLabel({ url_token: token, created_at: made }, 'en')).toMatch(/^Push · Nov 14, /);
   });
@@ -76,10 +90,10 @@ describe('formLabel', () => {
     expect(formLabel(form('text'), now, 'en')).toMatch(/^Text · Nov 14, \d\d?:30:00 [AP]M$/);
   });
 
-  it('names a URL push by the host typed, never its path or query', () => {
-    expect(formLabel(form('url', 'https://wiki.example.com/reset?t=s3cret'), now, 'en')).toBe(
-      'URL · wiki.example.com',
-    );
+  it('names a URL push by the host typed and the time, never its path or query', () => {
+    const label = formLabel(form('url', 'https://wiki.example.com/reset?t=s3cret'), now, 'en');
+    expect(label).toMatch(/^URL · wiki\.example\.com · Nov 14, \d\d?:30:00 [AP]M$/);
+    expect(label).not.toMatch(/reset|s3cret/);
   });
 
   it('follows the private note, as the list does', () => {

@@ -50,9 +50,13 @@ describe('pushLabel', () => {
       { name: '', note: 'A very long note that goes on and on about many things' },
       'A very long note that goes on and on abo…',
     ],
-    [{ name: '', note: '', kind: 'url' as const, subject: 'wiki.example.com' }, 'URL · wiki.example.com'],
+    [
+      { name: '', note: '', kind: 'url' as const, subject: 'wiki.example.com' },
+      /^URL · wiki\.example\.com · Jan 1, \d/,
+    ],
   ])('names %o as %s', (fields, label) => {
-    expect(pushLabel(push(fields))).toBe(label);
+    if (typeof label === 'string') expect(pushLabel(push(fields))).toBe(label);
+    else expect(pushLabel(push(fields))).toMatch(label);
   });
 
   it('calls an unnamed push of unknown kind by when it was made, not by its token (issue 11)', () => {
