@@ -19,7 +19,6 @@ import {
   demoReady,
   openPopup,
   OPTIONS_READY,
-  press,
   ownerClient,
   useMockHost,
   useServer,
@@ -201,7 +200,7 @@ forEachBrowser('the keyboard alone on the popup, the options page and the viewer
     await viewer.close();
   }, 120_000);
 
-  it(`popup: a secret, the wand’s passphrase, Create, the link and the passphrase copied, the popup closed and reopened, Done, all by keyboard${name === 'firefox' ? ' (Firefox: Copy passphrase clicked, as Enter and Space sent over WebDriver BiDi to that one button dispatched their key events but no click)' : ''}; every control is 24 px or more; the server has the push and the passphrase opens it`, async () => {
+  it(`popup: a secret, the wand’s passphrase, Create, the link and the passphrase copied, the popup closed and reopened, Done, all by keyboard; every control is 24 px or more; the server has the push and the passphrase opens it`, async () => {
     await useServer(browser(), host().baseUrl, ALICE.token);
     const secret = `keyboard secret ${name} 7a31`;
     const popup = await openPopup(browser());
@@ -237,11 +236,11 @@ forEachBrowser('the keyboard alone on the popup, the options page and the viewer
     notOnBody(await key(popup, 'Enter'));
     await said(popup, 'Link copied');
     expect(await browser().clipboard()).toBe(link);
+    // Firefox's clipboard is read from another extension page brought in front: the popup is looked at again
+    // before the next key (without it, Tab still moved its focus but Enter and Space activated nothing).
+    await popup.bringToFront();
     await tabTo(popup, (f) => f.words === 'Copy passphrase');
-    // Firefox: Enter or Space on this one button (focused, the events trusted and not prevented) gave no click
-    // over WebDriver BiDi, while Enter on Copy link just before did; a click on it stands in, named by the test.
-    if (name === 'firefox') await press(popup, 'Copy passphrase');
-    else notOnBody(await key(popup, ' '));
+    notOnBody(await key(popup, ' '));
     await said(popup, 'Passphrase copied. The link is no longer on the clipboard.');
     expect(await browser().clipboard()).toBe(passphrase);
     // On the way to the chat the popup closes.
