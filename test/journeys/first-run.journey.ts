@@ -6,30 +6,27 @@
  * violation, light and dark, on each page in each state a test names (the options page: options.journey.ts).
  */
 import { expect, it } from 'vitest';
-import { createApiClient, type CreatePushInput } from '@/lib/api';
-import { DEMO_BASE_URL } from '@/lib/demo/constants';
+import type { CreatePushInput } from '@/lib/api';
 import type { DemoPageInfo } from '@/lib/demo/page-info';
-import { requestToWire, wireToResponse, type WireResponse } from '@/lib/messages/wire';
 import { expectClean } from './axe';
 import { forEachBrowser, type ExtensionBrowser, type JourneyPage } from './browsers';
 import { auditKinds } from '../browser-steps';
 import { openViewer, popupPush, savedFile, shownSecret, unlock } from './page-steps';
 import { createPush } from './secrets/form';
 import { offscreenDocuments } from './background-steps';
-import { demoReady, openPopup, pageText, press, waitForAlert, waitForText, OPTIONS_READY } from './steps';
+import {
+  demoClient,
+  demoMessage,
+  openPopup,
+  pageText,
+  press,
+  waitForAlert,
+  waitForText,
+  OPTIONS_READY,
+} from './steps';
 
 const SAMPLE =
   'This is a sample secret. The person you send a link to sees it here, once, and then it is gone.';
-
-/** Sends the runtime message `type` from the welcome page, as pages reach the demo service; its answer. */
-async function demoMessage<R>(ext: ExtensionBrowser, type: string, data: unknown): Promise<R> {
-  const reply = (await ext.welcome.evaluate(
-    (message) => browser.runtime.sendMessage({ channel: 'secret-push', ...message }),
-    { type, data },
-  )) as { res?: R };
-  if (!reply.res) throw new TypeError(`The demo service did not answer: ${JSON.stringify(reply)}`);
-  return reply.res;
-}
 
 /** What the demo service knows of a push, asked as the viewer asks it: its side, which reading does not change. */
 const demoPushInfo = (ext: ExtensionBrowser, url_token: string) =>
@@ -40,20 +37,8 @@ const demoPushInfo = (ext: ExtensionBrowser, url_token: string) =>
  * lib/demo/transport.ts sends them (a runtime message from a page). `make` a push; `audit`: its log's kinds.
  */
 async function demoService(ext: ExtensionBrowser) {
-  await demoReady(ext);
-  const token = await demoMessage<string>(ext, 'demo-token', undefined);
+  const { client, token } = await demoClient(ext);
   expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-  const client = createApiClient({
-    baseUrl: DEMO_BASE_URL,
-    token,
-    pageOrigin: ext.base,
-    fetch: async (input, init) =>
-      wireToResponse(
-        await demoMessage<WireResponse>(ext, 'demo-fetch', {
-          request: await requestToWire(new Request(input, init)),
-        }),
-      ),
-  });
   return Object.assign(client, {
     make: async (push: CreatePushInput) => (await client.createPush(push)).push,
     audit: (urlToken: string) => auditKinds(client, urlToken),

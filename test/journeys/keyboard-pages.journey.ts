@@ -6,9 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import { createApiClient, type CreatePushInput } from '@/lib/api';
-import { DEMO_BASE_URL } from '@/lib/demo/constants';
 import type { DemoPageInfo } from '@/lib/demo/page-info';
-import { requestToWire, wireToResponse, type WireResponse } from '@/lib/messages/wire';
 import { forEachBrowser, type ExtensionBrowser, type JourneyPage } from './browsers';
 import { focused, key, liveText, tabTo, type Focused } from './keyboard-steps';
 import { openViewer, shownSecret } from './page-steps';
@@ -16,7 +14,8 @@ import { valueOf } from './secrets/form';
 import {
   ALICE,
   createdLink,
-  demoReady,
+  demoClient,
+  demoMessage,
   openPopup,
   OPTIONS_READY,
   ownerClient,
@@ -89,32 +88,9 @@ const smallTargets = (page: JourneyPage) =>
     return small;
   });
 
-/** Sends a runtime message to the demo service from the welcome page, as pages reach it; its answer. */
-async function demoMessage<R>(ext: ExtensionBrowser, type: string, data: unknown): Promise<R> {
-  const reply = (await ext.welcome.evaluate(
-    (message) => browser.runtime.sendMessage({ channel: 'secret-push', ...message }),
-    { type, data },
-  )) as { res?: R };
-  if (!reply.res) throw new TypeError(`The demo service did not answer: ${JSON.stringify(reply)}`);
-  return reply.res;
-}
-
 /** A push made on the demo service with the install's demo token, as the popup in demo mode makes one. */
 async function demoPush(ext: ExtensionBrowser, push: CreatePushInput) {
-  await demoReady(ext);
-  const token = await demoMessage<string>(ext, 'demo-token', undefined);
-  const client = createApiClient({
-    baseUrl: DEMO_BASE_URL,
-    token,
-    pageOrigin: ext.base,
-    fetch: async (input, init) =>
-      wireToResponse(
-        await demoMessage<WireResponse>(ext, 'demo-fetch', {
-          request: await requestToWire(new Request(input, init)),
-        }),
-      ),
-  });
-  return (await client.createPush(push)).push;
+  return (await (await demoClient(ext)).client.createPush(push)).push;
 }
 
 /** The saved servers' list and default, as storage.local holds them. */

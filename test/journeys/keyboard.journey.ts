@@ -5,7 +5,8 @@
  */
 import { expect, it } from 'vitest';
 import { forEachBrowser, type ExtensionBrowser, type JourneyPage } from './browsers';
-import { focused, key, keys, liveText, tabTo } from './keyboard-steps';
+import { focused, key, keys, liveText, tabTo, type Focused } from './keyboard-steps';
+import { savedFile } from './page-steps';
 import { ALICE, ownerClient, useMockHost, useServer } from './steps';
 
 /** Presses Enter on the focused button that asks, and returns what has the focus once the question is open. */
@@ -173,28 +174,17 @@ forEachBrowser('the keyboard alone', (_name, browser) => {
 
   it("dashboard: exports the list: Enter on Export opens its choices, Tab and Enter save the CSV; focus goes back to Export, never the body, and the live region says the file's name", async () => {
     const { tokens, page } = await dashboardWith(browser(), host().baseUrl, ['Keyboard export']);
-    // The file the page hands the browser, read back in the page (as page-steps' savedFile does).
-    await page.evaluate(() => {
-      const saved: Array<{ name: string; href: string }> = [];
-      (globalThis as { savedFiles?: typeof saved }).savedFiles = saved;
-      const click = HTMLAnchorElement.prototype.click;
-      HTMLAnchorElement.prototype.click = function (this: HTMLAnchorElement) {
-        if (this.download) saved.push({ name: this.download, href: this.href });
-        return click.call(this);
-      };
-    });
     // Offered once the list is read whole.
     await page.waitForSelector('button[aria-controls="export-choices"][aria-disabled="false"]');
-    await tabTo(page, (f) => f.words === 'Export');
-    await key(page, 'Enter');
-    await tabTo(page, (f) => f.words === 'Export list (CSV)', 3);
-    const after = await key(page, 'Enter');
-    expect(after.words).toBe('Export');
-    await page.waitForFunction(() => (globalThis as { savedFiles?: unknown[] }).savedFiles?.[0]);
-    const file = await page.evaluate(async () => {
-      const saved = (globalThis as { savedFiles?: Array<{ name: string; href: string }> }).savedFiles![0]!;
-      return { name: saved.name, text: await (await fetch(saved.href)).text() };
+    // The file the page hands the browser, read back in the page; saved by keys alone.
+    let after: Focused | undefined;
+    const file = await savedFile(page, 'Export list (CSV)', async (onPage, choice) => {
+      await tabTo(onPage, (f) => f.words === 'Export');
+      await key(onPage, 'Enter');
+      await tabTo(onPage, (f) => f.words === choice, 3);
+      after = await key(onPage, 'Enter');
     });
+    expect(after?.words).toBe('Export');
     expect(file.text).toContain(tokens[0]);
     await liveSays(page, `Saved ${file.name}`);
     expect(await onBody(page)).toBe(false);

@@ -170,9 +170,14 @@ export async function openedOnRow(browser: ExtensionBrowser, baseUrl: string, ur
 
 /**
  * Presses `button` and returns the file the page hands the browser to save: the name and the bytes of the
- * link lib/download.ts clicks, read back from its URL (a Blob's or a data: URL) in the page.
+ * link lib/download.ts clicks, read back from its URL (a Blob's or a data: URL) in the page. `how` presses it
+ * (a click on `button` by default; the keyboard journeys press keys).
  */
-export async function savedFile(page: JourneyPage, button: string) {
+export async function savedFile(
+  page: JourneyPage,
+  button: string,
+  how: (page: JourneyPage, button: string) => Promise<unknown> = press,
+) {
   await page.evaluate(() => {
     const saved: Array<{ name: string; href: string }> = [];
     (globalThis as { savedFiles?: typeof saved }).savedFiles = saved;
@@ -182,7 +187,7 @@ export async function savedFile(page: JourneyPage, button: string) {
       return click.call(this);
     };
   });
-  await press(page, button);
+  await how(page, button);
   await page.waitForFunction(() => (globalThis as { savedFiles?: unknown[] }).savedFiles?.[0]);
   const file = await page.evaluate(async () => {
     const saved = (globalThis as { savedFiles?: Array<{ name: string; href: string }> }).savedFiles![0]!;

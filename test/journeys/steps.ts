@@ -5,6 +5,9 @@
 // startMockHost's store (idb) needs the IDB globals in this Node process.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, expect } from 'vitest';
+import { createApiClient } from '@/lib/api';
+import { DEMO_BASE_URL } from '@/lib/demo/constants';
+import { requestToWire, wireToResponse, type WireResponse } from '@/lib/messages/wire';
 import { startMockHost, type MockHost } from '@/lib/mock/host/server';
 import type { MockUser } from '@/lib/mock';
 import type { ExtensionBrowser, JourneyPage } from './browsers';
@@ -47,6 +50,37 @@ export async function demoReady(browser: ExtensionBrowser): Promise<void> {
   await expect
     .poll(() => browser.background(async (g) => (await g.browser.storage.local.get('demoToken')).demoToken))
     .toBeTruthy();
+}
+
+/** Sends the runtime message `type` from the welcome page, as pages reach the demo service; its answer. */
+export async function demoMessage<R>(ext: ExtensionBrowser, type: string, data: unknown): Promise<R> {
+  const reply = (await ext.welcome.evaluate(
+    (message) => browser.runtime.sendMessage({ channel: 'secret-push', ...message }),
+    { type, data },
+  )) as { res?: R };
+  if (!reply.res) throw new TypeError(`The demo service did not answer: ${JSON.stringify(reply)}`);
+  return reply.res;
+}
+
+/**
+ * The demo service through the API client with the install's demo token (also returned), its requests sent
+ * as lib/demo/transport.ts sends them (a runtime message from a page), as the popup in demo mode does.
+ */
+export async function demoClient(ext: ExtensionBrowser) {
+  await demoReady(ext);
+  const token = await demoMessage<string>(ext, 'demo-token', undefined);
+  const client = createApiClient({
+    baseUrl: DEMO_BASE_URL,
+    token,
+    pageOrigin: ext.base,
+    fetch: async (input, init) =>
+      wireToResponse(
+        await demoMessage<WireResponse>(ext, 'demo-fetch', {
+          request: await requestToWire(new Request(input, init)),
+        }),
+      ),
+  });
+  return { client, token };
 }
 
 /** "Getting ready…" in every UI language: what the popup says until its settings and the policy are read. */
