@@ -14,6 +14,7 @@ import type { RefreshSummary, TrackedPush, WatchEvent } from '@/lib/watch/types'
 import { trackedPush } from './tracked-push';
 import { chromeLikeMessaging, pageSender } from '../../lib/demo/messaging';
 import { pushHash } from '@/lib/watch/push-address';
+import { useLiveRegion } from '../../sp-live';
 
 /**
  * The dashboard container with its real collaborators: settings in WXT's fake storage, the watcher's cache in
@@ -96,11 +97,9 @@ let handlers: {
 };
 
 /** The page's live region, as the dashboard's index.html holds it from load. */
-let live: HTMLElement;
+const live = useLiveRegion();
 
 beforeEach(async () => {
-  live = document.body.appendChild(document.createElement('div'));
-  live.id = 'sp-live';
   // A fresh database per test; the module's cached connection must not outlive it.
   closeWatchDb();
   globalThis.indexedDB = new IDBFactory();
@@ -131,7 +130,6 @@ beforeEach(async () => {
 
 afterEach(() => {
   cleanup();
-  live.remove();
 });
 
 const list = () => screen.findByRole('list', { name: 'Pushes' });
@@ -289,7 +287,7 @@ describe('dashboard App', () => {
     // Focus lands on what the action produced, and the page's live region says it once.
     expect(document.activeElement).toBe(document.querySelector('.expire-report'));
     await waitFor(() =>
-      expect(live.textContent).toBe(
+      expect(live().textContent).toBe(
         '1 push expired. 1 push was not expired: Bank: This push belongs to another account.',
       ),
     );
@@ -318,9 +316,9 @@ describe('dashboard App', () => {
     await waitFor(() => expect(handlers.refreshIfStale).toHaveBeenCalled());
     await waitFor(() => expect((button as HTMLButtonElement).disabled).toBe(false));
     await new Promise((resolve) => setTimeout(resolve, 100));
-    expect(live.textContent).toBe('');
+    expect(live().textContent).toBe('');
     fireEvent.click(button);
-    await waitFor(() => expect(live.textContent).toBe('Refreshed.'));
+    await waitFor(() => expect(live().textContent).toBe('Refreshed.'));
     // When it last ran is redrawn every minute: plain text, never a status region.
     expect(document.querySelector('.refresh .hint')!.closest('[role]')).toBeNull();
   });

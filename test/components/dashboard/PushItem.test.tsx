@@ -5,20 +5,13 @@ import type { AuditState } from '@/components/dashboard/AuditTimeline';
 import { PUSH_DETAILS } from '@/components/dashboard/parts';
 import { PushItem, type PushActions, type PushItemProps } from '@/components/dashboard/PushItem';
 import type { TrackedPush } from '@/lib/watch/types';
+import { useLiveRegion } from '../../sp-live';
 import { NOW, trackedPush } from './tracked-push';
 
-afterEach(() => {
-  cleanup();
-  document.getElementById('sp-live')?.remove();
-});
+afterEach(cleanup);
 
 /** The page's one live region, as dashboard/index.html holds it from load. */
-function liveRegion(): HTMLElement {
-  const region = document.createElement('div');
-  region.id = 'sp-live';
-  document.body.append(region);
-  return region;
-}
+const liveRegion = useLiveRegion();
 // The rows with their details part at hand, as the dashboard has it once its list is read (warmParts);
 // parts.test.tsx opens a row before the part has arrived.
 beforeAll(async () => {

@@ -2,22 +2,15 @@ import { act, renderHook, waitFor } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useExport } from '@/entrypoints/dashboard/useExport';
 import { trackedPush } from '../../components/dashboard/tracked-push';
+import { useLiveRegion } from '../../sp-live';
 
 const saveFile = vi.hoisted(() => vi.fn());
 vi.mock('@/lib/download', () => ({ saveFile }));
 
-afterEach(() => {
-  saveFile.mockReset();
-  document.getElementById('sp-live')?.remove();
-});
+afterEach(() => saveFile.mockReset());
 
 /** The page's one live region, as dashboard/index.html holds it from load. */
-function liveRegion(): HTMLElement {
-  const region = document.createElement('div');
-  region.id = 'sp-live';
-  document.body.append(region);
-  return region;
-}
+const liveRegion = useLiveRegion();
 
 describe('useExport', () => {
   it('saves the first export once its builders have loaded on demand (the click is not lost)', async () => {

@@ -4,17 +4,13 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { App } from '@/entrypoints/options/App';
 import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
 import { DEFAULT_PUSH_DEFAULTS, readSettings, saveSettings } from '@/lib/settings';
+import { useLiveRegion } from '../../sp-live';
 
 // Vitest runs without globals here, so Testing Library cannot unmount on its own.
 afterEach(cleanup);
 
 /** The page's one live region, as the options page's index.html holds it from load (components/announce.ts). */
-let live: HTMLElement;
-beforeEach(() => {
-  live = document.body.appendChild(document.createElement('div'));
-  live.id = 'sp-live';
-});
-afterEach(() => live.remove());
+const live = useLiveRegion();
 
 const SERVER_URL = 'http://127.0.0.1:8787';
 const ALICE = { email: 'alice@example.com', token: 'alice-token' };
@@ -63,7 +59,7 @@ async function savedInRow(url: string) {
     expect(row.querySelector('.server-saved')?.textContent).toBe('Saved. Pushes now go to this server.'),
   );
   await vi.waitFor(() =>
-    expect(live.textContent).toBe(`Connected to ${host}. Pushes now go to this server.`),
+    expect(live().textContent).toBe(`Connected to ${host}. Pushes now go to this server.`),
   );
 }
 
@@ -201,7 +197,7 @@ describe('options page: the saved token stays with its server', () => {
         ),
       );
       await vi.waitFor(() =>
-        expect(live.textContent).toBe(
+        expect(live().textContent).toBe(
           `Connected to ${new URL(OTHER_URL).host}. The default server has not changed.`,
         ),
       );
@@ -239,7 +235,7 @@ describe('options page: focus after each action on the servers (issue 37), never
     });
     makeDefault.focus();
     fireEvent.click(makeDefault);
-    await vi.waitFor(() => expect(live.textContent).toBe(`Default server: ${OTHER_HOST}.`));
+    await vi.waitFor(() => expect(live().textContent).toBe(`Default server: ${OTHER_HOST}.`));
     await vi.waitFor(() => expect(document.activeElement).toBe(row));
     expect((await readSettings()).state.list.defaultUrl).toBe(OTHER_URL);
   });
@@ -257,7 +253,7 @@ describe('options page: focus after each action on the servers (issue 37), never
     fireEvent.click(await screen.findByRole('button', { name: 'Remove server' }));
     await vi.waitFor(() => expect(screen.queryByRole('listitem', { name: OTHER_HOST })).toBeNull());
     await vi.waitFor(() =>
-      expect(live.textContent).toBe(
+      expect(live().textContent).toBe(
         'Server removed, with its token and the pushes this browser followed on it.',
       ),
     );
