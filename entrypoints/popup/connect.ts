@@ -12,38 +12,40 @@ import { formSubject } from '@/lib/push/form-subject';
 import { onSettingsChange } from '@/lib/settings/read';
 import { sendToRecord } from '@/lib/watch';
 
+type Connected = Awaited<ReturnType<typeof connectSaved>>;
+interface Kept {
+  make: () => Promise<Connected>;
+  /**
+   * The connection once made, with its server's edition once read: a send readied while the form was filled
+   * reaches its request in the click's own turn, before the form redraws as Sending (issue 37: waiting a
+   * turn for an answer already known let that redraw, 3–9 ms, go first).
+   */
+  ready?: { connected: Connected; edition: Edition };
+}
+
 /**
  * One connection per server while the settings stay as they are, so the edition is asked once; `url` is the
  * saved server picked in the popup (chosen.ts, passed in by the caller so this lazy chunk shares no module
  * with the popup's first one), undefined for the default one. A failed attempt is not kept.
  */
-const connections = new Map<string | undefined, () => ReturnType<typeof connectSaved>>();
-type Connected = Awaited<ReturnType<typeof connectSaved>>;
-/**
- * The same connections once made, with their server's edition once read: a send readied while the form was
- * filled reaches its request in the click's own turn, before the form redraws as Sending (issue 37: waiting
- * a turn for an answer already known let that redraw, 3–9 ms, go first).
- */
-const ready = new Map<string | undefined, { connected: Connected; edition: Edition }>();
+const connections = new Map<string | undefined, Kept>();
 // Kept until the settings change (a token edited, a server removed, a policy arriving): the form is readied
 // as it is filled (useSubmit.ts), and a send never goes out with settings that are no longer saved.
-onSettingsChange(() => {
-  connections.clear();
-  ready.clear();
-});
-function connection(url: string | undefined): ReturnType<typeof connectSaved> {
+onSettingsChange(() => connections.clear());
+function kept(url: string | undefined): Kept {
   let one = connections.get(url);
-  if (!one) connections.set(url, (one = shared(() => connectSaved(url))));
-  return one();
+  if (!one) connections.set(url, (one = { make: shared(() => connectSaved(url)) }));
+  return one;
 }
+const connection = (url: string | undefined) => kept(url).make();
 
 /** The edition of the saved server `server` (undefined: the default one). */
 export async function detectEdition(server?: string): Promise<Edition> {
-  const made = connection(server);
-  const connected = await made;
+  const one = kept(server);
+  const connected = await one.make();
   const edition = await connected.client.edition();
-  // Kept only if no settings change came meanwhile (which dropped the connection it was made by).
-  if (connections.get(server)?.() === made) ready.set(server, { connected, edition });
+  // On its own entry: one a settings change dropped meanwhile is no longer found by a send.
+  one.ready = { connected, edition };
   return edition;
 }
 
@@ -92,7 +94,7 @@ export async function sendForm(
   state: FormState,
   { signal, onProgress, server }: SendOptions,
 ): Promise<SentPush> {
-  const known = ready.get(server);
+  const known = connections.get(server)?.ready;
   const client = known?.connected.client ?? (await connection(server)).client;
   const input = toCreateInput(state, known?.edition ?? (await client.edition()));
   if (state.kind === 'file') {
