@@ -2,6 +2,7 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import { doors } from './eslint-doors.js';
 
 // The layering the code relies on (docs/style.md "Dependency direction"), enforced rather than hoped for.
 const MOCK = {
@@ -25,14 +26,6 @@ const STORAGE_SYNTAX = [
       'Storage is reached through lib/settings (the settings model) or lib/store/items.ts (lib/storage.ts).',
   },
 ];
-// The watcher is one folder behind its fronts (issue 19): index.ts, view.ts (its light part, for pages),
-// plus its messages and types; the background entrypoint alone also imports background/ (setupWatcher).
-// Inside lib/watch, anything goes; outside, nothing reaches past them.
-const watchFront = (fronts) => ({
-  regex: `^(@/lib/|(\\.\\./)+(lib/)?)watch/(?!(${fronts})$)`,
-  message: "Import the watcher through '@/lib/watch' (or '@/lib/watch/view', '/messages', '/types').",
-});
-const WATCH_FRONT = watchFront('view|messages|types');
 // The popup opens without the API client and its schemas: they arrive by dynamic import (connect.ts).
 const API_BARREL = {
   regex: '^@/lib/api(/(index|client|schemas|responses|create|upload))?$',
@@ -66,27 +59,20 @@ export default tseslint.config(
     files: ['lib/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
     ignores: ['lib/store/**', 'lib/settings/**', 'lib/storage.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [STORAGE_IMPORTS, WATCH_FRONT] }],
+      'no-restricted-imports': ['error', { patterns: [STORAGE_IMPORTS] }],
       'no-restricted-syntax': ['error', ...STORAGE_SYNTAX],
     },
   },
   {
     files: ['entrypoints/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}', 'lib/**/*.{ts,tsx}'],
     ignores: ['lib/demo/**', 'lib/mock/**', 'lib/store/**', 'lib/settings/**'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [MOCK, STORAGE_IMPORTS, WATCH_FRONT] }] },
+    rules: { 'no-restricted-imports': ['error', { patterns: [MOCK, STORAGE_IMPORTS] }] },
   },
   {
-    files: ['entrypoints/background/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [MOCK, STORAGE_IMPORTS, watchFront('view|messages|types|background')] },
-      ],
-    },
-  },
-  {
-    files: ['lib/store/**/*.{ts,tsx}', 'lib/settings/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [WATCH_FRONT] }] },
+    // Every feature folder behind its door(s): .ci/eslint-doors.js lists them.
+    files: ['lib/**/*.{ts,tsx}', 'entrypoints/**/*.{ts,tsx}', 'components/**/*.{ts,tsx}'],
+    plugins: { doors },
+    rules: { 'doors/doors': 'error' },
   },
   {
     files: ['lib/watch/**/*.{ts,tsx}'],
@@ -96,7 +82,7 @@ export default tseslint.config(
     files: ['components/**/*.{ts,tsx}', 'entrypoints/popup/**/*.{ts,tsx}'],
     ignores: ['entrypoints/popup/connect.ts', 'entrypoints/popup/file-client.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [MOCK, STORAGE_IMPORTS, API_BARREL, WATCH_FRONT] }],
+      'no-restricted-imports': ['error', { patterns: [MOCK, STORAGE_IMPORTS, API_BARREL] }],
     },
   },
   {

@@ -5,6 +5,11 @@
 import path from 'node:path';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
+// @ts-expect-error: the lint configuration is plain JavaScript, without types.
+import { DOORS as doors } from '../../.ci/eslint-doors.js';
+
+/** Each feature folder's fronts besides its index (.ci/eslint-doors.js). */
+const DOORS = doors as Record<string, (string | { front: string; from: string[] })[]>;
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const eslint = new ESLint({ cwd: root, overrideConfigFile: path.join(root, '.ci', 'eslint.config.js') });
@@ -77,7 +82,7 @@ describe('layering enforced by lint', () => {
       "import { DEMO_ACCOUNT } from '@/lib/watch/account-key';\nexport const x = DEMO_ACCOUNT;\n",
     ],
   ])("keeps %s out of the watcher's modules", async (file, code) => {
-    expect(await problems(file, code)).toContain('no-restricted-imports');
+    expect(await problems(file, code)).toContain('doors/doors');
   });
 
   it.each([
@@ -108,5 +113,32 @@ describe('layering enforced by lint', () => {
     ],
   ])('lets %s reach the watcher through its fronts (or from inside)', async (file, code) => {
     expect(await problems(file, code)).toEqual([]);
+  });
+
+  describe.each(Object.entries(DOORS))('lib/%s behind its door(s)', (feature, fronts) => {
+    const importer = 'components/thing/Thing.tsx';
+    const named = (source: string) => `import { x } from '${source}';\nexport const y = x;\n`;
+
+    it('refuses a module inside it, however it is named', async () => {
+      for (const source of [
+        `@/lib/${feature}/inner`,
+        `../../lib/${feature}/inner`,
+        `@/lib/${feature}/inner/index`,
+      ]) {
+        expect(await problems(importer, named(source))).toContain('doors/doors');
+      }
+      const lazy = `export const load = () => import('@/lib/${feature}/inner');\n`;
+      expect(await problems(importer, lazy)).toContain('doors/doors');
+      const type = `import type { X } from '@/lib/${feature}/inner';\nexport type Y = X;\n`;
+      expect(await problems(importer, type)).toContain('doors/doors');
+    });
+
+    it('lets its index and its fronts through, and anything from inside', async () => {
+      expect(await problems(importer, named(`@/lib/${feature}`))).toEqual([]);
+      for (const front of fronts.filter((door) => typeof door === 'string')) {
+        expect(await problems(importer, named(`@/lib/${feature}/${front}`))).toEqual([]);
+      }
+      expect(await problems(`lib/${feature}/deep/thing.ts`, named('../inner'))).toEqual([]);
+    });
   });
 });

@@ -1,0 +1,74 @@
+// Every feature folder is one concept behind its door(s) (issue 38): from outside the folder, an import
+// (static, dynamic, type-only or re-export) may name only the folder itself (its index.ts) or one of the
+// fronts listed for it. Inside the folder anything goes. Leaf utilities (lib/format, lib/i18n,
+// lib/messages and the root files of lib/) are not listed and stay open.
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/**
+ * Each feature folder under lib/ and its fronts besides index.ts. A front given as { front, from } is a
+ * door only for the files whose path starts with one of `from` (the background entrypoint alone wires the
+ * watcher's background part).
+ */
+export const DOORS = {
+  watch: ['view', 'messages', 'types', { front: 'background', from: ['entrypoints/background/'] }],
+};
+
+/** The folder-relative module an import names, or null when it is no file of lib/<feature>/. */
+function target(importer, source) {
+  let absolute;
+  if (source.startsWith('@/')) absolute = path.join(root, source.slice(2));
+  else if (source.startsWith('.')) absolute = path.resolve(path.dirname(importer), source);
+  else return null;
+  const relative = path.relative(root, absolute).split(path.sep).join('/');
+  const match = /^lib\/([^/]+)(?:\/(.*))?$/.exec(relative);
+  if (!match || !(match[1] in DOORS)) return null;
+  const inside = (match[2] ?? 'index').replace(/\.(ts|tsx|js)$/, '').replace(/\/index$/, '') || 'index';
+  return { feature: match[1], inside };
+}
+
+function allowed(feature, inside, importer) {
+  if (inside === 'index') return true;
+  return DOORS[feature].some((door) =>
+    typeof door === 'string'
+      ? door === inside
+      : door.front === inside && door.from.some((prefix) => importer.startsWith(prefix)),
+  );
+}
+
+function doorList(feature) {
+  const fronts = DOORS[feature].map((door) => (typeof door === 'string' ? door : door.front));
+  return [`'@/lib/${feature}'`, ...fronts.map((front) => `'@/lib/${feature}/${front}'`)].join(', ');
+}
+
+const rule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'A feature folder is reached from outside only through its door(s).' },
+    schema: [],
+  },
+  create(context) {
+    const filename = context.filename;
+    const importer = path.relative(root, filename).split(path.sep).join('/');
+    const check = (node, sourceNode) => {
+      if (!sourceNode || typeof sourceNode.value !== 'string') return;
+      const found = target(filename, sourceNode.value);
+      if (!found) return;
+      if (importer.startsWith(`lib/${found.feature}/`)) return;
+      if (allowed(found.feature, found.inside, importer)) return;
+      context.report({
+        node,
+        message: `lib/${found.feature} is reached through its door: ${doorList(found.feature)}.`,
+      });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source),
+    };
+  },
+};
+
+export const doors = { rules: { doors: rule } };
