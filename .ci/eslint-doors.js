@@ -12,6 +12,27 @@ const root = path.resolve(import.meta.dirname, '..');
  * watcher's background part).
  */
 export const DOORS = {
+  api: ['describe'],
+  demo: [
+    'constants',
+    {
+      front: 'background',
+      from: ['entrypoints/background/', 'lib/settings/background', 'lib/watch/background/'],
+    },
+    { front: 'offscreen-host', from: ['entrypoints/offscreen/'] },
+    { front: 'viewer', from: ['entrypoints/viewer/'] },
+  ],
+  export: ['warning'],
+  handoff: [{ front: 'background', from: ['entrypoints/background/'] }],
+  mock: ['data'],
+  offscreen: [],
+  polyfill: [],
+  upload: [
+    'watch',
+    { front: 'background', from: ['entrypoints/background/'] },
+    { front: 'offscreen', from: ['entrypoints/offscreen/'] },
+  ],
+  welcome: [],
   watch: ['view', 'messages', 'types', { front: 'background', from: ['entrypoints/background/'] }],
 };
 

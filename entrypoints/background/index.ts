@@ -5,7 +5,7 @@ import { registerSettings } from '@/lib/settings/background';
 import { registerQuickPush } from '@/lib/quick-push/background';
 import { registerUploads } from '@/lib/upload/background';
 import { setupWatcher } from '@/lib/watch/background';
-import { registerWelcome } from '@/lib/welcome/background';
+import { registerWelcome } from '@/lib/welcome';
 
 export default defineBackground(() => {
   // Runs on every worker start, so nothing here depends on state from an earlier life of the worker.

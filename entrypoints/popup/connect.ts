@@ -50,8 +50,8 @@ export async function detectEdition(server?: string): Promise<Edition> {
 }
 
 /** The hand-over of file pushes (lib/upload), kept once loaded: Create then hands the files over at once. */
-let handOvers: typeof import('@/lib/upload/hand-over') | undefined;
-const handOverModule = async () => (handOvers ??= await import('@/lib/upload/hand-over'));
+let handOvers: typeof import('@/lib/upload') | undefined;
+const handOverModule = async () => (handOvers ??= await import('@/lib/upload'));
 
 /**
  * Readies a push while the person is still filling the form: the connection and the server's version, and

@@ -2,7 +2,7 @@
  * What the popup needs to show the form, from the saved settings. Kept free of the API client and its
  * schemas (zod) so the popup opens light; connect.ts loads those when the server must be asked.
  */
-import type { Edition } from '@/lib/api/types';
+import type { Edition } from '@/lib/api';
 import type { PushKind } from '@/lib/contract';
 import { t } from '@/lib/i18n';
 import { isSignedIn, knownEdition, targetBaseUrl } from '@/lib/connection/target';

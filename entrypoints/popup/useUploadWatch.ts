@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { AppError } from '@/lib/errors';
-import type { UploadState } from '@/lib/upload/protocol';
+import type { UploadState } from '@/lib/upload';
 import { watchUploads, type Watch } from '@/lib/upload/watch';
 import type { Created, Sent } from './useSubmit';
 import type { HandoffHooks } from './useHandoff';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { DemoBanner } from '@/components/DemoBanner';
 import { describeError } from '@/lib/api';
 import { AppError } from '@/lib/errors';
-import { parseViewerHash, type ViewerRoute } from '@/lib/demo/viewer-route';
+import { parseViewerHash, type ViewerRoute } from '@/lib/demo/viewer';
 import { t } from '@/lib/i18n';
 import { FileViewer } from './FileViewer';
 import { PushViewer } from './PushViewer';

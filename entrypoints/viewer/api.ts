@@ -1,10 +1,6 @@
-import { createApiClient, type ApiClient, type RetrievedPush } from '@/lib/api';
-import { decode } from '@/lib/api/responses';
-import { retrievedPushSchema } from '@/lib/api/schemas';
-import { DEMO_BASE_URL, demoFetch, demoPageOrigin } from '@/lib/demo/transport';
-import { VIEWER_PATH } from '@/lib/demo/constants';
-import { demoMessages } from '@/lib/demo/messages';
-import type { DemoPageInfo } from '@/lib/demo/page-info';
+import { createApiClient, decode, retrievedPushSchema, type ApiClient, type RetrievedPush } from '@/lib/api';
+import { demoFetch, demoMessages, demoPageOrigin, type DemoPageInfo } from '@/lib/demo/viewer';
+import { DEMO_BASE_URL, VIEWER_PATH } from '@/lib/demo/constants';
 import { sendMessage } from '@/lib/messages/runtime';
 
 /** The demo service as a recipient sees it (anonymous): used to delete a push the viewer may delete. */

@@ -1,7 +1,5 @@
 /** Files of the demo service, saved the way a server's attachment response would be. */
-import { attachmentName } from '@/lib/demo/download';
-import { demoFetch } from '@/lib/demo/transport';
-import { demoUrlForLink } from '@/lib/demo/viewer-route';
+import { attachmentName, demoFetch, demoUrlForLink } from '@/lib/demo/viewer';
 import { saveFile } from '@/lib/download';
 import { AppError, isAppError } from '@/lib/errors';
 import { viewerUrl } from './api';

@@ -1,7 +1,7 @@
 /** What the push viewer shows at each step, and which step a failed reveal leads to. */
 import { describeError, type RetrievedPush } from '@/lib/api';
 import { PUSH_KINDS, type PushKind } from '@/lib/contract';
-import type { DemoPageInfo } from '@/lib/demo/page-info';
+import type { DemoPageInfo } from '@/lib/demo/viewer';
 import { isAppError } from '@/lib/errors';
 import { t } from '@/lib/i18n';
 

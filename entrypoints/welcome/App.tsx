@@ -22,7 +22,7 @@ function TryStatus({ attempt }: { attempt: TryState }) {
 }
 
 /**
- * The page a fresh install opens (lib/welcome/background.ts): what the extension does, that demo mode is on
+ * The page a fresh install opens (lib/welcome): what the extension does, that demo mode is on
  * and what that means, and the two ways on: a sample push in demo mode, or the settings to connect a server.
  */
 export function App() {

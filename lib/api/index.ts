@@ -16,3 +16,6 @@ export {
   versionSchema,
 } from './schemas';
 export type { ApiClient, ApiClientOptions, CreatePushInput, CreateResult, Edition, Page } from './types';
+export { decode } from './responses';
+export { MAX_PAGE } from './paths';
+export { createUploadFetch, withCompletionProgress, withRedirectProbe, type UploadProgress } from './upload';

@@ -6,8 +6,7 @@
  * the pending clear is lost, never done wrongly).
  */
 import { handle, listenForMessages } from '@/lib/messages/runtime';
-import { BACKGROUND_IS_WORKER } from '@/lib/offscreen/document';
-import { inOffscreenOr } from '@/lib/offscreen/send';
+import { BACKGROUND_IS_WORKER, inOffscreenOr } from '@/lib/offscreen';
 import { readSettings } from '@/lib/settings/read';
 import { navigatorClipboard } from './access';
 import { createClipboardClearer, type ClipboardClearer } from './clearer';

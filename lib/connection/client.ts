@@ -3,8 +3,7 @@
  * that reaches it (the built-in demo service through demoFetch, a real server through fetch).
  */
 import { createApiClient, type ApiClient, type ApiClientOptions } from '@/lib/api';
-import { demoFetch, demoPageOrigin } from '@/lib/demo/transport';
-import { demoToken } from '@/lib/demo/token';
+import { demoFetch, demoPageOrigin, demoToken } from '@/lib/demo';
 import { AppError } from '@/lib/errors';
 import { loadSettings, settingsFor, type Settings } from '@/lib/settings';
 import { isSignedIn, targetBaseUrl, targetToken } from './target';

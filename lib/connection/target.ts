@@ -3,7 +3,7 @@
  * signed in. The one answer for every context (background, popup, options, dashboard). Kept free of the
  * API client and zod, so the popup can ask in its first chunk; client.ts builds the client from it.
  */
-import type { Edition } from '@/lib/api/types';
+import type { Edition } from '@/lib/api';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
 import type { Settings } from '@/lib/settings';
 

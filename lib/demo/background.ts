@@ -19,3 +19,6 @@ export function registerDemoService(): () => void {
   });
   return listenForMessages(demoRoutes());
 }
+// The background's other features erase the demo's data at rest through this front (lib/settings when demo
+// mode is switched off, the watcher's alarm for what expired).
+export { deleteDemoData, eraseExpiredDemoPushes } from './erase';

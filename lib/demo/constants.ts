@@ -1,6 +1,8 @@
 /**
- * The built-in demo service's fixed names. The base URL uses the reserved .invalid TLD, so a request that
- * escaped the in-extension transport could never reach a real host.
+ * Demo mode's light front: the built-in demo service's fixed names, which every page may load at open
+ * (wxt.config.ts puts them with what every page loads); index.ts is the rest of the demo's front. The base
+ * URL uses the reserved .invalid TLD, so a request that escaped the in-extension transport could never
+ * reach a real host.
  */
 export const DEMO_BASE_URL = 'https://demo.secret-push.invalid';
 export const DEMO_USER_EMAIL = 'demo@secret-push.local';

@@ -3,11 +3,10 @@
  * push"). The mock erases an expired push when a request reaches it; once a real server is connected, or an
  * organization forbids demo mode, none ever does, and a payload stayed in IndexedDB long after its expiry.
  * The demo database is the extension origin's, so the background opens it directly: no request, and no
- * offscreen document opened for it in Chrome. Only the store and its sweep are loaded here, never the
- * service itself (test/build/background.test.ts).
+ * offscreen document opened for it in Chrome. Only the store and its sweep are loaded here (lib/mock/data.ts,
+ * the mock's light front), never the service itself (test/build/background.test.ts).
  */
-import { openMockStore } from '@/lib/mock/store';
-import { eraseDue } from '@/lib/mock/sweep';
+import { eraseDue, openMockStore } from '@/lib/mock/data';
 import { DEMO_DB_NAME } from './constants';
 
 export interface DemoDataOptions {

@@ -5,8 +5,7 @@
  * offscreen document, a restarted background) sees every earlier push.
  */
 import { shared } from '@/lib/async';
-import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
-import { refresh, viewsLeft } from '@/lib/mock/model';
+import { createMockBackend, openMockStore, refresh, viewsLeft, type MockHandler } from '@/lib/mock';
 import { responseToWire, wireToRequest, type WireRequest, type WireResponse } from '@/lib/messages/wire';
 import { DEMO_BASE_URL, DEMO_DB_NAME, DEMO_MAX_BODY_BYTES, DEMO_USER_EMAIL } from './constants';
 import type { DemoPageInfo } from './page-info';

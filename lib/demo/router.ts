@@ -6,7 +6,7 @@
 import { shared } from '@/lib/async';
 import { handle, type Route } from '@/lib/messages/runtime';
 import type { WireRequest, WireResponse } from '@/lib/messages/wire';
-import { inOffscreenOr } from '@/lib/offscreen/send';
+import { inOffscreenOr } from '@/lib/offscreen';
 import { VIEWER_PATH } from './constants';
 import { demoHostMessages, demoMessages } from './messages';
 import type { DemoPageInfo } from './page-info';
@@ -35,7 +35,7 @@ function serviceInThisPage() {
   };
 }
 
-// lib/offscreen/document.ts's BACKGROUND_IS_WORKER, written out: the bundler folds this expression before
+// lib/offscreen's BACKGROUND_IS_WORKER, written out: the bundler folds this expression before
 // it follows import('./host'), so Chrome's worker bundle never reads the mock at all (with the imported
 // constant the mock was dropped later, but qrcode's CommonJS wrappers stayed behind: 3.5 KB).
 const here =

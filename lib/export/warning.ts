@@ -1,5 +1,6 @@
 /**
- * What every export says first, and the dashboard next to its export buttons: the file holds live links
+ * lib/export's light front, for the dashboard's first screen (the builders behind index.ts load with an
+ * export). What every export says first, and the dashboard next to its export buttons: the file holds live links
  * (html_url, or url_token with the server: the same link), so anyone who gets the file can open the
  * secrets while they last. A person reads it, so it is in the UI language (export_warning); the columns
  * and values after it are data (build.ts).

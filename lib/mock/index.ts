@@ -6,3 +6,4 @@ export { createMockBackend } from './backend';
 export { openMockStore, type MockStore } from './store';
 export type { MockBackendOptions, MockHandler, MockUser } from './options';
 export type { Edition } from './types';
+export { refresh, viewsLeft } from './model';

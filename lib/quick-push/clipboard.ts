@@ -5,8 +5,7 @@
  */
 import { clearClipboardLater } from '@/lib/clipboard/background';
 import { clearCopyLater } from '@/lib/clipboard/copied';
-import { BACKGROUND_IS_WORKER } from '@/lib/offscreen/document';
-import { inOffscreenOr } from '@/lib/offscreen/send';
+import { BACKGROUND_IS_WORKER, inOffscreenOr } from '@/lib/offscreen';
 import { clipboardWrite } from './messages';
 
 export type ClipboardWriter = (text: string) => Promise<void>;

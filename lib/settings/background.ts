@@ -6,7 +6,7 @@
  * version 2, its token bound to its origin, and version 1's keys are removed after the list is written, so
  * a migration cut short is simply run again at the next start.
  */
-import { deleteDemoData } from '@/lib/demo/erase';
+import { deleteDemoData } from '@/lib/demo/background';
 import { readManaged, watchManaged } from './managed';
 import { parsePolicy } from './policy-parse';
 import { saveSettings } from './save';

@@ -9,7 +9,7 @@ import { connectSaved } from '@/lib/connection/client';
 import { checkLinkOf } from '@/lib/connection/link-home';
 import { t } from '@/lib/i18n';
 import { handle, listenForMessages } from '@/lib/messages/runtime';
-import { BACKGROUND_IS_WORKER, hasOffscreenDocuments, openOffscreenDocument } from '@/lib/offscreen/document';
+import { BACKGROUND_IS_WORKER, hasOffscreenDocuments, openOffscreenDocument } from '@/lib/offscreen';
 import { platformClipboard } from '@/lib/quick-push/clipboard';
 import { sessionHeldLinks } from '@/lib/quick-push/held';
 import { browserNotifier, NOTICE_PREFIX } from '@/lib/quick-push/notifier';

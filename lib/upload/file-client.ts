@@ -3,15 +3,15 @@
  * where the token's origin is decided), over a transport that reports upload progress. Built where uploads
  * run (runner.ts: the offscreen document in Chrome, the background page in Firefox).
  */
-import type { ApiClient } from '@/lib/api';
 import {
   createUploadFetch,
   withCompletionProgress,
   withRedirectProbe,
+  type ApiClient,
   type UploadProgress,
-} from '@/lib/api/upload';
+} from '@/lib/api';
 import { clientForSettings } from '@/lib/connection/client';
-import { demoFetch } from '@/lib/demo/transport';
+import { demoFetch } from '@/lib/demo';
 import type { Settings } from '@/lib/settings';
 
 /**

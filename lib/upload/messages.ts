@@ -3,8 +3,7 @@
  * the settings, writes the pushes' records and raises notifications (the offscreen document has only
  * chrome.runtime). The files themselves never cross runtime messaging (protocol.ts).
  */
-import type { Push } from '@/lib/api';
-import { pushSchema } from '@/lib/api/schemas';
+import { pushSchema, type Push } from '@/lib/api';
 import { isAppError, type AppErrorData } from '@/lib/errors';
 import { defineMessage } from '@/lib/messages/message';
 import type { Settings } from '@/lib/settings';

@@ -4,8 +4,7 @@
  * channel, and its end is recorded, told to the popup, and, when no popup takes it, said by the background
  * (a notification). Closing the popup stops nothing here. Everything outside comes in as `deps`.
  */
-import type { ApiClient, Push } from '@/lib/api';
-import type { UploadProgress } from '@/lib/api/upload';
+import type { ApiClient, Push, UploadProgress } from '@/lib/api';
 import { toAppError } from '@/lib/errors';
 import type { Settings } from '@/lib/settings';
 import { fileClient } from './file-client';

@@ -3,8 +3,7 @@
  * privileged: they read and delete the user's pushes with their token.
  */
 import { lazySchema, memo, z } from '@/lib/zod';
-import type { AuditEntry } from '@/lib/api';
-import { URL_TOKEN_PATTERN } from '@/lib/api/schemas';
+import { URL_TOKEN_PATTERN, type AuditEntry } from '@/lib/api';
 import { defineMessage } from '@/lib/messages/message';
 import type { ExpireResult } from './actions';
 import type { RefreshSummary } from './types';

@@ -133,10 +133,15 @@ describe('layering enforced by lint', () => {
       expect(await problems(importer, type)).toContain('doors/doors');
     });
 
+    // The door rule's answer alone: lib/api's and lib/mock's own rules (API_BARREL, MOCK) still refuse
+    // them to a component, and are shown above.
+    const doorProblems = async (source: string) =>
+      (await problems(importer, named(source))).filter((rule) => rule !== 'no-restricted-imports');
+
     it('lets its index and its fronts through, and anything from inside', async () => {
-      expect(await problems(importer, named(`@/lib/${feature}`))).toEqual([]);
+      expect(await doorProblems(`@/lib/${feature}`)).toEqual([]);
       for (const front of fronts.filter((door) => typeof door === 'string')) {
-        expect(await problems(importer, named(`@/lib/${feature}/${front}`))).toEqual([]);
+        expect(await doorProblems(`@/lib/${feature}/${front}`)).toEqual([]);
       }
       expect(await problems(`lib/${feature}/deep/thing.ts`, named('../inner'))).toEqual([]);
     });

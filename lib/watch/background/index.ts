@@ -4,7 +4,7 @@
  * watcher's jobs (jobs.ts), and runs the startup work once per session (startup.ts). Everything it knows
  * lives in IndexedDB and storage, so a worker that stopped and started again simply carries on.
  */
-import { eraseExpiredDemoPushes } from '@/lib/demo/erase';
+import { eraseExpiredDemoPushes } from '@/lib/demo/background';
 import { listenForMessages } from '@/lib/messages/runtime';
 import { watchSettings } from '@/lib/settings';
 import { idbCache, type WatchCache } from '../cache';

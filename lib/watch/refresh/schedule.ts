@@ -20,8 +20,7 @@
  * at most 200; H hot pages; W the window): 29 runs at 10,000 pushes with the full window (8), 40 at the
  * narrowest (6, while an activity page and the expired read take their share).
  */
-import { PAGE_SIZE, type ApiClient, type Page, type Push } from '@/lib/api';
-import { MAX_PAGE } from '@/lib/api/paths';
+import { MAX_PAGE, PAGE_SIZE, type ApiClient, type Page, type Push } from '@/lib/api';
 import type { ListSchedule, TrackedPush } from '../types';
 
 /** List requests (both lists) one run makes at most. */

@@ -64,7 +64,7 @@ export async function launchWithExtension(
   };
 }
 
-/** The welcome tab the install opened (lib/welcome/background.ts), waited for if it is not open yet. */
+/** The welcome tab the install opened (lib/welcome), waited for if it is not open yet. */
 export async function welcomePage(context: BrowserContext): Promise<Page> {
   const isWelcome = (page: Page) => /^chrome-extension:\/\/[a-p]{32}\/welcome\.html$/.test(page.url());
   return (

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { registerWelcome } from '@/lib/welcome/background';
+import { registerWelcome } from '@/lib/welcome';
 
 const welcomeUrl = () => fakeBrowser.runtime.getURL('/welcome.html');
 const tabUrls = async () => (await fakeBrowser.tabs.query({})).map((tab) => tab.url);
