@@ -1,5 +1,6 @@
 import { defineConfig, type Entrypoint, type EntrypointGroup } from 'wxt';
 import preact from '@preact/preset-vite';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
 
@@ -53,7 +54,8 @@ function stopWithoutDisplay(): void {
 }
 
 /** webextension-polyfill as every context loads it: the same code, taken without an ES-namespace copy. */
-const POLYFILL = path.resolve(import.meta.dirname, 'lib/polyfill/index.ts');
+const ROOT = import.meta.dirname;
+const POLYFILL = path.resolve(ROOT, 'lib/polyfill/index.ts');
 const POLYFILL_DIST = 'webextension-polyfill/dist/browser-polyfill.js';
 
 /**
@@ -95,12 +97,61 @@ function popupScriptAsync(): Plugin {
 }
 
 /**
+ * What stands behind a door (issue 38: the build names feature folders by their doors only, so renaming a
+ * file inside one changes nothing here): the modules of the door's folder that its front reaches by static
+ * imports, the front included. Type-only imports do not count (they leave no code), nor do modules of other
+ * folders, each reached through a door of its own or a leaf utility named where it is grouped.
+ */
+export function behindDoor(front: string): Set<string> {
+  const folder = path.dirname(path.resolve(ROOT, front));
+  const found = new Set<string>();
+  const next = [path.resolve(ROOT, front)];
+  for (let file = next.pop(); file !== undefined; file = next.pop()) {
+    if (found.has(file)) continue;
+    found.add(file);
+    for (const specifier of valueImports(fs.readFileSync(file, 'utf8'))) {
+      const target = moduleFile(file, specifier);
+      if (target?.startsWith(folder + path.sep)) next.push(target);
+    }
+  }
+  return found;
+}
+
+/**
+ * The specifiers of a module's static imports and re-exports that bring code: `import type`, `export type`
+ * and a list of types alone (`import { type A }`) are left out, as the compiler leaves them out.
+ */
+function valueImports(text: string): string[] {
+  const statements = text.matchAll(/^(?:import|export)\s+(type\s+)?([^;'"=()]*?)\s*from\s+'([^']+)'/gm);
+  const bare = [...text.matchAll(/^import\s+'([^']+)'/gm)].map((m) => m[1]!);
+  return [
+    ...bare,
+    ...[...statements]
+      .filter(
+        ([, type, names]) => !type && !/^\{(\s*type\s+[\w$]+(\s+as\s+[\w$]+)?\s*,?)+\s*\}$/.test(names!),
+      )
+      .map((m) => m[3]!),
+  ];
+}
+
+/** The product file `specifier` names from `importer` (relative or `@/`), or undefined for a package. */
+function moduleFile(importer: string, specifier: string): string | undefined {
+  const base = specifier.startsWith('@/')
+    ? path.join(ROOT, specifier.slice(2))
+    : specifier.startsWith('.')
+      ? path.resolve(path.dirname(importer), specifier)
+      : undefined;
+  if (base === undefined) return undefined;
+  return [`${base}.ts`, `${base}.tsx`, path.join(base, 'index.ts')].find((file) => fs.existsSync(file));
+}
+
+/**
  * The modules behind lib/watch/view.ts, the watcher's light front for pages: pure code with no effect at
  * import. Said so to the bundler, a page that imports the front loads only the modules it uses (the popup:
  * the read, the label and the push's address; not the dashboard's state words and user-agent table, 1.3 KB).
  * Without it, chunks are cut by which modules an entry reaches, and through a front every page reaches all.
  */
-const PURE_WATCH_VIEW = /lib\/watch\/(view|label|state|user-agent|push-address|read)\.ts$/;
+const PURE_WATCH_VIEW = behindDoor('lib/watch/view.ts');
 
 /**
  * The popup's first screen loaded 13 files, 7 of them small modules it shares with other pages (0.1 to
@@ -111,13 +162,17 @@ const PURE_WATCH_VIEW = /lib\/watch\/(view|label|state|user-agent|push-address|r
  * loads, each only with modules of its own kind so that no page is given a library it did not load
  * (test/build/page-files.test.ts):
  * - CORE_GROUP, beside the polyfill (with WXT's virtual modules that load it in each page), lib/errors
- *   and the contract (the chunk every page loads, offscreen's included): the demo service's constants,
- *   the expiry durations and their number format;
+ *   and the contract (the chunk every page loads, offscreen's included): the demo service's fixed names
+ *   (lib/demo's light front), the expiry durations and their number format;
  * - UI_GROUP, what every preact page runs first: preact, its hooks and JSX runtime, the words (lib/i18n)
- *   and the settings' plain read (one chunk of their own before, loaded by the same pages), with the
- *   small shared pieces (the server target, duration words and their units, Placed, the demo banner, the
- *   settings link, the icon frame, the live region's announce). Offscreen loads none of it. The welcome page is given the small pieces
- *   (0.5 to 0.6 KB gzipped); every other page loads fewer bytes.
+ *   and the settings' plain read (lib/settings' light front; one chunk of their own before, loaded by
+ *   the same pages), with the small shared pieces (the server target, duration words and their units,
+ *   Placed, the demo banner, the settings link, the icon frame, the live region's announce). Offscreen
+ *   loads none of it. The welcome page is given the small pieces (0.5 to 0.6 KB gzipped); every other
+ *   page loads fewer bytes.
+ * A feature folder is named by its door only, and the group takes what stands behind it (behindDoor): a
+ * file renamed or split inside lib/settings changes nothing here. Leaf utilities (lib/errors, lib/i18n,
+ * lib/format…) and components are named as files.
  * Vite's helper behind import() is in CORE_GROUP: the offscreen document loads file uploads' runner on
  * first use (lib/upload/offscreen.ts), and the helper in UI_GROUP gave it preact and the words at open.
  * Rolldown's own runtime stays a file of its own where a page needs it: the bundler places it, not a group
@@ -130,14 +185,23 @@ const PURE_WATCH_VIEW = /lib\/watch\/(view|label|state|user-agent|push-address|r
  * Built with the popup, they loaded 12, 20, 27, 15 and 7 (with no group at all 25, 23, 29, 16 and 8; with
  * UI_GROUP's small pieces alone 21, 21, 27, 15 and 8), and each now loads fewer bytes too.
  */
-const CORE_GROUP =
-  /webextension-polyfill\/dist\/|virtual:wxt-(html-)?plugins|\/lib\/polyfill\/|\/lib\/(errors|contract|durations|demo\/constants|format\/intl)\.ts$|^\0vite\/preload-helper\.js$/;
+const CORE_GROUP = [
+  /webextension-polyfill\/dist\/|virtual:wxt-(html-)?plugins|^\0vite\/preload-helper\.js$/,
+  /\/lib\/(errors|contract|durations|format\/intl)\.ts$/,
+  doorIn(['lib/polyfill/index.ts', 'lib/demo/constants.ts']),
+];
 const UI_GROUP = [
   /\/node_modules\/preact\/(hooks\/|jsx-runtime\/)?dist\//,
   /\/lib\/i18n\/(core|index)\.ts$/,
-  /\/lib\/settings\/(read|rules|policy|model|values|stored)\.ts$/,
-  /\/(lib\/connection\/target|lib\/format\/(duration|units)|components\/(Placed|DemoBanner|SettingsLinked|onDemand|announce|icons\/Icon))\.tsx?$/,
+  doorIn(['lib/settings/read.ts', 'lib/connection/target.ts']),
+  /\/(lib\/format\/(duration|units)|components\/(Placed|DemoBanner|SettingsLinked|onDemand|announce|icons(\/Icon)?))\.tsx?$/,
 ];
+
+/** A group's test for the modules behind `fronts` (behindDoor). */
+function doorIn(fronts: string[]): { test(id: string): boolean } {
+  const modules = new Set(fronts.flatMap((front) => [...behindDoor(front)]));
+  return { test: (id) => modules.has(id) };
+}
 
 /**
  * The popup is built on its own, and what it runs before its first render is one file (popupFirstScreen): the
@@ -227,7 +291,7 @@ export default defineConfig({
             : {
                 includeDependenciesRecursively: false,
                 groups: [
-                  { name: 'core', test: CORE_GROUP },
+                  { name: 'core', test: (id: string) => CORE_GROUP.some((module) => module.test(id)) },
                   { name: 'ui', test: (id: string) => UI_GROUP.some((module) => module.test(id)) },
                 ],
               },
@@ -261,7 +325,7 @@ export default defineConfig({
         resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? deps : []),
       },
       rolldownOptions: {
-        treeshake: { moduleSideEffects: (id: string) => (PURE_WATCH_VIEW.test(id) ? false : undefined) },
+        treeshake: { moduleSideEffects: (id: string) => (PURE_WATCH_VIEW.has(id) ? false : undefined) },
       },
     },
   }),
