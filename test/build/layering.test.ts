@@ -135,8 +135,8 @@ describe('layering enforced by lint', () => {
 
     // The door rule's answer alone: lib/api's and lib/mock's own rules (API_BARREL, MOCK) still refuse
     // them to a component, and are shown above.
-    const doorProblems = async (source: string) =>
-      (await problems(importer, named(source))).filter((rule) => rule !== 'no-restricted-imports');
+    const doorProblems = async (source: string, from = importer) =>
+      (await problems(from, named(source))).filter((rule) => rule !== 'no-restricted-imports');
 
     it('lets its index and its fronts through, and anything from inside', async () => {
       expect(await doorProblems(`@/lib/${feature}`)).toEqual([]);
@@ -145,5 +145,18 @@ describe('layering enforced by lint', () => {
       }
       expect(await problems(`lib/${feature}/deep/thing.ts`, named('../inner'))).toEqual([]);
     });
+
+    // A front given with `from` (a context that wires the folder): only those files may use it.
+    const contextFronts = fronts.filter((door) => typeof door !== 'string');
+    if (contextFronts.length > 0)
+      it("lets a context's front through to the files that wire it only", async () => {
+        for (const { front, from } of contextFronts) {
+          for (const prefix of from) {
+            const wiring = prefix.endsWith('/') ? `${prefix}thing.ts` : `${prefix}.ts`;
+            expect(await doorProblems(`@/lib/${feature}/${front}`, wiring)).toEqual([]);
+          }
+          expect(await doorProblems(`@/lib/${feature}/${front}`)).toContain('doors/doors');
+        }
+      });
   });
 });
