@@ -13,6 +13,12 @@ const root = path.resolve(import.meta.dirname, '..');
  */
 export const DOORS = {
   watch: ['view', 'messages', 'types', { front: 'background', from: ['entrypoints/background/'] }],
+  // The index is the pages' light door (no zod, no settings); the background's and the offscreen
+  // document's sides are each for their own context.
+  clipboard: [
+    { front: 'background', from: ['entrypoints/background/', 'lib/quick-push/', 'lib/upload/'] },
+    { front: 'offscreen', from: ['entrypoints/offscreen/'] },
+  ],
 };
 
 /** The folder-relative module an import names, or null when it is no file of lib/<feature>/. */

@@ -2,7 +2,7 @@
  * The result's actions: clipboard (navigator.clipboard works in an extension page), a new tab, and QR
  * downloads. The QR encoder arrives through lib/push/qr's dynamic import, on first use.
  */
-import { clearCopyLater } from '@/lib/clipboard/copied';
+import { clearCopyLater } from '@/lib/clipboard';
 import { saveFile } from '@/lib/download';
 import { qrPngDataUrl, qrSvg, svgDataUrl } from '@/lib/push/qr';
 
