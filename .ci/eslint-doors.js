@@ -13,6 +13,8 @@ const root = path.resolve(import.meta.dirname, '..');
  */
 export const DOORS = {
   watch: ['view', 'messages', 'types', { front: 'background', from: ['entrypoints/background/'] }],
+  // passphrase.ts: the zod-free generator the popup's passphrase field loads (the index brings zod).
+  generator: ['passphrase'],
   // The index is the pages' light door (no zod, no settings); the background's and the offscreen
   // document's sides are each for their own context.
   clipboard: [

@@ -14,7 +14,7 @@ import {
   type CharacterChoice,
   type GeneratorChoice,
   type WordChoice,
-} from '@/lib/generator/choice';
+} from '@/lib/generator';
 import { closeOnEscape } from './escape';
 import { PANEL_ID } from './ids';
 
@@ -73,7 +73,7 @@ const CLASSES: Array<
   ['symbols', '!#$', 'generator_symbols'],
 ];
 
-/** The characters "avoid look-alikes" leaves out (lib/push/passphrase.ts), shown as they are in any language. */
+/** The characters "avoid look-alikes" leaves out (lib/generator/passphrase.ts), shown as they are in any language. */
 const LOOK_ALIKES = '(0 O 1 l I)';
 
 /**

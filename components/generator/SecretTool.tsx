@@ -1,7 +1,7 @@
 import { SettingsIcon } from '@/components/icons/Settings';
 import { WandIcon } from '@/components/icons/Wand';
 import { onDemand, Part } from '@/components/onDemand';
-import type { GeneratorChoice } from '@/lib/generator/choice';
+import type { GeneratorChoice } from '@/lib/generator';
 import { t } from '@/lib/i18n';
 import { useRef } from 'preact/hooks';
 import type { GeneratorPanelProps } from './GeneratorPanel';

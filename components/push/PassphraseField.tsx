@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { FieldErrors } from '@/lib/errors';
 import type { FormOptions } from '@/lib/push/form';
-import type { PassphraseStyle } from '@/lib/push/passphrase';
+import type { PassphraseStyle } from '@/lib/generator/passphrase';
 import { WandIcon } from '@/components/icons/Wand';
 import { t } from '@/lib/i18n';
 import { described, FieldError } from './FieldError';

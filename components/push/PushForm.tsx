@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { announce } from '../announce';
 import { formHasInput } from '@/lib/push/form-filled';
 import type { FormAction, FormState } from '@/lib/push/form';
-import type { PassphraseStyle } from '@/lib/push/passphrase';
+import type { PassphraseStyle } from '@/lib/generator/passphrase';
 import { QR_MAX_CHARS, TEXT_MAX_CHARS } from '@/lib/contract';
 import { t, uiLocale } from '@/lib/i18n';
 import { formLabel } from '@/lib/push/form-subject';

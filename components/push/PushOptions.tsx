@@ -3,7 +3,7 @@ import { VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
 import type { FieldErrors } from '@/lib/errors';
 import { t } from '@/lib/i18n';
 import type { FormOptions } from '@/lib/push/form';
-import type { PassphraseStyle } from '@/lib/push/passphrase';
+import type { PassphraseStyle } from '@/lib/generator/passphrase';
 import type { Edition } from '@/lib/push/types';
 import { ExpiryField } from './ExpiryField';
 import { described, FieldError } from './FieldError';
