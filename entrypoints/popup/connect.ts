@@ -7,8 +7,7 @@ import { shared } from '@/lib/async';
 import { connectSaved } from '@/lib/connection/client';
 import { checkLinkOf } from '@/lib/connection/link-home';
 import type { LinkCheck } from '@/lib/push/link';
-import { toCreateInput, type FormState } from '@/lib/push/form';
-import { formSubject } from '@/lib/push/form-subject';
+import { formSubject, toCreateInput, type FormState } from '@/lib/push/form';
 import { onSettingsChange } from '@/lib/settings/read';
 import { sendToRecord } from '@/lib/watch';
 

@@ -1,4 +1,8 @@
 /**
+ * The popup's create form (the welcome page's try-it runs it too): a pure core, behind this door. Inside:
+ * types.ts (its shapes), init.ts (its first state, before and after the settings), input.ts (the request it
+ * sends), contents.ts (what it holds), validate.ts, server-errors.ts (a 422's fields), wifi.ts.
+ *
  * The create form as a pure reducer. The sending rules live here, not in the container: a submit while a
  * send is under way (or after it succeeded) changes nothing, so nothing is sent twice; a failed send keeps
  * every value the person entered. The container sends once each time `submission` grows.
@@ -6,19 +10,21 @@
 import { MAX_FILES } from '@/lib/contract';
 import type { FieldErrors } from '@/lib/errors';
 import { plural } from '@/lib/i18n';
-import { initForm } from './form-init';
-import { pendingForm, fillPendingForm } from './form-pending';
-import { toCreateInput } from './form-input';
-import type { FormAction, FormOptions, FormState, NewFile } from './form-types';
+import { fillPendingForm, initForm, pendingForm } from './init';
+import { toCreateInput } from './input';
+import type { FormAction, FormOptions, FormState, NewFile } from './types';
 import { fieldErrorsFrom422 } from './server-errors';
 import { validateCreateInput } from './validate';
 import { wifiProblems } from './wifi';
 
-// The form's one public face: its shapes, its start and its request come from the modules beside it.
-export type * from './form-types';
-export { initForm } from './form-init';
-export { toCreateInput } from './form-input';
-export { pendingForm } from './form-pending';
+// The form's door (lib/push/form): its shapes, its start, its request, what it holds and the Secret
+// field's count come from the modules beside it.
+export type * from './types';
+export type { WifiConfig, WifiSecurity } from './wifi';
+export { initForm, pendingForm } from './init';
+export { toCreateInput } from './input';
+export { formHasInput, formLabel, formSubject } from './contents';
+export { charCount } from './validate';
 
 const OPTION_FIELDS: Record<keyof FormOptions, string> = {
   expireAfterDuration: 'expire_after_duration',
