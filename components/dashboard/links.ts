@@ -6,7 +6,7 @@ import { clearCopyLater } from '@/lib/clipboard';
 import { checkLinkOf } from '@/lib/connection/link-home';
 import { AppError } from '@/lib/errors';
 import { t } from '@/lib/i18n';
-import { qrSvg } from '@/lib/push/qr';
+import { qrSvg } from '@/lib/qr';
 import { pushLabel } from '@/lib/watch/view';
 import type { TrackedPush } from '@/lib/watch/types';
 

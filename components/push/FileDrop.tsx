@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { FileEntry } from '@/lib/push/form';
-import { formatSize } from '@/lib/push/size';
+import { formatSize } from '@/lib/format/size';
 import { MAX_FILES } from '@/lib/contract';
 import { plural, t, uiLocale } from '@/lib/i18n';
 import { described, FieldError } from './FieldError';

@@ -1,7 +1,7 @@
 /**
  * The popup's create form (the welcome page's try-it runs it too): a pure core, behind this door. Inside:
- * types.ts (its shapes), init.ts (its first state, before and after the settings), input.ts (the request it
- * sends), contents.ts (what it holds), validate.ts, server-errors.ts (a 422's fields), wifi.ts.
+ * types.ts (its shapes), init.ts (its first state, before and after the settings, and the e-mails'
+ * language), input.ts (the request it sends), validate.ts, server-errors.ts (a 422's fields), wifi.ts.
  *
  * The create form as a pure reducer. The sending rules live here, not in the container: a submit while a
  * send is under way (or after it succeeded) changes nothing, so nothing is sent twice; a failed send keeps
@@ -17,13 +17,12 @@ import { fieldErrorsFrom422 } from './server-errors';
 import { validateCreateInput } from './validate';
 import { wifiProblems } from './wifi';
 
-// The form's door (lib/push/form): its shapes, its start, its request, what it holds and the Secret
-// field's count come from the modules beside it.
+// The form's door (lib/push/form): its shapes, its start, its request and the Secret field's count come
+// from the modules beside it.
 export type * from './types';
 export type { WifiConfig, WifiSecurity } from './wifi';
-export { initForm, pendingForm } from './init';
+export { emailLocaleFor, initForm, pendingForm } from './init';
 export { toCreateInput } from './input';
-export { formHasInput, formLabel, formSubject } from './contents';
 export { charCount } from './validate';
 
 const OPTION_FIELDS: Record<keyof FormOptions, string> = {
@@ -130,4 +129,20 @@ export function formReducer(state: FormState, action: FormAction): FormState {
         ? pendingForm(state.emailLocale)
         : initForm({ ...state, passphrase: action.passphrase });
   }
+}
+
+/**
+ * Whether the form holds anything a person typed or added, which Esc must not wipe unasked (issue 20): true
+ * when any kind's content (text, URL, QR text, a Wi-Fi network, files) or a typed option (name, note,
+ * e-mail addresses) is filled. The passphrase is left out: a fresh form may hold a generated one.
+ */
+export function formHasInput(
+  state: Pick<FormState, 'payload' | 'url' | 'qrText' | 'wifi' | 'files' | 'options'>,
+): boolean {
+  const { payload, url, qrText, wifi, files, options } = state;
+  return (
+    [payload, url, qrText, wifi.ssid, wifi.password, options.name, options.note, options.notifyEmailsTo].some(
+      (value) => value.trim() !== '',
+    ) || files.length > 0
+  );
 }
