@@ -116,7 +116,7 @@ const PURE_WATCH_VIEW = /lib\/watch\/(view|label|state|user-agent|push-address|r
  * - UI_GROUP, what every preact page runs first: preact, its hooks and JSX runtime, the words (lib/i18n)
  *   and the settings' plain read (one chunk of their own before, loaded by the same pages), with the
  *   small shared pieces (the server target, duration words and their units, Placed, the demo banner, the
- *   settings link, the icon frame, the live region's announce). Offscreen loads none of it. The welcome page is given the small pieces
+ *   settings link, the icons, the live region's announce). Offscreen loads none of it. The welcome page is given the small pieces
  *   (0.5 to 0.6 KB gzipped); every other page loads fewer bytes.
  * Vite's helper behind import() is in CORE_GROUP: the offscreen document loads file uploads' runner on
  * first use (lib/upload/offscreen.ts), and the helper in UI_GROUP gave it preact and the words at open.
@@ -136,7 +136,7 @@ const UI_GROUP = [
   /\/node_modules\/preact\/(hooks\/|jsx-runtime\/)?dist\//,
   /\/lib\/i18n\/(core|index)\.ts$/,
   /\/lib\/settings\/(read|rules|policy|model|values|stored)\.ts$/,
-  /\/(lib\/connection\/target|lib\/format\/(duration|units)|components\/(Placed|DemoBanner|SettingsLinked|onDemand|announce|icons\/Icon))\.tsx?$/,
+  /\/(lib\/connection\/target|lib\/format\/(duration|units)|components\/(Placed|DemoBanner|SettingsLinked|onDemand|announce|icons))\.tsx?$/,
 ];
 
 /**

@@ -1,7 +1,6 @@
 import { useState } from 'preact/hooks';
 import { CheckField } from '@/components/CheckField';
-import { CheckIcon } from '@/components/icons/Check';
-import { CopyIcon } from '@/components/icons/Copy';
+import { CheckIcon, CopyIcon } from '@/components/icons';
 import { useFlash } from '@/components/useFlash';
 import { plural, t, type MessageKey } from '@/lib/i18n';
 import {

@@ -1,5 +1,4 @@
-import { SettingsIcon } from '@/components/icons/Settings';
-import { WandIcon } from '@/components/icons/Wand';
+import { SettingsIcon, WandIcon } from '@/components/icons';
 import { onDemand, Part } from '@/components/onDemand';
 import type { GeneratorChoice } from '@/lib/generator';
 import { t } from '@/lib/i18n';

@@ -6,7 +6,7 @@ import { plural, t, uiLocale } from '@/lib/i18n';
 import { described, FieldError } from './FieldError';
 import './files.css';
 import './sr.css';
-import { UploadIcon } from '@/components/icons/Upload';
+import { UploadIcon } from '@/components/icons';
 
 export interface FileDropProps {
   files: FileEntry[];

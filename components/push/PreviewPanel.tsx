@@ -1,5 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ExternalLinkIcon } from '@/components/icons/ExternalLink';
+import { ExternalLinkIcon } from '@/components/icons';
 import { t } from '@/lib/i18n';
 import { openWarning } from '@/lib/push';
 

@@ -16,7 +16,7 @@ import { defaultPassphrase } from './passphrase';
 import { described } from './words';
 import { lastDemoShown, rememberDemoShown } from './frame-hint';
 import { CREATED_PUSH, RECENT_PUSHES } from './parts';
-import { SettingsIcon } from '@/components/icons/Settings';
+import { SettingsIcon } from '@/components/icons';
 import { SettingsLinked } from '@/components/SettingsLinked';
 
 /**
