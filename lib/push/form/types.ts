@@ -1,5 +1,5 @@
 /**
- * The shapes of the create form (form.ts): its state, its options and the actions its reducer takes.
+ * The shapes of the create form (index.ts): its state, its options and the actions its reducer takes.
  */
 import type { PushKind } from '@/lib/contract';
 import type { AppErrorData, FieldErrors } from '@/lib/errors';
