@@ -167,7 +167,7 @@ const PURE_WATCH_VIEW = behindDoor('lib/watch/view.ts');
  * - UI_GROUP, what every preact page runs first: preact, its hooks and JSX runtime, the words (lib/i18n)
  *   and the settings' plain read (lib/settings' light front; one chunk of their own before, loaded by
  *   the same pages), with the small shared pieces (the server target, duration words and their units,
- *   Placed, the demo banner, the settings link, the icon frame, the live region's announce). Offscreen
+ *   Placed, the demo banner, the settings link, the icons, the live region's announce). Offscreen
  *   loads none of it. The welcome page is given the small pieces (0.5 to 0.6 KB gzipped); every other
  *   page loads fewer bytes.
  * A feature folder is named by its door only, and the group takes what stands behind it (behindDoor): a
@@ -194,7 +194,7 @@ const UI_GROUP = [
   /\/node_modules\/preact\/(hooks\/|jsx-runtime\/)?dist\//,
   /\/lib\/i18n\/(core|index)\.ts$/,
   doorIn(['lib/settings/read.ts', 'lib/connection/target.ts']),
-  /\/(lib\/format\/(duration|units)|components\/(Placed|DemoBanner|SettingsLinked|onDemand|announce|icons(\/Icon)?))\.tsx?$/,
+  /\/(lib\/format\/(duration|units)|components\/(Placed|DemoBanner|SettingsLinked|onDemand|announce|icons))\.tsx?$/,
 ];
 
 /** A group's test for the modules behind `fronts` (behindDoor). */

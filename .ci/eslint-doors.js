@@ -34,6 +34,18 @@ export const DOORS = {
   ],
   welcome: [],
   watch: ['view', 'messages', 'types', { front: 'background', from: ['entrypoints/background/'] }],
+  // label.ts and link.ts: light fronts for the pages that only name a push or check its link (through the
+  // index they reach every module of the folder, which the bundler then places in their first files: popup
+  // +2.4 KB, dashboard and viewer +1 file); lib/push/form: the create form, a door of its own.
+  push: ['label', 'link', 'form'],
+  // passphrase.ts: the zod-free generator the popup's passphrase field loads (the index brings zod).
+  generator: ['passphrase'],
+  // The index is the pages' light door (no zod, no settings); the background's and the offscreen
+  // document's sides are each for their own context.
+  clipboard: [
+    { front: 'background', from: ['entrypoints/background/', 'lib/quick-push/', 'lib/upload/'] },
+    { front: 'offscreen', from: ['entrypoints/offscreen/'] },
+  ],
 };
 
 /** The folder-relative module an import names, or null when it is no file of lib/<feature>/. */

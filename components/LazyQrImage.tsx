@@ -1,6 +1,6 @@
 import type { ComponentChildren } from 'preact';
 import { t } from '@/lib/i18n';
-import { svgDataUrl } from '@/lib/push/qr';
+import { svgDataUrl } from '@/lib/qr';
 import type { LazyQr } from './useLazyQr';
 
 export interface LazyQrImageProps {

@@ -13,9 +13,9 @@ const DOM_TESTS = [
   'test/lib/api/upload-redirect.test.ts',
   'test/lib/api/upload.test.ts',
   'test/lib/clipboard/background.test.ts',
+  'test/lib/clipboard/offscreen.test.ts',
+  'test/lib/clipboard/write.test.ts',
   'test/lib/download.test.ts',
-  'test/lib/quick-push/clipboard.test.ts',
-  'test/lib/quick-push/offscreen-clipboard.test.ts',
   'test/lib/upload/file-client.test.ts',
 ];
 const NOT_UNIT = ['node_modules/**'];

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
 import { announce } from '@/components/announce';
-import { CheckIcon } from '@/components/icons/Check';
-import { CopyIcon } from '@/components/icons/Copy';
+import { CheckIcon, CopyIcon } from '@/components/icons';
 import { FLASH_MS } from '@/components/useFlash';
 import { t } from '@/lib/i18n';
 

@@ -2,7 +2,7 @@ import { t } from '@/lib/i18n';
 import { pushLabel } from '@/lib/watch/view';
 import type { TrackedPush } from '@/lib/watch/types';
 import { ConfirmDialog } from './ConfirmDialog';
-import { openWarning } from '@/lib/push/open-warning';
+import { openWarning } from '@/lib/push';
 
 export interface OpenDialogProps {
   /** The push whose page would open; null: no dialog. */

@@ -1,7 +1,5 @@
 import { useState } from 'preact/hooks';
-import { ExternalLinkIcon } from '@/components/icons/ExternalLink';
-import { QrIcon } from '@/components/icons/Qr';
-import { TrashIcon } from '@/components/icons/Trash';
+import { ExternalLinkIcon, QrIcon, TrashIcon } from '@/components/icons';
 import { plural, t, type MessageKey } from '@/lib/i18n';
 import type { TrackedPush } from '@/lib/watch/types';
 import { Placed, PLACE } from '@/components/Placed';

@@ -1,6 +1,6 @@
 import { memo } from './memo';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { MoreIcon } from '@/components/icons/More';
+import { MoreIcon } from '@/components/icons';
 import { openedStatusParts, pushLabel, pushState, stateWords } from '@/lib/watch/view';
 import type { TrackedPush } from '@/lib/watch/types';
 import { Part, whenLoaded } from '@/components/onDemand';

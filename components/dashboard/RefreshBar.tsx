@@ -1,4 +1,4 @@
-import { RefreshIcon } from '@/components/icons/Refresh';
+import { RefreshIcon } from '@/components/icons';
 import { SettingsLinked } from '../SettingsLinked';
 import { t } from '@/lib/i18n';
 import { Placed, PLACE } from '@/components/Placed';

@@ -2,11 +2,11 @@
  * A push's link as the dashboard hands it on (copy, open, QR code), each time only after lib/push/link.ts
  * passed it for the push's server. Loaded on demand (parts.ts): the first screen hands no link on.
  */
-import { clearCopyLater } from '@/lib/clipboard/copied';
+import { clearCopyLater } from '@/lib/clipboard';
 import { checkLinkOf } from '@/lib/connection/link-home';
 import { AppError } from '@/lib/errors';
 import { t } from '@/lib/i18n';
-import { qrSvg } from '@/lib/push/qr';
+import { qrSvg } from '@/lib/qr';
 import { pushLabel } from '@/lib/watch/view';
 import type { TrackedPush } from '@/lib/watch/types';
 

@@ -1,7 +1,6 @@
 import { useState } from 'preact/hooks';
 import { CheckField } from '@/components/CheckField';
-import { CheckIcon } from '@/components/icons/Check';
-import { CopyIcon } from '@/components/icons/Copy';
+import { CheckIcon, CopyIcon } from '@/components/icons';
 import { useFlash } from '@/components/useFlash';
 import { plural, t, type MessageKey } from '@/lib/i18n';
 import {
@@ -14,7 +13,7 @@ import {
   type CharacterChoice,
   type GeneratorChoice,
   type WordChoice,
-} from '@/lib/generator/choice';
+} from '@/lib/generator';
 import { closeOnEscape } from './escape';
 import { PANEL_ID } from './ids';
 
@@ -73,7 +72,7 @@ const CLASSES: Array<
   ['symbols', '!#$', 'generator_symbols'],
 ];
 
-/** The characters "avoid look-alikes" leaves out (lib/push/passphrase.ts), shown as they are in any language. */
+/** The characters "avoid look-alikes" leaves out (lib/generator/passphrase.ts), shown as they are in any language. */
 const LOOK_ALIKES = '(0 O 1 l I)';
 
 /**

@@ -1,7 +1,6 @@
-import { SettingsIcon } from '@/components/icons/Settings';
-import { WandIcon } from '@/components/icons/Wand';
+import { SettingsIcon, WandIcon } from '@/components/icons';
 import { onDemand, Part } from '@/components/onDemand';
-import type { GeneratorChoice } from '@/lib/generator/choice';
+import type { GeneratorChoice } from '@/lib/generator';
 import { t } from '@/lib/i18n';
 import { useRef } from 'preact/hooks';
 import type { GeneratorPanelProps } from './GeneratorPanel';

@@ -3,7 +3,7 @@ import type { FieldErrors } from '@/lib/errors';
 import { formatDays } from '@/lib/format/duration';
 import { t, uiLocale } from '@/lib/i18n';
 import type { FormOptions } from '@/lib/push/form';
-import type { Edition } from '@/lib/push/types';
+import type { Edition } from '@/lib/api';
 import { SelectField, type Choice } from './OptionFields';
 
 /** pro's duration table, each named as people say the length in the UI language ("1 week", "1 Woche"). */

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { FileEntry } from '@/lib/push/form';
-import { formatSize } from '@/lib/push/size';
+import { formatSize } from '@/lib/format/size';
 import { MAX_FILES } from '@/lib/contract';
 import { plural, t, uiLocale } from '@/lib/i18n';
 import { described, FieldError } from './FieldError';
 import './files.css';
 import './sr.css';
-import { UploadIcon } from '@/components/icons/Upload';
+import { UploadIcon } from '@/components/icons';
 
 export interface FileDropProps {
   files: FileEntry[];

@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { useFlash } from '@/components/useFlash';
-import { CheckIcon } from '@/components/icons/Check';
-import { CopyIcon } from '@/components/icons/Copy';
+import { CheckIcon, CopyIcon } from '@/components/icons';
 import { t } from '@/lib/i18n';
 
 /**

@@ -2,7 +2,7 @@ import type { FieldErrors } from '@/lib/errors';
 import { EMAIL_LOCALES, MAX_EMAILS } from '@/lib/contract';
 import { plural, t, type MessageKey } from '@/lib/i18n';
 import type { FormOptions } from '@/lib/push/form';
-import type { Edition } from '@/lib/push/types';
+import type { Edition } from '@/lib/api';
 import type { MoreField } from './more-fields';
 import { CheckField, SelectField, TextField, type Choice } from './OptionFields';
 

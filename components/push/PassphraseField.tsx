@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { FieldErrors } from '@/lib/errors';
 import type { FormOptions } from '@/lib/push/form';
-import type { PassphraseStyle } from '@/lib/push/passphrase';
-import { WandIcon } from '@/components/icons/Wand';
+import type { PassphraseStyle } from '@/lib/generator/passphrase';
+import { WandIcon } from '@/components/icons';
 import { t } from '@/lib/i18n';
 import { described, FieldError } from './FieldError';
 

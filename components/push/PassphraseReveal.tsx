@@ -1,7 +1,5 @@
 import { useState } from 'preact/hooks';
-import { CopyIcon } from '@/components/icons/Copy';
-import { EyeIcon } from '@/components/icons/Eye';
-import { EyeOffIcon } from '@/components/icons/EyeOff';
+import { CopyIcon, EyeIcon, EyeOffIcon } from '@/components/icons';
 import { t, type MessageKey } from '@/lib/i18n';
 
 /** The words of each part the result reveals: the passphrase (for the recipient), the generated secret (for the creator). */

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
-import { ExternalLinkIcon } from '@/components/icons/ExternalLink';
+import { ExternalLinkIcon } from '@/components/icons';
 import { t } from '@/lib/i18n';
-import { openWarning } from '@/lib/push/open-warning';
+import { openWarning } from '@/lib/push';
 
 export interface PreviewPanelProps {
   url: string;

@@ -3,8 +3,8 @@ import { VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
 import type { FieldErrors } from '@/lib/errors';
 import { t } from '@/lib/i18n';
 import type { FormOptions } from '@/lib/push/form';
-import type { PassphraseStyle } from '@/lib/push/passphrase';
-import type { Edition } from '@/lib/push/types';
+import type { PassphraseStyle } from '@/lib/generator/passphrase';
+import type { Edition } from '@/lib/api';
 import { ExpiryField } from './ExpiryField';
 import { described, FieldError } from './FieldError';
 import { onDemand, Part, whenLoaded } from '@/components/onDemand';
@@ -21,7 +21,7 @@ export interface PushOptionsProps {
   onChange: (patch: Partial<FormOptions>) => void;
   /** The container generates (it owns the randomness) and sets the passphrase through onChange. */
   onGenerate: (style: PassphraseStyle) => void;
-  /** The name a push made at `now` gets when the field is left empty (lib/push/form-subject formLabel). */
+  /** The name a push made at `now` gets when the field is left empty (lib/push/form's formLabel). */
   nameSample?: (now: number) => string;
 }
 

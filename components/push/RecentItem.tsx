@@ -1,9 +1,7 @@
 import { LazyQrImage } from '@/components/LazyQrImage';
 import { useLazyQr } from '@/components/useLazyQr';
 import { useFlash } from '@/components/useFlash';
-import { CheckIcon } from '@/components/icons/Check';
-import { CopyIcon } from '@/components/icons/Copy';
-import { QrIcon } from '@/components/icons/Qr';
+import { CheckIcon, CopyIcon, QrIcon } from '@/components/icons';
 import { t } from '@/lib/i18n';
 
 export interface RecentItemProps {

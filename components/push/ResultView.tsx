@@ -7,9 +7,7 @@ import { QrPanel } from './QrPanel';
 import './push.css';
 import './result.css';
 import './sr.css';
-import { CopyIcon } from '@/components/icons/Copy';
-import { EyeIcon } from '@/components/icons/Eye';
-import { QrIcon } from '@/components/icons/Qr';
+import { CopyIcon, EyeIcon, QrIcon } from '@/components/icons';
 import { t } from '@/lib/i18n';
 
 export interface ResultViewProps {

@@ -1,7 +1,7 @@
 import { Fragment, type ComponentChildren } from 'preact';
 import { Placed, PLACE } from '@/components/Placed';
 import { plural, t } from '@/lib/i18n';
-import { charCount } from '@/lib/push/validate';
+import { charCount } from '@/lib/push/form';
 import { described, FieldError } from './FieldError';
 
 export interface SecretInputProps {

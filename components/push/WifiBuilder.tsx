@@ -1,7 +1,7 @@
 import type { ComponentChildren } from 'preact';
 import { CheckField } from '@/components/CheckField';
 import { t, type MessageKey } from '@/lib/i18n';
-import type { WifiConfig, WifiSecurity } from '@/lib/push/wifi';
+import type { WifiConfig, WifiSecurity } from '@/lib/push/form';
 import { described, FieldError } from './FieldError';
 import { FieldFrame } from './OptionFields';
 

@@ -1,4 +1,4 @@
-import { CheckIcon } from '@/components/icons/Check';
+import { CheckIcon } from '@/components/icons';
 import { t } from '@/lib/i18n';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'preact/hooks';
-import { CheckIcon } from '@/components/icons/Check';
+import { CheckIcon } from '@/components/icons';
 import type { ConnectionReport } from '@/lib/connection/check';
 import { ConnectionFacts } from './ConnectionStatus';
 import type { TokenPlace } from '@/lib/settings';

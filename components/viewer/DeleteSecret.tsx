@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { TrashIcon } from '@/components/icons/Trash';
+import { TrashIcon } from '@/components/icons';
 import { t } from '@/lib/i18n';
 
 export interface DeleteSecretProps {

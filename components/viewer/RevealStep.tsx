@@ -1,4 +1,4 @@
-import { EyeIcon } from '@/components/icons/Eye';
+import { EyeIcon } from '@/components/icons';
 import { viewsBeforeReveal, type LifeFacts } from '@/lib/format/lifetime';
 import { t } from '@/lib/i18n';
 import { ExpiryNote } from './ExpiryNote';

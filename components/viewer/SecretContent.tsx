@@ -1,6 +1,4 @@
-import { CheckIcon } from '@/components/icons/Check';
-import { CopyIcon } from '@/components/icons/Copy';
-import { QrIcon } from '@/components/icons/Qr';
+import { CheckIcon, CopyIcon, QrIcon } from '@/components/icons';
 import { ClassedSecret } from './ClassedSecret';
 import type { PushKind } from '@/lib/contract';
 import { t } from '@/lib/i18n';

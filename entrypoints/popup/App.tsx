@@ -4,8 +4,7 @@ import { Part } from '@/components/onDemand';
 import { Placed, PLACE } from '@/components/Placed';
 import { EMAIL_LOCALES } from '@/lib/contract';
 import { t, uiLocale } from '@/lib/i18n';
-import { emailLocaleFor } from '@/lib/push/email-locale';
-import { pendingForm, type FormInit } from '@/lib/push/form';
+import { emailLocaleFor, pendingForm, type FormInit } from '@/lib/push/form';
 import { ServerSwitch } from '@/components/push/ServerSwitch';
 import { handoffClock, handoffStore, serversOf, type Handoff } from '@/lib/handoff';
 import { onSettingsChange, readSettingsUnderPolicy, type SettingsRead } from '@/lib/settings/read';
@@ -17,7 +16,7 @@ import { defaultPassphrase } from './passphrase';
 import { described } from './words';
 import { lastDemoShown, rememberDemoShown } from './frame-hint';
 import { CREATED_PUSH, RECENT_PUSHES } from './parts';
-import { SettingsIcon } from '@/components/icons/Settings';
+import { SettingsIcon } from '@/components/icons';
 import { SettingsLinked } from '@/components/SettingsLinked';
 
 /**

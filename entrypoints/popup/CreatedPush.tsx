@@ -7,7 +7,7 @@ import type { AppErrorData } from '@/lib/errors';
 import { dateTimeFormat } from '@/lib/format/intl';
 import { erasedAt, type Copied, type Handoff } from '@/lib/handoff';
 import { t, uiLocale, type MessageKey } from '@/lib/i18n';
-import { copyMessage, expiryInWords } from '@/lib/push/expiry-words';
+import { copyMessage, expiryInWords } from '@/lib/push';
 import { copyText, downloadQrPng, downloadQrSvg, openInTab, renderQr } from './share';
 
 export interface CreatedPushProps {

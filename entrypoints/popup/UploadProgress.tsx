@@ -5,7 +5,7 @@
  * unrecorded and Create again would make a second one. So from then on there is nothing to cancel and the
  * server's answer decides.
  */
-import { formatSentOf } from '@/lib/push/size';
+import { formatSentOf } from '@/lib/format/size';
 import { t, uiLocale } from '@/lib/i18n';
 import type { Sent } from './useSubmit';
 

@@ -6,9 +6,9 @@ import type { CreateResult, Edition } from '@/lib/api';
 import { shared } from '@/lib/async';
 import { connectSaved } from '@/lib/connection/client';
 import { checkLinkOf } from '@/lib/connection/link-home';
-import type { LinkCheck } from '@/lib/push/link';
+import type { LinkCheck } from '@/lib/push';
+import { formSubject } from '@/lib/push/label';
 import { toCreateInput, type FormState } from '@/lib/push/form';
-import { formSubject } from '@/lib/push/form-subject';
 import { onSettingsChange } from '@/lib/settings/read';
 import { sendToRecord } from '@/lib/watch';
 

@@ -1,10 +1,10 @@
 /**
  * The result's actions: clipboard (navigator.clipboard works in an extension page), a new tab, and QR
- * downloads. The QR encoder arrives through lib/push/qr's dynamic import, on first use.
+ * downloads. The QR encoder arrives through lib/qr.ts's dynamic import, on first use.
  */
-import { clearCopyLater } from '@/lib/clipboard/copied';
+import { clearCopyLater } from '@/lib/clipboard';
 import { saveFile } from '@/lib/download';
-import { qrPngDataUrl, qrSvg, svgDataUrl } from '@/lib/push/qr';
+import { qrPngDataUrl, qrSvg, svgDataUrl } from '@/lib/qr';
 
 /** Every copy here is a link, a message with the link, or a passphrase: each is cleared later if asked. */
 export async function copyText(text: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { announce } from '@/components/announce';
-import type { PassphraseStyle } from '@/lib/push/passphrase';
+import type { PassphraseStyle } from '@/lib/generator/passphrase';
 import type { FormAction, FormState } from '@/lib/push/form';
 import { t } from '@/lib/i18n';
 import { defaultPassphrase } from './passphrase';
@@ -38,7 +38,7 @@ export function useFormActions(
   };
 
   const generate = (style: PassphraseStyle) => {
-    import('@/lib/push/passphrase')
+    import('@/lib/generator/passphrase')
       .then(({ defaultRandom, generatePassphrase }) => generatePassphrase(defaultRandom, style))
       .then(({ value }) => {
         dispatch({ type: 'options', patch: { passphrase: value } });

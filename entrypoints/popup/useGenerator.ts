@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { announce } from '@/components/announce';
 import type { Generator } from '@/components/generator/SecretTool';
-import type { GeneratorChoice } from '@/lib/generator/choice';
+import type { GeneratorChoice } from '@/lib/generator';
 import { t } from '@/lib/i18n';
 
 /** lib/generator loads on the first use of the wand or its panel, never as the popup opens. */

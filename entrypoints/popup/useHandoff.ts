@@ -1,7 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
-import { formHasInput } from '@/lib/push/form-filled';
 import { handoffClock, handoffOf, handoffStore, type Copied, type Handoff } from '@/lib/handoff';
-import type { FormState } from '@/lib/push/form';
+import { formHasInput, type FormState } from '@/lib/push/form';
 import type { PopupContext } from './context';
 import type { SentPush } from './connect';
 

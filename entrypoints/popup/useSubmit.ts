@@ -1,7 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 import { toAppError } from '@/lib/errors';
-import { formReducer, type FormAction, type FormState } from '@/lib/push/form';
-import { formHasInput } from '@/lib/push/form-filled';
+import { formHasInput, formReducer, type FormAction, type FormState } from '@/lib/push/form';
 import { chosenServer } from './chosen';
 import type { SentPush } from './connect';
 import { CREATED_PUSH } from './parts';

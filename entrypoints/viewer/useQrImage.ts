@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '@/lib/api';
 import { t } from '@/lib/i18n';
-import { qrPngDataUrl } from '@/lib/push/qr';
+import { qrPngDataUrl } from '@/lib/qr';
 
 /** The size the viewer draws it at, as the server's recipient page does. */
 const QR_WIDTH = 256;

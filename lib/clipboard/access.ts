@@ -1,24 +1,41 @@
 /**
- * The clipboard as the clearer reads and empties it, in the two documents that can: Chrome's offscreen
- * document (never focused, so execCommand) and Firefox's background page (navigator.clipboard). Reading
- * needs the optional clipboardRead permission, asked for when the user turns clearing on.
+ * The clipboard as the background's documents reach it: Chrome's offscreen document (never focused, so
+ * navigator.clipboard refuses it: a temporary textarea and execCommand, which the CLIPBOARD reason allows)
+ * and Firefox's background page (navigator.clipboard). Reading needs the optional clipboardRead permission,
+ * asked for when the user turns clearing on.
  */
 import { AppError } from '@/lib/errors';
 import type { ClipboardAccess } from './clearer';
+
+/** Runs `use` on a temporary textarea holding `value`, and removes it whatever happens. */
+function withTextarea<T>(doc: Document, value: string, use: (area: HTMLTextAreaElement) => T): T {
+  const area = doc.createElement('textarea');
+  area.value = value;
+  doc.body.append(area);
+  try {
+    return use(area);
+  } finally {
+    area.remove();
+  }
+}
+
+/** Copies `text` with a temporary textarea; AppError 'internal' when the browser refuses. */
+export function copyWithTextarea(text: string, doc: Document = document): void {
+  withTextarea(doc, text, (area) => {
+    area.select();
+    if (!doc.execCommand('copy')) throw new AppError('internal', 'The browser refused to copy the link.');
+  });
+}
 
 /** Chrome's offscreen document: paste into a temporary textarea; clear through a copy event. */
 export function textareaClipboard(doc: Document = document): ClipboardAccess {
   return {
     async read() {
-      const area = doc.createElement('textarea');
-      doc.body.append(area);
-      try {
+      return withTextarea(doc, '', (area) => {
         area.focus();
         // Refused (false) without clipboardRead: the clipboard cannot be compared, so it is left alone.
         return doc.execCommand('paste') ? area.value : null;
-      } finally {
-        area.remove();
-      }
+      });
     },
     async clear() {
       const empty = (event: ClipboardEvent) => {

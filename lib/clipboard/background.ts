@@ -1,6 +1,11 @@
 /**
- * BACKGROUND: the clipboard clearer's wiring. The timer and the hash live in the document that can read
- * the clipboard: the offscreen document (Chrome), or the background page itself (Firefox, persistent).
+ * BACKGROUND: the clipboard as the background reaches it, never from a script in the web page: a new link
+ * written (platformClipboard), and a copy cleared later. Chrome's service worker has no clipboard, so the
+ * offscreen document (reason CLIPBOARD) does both; Firefox's background page can do them itself
+ * (clipboardWrite permission; clipboardRead when clearing is on). lib/offscreen decides which.
+ *
+ * The clearer's timer and hash live in the document that can read the clipboard: the offscreen document
+ * (Chrome), or the background page itself (Firefox, persistent).
  * chrome.alarms would survive the worker, but its timer would need the hash kept in storage; the offscreen
  * document keeps it in memory only, and lives as long as the extension does unless Chrome closes it (then
  * the pending clear is lost, never done wrongly).
@@ -11,7 +16,10 @@ import { readSettings } from '@/lib/settings/read';
 import { navigatorClipboard } from './access';
 import { createClipboardClearer, type ClipboardClearer } from './clearer';
 import { CLEAR_MS_PER_SECOND } from './delay';
-import { clipboardClearLater, clipboardCopied } from './messages';
+import { clearCopyLater } from './index';
+import { clipboardClearLater, clipboardCopied, clipboardWrite } from './messages';
+
+export type ClipboardWriter = (text: string) => Promise<void>;
 
 let backgroundClearer: ClipboardClearer | undefined;
 
@@ -43,4 +51,20 @@ export function registerClipboardClearing(): () => void {
   return listenForMessages([
     handle(clipboardCopied, async ({ hash }) => ({ scheduled: await clearClipboardLater(hash) })),
   ]);
+}
+
+/** Firefox: the background page is a document, and clipboardWrite lets it write without focus. */
+async function writeInBackgroundPage({ text }: { text: string }): Promise<{ copied: true }> {
+  await navigator.clipboard.writeText(text);
+  return { copied: true };
+}
+
+/** The clipboard as the background writes it: through the offscreen document, or in its own page. */
+export function platformClipboard(): ClipboardWriter {
+  const write = inOffscreenOr(clipboardWrite, BACKGROUND_IS_WORKER ? undefined : writeInBackgroundPage);
+  return async (text) => {
+    await write({ text });
+    // The new link is a secret: cleared later if the user asked.
+    await clearCopyLater(text, clearClipboardLater);
+  };
 }

@@ -1,13 +1,13 @@
 /**
  * What the secret generator's panel sets (a GeneratorChoice) and what it makes of it: a pure core, with the
- * randomness and the word list passed in. The pick itself is lib/push/passphrase.ts's (rejection sampling on
+ * randomness and the word list passed in. The pick itself is passphrase.ts's (rejection sampling on
  * crypto.getRandomValues), shared with the passphrase field's generator.
  */
 import { z } from '@/lib/zod';
-import { characterAlphabet, generateWords, randomIndex, type RandomBytes } from '@/lib/push/passphrase';
+import { characterAlphabet, generateWords, randomIndex, type RandomBytes } from './passphrase';
 
 export const LENGTH = { min: 8, max: 128 } as const;
-/** The EFF large list's size (lib/push/words.ts): 6^5, one word for each throw of five dice. */
+/** The EFF large list's size (words.ts): 6^5, one word for each throw of five dice. */
 export const EFF_LIST_SIZE = 7776;
 export const WORD_COUNT = { min: 3, max: 12 } as const;
 /** Separators with no letter or digit, so no two picks can read the same and the bits hold. */
@@ -91,7 +91,7 @@ function pickCharacters(random: RandomBytes, choice: CharacterChoice): string {
 }
 
 /**
- * A new secret as `choice` says. `list` is the word list (lib/push/words.ts), needed in words mode only.
+ * A new secret as `choice` says. `list` is the word list (words.ts), needed in words mode only.
  */
 export function generateSecret(
   random: RandomBytes,

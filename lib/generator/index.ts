@@ -1,12 +1,14 @@
 /**
- * The secret generator's front, loaded by the popup when the wand or its panel is first used: the choices
- * (choice.ts), kept as a preference of the settings model (checked here, where zod is loaded), and a new
- * secret from crypto.getRandomValues.
+ * The generator owns its randomness and its words. This door is the secret generator's, loaded by the popup
+ * when the wand or its panel is first used: the choices (choice.ts), kept as a preference of the settings
+ * model (checked here, where zod is loaded), and a new secret from crypto.getRandomValues. Its light front
+ * passphrase.ts (no zod) is the passphrase field's generator and the unbiased pick both use; words.ts the
+ * EFF word list, a chunk of its own loaded on first use (loadWords).
  */
 import { readSettings } from '@/lib/settings/read';
 import { saveSettings } from '@/lib/settings/save';
-import { defaultRandom, loadWords } from '@/lib/push/passphrase';
 import { generateSecret, validChoice, type GeneratorChoice } from './choice';
+import { defaultRandom, loadWords } from './passphrase';
 
 export * from './choice';
 

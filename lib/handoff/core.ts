@@ -5,7 +5,7 @@
  * in; where it is kept (storage.session, memory only) is index.ts.
  */
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
-import type { ExpiryFacts } from '@/lib/push/expiry-words';
+import type { ExpiryFacts } from '@/lib/push';
 
 /** How long a result is kept after its push was created: long enough to paste the link and come back. */
 export const HANDOFF_TTL_MS = 10 * 60_000;

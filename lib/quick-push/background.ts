@@ -3,6 +3,7 @@
  * "Try again". Listeners are added synchronously on every start of the worker; nothing depends on state
  * from an earlier life of the worker (held requests live in storage.session).
  */
+import { platformClipboard } from '@/lib/clipboard/background';
 import { t } from '@/lib/i18n';
 import {
   allowedKinds,
@@ -12,7 +13,6 @@ import {
   readSettingsUnderPolicy,
 } from '@/lib/settings';
 import { keyPath, recordCreatedPush } from '@/lib/watch';
-import { platformClipboard } from './clipboard';
 import { keptConnection } from './connection';
 import { destinationOf } from './destination';
 import { exposeForE2E } from './e2e-hook';

@@ -5,7 +5,7 @@
 import { describeError, type ApiClient, type Push } from '@/lib/api';
 import { checkLinkOf } from '@/lib/connection/link-home';
 import { AppError } from '@/lib/errors';
-import type { LinkCheck } from '@/lib/push/link';
+import type { LinkCheck } from '@/lib/push';
 import type { PushDefaults, Settings } from '@/lib/settings';
 import type { Destination } from './destination';
 import type { ImageFetch } from './image';

@@ -3,7 +3,7 @@
  * page's cookies, and hands it over as a file. Failures come back as a sentence for the notification: they
  * name only the image's host and the size limit, never anything from the page.
  */
-import { formatSize } from '@/lib/push/size';
+import { formatSize } from '@/lib/format/size';
 import type { ImageFile } from './input';
 import type { ImageRequest } from './types';
 import { t, uiLocale } from '@/lib/i18n';

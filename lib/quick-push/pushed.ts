@@ -4,9 +4,7 @@
  * link is never copied. Nothing here may offer to send the push again.
  */
 import type { Push } from '@/lib/api';
-import { expiryInWords } from '@/lib/push/expiry-words';
-import { urlSubject } from '@/lib/push/label';
-import type { LinkCheck } from '@/lib/push/link';
+import { expiryInWords, urlSubject, type LinkCheck } from '@/lib/push';
 import type { HeldLinks } from './held';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
 import { pushKey } from '@/lib/watch/view';

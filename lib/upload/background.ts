@@ -10,7 +10,7 @@ import { checkLinkOf } from '@/lib/connection/link-home';
 import { t } from '@/lib/i18n';
 import { handle, listenForMessages } from '@/lib/messages/runtime';
 import { BACKGROUND_IS_WORKER, hasOffscreenDocuments, openOffscreenDocument } from '@/lib/offscreen';
-import { platformClipboard } from '@/lib/quick-push/clipboard';
+import { platformClipboard } from '@/lib/clipboard/background';
 import { sessionHeldLinks } from '@/lib/quick-push/held';
 import { browserNotifier, NOTICE_PREFIX } from '@/lib/quick-push/notifier';
 import { pushedAs, type PushedDeps } from '@/lib/quick-push/pushed';

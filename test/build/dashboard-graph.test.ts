@@ -35,7 +35,7 @@ const ON_DEMAND: Record<string, string> = {
   'the question before opening a push (OpenDialog.tsx)': 'dash_openAndUseView',
   "the preview's QR image (components/LazyQrImage.tsx)": 'push_qrDrawing',
   'the link actions (components/dashboard/links.ts)': 'dash_clipboardDenied',
-  "the copy's clearing later (lib/clipboard/copied.ts)": 'The clipboard will not be cleared automatically',
+  "the copy's clearing later (lib/clipboard/index.ts)": 'The clipboard will not be cleared automatically',
 };
 
 describe("the dashboard's static import graph", () => {

@@ -1,8 +1,6 @@
 import { render } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
-import { CopyIcon } from '@/components/icons/Copy';
-import { ExternalLinkIcon } from '@/components/icons/ExternalLink';
-import { WandIcon } from '@/components/icons/Wand';
+import { CopyIcon, ExternalLinkIcon, WandIcon } from '@/components/icons';
 
 describe('icons', () => {
   it('are decorative by default, so the button holding one carries the name', () => {

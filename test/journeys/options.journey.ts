@@ -6,7 +6,7 @@
  * Loopback servers of the test's own stand for a web site, a fresh self-hosted server and a closed port.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { escapeWifiValue } from '@/lib/push/wifi';
+import { escapeWifiValue } from '@/lib/push/form/wifi';
 import { expectClean } from './axe';
 import { forEachBrowser, type ExtensionBrowser, type JourneyPage } from './browsers';
 import {

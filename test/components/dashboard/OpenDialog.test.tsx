@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { OpenDialog } from '@/components/dashboard/OpenDialog';
-import { openWarning } from '@/lib/push/open-warning';
+import { openWarning } from '@/lib/push';
 import { trackedPush } from './tracked-push';
 
 afterEach(cleanup);

@@ -3,9 +3,8 @@ import { useEffect, useReducer } from 'preact/hooks';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { PushForm } from '@/components/push/PushForm';
 import type { AppErrorData } from '@/lib/errors';
-import { formReducer, initForm, type FormAction } from '@/lib/push/form';
-import type { CreatePushInput, Edition } from '@/lib/push/types';
-import { toCreateInput } from '@/lib/push/form';
+import type { CreatePushInput, Edition } from '@/lib/api';
+import { formReducer, initForm, toCreateInput, type FormAction } from '@/lib/push/form';
 import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 import { useLiveRegion } from '../../sp-live';
 

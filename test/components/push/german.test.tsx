@@ -8,7 +8,7 @@ import { PushForm } from '@/components/push/PushForm';
 import { ResultView } from '@/components/push/ResultView';
 import { TEXT_MAX_CHARS } from '@/lib/contract';
 import { formReducer, initForm, type FormState } from '@/lib/push/form';
-import { expiryInWords } from '@/lib/push/expiry-words';
+import { expiryInWords } from '@/lib/push';
 import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 import { speak } from '../../i18n/speak';
 

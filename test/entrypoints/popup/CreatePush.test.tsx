@@ -19,7 +19,7 @@ vi.mock('@/entrypoints/popup/connect', () => ({
 
 // The background's clipboard clearing is another test's business; the copy here is asked to be cleared.
 const clearCopyLater = vi.fn(async (_text: string) => {});
-vi.mock('@/lib/clipboard/copied', () => ({ clearCopyLater: (text: string) => clearCopyLater(text) }));
+vi.mock('@/lib/clipboard', () => ({ clearCopyLater: (text: string) => clearCopyLater(text) }));
 
 const context: PopupContext = {
   demoMode: false,

@@ -15,7 +15,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 // The background's clipboard clearing is tested elsewhere.
-vi.mock('@/lib/clipboard/copied', () => ({ clearCopyLater: async () => {} }));
+vi.mock('@/lib/clipboard', () => ({ clearCopyLater: async () => {} }));
 const SERVER = 'https://pp.example';
 /** The settings as the popup read them (App.tsx hands them to the list). */
 let settings: Settings;

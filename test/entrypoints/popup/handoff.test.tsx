@@ -19,7 +19,7 @@ vi.mock('@/entrypoints/popup/connect', () => ({
   detectEdition: async () => 'pro',
   prepareSend: async () => {},
 }));
-vi.mock('@/lib/clipboard/copied', () => ({ clearCopyLater: async () => {} }));
+vi.mock('@/lib/clipboard', () => ({ clearCopyLater: async () => {} }));
 
 const SERVER = 'https://pp.example';
 const LINK = `${SERVER}/p/tok123/r`;

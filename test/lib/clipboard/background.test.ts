@@ -1,10 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { registerClipboardClearing } from '@/lib/clipboard/background';
-import { clearCopyLater } from '@/lib/clipboard/copied';
+import { clearCopyLater } from '@/lib/clipboard';
 import { clipboardHash } from '@/lib/clipboard/hash';
 import { clipboardCopied } from '@/lib/clipboard/messages';
-import { serveClipboardClearing } from '@/lib/clipboard/offscreen';
+import { serveClipboardInOffscreen } from '@/lib/clipboard/offscreen';
 import { sendMessage } from '@/lib/messages/runtime';
 import { saveSettings } from '@/lib/settings';
 import { chromeLikeMessaging, pageSender } from '../demo/messaging';
@@ -98,7 +98,7 @@ function fakeOffscreenClipboard(board: { text: string; readable: boolean }) {
       Reason: { BLOBS: 'BLOBS', LOCAL_STORAGE: 'LOCAL_STORAGE', CLIPBOARD: 'CLIPBOARD' },
       createDocument: vi.fn(async () => {
         open = true;
-        stops.push(serveClipboardClearing());
+        stops.push(serveClipboardInOffscreen());
       }),
     },
   });

@@ -8,8 +8,8 @@ import {
   validChoice,
   type GeneratorChoice,
 } from '@/lib/generator/choice';
-import { defaultRandom, randomIndex, type RandomBytes } from '@/lib/push/passphrase';
-import { WORDS } from '@/lib/push/words';
+import { defaultRandom, randomIndex, type RandomBytes } from '@/lib/generator/passphrase';
+import { WORDS } from '@/lib/generator/words';
 
 /** A repeatable pseudo-random source, for the checks that are not about the distribution. */
 function seeded(seed: number): RandomBytes {

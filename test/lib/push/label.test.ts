@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pushLabel, urlSubject } from '@/lib/push/label';
-import { formLabel, formSubject } from '@/lib/push/form-subject';
+import { formLabel, formSubject, pushLabel, urlSubject } from '@/lib/push/label';
 
 const token = 'quqvrqvu1234';
 const made = '2026-11-14T09:30:00Z';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { EMAIL_LOCALES } from '@/lib/contract';
-import { emailLocaleFor } from '@/lib/push/email-locale';
+import { emailLocaleFor } from '@/lib/push/form';
 
 describe('emailLocaleFor: the UI language as the server names it, where it offers it', () => {
   it.each([

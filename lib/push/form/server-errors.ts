@@ -4,7 +4,7 @@
  */
 import type { FieldErrors } from '@/lib/errors';
 import { t, type MessageKey } from '@/lib/i18n';
-import type { Edition } from './types';
+import type { Edition } from '@/lib/api';
 
 /** Form-level problems that belong to no single field. */
 export const BASE_KEY = 'base';

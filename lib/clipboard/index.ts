@@ -1,4 +1,12 @@
-/** What the extension does after it copied a secret, a link or a passphrase (pages, and quick push). */
+/**
+ * The clipboard (write, read and clear, in every document). This door is what a page needs, and stays light
+ * (no zod, no settings): what the extension does after it copied a secret, a link or a passphrase. The
+ * background's side (writing a new link, clearing a copy later) is its front background.ts, and the offscreen
+ * document's (Chrome) offscreen.ts; each is for its own context only (.ci/eslint-doors.js).
+ *
+ * Inside: access.ts (the clipboard as each document reaches it, one textarea helper), clearer.ts (the pure
+ * clearer: one timer, compare the hash before clearing), hash.ts, delay.ts, messages.ts.
+ */
 import { clipboardHash } from './hash';
 
 /**

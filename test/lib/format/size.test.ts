@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatSentOf, formatSize } from '@/lib/push/size';
+import { formatSentOf, formatSize } from '@/lib/format/size';
 
 describe('formatSize', () => {
   it.each([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { qrSvg, svgDataUrl } from '@/lib/push/qr';
+import { qrSvg, svgDataUrl } from '@/lib/qr';
 
 describe('qrSvg', () => {
   it('draws the text as SVG markup', async () => {

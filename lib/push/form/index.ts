@@ -1,4 +1,8 @@
 /**
+ * The popup's create form (the welcome page's try-it runs it too): a pure core, behind this door. Inside:
+ * types.ts (its shapes), init.ts (its first state, before and after the settings, and the e-mails'
+ * language), input.ts (the request it sends), validate.ts, server-errors.ts (a 422's fields), wifi.ts.
+ *
  * The create form as a pure reducer. The sending rules live here, not in the container: a submit while a
  * send is under way (or after it succeeded) changes nothing, so nothing is sent twice; a failed send keeps
  * every value the person entered. The container sends once each time `submission` grows.
@@ -6,19 +10,20 @@
 import { MAX_FILES } from '@/lib/contract';
 import type { FieldErrors } from '@/lib/errors';
 import { plural } from '@/lib/i18n';
-import { initForm } from './form-init';
-import { pendingForm, fillPendingForm } from './form-pending';
-import { toCreateInput } from './form-input';
-import type { FormAction, FormOptions, FormState, NewFile } from './form-types';
+import { fillPendingForm, initForm, pendingForm } from './init';
+import { toCreateInput } from './input';
+import type { FormAction, FormOptions, FormState, NewFile } from './types';
 import { fieldErrorsFrom422 } from './server-errors';
 import { validateCreateInput } from './validate';
 import { wifiProblems } from './wifi';
 
-// The form's one public face: its shapes, its start and its request come from the modules beside it.
-export type * from './form-types';
-export { initForm } from './form-init';
-export { toCreateInput } from './form-input';
-export { pendingForm } from './form-pending';
+// The form's door (lib/push/form): its shapes, its start, its request and the Secret field's count come
+// from the modules beside it.
+export type * from './types';
+export type { WifiConfig, WifiSecurity } from './wifi';
+export { emailLocaleFor, initForm, pendingForm } from './init';
+export { toCreateInput } from './input';
+export { charCount } from './validate';
 
 const OPTION_FIELDS: Record<keyof FormOptions, string> = {
   expireAfterDuration: 'expire_after_duration',
@@ -124,4 +129,20 @@ export function formReducer(state: FormState, action: FormAction): FormState {
         ? pendingForm(state.emailLocale)
         : initForm({ ...state, passphrase: action.passphrase });
   }
+}
+
+/**
+ * Whether the form holds anything a person typed or added, which Esc must not wipe unasked (issue 20): true
+ * when any kind's content (text, URL, QR text, a Wi-Fi network, files) or a typed option (name, note,
+ * e-mail addresses) is filled. The passphrase is left out: a fresh form may hold a generated one.
+ */
+export function formHasInput(
+  state: Pick<FormState, 'payload' | 'url' | 'qrText' | 'wifi' | 'files' | 'options'>,
+): boolean {
+  const { payload, url, qrText, wifi, files, options } = state;
+  return (
+    [payload, url, qrText, wifi.ssid, wifi.password, options.name, options.note, options.notifyEmailsTo].some(
+      (value) => value.trim() !== '',
+    ) || files.length > 0
+  );
 }

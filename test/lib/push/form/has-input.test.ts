@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formHasInput } from '@/lib/push/form-filled';
-import { initForm, type FormState } from '@/lib/push/form';
+import { formHasInput, initForm, type FormState } from '@/lib/push/form';
 import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 
 const fresh = (): FormState => initForm({ defaults: DEFAULT_PUSH_DEFAULTS, edition: 'pro', signedIn: true });

@@ -1,8 +1,8 @@
 /**
  * From the form's state to the create request lib/api sends.
  */
-import type { FormState } from './form-types';
-import type { CreatePushInput, Edition } from './types';
+import type { FormState } from './types';
+import type { CreatePushInput, Edition } from '@/lib/api';
 import { splitEmails } from './validate';
 import { wifiPayload } from './wifi';
 

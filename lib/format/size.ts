@@ -1,4 +1,4 @@
-import { numberFormat } from '../format/intl';
+import { numberFormat } from './intl';
 const UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte'] as const;
 
 /**

@@ -14,7 +14,7 @@ import {
 import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
 import type { FieldErrors } from '@/lib/errors';
 import { plural, t } from '@/lib/i18n';
-import type { CreatePushInput, Edition } from './types';
+import type { CreatePushInput, Edition } from '@/lib/api';
 
 export interface ValidationContext {
   edition: Edition;

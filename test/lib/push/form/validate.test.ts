@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { fieldErrorsFrom422 } from '@/lib/push/server-errors';
-import { charCount, splitEmails, validateCreateInput, type ValidationContext } from '@/lib/push/validate';
-import type { CreatePushInput } from '@/lib/push/types';
+import { fieldErrorsFrom422 } from '@/lib/push/form/server-errors';
+import {
+  charCount,
+  splitEmails,
+  validateCreateInput,
+  type ValidationContext,
+} from '@/lib/push/form/validate';
+import type { CreatePushInput } from '@/lib/api';
 
 const pro: ValidationContext = { edition: 'pro', signedIn: true };
 const oss: ValidationContext = { edition: 'oss', signedIn: true };

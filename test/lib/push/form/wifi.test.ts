@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EMPTY_WIFI, escapeWifiValue, wifiPayload, wifiProblems } from '@/lib/push/wifi';
+import { EMPTY_WIFI, escapeWifiValue, wifiPayload, wifiProblems } from '@/lib/push/form/wifi';
 
 describe('escapeWifiValue', () => {
   it.each([

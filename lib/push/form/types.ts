@@ -1,10 +1,10 @@
 /**
- * The shapes of the create form (form.ts): its state, its options and the actions its reducer takes.
+ * The shapes of the create form (index.ts): its state, its options and the actions its reducer takes.
  */
 import type { PushKind } from '@/lib/contract';
 import type { AppErrorData, FieldErrors } from '@/lib/errors';
 import type { PushDefaults } from '@/lib/settings';
-import type { Edition } from './types';
+import type { Edition } from '@/lib/api';
 import type { WifiConfig } from './wifi';
 
 export type SendStatus = 'idle' | 'sending' | 'done' | 'failed';
@@ -74,7 +74,7 @@ export interface FormState {
   failure: AppErrorData | null;
   /** Grows by one for each accepted submit. */
   submission: number;
-  /** Set while the saved settings are still being read (form-pending.ts): no submit is accepted yet. */
+  /** Set while the saved settings are still being read (init.ts, pendingForm): no submit is accepted yet. */
   pending?: true;
   /** A submit made while pending, made once the settings arrive. */
   submitQueued?: true;

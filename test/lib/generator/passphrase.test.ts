@@ -7,8 +7,8 @@ import {
   loadWords,
   randomIndex,
   type RandomBytes,
-} from '@/lib/push/passphrase';
-import { WORDS } from '@/lib/push/words';
+} from '@/lib/generator/passphrase';
+import { WORDS } from '@/lib/generator/words';
 
 /** Hands out the given bytes in order and records how many were asked for. */
 function scripted(bytes: number[]): RandomBytes & { used: number } {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { platformClipboard } from '@/lib/quick-push/clipboard';
-import { serveClipboardInOffscreen } from '@/lib/quick-push/offscreen-clipboard';
+import { platformClipboard } from '@/lib/clipboard/background';
+import { serveClipboardInOffscreen } from '@/lib/clipboard/offscreen';
 import { chromeLikeMessaging, pageSender } from '../demo/messaging';
 
 beforeEach(() => {
