@@ -16,16 +16,7 @@ export {
   type ServerEntry,
   type StoredSettings,
 } from './model';
-export {
-  loadSettings,
-  onSettingsChange,
-  onStoredChange,
-  readSettings,
-  followSettingsUnderPolicy,
-  readSettingsUnderPolicy,
-  watchSettings,
-  type SettingsRead,
-} from './read';
+export { followSettings, loadSettings, readSettings, type FollowOptions, type SettingsRead } from './read';
 export { saveSettings, type SettingsAction } from './save';
 export type { SettingsPart } from './stored';
 export * from './form';
