@@ -6,10 +6,13 @@ import type { Edition } from '@/lib/api/types';
 import type { PushKind } from '@/lib/contract';
 import { t } from '@/lib/i18n';
 import { isSignedIn, knownEdition, targetBaseUrl } from '@/lib/connection/target';
-import { allowedKinds } from '@/lib/settings/policy';
-import { settingsFor } from '@/lib/settings/model';
-import { loadSettings, type SettingsRead } from '@/lib/settings/read';
-import type { PushDefaults } from '@/lib/settings/values';
+import {
+  allowedKinds,
+  loadSettings,
+  settingsFor,
+  type PushDefaults,
+  type SettingsRead,
+} from '@/lib/settings/read';
 
 export interface PopupContext {
   demoMode: boolean;

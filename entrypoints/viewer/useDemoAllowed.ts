@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { demoModeAllowed, followSettings, NO_POLICY, type SettingsRead } from '@/lib/settings';
+import { demoModeAllowed, followSettings, NO_POLICY, type SettingsRead } from '@/lib/settings/read';
 
 /**
  * Whether the organization's policy allows the demo service this page shows, followed as the policy

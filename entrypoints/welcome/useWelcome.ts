@@ -3,7 +3,7 @@ import { announce } from '@/components/announce';
 import { describeError } from '@/lib/api/describe';
 import { toAppError } from '@/lib/errors';
 import { t } from '@/lib/i18n';
-import { followSettings, serverName, type SettingsRead } from '@/lib/settings';
+import { followSettings, serverName, type SettingsRead } from '@/lib/settings/read';
 
 export type TryState =
   | { kind: 'idle' }

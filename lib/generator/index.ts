@@ -3,8 +3,7 @@
  * (choice.ts), kept as a preference of the settings model (checked here, where zod is loaded), and a new
  * secret from crypto.getRandomValues.
  */
-import { readSettings } from '@/lib/settings/read';
-import { saveSettings } from '@/lib/settings/save';
+import { readSettings, saveSettings } from '@/lib/settings';
 import { defaultRandom, loadWords } from '@/lib/push/passphrase';
 import { generateSecret, validChoice, type GeneratorChoice } from './choice';
 

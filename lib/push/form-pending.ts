@@ -3,7 +3,7 @@
  * at once (typing can start while storage answers) but sends nothing until the settings decide the server,
  * the edition's choices, the defaults and the kinds a policy allows.
  */
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings/values';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings/read';
 import { initForm } from './form-init';
 import type { FormInit, FormOptions, FormState } from './form-types';
 

@@ -12,6 +12,21 @@ import { preferencesUnderPolicy } from './policy';
 import { decodeSettings, PART_KEYS, READ_KEYS, type DecodedSettings, type SettingsPart } from './stored';
 import { NO_POLICY, type Preferences, type Settings } from './values';
 
+// The light pieces of the model a first screen needs besides the read: the values' shapes, the rules of a
+// server address, the policy's effect. index.ts re-exports all of this file.
+export * from './values';
+export * from './rules';
+export * from './policy';
+export {
+  isServerList,
+  settingsFor,
+  settingsOf,
+  withPolicy,
+  type ServerEntry,
+  type StoredSettings,
+} from './model';
+export type { SettingsPart } from './stored';
+
 /** One read of the settings: those in force, the user's own, and what they were built from. */
 export interface SettingsRead extends DecodedSettings {
   /** The settings in force: the user's with the organization's managed values in their place. */
@@ -124,11 +139,10 @@ export function followSettings(
   return stop;
 }
 
-/** The keys of every part in `parts`, by area. */
+/** The keys of every part in `parts`, by area (a key twice costs nothing: a change is looked up in them). */
 function keysOf(parts: readonly SettingsPart[]): Record<string, string[]> {
   const keys: Record<string, string[]> = {};
   for (const part of parts)
-    for (const [area, names] of Object.entries(PART_KEYS[part]))
-      keys[area] = [...new Set([...(keys[area] ?? []), ...names])];
+    for (const [area, names] of Object.entries(PART_KEYS[part])) (keys[area] ??= []).push(...names);
   return keys;
 }
