@@ -140,5 +140,13 @@ describe('layering enforced by lint', () => {
       }
       expect(await problems(`lib/${feature}/deep/thing.ts`, named('../inner'))).toEqual([]);
     });
+
+    it('lets a front kept for some files through for those files only', async () => {
+      for (const door of fronts.filter((one) => typeof one !== 'string')) {
+        const source = named(`@/lib/${feature}/${door.front}`);
+        for (const from of door.from) expect(await problems(`${from}thing.ts`, source)).toEqual([]);
+        expect(await problems(importer, source)).toContain('doors/doors');
+      }
+    });
   });
 });
