@@ -46,6 +46,14 @@ export const DOORS = {
     { front: 'background', from: ['entrypoints/background/', 'lib/quick-push/', 'lib/upload/'] },
     { front: 'offscreen', from: ['entrypoints/offscreen/'] },
   ],
+  // The settings' zod parts are doors for their one user each: zod in index.ts would be loaded at open by
+  // every page that imports it (lib/zod.ts configures zod as it loads).
+  settings: [
+    'read',
+    { front: 'background', from: ['entrypoints/background/'] },
+    { front: 'defaults', from: ['entrypoints/options/'] },
+  ],
+  store: [],
 };
 
 /** The folder-relative module an import names, or null when it is no file of lib/<feature>/. */

@@ -10,15 +10,18 @@
  * nothing stores null, and a watcher hears only a change of value.
  */
 
-/** Calls back whenever one of `keys` (by storage area) changes; returns the unwatch. */
+/**
+ * Calls back whenever one of `keys` (by storage area) changes, with the changes and their area (so one
+ * follower of several keys can tell which changed); returns the unwatch.
+ */
 export function onStoredChange(
   keys: Readonly<Record<string, readonly string[]>>,
-  callback: () => unknown,
+  callback: (changes: Readonly<Record<string, unknown>>, area: string) => unknown,
 ): () => void {
   // The callback's work is returned: browsers ignore it, and WXT's fake browser awaits it in a storage write,
   // so a unit test's save resolves once what it started is done (no waiting for time to pass).
   const listener = (changes: Record<string, unknown>, area: string) =>
-    keys[area]?.some((key) => key in changes) ? callback() : undefined;
+    keys[area]?.some((key) => key in changes) ? callback(changes, area) : undefined;
   browser.storage.onChanged.addListener(listener);
   return () => browser.storage.onChanged.removeListener(listener);
 }

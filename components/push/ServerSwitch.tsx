@@ -1,5 +1,5 @@
 import { t } from '@/lib/i18n';
-import { serverName } from '@/lib/settings/rules';
+import { serverName } from '@/lib/settings/read';
 
 export interface ServerSwitchProps {
   /** The saved servers' base URLs, in the order they were added. */

@@ -1,7 +1,7 @@
 /** The dashboard's view of the watcher's cache: loaded on open, reloaded whenever the watcher says so. */
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { describeError } from '@/lib/api/describe';
-import { onWatchRevision } from '@/lib/store/revision';
+import { onWatchRevision } from '@/lib/store';
 import { askWatcher } from './ask';
 import type { Settings } from '@/lib/settings';
 import { readTracked, type TrackedSnapshot } from '@/lib/watch/view';

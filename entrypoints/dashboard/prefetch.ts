@@ -9,7 +9,7 @@
  */
 import { OVERSCAN_PX, ROW_ESTIMATE } from '@/components/dashboard/useWindowedRows';
 import type { Settings } from '@/lib/settings';
-import { readSettingsUnderPolicy } from '@/lib/settings/read';
+import { loadSettings } from '@/lib/settings/read';
 import { readTracked, type TrackedSnapshot } from '@/lib/watch/view';
 
 /**
@@ -28,7 +28,7 @@ let snapshot: { settings: Settings; answer?: TrackedSnapshot } | undefined;
 
 /** Starts the first read (main.tsx, before the first render): the cache opens while the settings are read. */
 export function prefetchFirstRead(): void {
-  const read = readSettingsUnderPolicy().then((answer) => answer.settings);
+  const read = loadSettings();
   const answer = readTracked(read, { first: firstScreen() }).catch(() => undefined);
   settings = read.then(async (given) => {
     snapshot = { settings: given, answer: await answer };
@@ -40,7 +40,7 @@ export function prefetchFirstRead(): void {
 export function firstSettings(): Promise<Settings> {
   const prefetched = settings;
   settings = undefined;
-  return prefetched ?? readSettingsUnderPolicy().then(({ settings: read }) => read);
+  return prefetched ?? loadSettings();
 }
 
 /** The prefetched answer of the cache, if it was read for these very settings and not taken yet. */

@@ -1,6 +1,6 @@
 /** The switch of failed-attempt notifications (a preference of lib/settings), shown next to Recent activity. */
 import { useEffect, useState } from 'preact/hooks';
-import { readSettings, watchSettings, type SettingsRead } from '@/lib/settings/read';
+import { followSettings, type SettingsRead } from '@/lib/settings/read';
 
 /** The save loads at the first toggle (save-failed-alerts.ts says why). */
 const save = (on: boolean) =>
@@ -10,9 +10,12 @@ export function useFailedAlerts(): { on: boolean; onChange: (on: boolean) => voi
   const [on, setOn] = useState<boolean>();
   useEffect(() => {
     const take = (read: SettingsRead) => setOn(read.preferences.failedAlerts);
-    readSettings().then(take, (error: unknown) => console.error('Could not read a setting', error));
     // A change made in another dashboard shows here too.
-    return watchSettings(take, 'failedAlerts');
+    return followSettings(take, {
+      part: 'failedAlerts',
+      now: true,
+      onError: (error: unknown) => console.error('Could not read a setting', error),
+    });
   }, []);
   if (on === undefined) return undefined;
   return {

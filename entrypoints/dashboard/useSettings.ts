@@ -2,7 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { describeError } from '@/lib/api/describe';
 import type { Settings } from '@/lib/settings';
-import { watchSettings } from '@/lib/settings/read';
+import { followSettings } from '@/lib/settings/read';
 import { firstSettings } from './prefetch';
 
 export function useSettings(): { settings: Settings | null; error?: string } {
@@ -11,7 +11,7 @@ export function useSettings(): { settings: Settings | null; error?: string } {
   useEffect(() => {
     // The first read, started by main.tsx; then every change, a policy's among them, as it happens.
     firstSettings().then(setSettings, (failure: unknown) => setError(describeError(failure)));
-    return watchSettings((fresh) => setSettings(fresh.settings));
+    return followSettings((fresh) => setSettings(fresh.settings));
   }, []);
   return { settings, error };
 }

@@ -7,8 +7,8 @@ import { saveServer, type ConnectionReport } from '@/lib/connection/check';
 import { toAppError } from '@/lib/errors';
 import {
   fieldsChanged,
-  typedUrl,
   saveSettings,
+  typedUrl,
   type PushDefaults,
   type ServerForm,
   type Settings,

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { readSettings, watchSettings, type SettingsRead } from '@/lib/settings';
+import { followSettings, type SettingsRead } from '@/lib/settings';
 
 /**
  * The settings as read for the sections that show the user's preferences (the watcher's, the clipboard's,
@@ -10,8 +10,11 @@ import { readSettings, watchSettings, type SettingsRead } from '@/lib/settings';
 export function usePreferences(): SettingsRead | null {
   const [read, setRead] = useState<SettingsRead | null>(null);
   useEffect(() => {
-    readSettings().then(setRead, (error: unknown) => console.error(error));
-    return watchSettings(setRead, 'preferences');
+    return followSettings(setRead, {
+      part: 'preferences',
+      now: true,
+      onError: (error: unknown) => console.error(error),
+    });
   }, []);
   return read;
 }

@@ -2,11 +2,11 @@ import { useEffect, useState } from 'preact/hooks';
 import {
   editServer,
   followSettings,
+  formAfter,
   formFrom,
   initialForm,
   readSettings,
   typeFields,
-  watchSettings,
   type PushDefaults,
   type ServerFieldsValue,
   type ServerForm,
@@ -41,11 +41,10 @@ export function useSettingsDraft(onLoadError: (error: unknown) => void): Setting
   useEffect(() => {
     const take = (fresh: SettingsRead) => {
       setRead(fresh);
-      setForm((current) => (current ? followSettings(current, fresh.settings) : initialForm(fresh.settings)));
+      setForm((current) => (current ? formAfter(current, fresh.settings) : initialForm(fresh.settings)));
       setDefaults(fresh.settings.defaults);
     };
-    readSettings().then(take, onLoadError);
-    return watchSettings(take);
+    return followSettings(take, { now: true, onError: onLoadError });
   }, []);
 
   const settings = read?.settings ?? null;

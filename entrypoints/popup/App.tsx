@@ -7,8 +7,7 @@ import { t, uiLocale } from '@/lib/i18n';
 import { emailLocaleFor, pendingForm, type FormInit } from '@/lib/push/form';
 import { ServerSwitch } from '@/components/push/ServerSwitch';
 import { handoffClock, handoffStore, serversOf, type Handoff } from '@/lib/handoff';
-import { onSettingsChange, readSettingsUnderPolicy, type SettingsRead } from '@/lib/settings/read';
-import type { Settings } from '@/lib/settings/values';
+import { followSettings, loadSettings, type Settings, type SettingsRead } from '@/lib/settings/read';
 import { chooseServer, chosenServer } from './chosen';
 import { destinationOf, popupContextOf, type PopupContext } from './context';
 import { CreatePush } from './CreatePush';
@@ -43,7 +42,7 @@ async function keptResult(read: Promise<SettingsRead>): Promise<Handoff | undefi
 // Notification e-mails in the UI language, where the server writes them (else its own default).
 const emailLocale = () => emailLocaleFor(uiLocale(), EMAIL_LOCALES);
 
-async function load(url?: string, reading = readSettingsUnderPolicy()): Promise<Loaded> {
+async function load(url?: string, reading = loadSettings({ whole: true })): Promise<Loaded> {
   const read = await reading;
   const context = popupContextOf(read, url);
   const { defaults } = context;
@@ -87,7 +86,7 @@ function usePage() {
   const show = (
     url?: string,
     restart = url !== undefined,
-    reading = readSettingsUnderPolicy(),
+    reading = loadSettings({ whole: true }),
     keeping?: Promise<Handoff | undefined>,
   ) =>
     Promise.all([load(url, reading), keeping]).then(
@@ -98,7 +97,7 @@ function usePage() {
       (error: unknown) => described(error).then((message) => setPage({ state: 'failed', message })),
     );
   useEffect(() => {
-    const reading = readSettingsUnderPolicy();
+    const reading = loadSettings({ whole: true });
     const keeping = keptResult(reading).catch((error: unknown) => {
       console.error('The kept result could not be read', error); // the popup opens on its form
       return undefined;
@@ -108,7 +107,9 @@ function usePage() {
     // the list is not held up by its own code when a server is there to list.
     RECENT_PUSHES.load().catch(() => undefined); // a failure is retried and reported by <Part>
     // Every change of the settings, a policy's among them, as it happens: the form keeps what was typed.
-    return onSettingsChange(() => void show(chosenServer(), false));
+    return followSettings((read) => void show(chosenServer(), false, Promise.resolve(read)), {
+      underPolicy: true,
+    });
   }, []);
   // Another saved server for this push: the form starts again with that server's edition and token.
   const switchTo = (url: string) => {

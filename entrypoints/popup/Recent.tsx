@@ -2,7 +2,7 @@ import { useNow } from '@/components/useNow';
 import { RecentItem } from '@/components/push/RecentItem';
 import { t } from '@/lib/i18n';
 import { pushLabel, DASHBOARD_PATH, pushPath } from '@/lib/watch/view';
-import type { Settings } from '@/lib/settings/values';
+import type { Settings } from '@/lib/settings/read';
 import type { TrackedPush } from '@/lib/watch/types';
 import { hasEnded, recentFacts } from './recent';
 import { copyRecentLink, recentQr } from './recent-links';

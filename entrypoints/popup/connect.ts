@@ -9,7 +9,7 @@ import { checkLinkOf } from '@/lib/connection/link-home';
 import type { LinkCheck } from '@/lib/push';
 import { formSubject } from '@/lib/push/label';
 import { toCreateInput, type FormState } from '@/lib/push/form';
-import { onSettingsChange } from '@/lib/settings/read';
+import { followSettings } from '@/lib/settings/read';
 import { sendToRecord } from '@/lib/watch';
 
 type Connected = Awaited<ReturnType<typeof connectSaved>>;
@@ -31,7 +31,7 @@ interface Kept {
 const connections = new Map<string | undefined, Kept>();
 // Kept until the settings change (a token edited, a server removed, a policy arriving): the form is readied
 // as it is filled (useSubmit.ts), and a send never goes out with settings that are no longer saved.
-onSettingsChange(() => connections.clear());
+followSettings(() => connections.clear());
 function kept(url: string | undefined): Kept {
   let one = connections.get(url);
   if (!one) connections.set(url, (one = { make: shared(() => connectSaved(url)) }));

@@ -6,10 +6,13 @@ import type { Edition } from '@/lib/api';
 import type { PushKind } from '@/lib/contract';
 import { t } from '@/lib/i18n';
 import { isSignedIn, knownEdition, targetBaseUrl } from '@/lib/connection/target';
-import { allowedKinds } from '@/lib/settings/policy';
-import { settingsFor } from '@/lib/settings/model';
-import { readSettingsUnderPolicy, type SettingsRead } from '@/lib/settings/read';
-import type { PushDefaults } from '@/lib/settings/values';
+import {
+  allowedKinds,
+  loadSettings,
+  settingsFor,
+  type PushDefaults,
+  type SettingsRead,
+} from '@/lib/settings/read';
 
 export interface PopupContext {
   demoMode: boolean;
@@ -33,7 +36,7 @@ export interface PopupContext {
  * organization's policy has been read (policy first: never demo mode before it is known).
  */
 export async function loadPopupContext(url?: string): Promise<PopupContext> {
-  return popupContextOf(await readSettingsUnderPolicy(), url);
+  return popupContextOf(await loadSettings({ whole: true }), url);
 }
 
 /** The context from settings already read (the popup keeps its read for the recent list, App.tsx). */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'preact/hooks';
-import type { Settings } from '@/lib/settings/values';
-import { onWatchRevision } from '@/lib/store/revision';
+import type { Settings } from '@/lib/settings/read';
+import { onWatchRevision } from '@/lib/store';
 import { listTrackedPushes } from '@/lib/watch/view';
 import type { TrackedPush } from '@/lib/watch/types';
 import { RECENT_COUNT } from './recent';

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
-import { demoModeAllowed, NO_POLICY, followSettingsUnderPolicy, type SettingsRead } from '@/lib/settings';
+import { demoModeAllowed, followSettings, NO_POLICY, type SettingsRead } from '@/lib/settings/read';
 
 /**
  * Whether the organization's policy allows the demo service this page shows, followed as the policy
@@ -9,9 +9,11 @@ export function useDemoAllowed(): boolean | null {
   const [allowed, setAllowed] = useState<boolean | null>(null);
   useEffect(() => {
     const take = ({ policy }: SettingsRead) => setAllowed(demoModeAllowed((policy ?? NO_POLICY).policy));
-    return followSettingsUnderPolicy(take, (error: unknown) =>
-      console.error('Could not read the policy', error),
-    );
+    return followSettings(take, {
+      underPolicy: true,
+      now: true,
+      onError: (error: unknown) => console.error('Could not read the policy', error),
+    });
   }, []);
   return allowed;
 }

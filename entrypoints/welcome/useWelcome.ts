@@ -3,7 +3,7 @@ import { announce } from '@/components/announce';
 import { describeError } from '@/lib/api/describe';
 import { toAppError } from '@/lib/errors';
 import { t } from '@/lib/i18n';
-import { followSettingsUnderPolicy, serverName, type SettingsRead } from '@/lib/settings';
+import { followSettings, serverName, type SettingsRead } from '@/lib/settings/read';
 
 export type TryState =
   | { kind: 'idle' }
@@ -27,9 +27,11 @@ export function useWelcome() {
       setDemoMode(settings.demoMode);
       setOrgServer(settings.policy?.serverUrl ? serverName(settings.policy.serverUrl) : null);
     };
-    return followSettingsUnderPolicy(take, (error: unknown) =>
-      setAttempt({ kind: 'failed', message: describeError(toAppError(error)) }),
-    );
+    return followSettings(take, {
+      underPolicy: true,
+      now: true,
+      onError: (error: unknown) => setAttempt({ kind: 'failed', message: describeError(toAppError(error)) }),
+    });
   }, []);
 
   const tryIt = () => {

@@ -5,8 +5,7 @@
  * passphrase.ts (no zod) is the passphrase field's generator and the unbiased pick both use; words.ts the
  * EFF word list, a chunk of its own loaded on first use (loadWords).
  */
-import { readSettings } from '@/lib/settings/read';
-import { saveSettings } from '@/lib/settings/save';
+import { readSettings, saveSettings } from '@/lib/settings';
 import { generateSecret, validChoice, type GeneratorChoice } from './choice';
 import { defaultRandom, loadWords } from './passphrase';
 

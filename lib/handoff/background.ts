@@ -3,7 +3,7 @@
  * alarm the popup set) and as soon as the settings no longer have its server (removed, or demo mode left),
  * whether or not the popup is ever opened again.
  */
-import { readSettings, watchSettings } from '@/lib/settings/read';
+import { followSettings, readSettings } from '@/lib/settings/read';
 import { handoffClock } from './clock';
 import { serversOf } from './core';
 import { HANDOFF_ALARM, handoffStore } from './index';
@@ -20,5 +20,5 @@ export function registerHandoff(): void {
   browser.alarms.onAlarm.addListener((alarm) => {
     if (alarm.name === HANDOFF_ALARM) prune().catch(report);
   });
-  watchSettings((read) => prune(serversOf(read.settings)).catch(report));
+  followSettings((read) => prune(serversOf(read.settings)).catch(report));
 }

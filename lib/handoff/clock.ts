@@ -4,7 +4,7 @@
  * (e2eClockShiftItem), so "10 minutes later" needs no waiting. In every other build the condition is the
  * constant `false` and the read is dropped from the bundle.
  */
-import { e2eClockShiftItem } from '@/lib/store/items';
+import { e2eClockShiftItem } from '@/lib/store';
 
 declare const __SECRET_PUSH_E2E__: boolean | undefined;
 

@@ -3,7 +3,7 @@
  * back through the core's check, and erased by every route the core names: New push or Done, 10 minutes
  * after the create (an alarm in the background, and every read), and its server removed.
  */
-import { handoffItem } from '@/lib/store/items';
+import { handoffItem } from '@/lib/store';
 import { erasedAt, keptHandoff, parseHandoff, type Copied, type Handoff } from './core';
 
 export * from './core';

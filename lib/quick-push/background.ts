@@ -5,13 +5,7 @@
  */
 import { platformClipboard } from '@/lib/clipboard/background';
 import { t } from '@/lib/i18n';
-import {
-  allowedKinds,
-  loadSettings,
-  onStoredChange,
-  readSettings,
-  readSettingsUnderPolicy,
-} from '@/lib/settings';
+import { allowedKinds, followSettings, loadSettings, readSettings } from '@/lib/settings';
 import { keyPath, recordCreatedPush } from '@/lib/watch';
 import { keptConnection } from './connection';
 import { destinationOf } from './destination';
@@ -121,7 +115,7 @@ function listen(handlers: QuickPushHandlers, buttons: boolean, dismissed: (id: s
   browser.runtime.onInstalled.addListener(installMenus);
   browser.runtime.onStartup.addListener(installMenus);
   // The organization's allowed kinds changed: the menu offers exactly those.
-  onStoredChange({ local: ['policy'] }, installMenus);
+  followSettings(installMenus, { part: 'policy' });
   browser.contextMenus.onClicked.addListener(
     (info, tab) => run('Quick push from the menu failed', handlers.menuClicked(info, tab)), // i18n-ignore
   );
@@ -156,7 +150,7 @@ export function registerQuickPush(
   // failure is caught here and met again where it is awaited.
   const readAhead = () => {
     // One read of the settings for both (issue 22: each read is a storage round trip on the worker's thread).
-    const read = readSettingsUnderPolicy();
+    const read = loadSettings({ whole: true });
     const kinds = read.then(({ settings }) => allowedKinds(settings.policy ?? {}));
     const connection = deps.connect(
       undefined,

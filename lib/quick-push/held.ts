@@ -6,7 +6,7 @@
  */
 import { lazySchema, z } from '@/lib/zod';
 import { createSerial } from '@/lib/async';
-import { quickPushHeldItem, quickPushLinksItem } from '@/lib/store/items';
+import { quickPushHeldItem, quickPushLinksItem } from '@/lib/store';
 import { heldPushSchema, type HeldPush } from './types';
 
 export interface Held<T> {

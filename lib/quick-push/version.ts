@@ -7,7 +7,7 @@
  * zod, and lost with the browser session like the worker's own memory would be at the latest.
  */
 import { versionSchema, type VersionInfo } from '@/lib/api';
-import { quickPushVersionsItem } from '@/lib/store/items';
+import { quickPushVersionsItem } from '@/lib/store';
 import { z } from '@/lib/zod';
 
 export interface KnownVersions {

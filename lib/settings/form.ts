@@ -90,7 +90,7 @@ export function initialForm(settings: Settings): ServerForm {
  * fields came from is the same; else reset from the saved server (the default one, folded, once its own
  * server is gone).
  */
-export function followSettings(form: ServerForm, settings: Settings): ServerForm {
+export function formAfter(form: ServerForm, settings: Settings): ServerForm {
   if (form.source !== null && !savedProfile(settings, form.source)) return initialForm(settings);
   if (form.source === null && serversLocked(settings.policy ?? {})) return initialForm(settings);
   return basisOf(settings, form.source) === form.basis ? form : formFrom(settings, form.source, form.open);

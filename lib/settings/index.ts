@@ -1,31 +1,11 @@
 /**
- * The settings model (issue 18), one front for every context: the values' shapes, the rules of a server
- * address and a token, the policy's effect, the one read (read.ts) and the one save (save.ts). The
- * background's part (migrations, reading storage.managed) is background.ts, loaded by the background only;
- * the checks that need zod (defaults.ts, policy-parse.ts) are imported from their modules, so a page that
- * only reads its settings never loads zod.
+ * The settings model (issue 18, 38), its one door for every context: the values' shapes, the rules of a
+ * server address and a token, the policy's effect and the one read (all through read.ts, the light front a
+ * first screen imports instead, with no zod), the one save (save.ts) and the options form's logic (form.ts).
+ * The background's part (migrations, reading storage.managed) is background.ts, the background
+ * entrypoint's own door, and the check of the push defaults (defaults.ts, with zod) the options page's: zod
+ * in this door would be loaded at open by every page that imports it (lib/zod.ts configures it as it loads).
  */
-export * from './values';
-export * from './rules';
-export * from './policy';
-export {
-  isServerList,
-  settingsFor,
-  settingsOf,
-  withPolicy,
-  type ServerEntry,
-  type StoredSettings,
-} from './model';
-export {
-  loadSettings,
-  onSettingsChange,
-  onStoredChange,
-  readSettings,
-  followSettingsUnderPolicy,
-  readSettingsUnderPolicy,
-  watchSettings,
-  type SettingsRead,
-} from './read';
+export * from './read';
 export { saveSettings, type SettingsAction } from './save';
-export type { SettingsPart } from './stored';
 export * from './form';

@@ -50,7 +50,7 @@ export const LOCAL = {
 
 /**
  * The preferences' keys (values.ts Preferences). No request depends on them, so a page that follows the
- * settings a request is made from (the default part of read.ts watchSettings) is not woken by them.
+ * settings a request is made from (the default part of read.ts followSettings) is not woken by them.
  */
 export const PREFERENCE_KEYS: Readonly<Record<keyof Preferences, string>> = {
   watch: LOCAL.watch,
@@ -83,8 +83,11 @@ export const WATCHED_KEYS: Readonly<Record<string, readonly string[]>> = {
   session: Object.values(SESSION),
 };
 
-/** What a follower may follow (read.ts watchSettings): the settings a request is made from, or one preference. */
-export type SettingsPart = 'requests' | 'preferences' | keyof Preferences;
+/**
+ * What a follower may follow (read.ts followSettings): the settings a request is made from, every
+ * preference or one of them, or the organization's policy alone.
+ */
+export type SettingsPart = 'requests' | 'preferences' | 'policy' | keyof Preferences;
 
 /**
  * The keys each part is built from, by area. A preference the policy may set is followed with the policy
@@ -94,6 +97,7 @@ export const PART_KEYS: Readonly<Record<SettingsPart, Readonly<Record<string, re
   requests: WATCHED_KEYS,
   // With copy on create, which the options page shows in the clipboard's section.
   preferences: { local: [...preferenceKeys, LOCAL.copyOnCreate] },
+  policy: { local: [LOCAL.policy] },
   watch: { local: [LOCAL.watch, LOCAL.policy] },
   clipboardClearSeconds: { local: [LOCAL.clipboardClear] },
   failedAlerts: { local: [LOCAL.failedAlerts] },

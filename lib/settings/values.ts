@@ -60,7 +60,7 @@ export const CLIPBOARD_CLEAR_DELAYS = [0, 30, 60, 120, 300] as const;
 
 /**
  * The user's preferences besides the servers, the defaults and demo mode: read with them in one read
- * (read.ts), saved through the one save (save.ts), followed by part (read.ts watchSettings). In a read,
+ * (read.ts), saved through the one save (save.ts), followed by part (read.ts followSettings). In a read,
  * `savedPreferences` are the user's own and `preferences` the ones in force under the policy.
  */
 export interface Preferences {

@@ -6,5 +6,5 @@ import { onStoredChange } from '@/lib/storage';
 
 /** Calls back whenever the watcher bumps its revision after a refresh that changed the cache; returns the unwatch. */
 export function onWatchRevision(callback: () => void): () => void {
-  return onStoredChange({ local: ['watchRevision'] }, callback);
+  return onStoredChange({ local: ['watchRevision'] }, () => callback());
 }

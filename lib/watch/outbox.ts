@@ -10,7 +10,7 @@
  * payload, and the passphrase an open-source server echoes in clear is kept only as "there is one".
  */
 import type { Push } from '@/lib/api';
-import { createdPushEntries } from '@/lib/store/items';
+import { createdPushEntries } from '@/lib/store';
 import { recordCreatedPush } from './record';
 import type { TrackedPush } from './types';
 

@@ -1,5 +1,5 @@
 /** The local storage item 'watchRevision': pages listen to it (storage.onChanged) to reload the cache. */
-import { watchRevisionItem } from '@/lib/store/items';
+import { watchRevisionItem } from '@/lib/store';
 
 /** Bumps the revision after a change of the cache, so open pages reload. */
 export async function bumpRevision(): Promise<number> {

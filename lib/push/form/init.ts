@@ -14,7 +14,7 @@ import {
   VIEWS_MAX,
   VIEWS_MIN,
 } from '@/lib/durations';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings/values';
+import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings/read';
 import type { FormInit, FormOptions, FormState } from './types';
 import { EMPTY_WIFI } from './wifi';
 

@@ -6,7 +6,7 @@
  */
 import { eraseExpiredDemoPushes } from '@/lib/demo/background';
 import { listenForMessages } from '@/lib/messages/runtime';
-import { watchSettings } from '@/lib/settings';
+import { followSettings } from '@/lib/settings';
 import { idbCache, type WatchCache } from '../cache';
 import { followSent } from '../outbox';
 import { watchDb } from '../db';
@@ -64,24 +64,27 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
       void eraseDemo(); // not behind the refresh: a server that does not answer keeps no demo payload at rest
     }),
     openNotificationsOnClick(report('could not open the dashboard')), // i18n-ignore
-    // The interval or the badge's choice changed, or the organization's interval: the alarm and the badge follow.
-    watchSettings(
-      ({ preferences: { watch } }) =>
-        Promise.all([ensureAlarm(watch), updateBadge(cacheFor, watch)]).catch(
-          report('settings change failed'), // i18n-ignore
-        ),
-      'watch',
-    ),
-    // A server, token or demo mode saved (options, popup): the pushes of the one left go at once, and those
-    // of one never read are read at once. The work is returned (onStoredChange says why).
-    watchSettings(
-      () =>
-        jobs
-          .forget()
-          .then(badge)
-          .catch(report('erasing a left server failed')) // i18n-ignore
-          .then(jobs.refreshUnread)
-          .catch(report('refreshing a new server failed')), // i18n-ignore
+    // One follower of the settings, told which part changed (a policy changes both). The watcher's
+    // preferences (the interval, the badge's choice, the organization's interval): the alarm and the badge
+    // follow, and no server is asked. A server, token or demo mode saved (options, popup): the pushes of the
+    // one left go at once, and those of one never read are read at once. The work is returned
+    // (lib/storage.ts onStoredChange says why).
+    followSettings(
+      ({ preferences: { watch } }, changed) =>
+        Promise.all([
+          changed.includes('watch') &&
+            Promise.all([ensureAlarm(watch), updateBadge(cacheFor, watch)]).catch(
+              report('settings change failed'), // i18n-ignore
+            ),
+          changed.includes('requests') &&
+            jobs
+              .forget()
+              .then(badge)
+              .catch(report('erasing a left server failed')) // i18n-ignore
+              .then(jobs.refreshUnread)
+              .catch(report('refreshing a new server failed')), // i18n-ignore
+        ]),
+      { part: ['watch', 'requests'] },
     ),
     listenForMessages(watchRoutes({ ...jobs, badge })),
     // The pushes the popup created: recorded here, so its link showed without waiting for the database.

@@ -13,7 +13,7 @@
  * policy change still sets the alarm and the badge again at once (index.ts).
  */
 import { readSettings } from '@/lib/settings';
-import { watchStartedItem } from '@/lib/store/items';
+import { watchStartedItem } from '@/lib/store';
 import type { WatchCache } from '../cache';
 import { ensureAlarm } from './alarm';
 import { updateBadge } from './badge';

@@ -5,12 +5,12 @@ import { refreshPolicy, registerSettings } from '@/lib/settings/background';
 import {
   loadSettings,
   NO_POLICY,
-  onStoredChange,
   readSettings,
   saveSettings,
   type ServerChoice,
   type TokenPlace,
 } from '@/lib/settings';
+import { onStoredChange } from '@/lib/storage';
 import { DEMO_DB_NAME } from '@/lib/demo/constants';
 import { databaseNames, demoService } from '../demo/demo-service';
 

@@ -31,6 +31,7 @@ import {
   DEFAULT_PUSH_DEFAULTS,
   editServer,
   followSettings,
+  formAfter,
   initialForm,
   readSettings,
   saveSettings,
@@ -38,7 +39,6 @@ import {
   typedUrl,
   typeFields,
   formFrom,
-  onSettingsChange,
   type Policy,
   type Preferences,
   type SettingsAction,
@@ -130,7 +130,7 @@ afterAll(() => {
 /** The form as the page holds it after any change: followed from what is stored now. */
 async function follow(real: Real): Promise<void> {
   const { settings } = await readSettings();
-  real.form = real.form ? followSettings(real.form, settings) : initialForm(settings);
+  real.form = real.form ? formAfter(real.form, settings) : initialForm(settings);
 }
 
 const ignore = () => undefined; // a refused or failed action is an outcome, checked by the invariants
@@ -226,7 +226,7 @@ const origin = fc.integer({ min: 0, max: ORIGINS.length - 1 });
  */
 async function savePreference(model: Model, action: SettingsAction, expected: Preferences | null) {
   const woken = vi.fn();
-  const stop = onSettingsChange(woken);
+  const stop = followSettings(woken);
   const saved = await saveSettings(action).then(
     () => true,
     () => false,

@@ -10,10 +10,9 @@ import { isAppError } from '@/lib/errors';
 import {
   DEFAULT_PREFERENCES,
   DEFAULT_WATCH_SETTINGS,
-  onSettingsChange,
+  followSettings,
   readSettings,
   saveSettings,
-  watchSettings,
   type PolicyState,
 } from '@/lib/settings';
 
@@ -112,10 +111,10 @@ describe('the clipboard-clearing delay', () => {
     const clipboard = vi.fn();
     const preferences = vi.fn();
     const stops = [
-      onSettingsChange(requests),
-      onSettingsChange(watch, 'watch'),
-      onSettingsChange(clipboard, 'clipboardClearSeconds'),
-      onSettingsChange(preferences, 'preferences'),
+      followSettings(requests),
+      followSettings(watch, { part: 'watch' }),
+      followSettings(clipboard, { part: 'clipboardClearSeconds' }),
+      followSettings(preferences, { part: 'preferences' }),
     ];
     await saveSettings({ type: 'clipboardClear', seconds: 30 });
     expect([requests, watch, clipboard, preferences].map((follower) => follower.mock.calls.length)).toEqual([
@@ -137,7 +136,10 @@ describe('the notifications of failed attempts', () => {
   it('save under the same key and wake their followers, not those of the watch settings', async () => {
     const failed = vi.fn();
     const watch = vi.fn();
-    const stops = [onSettingsChange(failed, 'failedAlerts'), onSettingsChange(watch, 'watch')];
+    const stops = [
+      followSettings(failed, { part: 'failedAlerts' }),
+      followSettings(watch, { part: 'watch' }),
+    ];
     await saveSettings({ type: 'failedAlerts', on: false });
     expect(await fakeBrowser.storage.local.get('watchFailedAttemptAlerts')).toEqual({
       watchFailedAttemptAlerts: false,
@@ -152,7 +154,7 @@ describe("the generator's choices", () => {
     expect((await readSettings()).preferences.generatorChoice).toBeNull();
     const requests = vi.fn();
     const generator = vi.fn();
-    const stops = [onSettingsChange(requests), onSettingsChange(generator, 'generatorChoice')];
+    const stops = [followSettings(requests), followSettings(generator, { part: 'generatorChoice' })];
     await saveSettings({ type: 'generatorChoice', choice: { mode: 'words' } });
     expect(await fakeBrowser.storage.local.get('generatorChoice')).toEqual({
       generatorChoice: { mode: 'words' },
@@ -166,8 +168,10 @@ describe('following a part of the settings', () => {
   it("wakes a follower of the watcher's settings on their save and on a policy, and no follower of the requests' settings", async () => {
     const requests = vi.fn();
     const watch: number[] = [];
-    const stopRequests = onSettingsChange(requests);
-    const stopWatch = watchSettings((read) => watch.push(read.preferences.watch.intervalMinutes), 'watch');
+    const stopRequests = followSettings(requests);
+    const stopWatch = followSettings((read) => watch.push(read.preferences.watch.intervalMinutes), {
+      part: 'watch',
+    });
     await saveSettings({ type: 'watch', patch: { intervalMinutes: 60 } });
     expect(requests).not.toHaveBeenCalled();
     await saveSettings({ type: 'policy', state: policy({ watchIntervalMinutes: 5 }) });
@@ -181,7 +185,7 @@ describe('following a part of the settings', () => {
 
   it('wakes a follower of every preference on a save of any of them', async () => {
     const seen = vi.fn();
-    const stop = onSettingsChange(seen, 'preferences');
+    const stop = followSettings(seen, { part: 'preferences' });
     await saveSettings({ type: 'watch', patch: { notifications: false } });
     expect(seen).toHaveBeenCalledTimes(1);
     stop();

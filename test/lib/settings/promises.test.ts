@@ -11,10 +11,10 @@ import { isAppError } from '@/lib/errors';
 import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
 import {
   editServer,
-  followSettings,
+  loadSettings,
+  formAfter,
   initialForm,
   readSettings,
-  readSettingsUnderPolicy,
   saveSettings,
   SELF_HOSTED,
   typedUrl,
@@ -57,7 +57,7 @@ async function connect(url: string, place: 'device' | 'session' = 'device') {
 
 /** The form as the options page holds it after a change made anywhere. */
 async function followed(form: ServerForm): Promise<ServerForm> {
-  return followSettings(form, (await readSettings()).settings);
+  return formAfter(form, (await readSettings()).settings);
 }
 
 async function typeUrl(form: ServerForm, url: string): Promise<ServerForm> {
@@ -130,7 +130,7 @@ describe('finding 4: policy first', () => {
     await fakeBrowser.storage.local.remove('policy'); // a fresh install's first seconds
     expect((await readSettings()).policyRead).toBe(false);
     let settled = false;
-    const read = readSettingsUnderPolicy().then((settings) => {
+    const read = loadSettings({ whole: true }).then((settings) => {
       settled = true;
       return settings;
     });

@@ -9,14 +9,11 @@ import { isAppError } from '@/lib/errors';
 import { watchRevisionItem } from '@/lib/store/items';
 import { onWatchRevision } from '@/lib/store/revision';
 import {
-  followSettingsUnderPolicy,
   DEFAULT_PUSH_DEFAULTS,
+  followSettings,
   loadSettings,
-  onSettingsChange,
   readSettings,
-  readSettingsUnderPolicy,
   saveSettings,
-  watchSettings,
   type ServerChoice,
   type TokenPlace,
 } from '@/lib/settings';
@@ -174,7 +171,7 @@ describe('copy on create', () => {
   });
 });
 
-describe('watchSettings', () => {
+describe('followSettings', () => {
   let seen: boolean[];
   beforeEach(() => {
     seen = [];
@@ -183,7 +180,7 @@ describe('watchSettings', () => {
   it('reports a change made elsewhere, with a fresh read', async () => {
     await saveServer(SERVER, null, 'device');
     await fakeBrowser.storage.local.set({ demoMode: true });
-    const stop = watchSettings((read) => seen.push(read.settings.demoMode));
+    const stop = followSettings((read) => seen.push(read.settings.demoMode));
     await fakeBrowser.storage.local.set({ demoMode: false });
     await expect.poll(() => seen).toEqual([false]);
     stop();
@@ -269,12 +266,12 @@ describe('readSettings', () => {
   });
 });
 
-describe('readSettingsUnderPolicy', () => {
+describe('loadSettings: the whole read under the policy', () => {
   it('waits for the policy copy the background writes, and says the policy was not read until then', async () => {
     await fakeBrowser.storage.local.remove('policy');
     expect((await readSettings()).policyRead).toBe(false);
     let resolved = false;
-    const read = readSettingsUnderPolicy().then((value) => {
+    const read = loadSettings({ whole: true }).then((value) => {
       resolved = true;
       return value;
     });
@@ -289,7 +286,7 @@ describe('readSettingsUnderPolicy', () => {
   });
 
   it('answers at once once the policy has been read', async () => {
-    expect((await readSettingsUnderPolicy()).policyRead).toBe(true);
+    expect((await loadSettings({ whole: true })).policyRead).toBe(true);
   });
 });
 
@@ -307,12 +304,12 @@ describe('onWatchRevision', () => {
   });
 });
 
-describe('onSettingsChange', () => {
-  it('calls back on a change to any value the settings are built from, as watchSettings reloads on', async () => {
+describe('following the settings a request is made from', () => {
+  it('calls back on a change to any value the settings are built from, each time with a fresh read', async () => {
     const plain = vi.fn();
     const store = vi.fn();
-    const unwatch = onSettingsChange(plain);
-    const unwatchStore = watchSettings(store);
+    const unwatch = followSettings(plain);
+    const unwatchStore = followSettings(store);
     const set = (values: Record<string, unknown>) => fakeBrowser.storage.local.set(values);
     const changes: Array<() => Promise<void>> = [
       () => set({ demoMode: false }),
@@ -341,16 +338,17 @@ describe('onSettingsChange', () => {
   });
 });
 
-describe('followSettingsUnderPolicy', () => {
+describe('followSettings under the policy, from now', () => {
   it('calls back only with reads made once the policy is known, then with every change', async () => {
     await fakeBrowser.storage.local.remove('policy'); // a fresh install's first seconds
     const seen: boolean[] = [];
-    const stop = followSettingsUnderPolicy(
-      (read) => seen.push(read.settings.demoMode),
-      (error) => {
+    const stop = followSettings((read) => seen.push(read.settings.demoMode), {
+      underPolicy: true,
+      now: true,
+      onError: (error) => {
         throw error;
       },
-    );
+    });
     await fakeBrowser.storage.local.set({ demoMode: false });
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(seen).toEqual([]);
@@ -359,6 +357,64 @@ describe('followSettingsUnderPolicy', () => {
     await fakeBrowser.storage.local.set({ demoMode: true });
     await vi.waitFor(() => expect(seen.at(-1)).toBe(true));
     expect(seen[0]).toBe(false);
+    stop();
+  });
+});
+
+describe('followSettings: from when, and what changed', () => {
+  it('with `now`, calls back at once with a plain read, the policy read or not', async () => {
+    await fakeBrowser.storage.local.remove('policy');
+    const seen: boolean[] = [];
+    const stop = followSettings((read) => seen.push(read.policyRead), { now: true });
+    await vi.waitFor(() => expect(seen).toEqual([false]));
+    stop();
+  });
+
+  it('without `now`, calls back at changes only; under the policy, none before it is read', async () => {
+    await fakeBrowser.storage.local.remove('policy');
+    const plain = vi.fn();
+    const under = vi.fn();
+    const stops = [followSettings(plain), followSettings(under, { underPolicy: true })];
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect([plain.mock.calls.length, under.mock.calls.length]).toEqual([0, 0]);
+    await fakeBrowser.storage.local.set({ demoMode: false });
+    expect([plain.mock.calls.length, under.mock.calls.length]).toEqual([1, 0]);
+    await fakeBrowser.storage.local.set({ policy: { policy: {}, notes: [] } });
+    expect([plain.mock.calls.length, under.mock.calls.length]).toEqual([2, 1]);
+    stops.forEach((stop) => stop());
+  });
+
+  it('gives the `now` read that failed to onError', async () => {
+    const failure = new Error('storage is gone');
+    vi.spyOn(fakeBrowser.storage.local, 'get').mockRejectedValueOnce(failure);
+    const callback = vi.fn();
+    const onError = vi.fn();
+    const stop = followSettings(callback, { now: true, onError });
+    await vi.waitFor(() => expect(onError).toHaveBeenCalledWith(failure));
+    expect(callback).not.toHaveBeenCalled();
+    stop();
+  });
+
+  it('tells a follower of several parts which of them changed (a policy is in both)', async () => {
+    const changes: string[][] = [];
+    const stop = followSettings((_read, changed) => changes.push([...changed]), {
+      part: ['watch', 'requests'],
+    });
+    await saveSettings({ type: 'watch', patch: { intervalMinutes: 60 } });
+    await saveServer(SERVER, 'tok', 'device');
+    await fakeBrowser.storage.local.set({ policy: { policy: { watchIntervalMinutes: 5 }, notes: [] } });
+    await saveSettings({ type: 'clipboardClear', seconds: 30 });
+    expect(changes).toEqual([['watch'], ['requests'], ['watch', 'requests']]);
+    stop();
+  });
+
+  it("follows the organization's policy alone as the part 'policy'", async () => {
+    const policy = vi.fn();
+    const stop = followSettings(policy, { part: 'policy' });
+    await saveServer(SERVER, 'tok', 'device');
+    expect(policy).not.toHaveBeenCalled();
+    await fakeBrowser.storage.local.set({ policy: { policy: { allowDemoMode: false }, notes: [] } });
+    expect(policy).toHaveBeenCalledTimes(1);
     stop();
   });
 });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { storedItem } from '@/lib/storage';
-import { watchSettings } from '@/lib/settings';
+import { followSettings } from '@/lib/settings';
 import { watchStartedItem } from '@/lib/store/items';
 
 beforeEach(() => {
@@ -25,7 +25,7 @@ describe('storedItem', () => {
   it("the watcher's startup mark costs one read on a wake, and its settings none until asked", async () => {
     const local = vi.spyOn(fakeBrowser.storage.local, 'get');
     const session = vi.spyOn(fakeBrowser.storage.session, 'get');
-    const stop = watchSettings(() => undefined, 'watch');
+    const stop = followSettings(() => undefined, { part: 'watch' });
     expect(await watchStartedItem.getValue()).toBe(false);
     expect(session).toHaveBeenCalledTimes(1);
     expect(local).not.toHaveBeenCalled();

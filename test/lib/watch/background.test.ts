@@ -4,7 +4,7 @@ import { sendMessage } from '@/lib/messages/runtime';
 import { watchMessages } from '@/lib/watch/messages';
 import { FAILED_PREFIX } from '@/lib/quick-push/notifier';
 import { watchRevisionItem } from '@/lib/store/items';
-import { WATCH_ALARM } from '@/lib/watch/background';
+import { setupWatcher, WATCH_ALARM } from '@/lib/watch/background';
 import { watchDb } from '@/lib/watch/db';
 import { listTrackedPushes } from '@/lib/watch/read';
 import { chromeLikeMessaging, pageSender } from '../demo/messaging';
@@ -175,6 +175,21 @@ describe('a server connected, added, or given another token', () => {
     // the fake browser awaits the storage listeners' work. A read would be counted.
     await saveAgain();
     expect(h.counts().list).toBe(0);
+  });
+
+  it('follows the settings once: a watch preference saved reschedules and connects to no server, a server saved connects', async () => {
+    const connect = vi.fn(async () => ({ client: h.owner, hasToken: true, account }));
+    const watcher = setupWatcher({ clock: h.clock, connect });
+    await watcher.ready;
+    connect.mockClear();
+    // The save resolves once the listeners' work is done (the fake browser awaits it).
+    await saveSettings({ type: 'watch', patch: { intervalMinutes: 15 } });
+    expect(await browser.alarms.get(WATCH_ALARM)).toMatchObject({ periodInMinutes: 15 });
+    expect(connect).not.toHaveBeenCalled();
+    await saveAgain();
+    expect(connect).toHaveBeenCalled();
+    expect(await browser.alarms.get(WATCH_ALARM)).toMatchObject({ periodInMinutes: 15 });
+    watcher.dispose();
   });
 });
 
