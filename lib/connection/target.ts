@@ -1,13 +1,49 @@
 /**
- * Where the saved settings send requests: which server, which token, which edition, and whether we are
- * signed in. The one answer for every context (background, popup, options, dashboard). Kept free of the
- * API client and zod, so the popup can ask in its first chunk; client.ts builds the client from it.
+ * Where the saved settings send requests, as one Target: where a push goes, its base URL, the token that
+ * goes with it and the origin that token is bound to, the edition when known, and whether we are signed in.
+ * The one answer for every context (background, popup, options, dashboard); client.ts builds every client
+ * from a Target. Also where a server's links may point (its link home). Kept free of the API client and zod:
+ * this is lib/connection's light front, which the popup's first chunk and the pages' link checks load.
  */
 import type { Edition } from '@/lib/api/types';
-import { DEMO_BASE_URL } from '@/lib/demo/constants';
-import type { Settings } from '@/lib/settings';
+import { DEMO_BASE_URL, VIEWER_PATH } from '@/lib/demo/constants';
+import { checkPushLink, type LinkCheck, type LinkHome } from '@/lib/push/link';
+import type { BoundToken, Settings } from '@/lib/settings';
+
+/**
+ * Where a push goes: the built-in demo service, or one saved server by its normalized url. Held with a
+ * failed quick push so "Try again" goes there or nowhere (destination.ts: its schema and the refusals).
+ */
+export type Destination = { demo: true } | { server: string };
+
+/** Everything a request is made from; a token in it may go only to `tokenOrigin` (token-origin.ts). */
+export interface Target {
+  destination: Destination;
+  /** DEMO_BASE_URL for the demo service, else the saved server's url. */
+  baseUrl: string;
+  /** null: anonymous (or the demo service before its token was created). */
+  token: string | null;
+  /** The origin the token was saved for; the demo service's own token needs none. */
+  tokenOrigin: string | null;
+  /** Every saved server's token with its origin: one offered for another origin is refused. */
+  boundTokens: readonly BoundToken[];
+  /** The edition when it is known without asking (knownEdition); undefined: the server must be asked. */
+  edition?: Edition;
+  signedIn: boolean;
+}
 
 type Mode = Pick<Settings, 'demoMode' | 'server'>;
+
+/** Where these settings send a push now; null when nowhere (no server saved, demo mode off). */
+export function destinationOf(settings: Mode): Destination | null {
+  if (settings.demoMode) return { demo: true };
+  return settings.server ? { server: settings.server.url } : null;
+}
+
+/** Whether two destinations are the same place. */
+export function sameDestination(a: Destination | null, b: Destination | null): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
 
 /** The base URL pushes go to: the demo service in demo mode, else the saved server; null when none is. */
 export function targetBaseUrl(settings: Mode): string | null {
@@ -37,4 +73,43 @@ export function knownEdition(settings: Mode): Edition | undefined {
  */
 export function isSignedIn(settings: Pick<Settings, 'demoMode' | 'token'>): boolean {
   return settings.demoMode || Boolean(settings.token);
+}
+
+/** The target of these settings; null when they send nowhere (no server saved, demo mode off). */
+export function targetOf(settings: Settings): Target | null {
+  const destination = destinationOf(settings);
+  const baseUrl = targetBaseUrl(settings);
+  if (destination === null || baseUrl === null) return null;
+  const edition = knownEdition(settings);
+  return {
+    destination,
+    baseUrl,
+    token: targetToken(settings),
+    tokenOrigin: settings.demoMode ? null : settings.tokenOrigin,
+    boundTokens: settings.demoMode ? [] : (settings.boundTokens ?? []),
+    ...(edition === undefined ? {} : { edition }),
+    signedIn: isSignedIn(settings),
+  };
+}
+
+/**
+ * The viewer page's protocol//host, the form checkPushLink compares: the same as its origin in a browser,
+ * where Node's URL (unit tests) calls an extension URL's origin the opaque "null" and no demo link passed.
+ */
+function viewerOrigin(): string {
+  const viewer = new URL(browser.runtime.getURL(VIEWER_PATH));
+  return `${viewer.protocol}//${viewer.host}`;
+}
+
+/**
+ * Where the links of a server's pushes may point (lib/push/link.ts), for the contexts that hold only the
+ * server's base URL: the demo service's open on this extension's viewer page; any other's on its own origin.
+ */
+export function linkHomeOf(server: string): LinkHome {
+  return server === DEMO_BASE_URL ? { server, viewerOrigin: viewerOrigin() } : { server };
+}
+
+/** checkPushLink for a push of `server` (a TrackedPush's server, or the client's baseUrl). */
+export function checkLinkOf(link: string, server: string): LinkCheck {
+  return checkPushLink(link, linkHomeOf(server));
 }

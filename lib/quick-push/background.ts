@@ -13,8 +13,8 @@ import {
 } from '@/lib/settings';
 import { keyPath, recordCreatedPush } from '@/lib/watch';
 import { platformClipboard } from './clipboard';
-import { keptConnection } from './connection';
-import { destinationOf } from './destination';
+import { destinationOf, keptConnections, sessionVersions } from '@/lib/connection';
+import { quickConnect } from './create';
 import { exposeForE2E } from './e2e-hook';
 import { sessionHeldLinks, sessionHeldPushes } from './held';
 import { fetchImage } from './image';
@@ -33,7 +33,8 @@ const BUTTONS = !import.meta.env.FIREFOX;
 
 export function defaultQuickPushDeps(buttons = BUTTONS): QuickPushDeps {
   return {
-    connect: keptConnection(),
+    // Kept while the worker lives; the versions read in this browser session outlive it (issue 22).
+    connect: quickConnect(keptConnections({ versions: sessionVersions() })),
     fetchImage: (request) =>
       fetchImage(request, {
         // Late-bound: a bare `fetch` called as a property of another object throws "Illegal invocation".

@@ -5,8 +5,7 @@
  * Registered on every start; nothing depends on an earlier life of the worker.
  */
 import { describeError } from '@/lib/api/describe';
-import { connectSaved } from '@/lib/connection/client';
-import { checkLinkOf } from '@/lib/connection/link-home';
+import { checkLinkOf, connectSaved } from '@/lib/connection';
 import { t } from '@/lib/i18n';
 import { handle, listenForMessages } from '@/lib/messages/runtime';
 import { BACKGROUND_IS_WORKER, hasOffscreenDocuments, openOffscreenDocument } from '@/lib/offscreen/document';

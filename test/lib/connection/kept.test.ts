@@ -1,12 +1,11 @@
 /**
- * Quick push's kept connection: one client (and so one version request) while the saved settings stay the
- * same, a new one as soon as the server or the token changes. The real settings store on fakeBrowser, the
- * real client against the in-process mock behind fetch.
+ * The kept connections (lib/connection/kept.ts), as quick push and the popup use them: one client (and so
+ * one version request) while the target stays the same, a new one as soon as the server or the token
+ * changes. The real settings store on fakeBrowser, the real client against the in-process mock behind fetch.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMockBackend, openMockStore } from '@/lib/mock';
-import { keptConnection } from '@/lib/quick-push/connection';
-import type { Destination } from '@/lib/quick-push/destination';
+import { keptConnections, sessionVersions, type Destination } from '@/lib/connection';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_PUSH_DEFAULTS, loadSettings, saveSettings } from '@/lib/settings';
 import { quickPushVersionsItem } from '@/lib/store/items';
@@ -57,6 +56,12 @@ async function save(url: string, token: string) {
 
 const versionRequests = () => seen.filter((request) => request.url.endsWith('/api/v2/version')).length;
 
+/** Quick push's kept connections, which outlive the worker through storage.session. */
+const keptConnection = () => {
+  const kept = keptConnections({ versions: sessionVersions() });
+  return kept.connectTo.bind(kept);
+};
+
 /** The connection, which without a destination is never refused. */
 async function open(
   connect: ReturnType<typeof keptConnection>,
@@ -73,7 +78,7 @@ async function quickCreate(connect: ReturnType<typeof keptConnection>, destinati
   return client.createPush({ kind: 'text', payload: 'a secret' });
 }
 
-describe('keptConnection', () => {
+describe('keptConnections, as quick push connects (the settings read for every push)', () => {
   it('asks the server its version once for every quick push made with the same settings', async () => {
     await save(SERVER_URL, ALICE.token);
     const connect = keptConnection();
@@ -116,8 +121,8 @@ describe('keptConnection', () => {
     await saveSettings({ type: 'defaults', defaults: { ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 2 } });
     const second = await open(connect);
     expect(second.client).toBe(first.client);
-    expect(first.defaults.expireAfterViews).toBe(DEFAULT_PUSH_DEFAULTS.expireAfterViews);
-    expect(second.defaults.expireAfterViews).toBe(2);
+    expect(first.settings.defaults.expireAfterViews).toBe(DEFAULT_PUSH_DEFAULTS.expireAfterViews);
+    expect(second.settings.defaults.expireAfterViews).toBe(2);
   });
 
   it("lets a woken worker's first quick push use the version read earlier in the browser session", async () => {
@@ -156,6 +161,6 @@ describe('keptConnection', () => {
     const reads = vi.spyOn(fakeBrowser.storage.local, 'get');
     const connection = await open(connect, undefined, loadSettings());
     expect(reads).toHaveBeenCalledTimes(1);
-    expect(connection.destination).toEqual({ server: SERVER_URL });
+    expect(connection.target.destination).toEqual({ server: SERVER_URL });
   });
 });
