@@ -5,7 +5,7 @@
 import type { Edition } from '@/lib/api/types';
 import type { PushKind } from '@/lib/contract';
 import { t } from '@/lib/i18n';
-import { isSignedIn, knownEdition, targetBaseUrl } from '@/lib/connection/target';
+import { isSignedIn, targetOf, type Destination } from '@/lib/connection/target';
 import { allowedKinds } from '@/lib/settings/policy';
 import { settingsFor } from '@/lib/settings/model';
 import { readSettingsUnderPolicy, type SettingsRead } from '@/lib/settings/read';
@@ -13,7 +13,9 @@ import type { PushDefaults } from '@/lib/settings/values';
 
 export interface PopupContext {
   demoMode: boolean;
-  /** The base URL pushes go to (DEMO_BASE_URL in demo mode); null when no server is usable. */
+  /** Where pushes go (lib/connection/target.ts); null when no server is usable. */
+  destination: Destination | null;
+  /** Its base URL (DEMO_BASE_URL in demo mode); null when no server is usable. */
   server: string | null;
   /** The edition saved with the server when it was checked; undefined when it must be asked. */
   edition?: Edition;
@@ -42,12 +44,14 @@ export function popupContextOf(
   url?: string,
 ): PopupContext {
   const settings = settingsFor(saved, url);
+  const target = targetOf(settings);
   return {
     servers: settings.demoMode ? [] : settings.servers.map((server) => server.url),
     copyOnCreate,
     demoMode: settings.demoMode,
-    server: targetBaseUrl(settings),
-    edition: knownEdition(settings),
+    destination: target?.destination ?? null,
+    server: target?.baseUrl ?? null,
+    edition: target?.edition,
     signedIn: isSignedIn(settings),
     defaults: settings.defaults,
     ...(settings.policy?.allowedKinds ? { kinds: allowedKinds(settings.policy) } : {}),
@@ -55,12 +59,12 @@ export function popupContextOf(
 }
 
 /** Where pushes go, as the popup's header says it: the server's host, or "Demo" for the built-in service. */
-export function destinationOf(context: Pick<PopupContext, 'demoMode' | 'server'>): string | undefined {
-  if (context.server === null) return undefined;
-  if (context.demoMode) return t('popup_demo');
+export function destinationLabel(destination: Destination | null): string | undefined {
+  if (destination === null) return undefined;
+  if ('demo' in destination) return t('popup_demo');
   try {
-    return new URL(context.server).host;
+    return new URL(destination.server).host;
   } catch {
-    return context.server; // a saved URL always parses (lib/settings/rules.ts); shown as saved otherwise
+    return destination.server; // a saved URL always parses (lib/settings/rules.ts); shown as saved otherwise
   }
 }
