@@ -13,6 +13,10 @@ const root = path.resolve(import.meta.dirname, '..');
  */
 export const DOORS = {
   watch: ['view', 'messages', 'types', { front: 'background', from: ['entrypoints/background/'] }],
+  // target.ts: where a push goes and where its link may point, without the client or zod (the popup's
+  // first chunk, the pages' link checks).
+  connection: ['target'],
+  'quick-push': [],
 };
 
 /** The folder-relative module an import names, or null when it is no file of lib/<feature>/. */

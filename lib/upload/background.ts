@@ -9,10 +9,14 @@ import { checkLinkOf, connectSaved } from '@/lib/connection';
 import { t } from '@/lib/i18n';
 import { handle, listenForMessages } from '@/lib/messages/runtime';
 import { BACKGROUND_IS_WORKER, hasOffscreenDocuments, openOffscreenDocument } from '@/lib/offscreen/document';
-import { platformClipboard } from '@/lib/quick-push/clipboard';
-import { sessionHeldLinks } from '@/lib/quick-push/held';
-import { browserNotifier, NOTICE_PREFIX } from '@/lib/quick-push/notifier';
-import { pushedAs, type PushedDeps } from '@/lib/quick-push/pushed';
+import {
+  browserNotifier,
+  NOTICE_PREFIX,
+  platformClipboard,
+  pushedAs,
+  sessionHeldLinks,
+  type PushedDeps,
+} from '@/lib/quick-push';
 import { recordCreatedPush } from '@/lib/watch';
 import { uploadMessages, type UntakenEnd } from './messages';
 import { UPLOADS_CHANNEL } from './protocol';
