@@ -13,10 +13,11 @@ const root = path.resolve(import.meta.dirname, '..');
  */
 export const DOORS = {
   watch: ['view', 'messages', 'types', { front: 'background', from: ['entrypoints/background/'] }],
-  // target.ts: where a push goes and where its link may point, without the client or zod (the popup's
-  // first chunk, the pages' link checks).
+  // target.ts: where a push goes, without the client or zod (the popup's first chunk).
   connection: ['target'],
-  'quick-push': [],
+  // The offscreen document's clipboard write, without the background's wiring (lib/clipboard takes it over,
+  // issue 38 item 4).
+  'quick-push': [{ front: 'offscreen-clipboard', from: ['entrypoints/offscreen/'] }],
 };
 
 /** The folder-relative module an import names, or null when it is no file of lib/<feature>/. */

@@ -5,7 +5,7 @@
 // the popup, which closing the popup cannot stop (lib/upload).
 import { serveClipboardClearing } from '@/lib/clipboard/offscreen';
 import { serveDemoInOffscreen } from '@/lib/demo/offscreen-host';
-import { serveClipboardInOffscreen } from '@/lib/quick-push';
+import { serveClipboardInOffscreen } from '@/lib/quick-push/offscreen-clipboard';
 import { serveUploadsInOffscreen } from '@/lib/upload/offscreen';
 
 serveDemoInOffscreen();

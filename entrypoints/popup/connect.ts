@@ -3,7 +3,8 @@
  * its schemas: the connection of the saved settings, the edition, and sending the form.
  */
 import type { CreateResult, Edition } from '@/lib/api';
-import { checkLinkOf, createAndRecord, keptConnections, type CreatedPush } from '@/lib/connection';
+import { createAndRecord, keptConnections, type CreatedPush } from '@/lib/connection';
+import { checkLinkOf } from '@/lib/push/link';
 import { toCreateInput, type FormState } from '@/lib/push/form';
 import { formSubject } from '@/lib/push/form-subject';
 import { sendToRecord } from '@/lib/watch';

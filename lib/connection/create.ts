@@ -5,8 +5,7 @@
  * appears, or a worker stopped after the copy, still has the push recorded (26eda2f, issue 37).
  */
 import type { ApiClient, CreatePushInput, CreateResult, Push } from '@/lib/api';
-import type { LinkCheck } from '@/lib/push/link';
-import { checkLinkOf } from './target';
+import { checkLinkOf, type LinkCheck } from '@/lib/push/link';
 
 /** A created push, with the server it went to and the verdict on its link: only a link that passes is used. */
 export interface CreatedPush {

@@ -1,11 +1,21 @@
 /**
  * lib/connection, the one road from settings to a request (issue 38): where a push goes and with which token
- * (target.ts, the light front the pages' first chunks load), the client over the transport that reaches it
+ * (target.ts, the light front the popup's first chunk loads), the client over the transport that reaches it
  * (client.ts, where a token is held to its origin: token-origin.ts), the kept connections of a context with
  * their one invalidation rule (kept.ts), what happens right after a create (create.ts), and the checks and
  * save of a server (check.ts, permission.ts, remove.ts).
  */
-export * from './target';
+export {
+  destinationOf,
+  isSignedIn,
+  knownEdition,
+  sameDestination,
+  targetBaseUrl,
+  targetOf,
+  targetToken,
+  type Destination,
+  type Target,
+} from './target';
 export { assertTokenFor, originOf } from './token-origin';
 export {
   clientFor,

@@ -2,12 +2,11 @@
  * Where the saved settings send requests, as one Target: where a push goes, its base URL, the token that
  * goes with it and the origin that token is bound to, the edition when known, and whether we are signed in.
  * The one answer for every context (background, popup, options, dashboard); client.ts builds every client
- * from a Target. Also where a server's links may point (its link home). Kept free of the API client and zod:
- * this is lib/connection's light front, which the popup's first chunk and the pages' link checks load.
+ * from a Target. Kept free of the API client and zod: this is lib/connection's light front, which the
+ * popup's first chunk loads.
  */
 import type { Edition } from '@/lib/api/types';
-import { DEMO_BASE_URL, VIEWER_PATH } from '@/lib/demo/constants';
-import { checkPushLink, type LinkCheck, type LinkHome } from '@/lib/push/link';
+import { DEMO_BASE_URL } from '@/lib/demo/constants';
 import type { BoundToken, Settings } from '@/lib/settings';
 
 /**
@@ -90,26 +89,4 @@ export function targetOf(settings: Settings): Target | null {
     ...(edition === undefined ? {} : { edition }),
     signedIn: isSignedIn(settings),
   };
-}
-
-/**
- * The viewer page's protocol//host, the form checkPushLink compares: the same as its origin in a browser,
- * where Node's URL (unit tests) calls an extension URL's origin the opaque "null" and no demo link passed.
- */
-function viewerOrigin(): string {
-  const viewer = new URL(browser.runtime.getURL(VIEWER_PATH));
-  return `${viewer.protocol}//${viewer.host}`;
-}
-
-/**
- * Where the links of a server's pushes may point (lib/push/link.ts), for the contexts that hold only the
- * server's base URL: the demo service's open on this extension's viewer page; any other's on its own origin.
- */
-export function linkHomeOf(server: string): LinkHome {
-  return server === DEMO_BASE_URL ? { server, viewerOrigin: viewerOrigin() } : { server };
-}
-
-/** checkPushLink for a push of `server` (a TrackedPush's server, or the client's baseUrl). */
-export function checkLinkOf(link: string, server: string): LinkCheck {
-  return checkPushLink(link, linkHomeOf(server));
 }

@@ -8,6 +8,5 @@ export { registerQuickPush, PUSH_SELECTION_COMMAND } from './background';
 export { sessionHeldLinks } from './held';
 export { browserNotifier, NOTICE_PREFIX } from './notifier';
 export { pushedAs, type PushedDeps } from './pushed';
-// The clipboard's write in every document; lib/clipboard takes these over (issue 38 item 4).
+// The clipboard's write; lib/clipboard takes it over (issue 38 item 4).
 export { platformClipboard } from './clipboard';
-export { serveClipboardInOffscreen } from './offscreen-clipboard';

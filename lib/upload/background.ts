@@ -5,7 +5,8 @@
  * Registered on every start; nothing depends on an earlier life of the worker.
  */
 import { describeError } from '@/lib/api/describe';
-import { checkLinkOf, connectSaved } from '@/lib/connection';
+import { connectSaved } from '@/lib/connection';
+import { checkLinkOf } from '@/lib/push/link';
 import { t } from '@/lib/i18n';
 import { handle, listenForMessages } from '@/lib/messages/runtime';
 import { BACKGROUND_IS_WORKER, hasOffscreenDocuments, openOffscreenDocument } from '@/lib/offscreen/document';
