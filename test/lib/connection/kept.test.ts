@@ -164,3 +164,60 @@ describe('keptConnections, as quick push connects (the settings read for every p
     expect(connection.target.destination).toEqual({ server: SERVER_URL });
   });
 });
+
+describe('keptConnections, as the popup connects (a read kept until the settings change)', () => {
+  it('is ready for a send in the click’s own turn once the edition is known, with no request more', async () => {
+    await save(SERVER_URL, ALICE.token);
+    const kept = keptConnections();
+    expect(kept.ready()).toBeUndefined();
+    expect(await kept.edition()).toBe('pro');
+    const ready = kept.ready();
+    expect(ready?.edition).toBe('pro');
+    const reads = vi.spyOn(fakeBrowser.storage.local, 'get');
+    expect((await kept.connect()).client).toBe(ready?.client);
+    expect(reads).not.toHaveBeenCalled(); // nothing changed: the read is used as it is
+    expect(versionRequests()).toBe(1);
+  });
+
+  it('is not ready after a change of the settings requests are made from, and keeps the client when the target is the same', async () => {
+    await save(SERVER_URL, ALICE.token);
+    const kept = keptConnections();
+    await kept.edition();
+    const { client } = kept.ready()!;
+    await saveSettings({ type: 'defaults', defaults: { ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 3 } });
+    await vi.waitFor(() => expect(kept.ready()).toBeUndefined());
+    const again = await kept.connect();
+    expect(again.settings.defaults.expireAfterViews).toBe(3);
+    expect(again.client).toBe(client);
+    expect(kept.ready()?.client).toBe(client);
+    expect(versionRequests()).toBe(1);
+  });
+
+  it('sends with the new token once it is saved, never the one that was kept', async () => {
+    await save(SERVER_URL, ALICE.token);
+    const kept = keptConnections();
+    await kept.edition();
+    await save(SERVER_URL, BOB.token);
+    await vi.waitFor(() => expect(kept.ready()).toBeUndefined());
+    await (await kept.connect()).client.createPush({ kind: 'text', payload: 'a secret' });
+    const creates = seen.filter((request) => request.method === 'POST');
+    expect(creates.map((request) => request.headers.get('authorization'))).toEqual([`Bearer ${BOB.token}`]);
+  });
+
+  it('keeps one connection per saved server picked, each with its own token', async () => {
+    await save(SERVER_URL, ALICE.token);
+    await save(OTHER_URL, BOB.token);
+    const kept = keptConnections();
+    const [picked, fallback] = await Promise.all([kept.connect(SERVER_URL), kept.connect()]);
+    expect(picked.target).toMatchObject({ baseUrl: SERVER_URL, token: ALICE.token });
+    expect(fallback.target).toMatchObject({ baseUrl: OTHER_URL, token: BOB.token });
+  });
+
+  it('keeps no failed attempt: once a server is saved, the next call connects', async () => {
+    await fakeBrowser.storage.local.set({ demoMode: false });
+    const kept = keptConnections();
+    await expect(kept.connect()).rejects.toThrow(/No server is saved/);
+    await save(SERVER_URL, ALICE.token);
+    expect((await kept.connect()).target.baseUrl).toBe(SERVER_URL);
+  });
+});
