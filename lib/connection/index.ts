@@ -9,29 +9,24 @@ export {
   destinationOf,
   isSignedIn,
   knownEdition,
-  sameDestination,
   targetBaseUrl,
   targetOf,
   targetToken,
   type Destination,
   type Target,
 } from './target';
-export { assertTokenFor, originOf } from './token-origin';
 export {
   clientFor,
   connectFollowed,
   connectSaved,
-  connectionOf,
   savedTarget,
-  settingsToConnect,
   type Connection,
-  type SharedVersion,
   type Transports,
 } from './client';
 export { keptConnections, type KeptConnections } from './kept';
 export { sessionVersions, type KnownVersions } from './versions';
 export { createAndRecord, type CreatedPush } from './create';
 export { destinationSchema, refusalFor } from './destination';
-export { checkServer, saveServer, testConnection, type ConnectionReport, type ServerDraft } from './check';
+export { checkServer, saveServer, type ConnectionReport, type ServerDraft } from './check';
 export { requestHostPermission } from './permission';
 export { removeSavedServer } from './remove';
