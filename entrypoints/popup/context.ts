@@ -5,7 +5,13 @@
 import type { Edition } from '@/lib/api/types';
 import type { PushKind } from '@/lib/contract';
 import { t } from '@/lib/i18n';
-import { isSignedIn, targetOf, type Destination } from '@/lib/connection/target';
+import {
+  destinationOf,
+  isSignedIn,
+  knownEdition,
+  targetBaseUrl,
+  type Destination,
+} from '@/lib/connection/target';
 import { allowedKinds } from '@/lib/settings/policy';
 import { settingsFor } from '@/lib/settings/model';
 import { readSettingsUnderPolicy, type SettingsRead } from '@/lib/settings/read';
@@ -44,14 +50,13 @@ export function popupContextOf(
   url?: string,
 ): PopupContext {
   const settings = settingsFor(saved, url);
-  const target = targetOf(settings);
   return {
     servers: settings.demoMode ? [] : settings.servers.map((server) => server.url),
     copyOnCreate,
     demoMode: settings.demoMode,
-    destination: target?.destination ?? null,
-    server: target?.baseUrl ?? null,
-    edition: target?.edition,
+    destination: destinationOf(settings),
+    server: targetBaseUrl(settings),
+    edition: knownEdition(settings),
     signedIn: isSignedIn(settings),
     defaults: settings.defaults,
     ...(settings.policy?.allowedKinds ? { kinds: allowedKinds(settings.policy) } : {}),

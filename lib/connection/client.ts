@@ -7,7 +7,7 @@ import { demoFetch, demoPageOrigin } from '@/lib/demo/transport';
 import { demoToken } from '@/lib/demo/token';
 import { AppError } from '@/lib/errors';
 import { loadSettings, settingsFor, type Settings } from '@/lib/settings';
-import { targetOf, type Target } from './target';
+import { destinationOf, isSignedIn, knownEdition, targetBaseUrl, targetToken, type Target } from './target';
 import { assertTokenFor } from './token-origin';
 
 /** The transports a client may use instead of the defaults (the popup's file uploads report progress). */
@@ -18,6 +18,23 @@ export interface Transports {
 
 /** What several clients of one server share: the version one of them read, so it is not asked again. */
 export type SharedVersion = Pick<ApiClientOptions, 'version' | 'versionRead'>;
+
+/** The target of these settings; null when they send nowhere (no server saved, demo mode off). */
+export function targetOf(settings: Settings): Target | null {
+  const destination = destinationOf(settings);
+  const baseUrl = targetBaseUrl(settings);
+  if (destination === null || baseUrl === null) return null;
+  const edition = knownEdition(settings);
+  return {
+    destination,
+    baseUrl,
+    token: targetToken(settings),
+    tokenOrigin: settings.demoMode ? null : settings.tokenOrigin,
+    boundTokens: settings.demoMode ? [] : (settings.boundTokens ?? []),
+    ...(edition === undefined ? {} : { edition }),
+    signedIn: isSignedIn(settings),
+  };
+}
 
 /** The target of these settings; AppError 'internal' when they send nowhere (no server, demo mode off). */
 export function savedTarget(settings: Settings): Target {

@@ -18,6 +18,11 @@ export const destinationSchema = lazySchema(() =>
   ]),
 );
 
+/** Whether two destinations are the same place. */
+export function sameDestination(a: Destination | null, b: Destination | null): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
 /** A server as a notification names it: its host (and port), as the person typed it in Settings. */
 const named = (url: string) => new URL(url).host;
 

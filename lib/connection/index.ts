@@ -10,7 +10,6 @@ export {
   isSignedIn,
   knownEdition,
   targetBaseUrl,
-  targetOf,
   targetToken,
   type Destination,
   type Target,
@@ -20,6 +19,7 @@ export {
   connectFollowed,
   connectSaved,
   savedTarget,
+  targetOf,
   type Connection,
   type Transports,
 } from './client';

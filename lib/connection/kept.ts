@@ -13,8 +13,8 @@ import type { ApiClient, Edition } from '@/lib/api';
 import { t } from '@/lib/i18n';
 import { loadSettings, onSettingsChange, type Settings } from '@/lib/settings';
 import { clientFor, savedTarget, settingsToConnect, type Connection, type SharedVersion } from './client';
-import { refusalFor } from './destination';
-import { sameDestination, type Destination } from './target';
+import { refusalFor, sameDestination } from './destination';
+import type { Destination } from './target';
 import type { KnownVersions } from './versions';
 
 interface Kept {

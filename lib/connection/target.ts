@@ -1,9 +1,9 @@
 /**
  * Where the saved settings send requests, as one Target: where a push goes, its base URL, the token that
  * goes with it and the origin that token is bound to, the edition when known, and whether we are signed in.
- * The one answer for every context (background, popup, options, dashboard); client.ts builds every client
- * from a Target. Kept free of the API client and zod: this is lib/connection's light front, which the
- * popup's first chunk loads.
+ * The one answer for every context (background, popup, options, dashboard); client.ts builds a Target from
+ * these answers (targetOf) and every client from a Target. Kept free of the API client and zod, and small:
+ * this is lib/connection's light front, all of which the popup's first chunk carries.
  */
 import type { Edition } from '@/lib/api/types';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
@@ -39,11 +39,6 @@ export function destinationOf(settings: Mode): Destination | null {
   return settings.server ? { server: settings.server.url } : null;
 }
 
-/** Whether two destinations are the same place. */
-export function sameDestination(a: Destination | null, b: Destination | null): boolean {
-  return JSON.stringify(a) === JSON.stringify(b);
-}
-
 /** The base URL pushes go to: the demo service in demo mode, else the saved server; null when none is. */
 export function targetBaseUrl(settings: Mode): string | null {
   return settings.demoMode ? DEMO_BASE_URL : (settings.server?.url ?? null);
@@ -72,21 +67,4 @@ export function knownEdition(settings: Mode): Edition | undefined {
  */
 export function isSignedIn(settings: Pick<Settings, 'demoMode' | 'token'>): boolean {
   return settings.demoMode || Boolean(settings.token);
-}
-
-/** The target of these settings; null when they send nowhere (no server saved, demo mode off). */
-export function targetOf(settings: Settings): Target | null {
-  const destination = destinationOf(settings);
-  const baseUrl = targetBaseUrl(settings);
-  if (destination === null || baseUrl === null) return null;
-  const edition = knownEdition(settings);
-  return {
-    destination,
-    baseUrl,
-    token: targetToken(settings),
-    tokenOrigin: settings.demoMode ? null : settings.tokenOrigin,
-    boundTokens: settings.demoMode ? [] : (settings.boundTokens ?? []),
-    ...(edition === undefined ? {} : { edition }),
-    signedIn: isSignedIn(settings),
-  };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isSignedIn, knownEdition, targetBaseUrl, targetOf, targetToken } from '@/lib/connection/target';
+import { targetOf } from '@/lib/connection';
+import { isSignedIn, knownEdition, targetBaseUrl, targetToken } from '@/lib/connection/target';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
 import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 import type { Settings } from '@/lib/settings';
