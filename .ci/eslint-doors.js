@@ -54,6 +54,9 @@ export const DOORS = {
     { front: 'defaults', from: ['entrypoints/options/'] },
   ],
   store: [],
+  // target.ts: where a push goes, without the client or zod (the popup's first chunk).
+  connection: ['target'],
+  'quick-push': [],
 };
 
 /** The folder-relative module an import names, or null when it is no file of lib/<feature>/. */

@@ -3,7 +3,7 @@
  * passed it for the push's server. Loaded on demand (parts.ts): the first screen hands no link on.
  */
 import { clearCopyLater } from '@/lib/clipboard';
-import { checkLinkOf } from '@/lib/connection/link-home';
+import { checkLinkOf } from '@/lib/push/link';
 import { AppError } from '@/lib/errors';
 import { t } from '@/lib/i18n';
 import { qrSvg } from '@/lib/qr';

@@ -1,4 +1,4 @@
-import type { ConnectionReport } from '@/lib/connection/check';
+import type { ConnectionReport } from '@/lib/connection';
 import { t } from '@/lib/i18n';
 
 export type SettingsStatus =

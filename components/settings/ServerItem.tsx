@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'preact/hooks';
 import { CheckIcon } from '@/components/icons';
-import type { ConnectionReport } from '@/lib/connection/check';
+import type { ConnectionReport } from '@/lib/connection';
 import { ConnectionFacts } from './ConnectionStatus';
 import type { TokenPlace } from '@/lib/settings';
 import { t } from '@/lib/i18n';

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks';
 import { t } from '@/lib/i18n';
-import type { ConnectionReport } from '@/lib/connection/check';
+import type { ConnectionReport } from '@/lib/connection';
 import { ServerItem, type ServerRow } from './ServerItem';
 
 export interface ServerListProps {

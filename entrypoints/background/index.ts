@@ -2,7 +2,7 @@ import { registerClipboardClearing } from '@/lib/clipboard/background';
 import { registerDemoService } from '@/lib/demo/background';
 import { registerHandoff } from '@/lib/handoff/background';
 import { registerSettings } from '@/lib/settings/background';
-import { registerQuickPush } from '@/lib/quick-push/background';
+import { registerQuickPush } from '@/lib/quick-push';
 import { registerUploads } from '@/lib/upload/background';
 import { setupWatcher } from '@/lib/watch/background';
 import { registerWelcome } from '@/lib/welcome';

@@ -3,7 +3,7 @@
  * and its token: those need a host permission and a connection check, so Connect is their one explicit step.
  * Every save goes through lib/settings' one save, which applies the policy to it.
  */
-import { saveServer, type ConnectionReport } from '@/lib/connection/check';
+import { saveServer, type ConnectionReport } from '@/lib/connection';
 import { toAppError } from '@/lib/errors';
 import {
   fieldsChanged,

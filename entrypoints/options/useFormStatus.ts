@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import { announce } from '@/components/announce';
 import type { SettingsStatus } from '@/components/settings/ConnectionStatus';
-import type { ConnectionReport } from '@/lib/connection/check';
+import type { ConnectionReport } from '@/lib/connection';
 import { toAppError } from '@/lib/errors';
 import { explain, fieldMessages, type FieldErrors } from './errors';
 import { t } from '@/lib/i18n';

@@ -1,5 +1,5 @@
 import type { ServerFieldsValue } from '@/lib/settings';
-import { checkServer } from '@/lib/connection/check';
+import { checkServer } from '@/lib/connection';
 import { typedUrl } from '@/lib/settings';
 import { applyTokenPlace, startConnect } from './save';
 import type { FormStatus } from './useFormStatus';

@@ -1,7 +1,7 @@
 /** The saved servers on the options page: which one the form edits, the default, and removing one. */
 import type { ServerRow } from '@/components/settings/ServerItem';
 import type { ServerListProps } from '@/components/settings/ServerList';
-import { removeSavedServer } from '@/lib/connection/remove';
+import { removeSavedServer } from '@/lib/connection';
 import { saveSettings, type Settings } from '@/lib/settings';
 import { t } from '@/lib/i18n';
 import { announce } from '@/components/announce';

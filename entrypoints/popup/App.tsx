@@ -9,7 +9,7 @@ import { ServerSwitch } from '@/components/push/ServerSwitch';
 import { handoffClock, handoffStore, serversOf, type Handoff } from '@/lib/handoff';
 import { followSettings, loadSettings, type Settings, type SettingsRead } from '@/lib/settings/read';
 import { chooseServer, chosenServer } from './chosen';
-import { destinationOf, popupContextOf, type PopupContext } from './context';
+import { destinationLabel, popupContextOf, type PopupContext } from './context';
 import { CreatePush } from './CreatePush';
 import { defaultPassphrase } from './passphrase';
 import { described } from './words';
@@ -142,8 +142,8 @@ export function App() {
         {page.state === 'ready' && page.context.servers.length > 1 && page.context.server && (
           <ServerSwitch servers={page.context.servers} value={page.context.server} onChange={switchTo} />
         )}
-        {page.state === 'ready' && page.context.servers.length <= 1 && destinationOf(page.context) && (
-          <Destination name={destinationOf(page.context)!} server={page.context.server} />
+        {page.state === 'ready' && page.context.servers.length <= 1 && page.context.destination && (
+          <Destination name={destinationLabel(page.context.destination)!} server={page.context.server} />
         )}
         <a class="sp-settings" href={settingsUrl} target="_blank" rel="noopener">
           <SettingsIcon />

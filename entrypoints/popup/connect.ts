@@ -3,50 +3,25 @@
  * its schemas: the connection of the saved settings, the edition, and sending the form.
  */
 import type { CreateResult, Edition } from '@/lib/api';
-import { shared } from '@/lib/async';
-import { connectSaved } from '@/lib/connection/client';
-import { checkLinkOf } from '@/lib/connection/link-home';
-import type { LinkCheck } from '@/lib/push';
-import { formSubject } from '@/lib/push/label';
+import { createAndRecord, keptConnections, type CreatedPush } from '@/lib/connection';
+import { checkLinkOf } from '@/lib/push/link';
 import { toCreateInput, type FormState } from '@/lib/push/form';
-import { followSettings } from '@/lib/settings/read';
+import { formSubject } from '@/lib/push/label';
 import { sendToRecord } from '@/lib/watch';
 
-type Connected = Awaited<ReturnType<typeof connectSaved>>;
-interface Kept {
-  make: () => Promise<Connected>;
-  /**
-   * The connection once made, with its server's edition once read: a send readied while the form was filled
-   * reaches its request in the click's own turn, before the form redraws as Sending (issue 37: waiting a
-   * turn for an answer already known let that redraw, 3–9 ms, go first).
-   */
-  ready?: { connected: Connected; edition: Edition };
-}
-
 /**
- * One connection per server while the settings stay as they are, so the edition is asked once; `url` is the
- * saved server picked in the popup (chosen.ts, passed in by the caller so this lazy chunk shares no module
- * with the popup's first one), undefined for the default one. A failed attempt is not kept.
+ * The popup's kept connections (lib/connection/kept.ts): one per server while the settings requests are made
+ * from stay as they are, so the edition is asked once, and a send readied while the form was filled reaches
+ * its request in the click's own turn, before the form redraws as Sending (issue 37: waiting a turn for an
+ * answer already known let that redraw, 3–9 ms, go first). A server is the saved one picked in the popup
+ * (chosen.ts, passed in by the caller so this lazy chunk shares no module with the popup's first one),
+ * undefined for the default one.
  */
-const connections = new Map<string | undefined, Kept>();
-// Kept until the settings change (a token edited, a server removed, a policy arriving): the form is readied
-// as it is filled (useSubmit.ts), and a send never goes out with settings that are no longer saved.
-followSettings(() => connections.clear());
-function kept(url: string | undefined): Kept {
-  let one = connections.get(url);
-  if (!one) connections.set(url, (one = { make: shared(() => connectSaved(url)) }));
-  return one;
-}
-const connection = (url: string | undefined) => kept(url).make();
+const connections = keptConnections();
 
 /** The edition of the saved server `server` (undefined: the default one). */
-export async function detectEdition(server?: string): Promise<Edition> {
-  const one = kept(server);
-  const connected = await one.make();
-  const edition = await connected.client.edition();
-  // On its own entry: one a settings change dropped meanwhile is no longer found by a send.
-  one.ready = { connected, edition };
-  return edition;
+export function detectEdition(server?: string): Promise<Edition> {
+  return connections.edition(server);
 }
 
 /** The hand-over of file pushes (lib/upload), kept once loaded: Create then hands the files over at once. */
@@ -78,11 +53,7 @@ export interface SendOptions {
 }
 
 /** A created push, with the verdict on its link: only a link that passes is copied, opened or shown. */
-export interface SentPush extends CreateResult {
-  link: LinkCheck;
-  /** The base URL of the server it went to (the demo service's in demo mode). */
-  server: string;
-}
+export type SentPush = CreateResult & CreatedPush;
 
 /**
  * Exactly one createPush (the container calls this once per accepted submit); the push is handed to the
@@ -94,8 +65,8 @@ export async function sendForm(
   state: FormState,
   { signal, onProgress, server }: SendOptions,
 ): Promise<SentPush> {
-  const known = connections.get(server)?.ready;
-  const client = known?.connected.client ?? (await connection(server)).client;
+  const known = connections.ready(server);
+  const client = known?.client ?? (await connections.connect(server)).client;
   const input = toCreateInput(state, known?.edition ?? (await client.edition()));
   if (state.kind === 'file') {
     const job = { input, subject: formSubject(state), version: await client.version() };
@@ -104,14 +75,19 @@ export async function sendForm(
     ).handOver(server === undefined ? job : { ...job, server }, { signal, onProgress });
     return { ...done.result, link: checkLinkOf(done.result.push.html_url, done.server), server: done.server };
   }
-  const result = await client.createPush(input, { signal });
   // Handed over before the link is shown, and not waited for (lib/watch/outbox.ts): a popup closed as soon as
   // its link appears still has it recorded. The popup's own database write, awaited here until issue 37, cost
   // 9–14 ms of Create → link; written while the link was drawn, one went missing with a popup closed at once.
-  const info = { server: client.baseUrl, kind: state.kind, subject: formSubject(state) };
-  sendToRecord(result.push, info).catch((error: unknown) =>
-    // The push exists and its link is shown; only the recent list will miss it. Reported, not hidden.
-    console.error('The new push could not be added to the recent list', error),
+  const { recorded: _, ...sent } = await createAndRecord(
+    client,
+    input,
+    ({ push, server: to }) =>
+      sendToRecord(push, { server: to, kind: state.kind, subject: formSubject(state) }).catch(
+        (error: unknown) =>
+          // The push exists and its link is shown; only the recent list will miss it. Reported, not hidden.
+          console.error('The new push could not be added to the recent list', error),
+      ),
+    { signal },
   );
-  return { ...result, link: checkLinkOf(result.push.html_url, client.baseUrl), server: client.baseUrl };
+  return sent;
 }

@@ -5,7 +5,13 @@
 import type { Edition } from '@/lib/api';
 import type { PushKind } from '@/lib/contract';
 import { t } from '@/lib/i18n';
-import { isSignedIn, knownEdition, targetBaseUrl } from '@/lib/connection/target';
+import {
+  destinationOf,
+  isSignedIn,
+  knownEdition,
+  targetBaseUrl,
+  type Destination,
+} from '@/lib/connection/target';
 import {
   allowedKinds,
   loadSettings,
@@ -16,7 +22,9 @@ import {
 
 export interface PopupContext {
   demoMode: boolean;
-  /** The base URL pushes go to (DEMO_BASE_URL in demo mode); null when no server is usable. */
+  /** Where pushes go (lib/connection/target.ts); null when no server is usable. */
+  destination: Destination | null;
+  /** Its base URL (DEMO_BASE_URL in demo mode); null when no server is usable. */
   server: string | null;
   /** The edition saved with the server when it was checked; undefined when it must be asked. */
   edition?: Edition;
@@ -49,6 +57,7 @@ export function popupContextOf(
     servers: settings.demoMode ? [] : settings.servers.map((server) => server.url),
     copyOnCreate,
     demoMode: settings.demoMode,
+    destination: destinationOf(settings),
     server: targetBaseUrl(settings),
     edition: knownEdition(settings),
     signedIn: isSignedIn(settings),
@@ -58,12 +67,12 @@ export function popupContextOf(
 }
 
 /** Where pushes go, as the popup's header says it: the server's host, or "Demo" for the built-in service. */
-export function destinationOf(context: Pick<PopupContext, 'demoMode' | 'server'>): string | undefined {
-  if (context.server === null) return undefined;
-  if (context.demoMode) return t('popup_demo');
+export function destinationLabel(destination: Destination | null): string | undefined {
+  if (destination === null) return undefined;
+  if ('demo' in destination) return t('popup_demo');
   try {
-    return new URL(context.server).host;
+    return new URL(destination.server).host;
   } catch {
-    return context.server; // a saved URL always parses (lib/settings/rules.ts); shown as saved otherwise
+    return destination.server; // a saved URL always parses (lib/settings/rules.ts); shown as saved otherwise
   }
 }

@@ -7,7 +7,7 @@ import { AppError } from '@/lib/errors';
 import type { TrackedPush } from '@/lib/watch/types';
 
 async function passedLink(push: Pick<TrackedPush, 'html_url' | 'server'>): Promise<string> {
-  const { checkLinkOf } = await import('@/lib/connection/link-home');
+  const { checkLinkOf } = await import('@/lib/push/link');
   const check = checkLinkOf(push.html_url, push.server);
   if (!check.ok) throw new AppError('unsafe-link', check.message);
   return check.url;

@@ -5,7 +5,6 @@
 import type { ApiClient, Edition } from '@/lib/api';
 import { AppError, isAppError } from '@/lib/errors';
 import {
-  DEFAULT_PUSH_DEFAULTS,
   normalizeServerUrl,
   normalizeToken,
   readSettings,
@@ -14,7 +13,7 @@ import {
   type ServerChoice,
   type TokenPlace,
 } from '@/lib/settings';
-import { clientForSettings } from './client';
+import { clientFor } from './client';
 import { requestHostPermission } from './permission';
 import { originOf } from './token-origin';
 
@@ -75,16 +74,13 @@ export async function checkServer(
   const token = normalizeToken(draft.token);
   await requestHostPermission(server.url);
   const { boundTokens } = (await readSettings()).user;
-  const client = clientForSettings({
-    demoMode: false,
-    server,
+  const client = clientFor({
+    destination: { server: server.url },
+    baseUrl: server.url,
     token,
     tokenOrigin: token === null ? null : originOf(server.url),
-    boundTokens,
-    tokenPlace: draft.tokenPlace,
-    defaults: DEFAULT_PUSH_DEFAULTS, // not used by the client
-    servers: [],
-    defaultServer: null,
+    boundTokens: boundTokens ?? [],
+    signedIn: token !== null,
   });
   return { server, token, report: await testConnection(client, token !== null) };
 }

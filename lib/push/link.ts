@@ -3,7 +3,7 @@
  * share message (issue 9 #4). The server is trusted with the push, not with where its link sends people: a
  * `javascript:` or `data:` link, or one on another origin, must never reach a tab or a clipboard.
  */
-import { VIEWER_PATH } from '@/lib/demo/constants';
+import { DEMO_BASE_URL, VIEWER_PATH } from '@/lib/demo/constants';
 import { t } from '@/lib/i18n';
 
 /** Where a push's links may point. */
@@ -67,4 +67,27 @@ export function checkPushLink(link: string, home: LinkHome): LinkCheck {
   const url = parse(link);
   if (!url) return refused(t('push_linkNotWebAddress'));
   return problem(url, home) ?? { ok: true, url: url.href };
+}
+
+/**
+ * The viewer page's protocol//host, the form checkPushLink compares: the same as its origin in a browser,
+ * where Node's URL (unit tests) calls an extension URL's origin the opaque "null" and no demo link passed.
+ */
+function viewerOrigin(): string {
+  const viewer = new URL(browser.runtime.getURL(VIEWER_PATH));
+  return `${viewer.protocol}//${viewer.host}`;
+}
+
+/**
+ * Where the links of a server's pushes may point, for the contexts that hold only the server's base URL (the
+ * popup, the dashboard, quick push): the demo service's open on this extension's viewer page; any other's on
+ * its own origin.
+ */
+export function linkHomeOf(server: string): LinkHome {
+  return server === DEMO_BASE_URL ? { server, viewerOrigin: viewerOrigin() } : { server };
+}
+
+/** checkPushLink for a push of `server` (a TrackedPush's server, or the client's baseUrl). */
+export function checkLinkOf(link: string, server: string): LinkCheck {
+  return checkPushLink(link, linkHomeOf(server));
 }

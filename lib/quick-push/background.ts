@@ -3,12 +3,12 @@
  * "Try again". Listeners are added synchronously on every start of the worker; nothing depends on state
  * from an earlier life of the worker (held requests live in storage.session).
  */
-import { platformClipboard } from '@/lib/clipboard/background';
 import { t } from '@/lib/i18n';
 import { allowedKinds, followSettings, loadSettings, readSettings } from '@/lib/settings';
 import { keyPath, recordCreatedPush } from '@/lib/watch';
-import { keptConnection } from './connection';
-import { destinationOf } from './destination';
+import { platformClipboard } from '@/lib/clipboard/background';
+import { destinationOf, keptConnections, sessionVersions } from '@/lib/connection';
+import { quickConnect } from './create';
 import { exposeForE2E } from './e2e-hook';
 import { sessionHeldLinks, sessionHeldPushes } from './held';
 import { fetchImage } from './image';
@@ -27,7 +27,8 @@ const BUTTONS = !import.meta.env.FIREFOX;
 
 export function defaultQuickPushDeps(buttons = BUTTONS): QuickPushDeps {
   return {
-    connect: keptConnection(),
+    // Kept while the worker lives; the versions read in this browser session outlive it (issue 22).
+    connect: quickConnect(keptConnections({ versions: sessionVersions() })),
     fetchImage: (request) =>
       fetchImage(request, {
         // Late-bound: a bare `fetch` called as a property of another object throws "Illegal invocation".

@@ -1,13 +1,12 @@
 /**
- * The create step of a quick push: the saved connection, the image when there is one, one createPush.
- * Every failure becomes one sentence, for the failure notification.
+ * The create step of a quick push: the saved connection (lib/connection's kept connections), the image when
+ * there is one, one createAndRecord. Every failure before the push exists becomes one sentence, for the
+ * failure notification.
  */
-import { describeError, type ApiClient, type Push } from '@/lib/api';
-import { checkLinkOf } from '@/lib/connection/link-home';
+import { describeError, type ApiClient } from '@/lib/api';
+import { createAndRecord, type CreatedPush, type Destination, type KeptConnections } from '@/lib/connection';
 import { AppError } from '@/lib/errors';
-import type { LinkCheck } from '@/lib/push';
 import type { PushDefaults, Settings } from '@/lib/settings';
-import type { Destination } from './destination';
 import type { ImageFetch } from './image';
 import { quickCreateInput, type ImageFile } from './input';
 import type { ImageRequest, QuickRequest } from './types';
@@ -31,29 +30,42 @@ export type Connect = (
   settings?: Promise<Settings>,
 ) => Promise<QuickConnection | { refused: string }>;
 
+/** connect() over a context's kept connections (the background's, lib/connection kept.ts). */
+export function quickConnect(connections: KeptConnections): Connect {
+  return async (destination, settings) => {
+    const connected = await connections.connectTo(destination, settings);
+    if ('refused' in connected) return connected;
+    const { client, signedIn, target } = connected;
+    return { client, signedIn, defaults: connected.settings.defaults, destination: target.destination };
+  };
+}
+
 export interface CreateDeps {
   connect: Connect;
   fetchImage(request: ImageRequest): Promise<ImageFetch>;
 }
 
-/** What one create ended with. */
-export type Created =
-  | { push: Push; server: string; link: LinkCheck }
+/** What one create ended with: `recorded`, what the caller's record step returned. */
+export type Created<R> =
+  | { recorded: R }
   /** It failed; `destination` is where it was going, when the connection got that far. */
   | { reason: string; destination?: Destination | null }
   /** Its destination cannot be reached any more: nothing was sent, and nothing is to be tried again. */
   | { refused: string };
 
 /**
- * The new push and the verdict on its link (lib/push/link.ts), or in one sentence why there is none.
+ * Creates the push and hands it, with the verdict on its link (lib/push/link.ts), to `record` in the
+ * answer's turn (lib/connection createAndRecord); or says in one sentence why there is none. `record`'s
+ * own failures are its own: they never become a failed create (nothing may offer to send the push again).
  * `destination`: only there ("Try again"), else where the saved settings point now.
  */
-export async function createQuickPush(
+export async function createQuickPush<R>(
   deps: CreateDeps,
   request: QuickRequest,
+  record: (created: CreatedPush) => R,
   connection?: Promise<QuickConnection | { refused: string }>,
   destination?: Destination,
-): Promise<Created> {
+): Promise<Created<R>> {
   let reached: Destination | null | undefined = destination;
   try {
     const connected = await (connection ?? deps.connect(destination));
@@ -69,9 +81,8 @@ export async function createQuickPush(
       if (!fetched.ok) return { reason: fetched.reason, destination: reached };
       image = fetched.file;
     }
-    const result = await client.createPush(quickCreateInput(request, defaults, image));
-    const link = checkLinkOf(result.push.html_url, client.baseUrl);
-    return { push: result.push, server: client.baseUrl, link };
+    const { recorded } = await createAndRecord(client, quickCreateInput(request, defaults, image), record);
+    return { recorded };
   } catch (error) {
     return { reason: describeError(error), destination: reached };
   }

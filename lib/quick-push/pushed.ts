@@ -105,7 +105,10 @@ async function warn(
   return { status: 'pushed' as const, notificationId, link, copied: false, message };
 }
 
-/** The push exists: records it, then copies its link only when it passed the link check. */
+/**
+ * The push exists (lib/connection createAndRecord hands it here in the answer's turn): records it, and copies
+ * its link only when it passed the link check.
+ */
 export function pushed(
   deps: PushedDeps,
   request: QuickRequest,

@@ -5,7 +5,7 @@
  * backend with fakes for the rest.
  */
 import { createQuickPush, type CreateDeps, type QuickConnection } from './create';
-import type { Destination } from './destination';
+import type { Destination } from '@/lib/connection';
 import type { HeldPushes } from './held';
 import { FAILED_PREFIX, NOTICE_PREFIX } from './notifier';
 import { copyAnyway, isElsewhereNotice, pushed, type PushedDeps } from './pushed';
@@ -124,10 +124,16 @@ export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
     connection?: Promise<QuickConnection | { refused: string }>,
     destination?: Destination,
   ): Promise<QuickPushOutcome> {
-    const created = await createQuickPush(deps, request, connection, destination);
+    const created = await createQuickPush(
+      deps,
+      request,
+      (made) => pushed(deps, request, made),
+      connection,
+      destination,
+    );
     if ('refused' in created) return refused(deps, request, created.refused);
     if ('reason' in created) return failed(deps, request, created.reason, created.destination);
-    return pushed(deps, request, created);
+    return created.recorded;
   }
 
   return {

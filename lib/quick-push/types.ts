@@ -4,7 +4,7 @@
  */
 import { lazySchema, z } from '@/lib/zod';
 import type { PushKind } from '@/lib/contract';
-import { destinationSchema } from './destination';
+import { destinationSchema } from '@/lib/connection';
 
 // `name`: the push's name after its source (source-name.ts), never the secret.
 export const quickRequestSchema = lazySchema(() =>

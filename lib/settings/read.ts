@@ -109,6 +109,11 @@ export interface FollowOptions {
   now?: boolean;
   /** The read made `now` failed (default: logged). A later read that fails is logged. */
   onError?: (error: unknown) => void;
+  /**
+   * Called in the very turn a change is heard, before the fresh read: a cache built from an older read
+   * drops it at once (lib/connection/kept.ts), so that no request goes out with settings no longer saved.
+   */
+  onStale?: () => void;
 }
 
 /**
@@ -119,12 +124,13 @@ export interface FollowOptions {
  */
 export function followSettings(
   callback: (read: SettingsRead, changed: readonly SettingsPart[]) => unknown,
-  { part = 'requests', underPolicy = false, now = false, onError }: FollowOptions = {},
+  { part = 'requests', underPolicy = false, now = false, onError, onStale }: FollowOptions = {},
 ): () => void {
   const parts: readonly SettingsPart[] = typeof part === 'string' ? [part] : part;
   const report = (error: unknown) => console.error('Could not reload settings', error);
   const stop = onStoredChange(keysOf(parts), (changes, area) => {
     const changed = parts.filter((one) => PART_KEYS[one][area]?.some((key) => key in changes));
+    onStale?.();
     // The work is returned (lib/storage.ts onStoredChange says why).
     return readSettings().then(
       (read) => (underPolicy && !read.policyRead ? undefined : callback(read, changed)),

@@ -5,15 +5,19 @@
  * Registered on every start; nothing depends on an earlier life of the worker.
  */
 import { describeError } from '@/lib/api/describe';
-import { connectSaved } from '@/lib/connection/client';
-import { checkLinkOf } from '@/lib/connection/link-home';
+import { connectSaved } from '@/lib/connection';
+import { checkLinkOf } from '@/lib/push/link';
 import { t } from '@/lib/i18n';
 import { handle, listenForMessages } from '@/lib/messages/runtime';
 import { BACKGROUND_IS_WORKER, hasOffscreenDocuments, openOffscreenDocument } from '@/lib/offscreen';
 import { platformClipboard } from '@/lib/clipboard/background';
-import { sessionHeldLinks } from '@/lib/quick-push/held';
-import { browserNotifier, NOTICE_PREFIX } from '@/lib/quick-push/notifier';
-import { pushedAs, type PushedDeps } from '@/lib/quick-push/pushed';
+import {
+  browserNotifier,
+  NOTICE_PREFIX,
+  pushedAs,
+  sessionHeldLinks,
+  type PushedDeps,
+} from '@/lib/quick-push';
 import { recordCreatedPush } from '@/lib/watch';
 import { uploadMessages, type UntakenEnd } from './messages';
 import { UPLOADS_CHANNEL } from './protocol';

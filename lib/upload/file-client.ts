@@ -1,6 +1,6 @@
 /**
- * The client for file pushes: the same server and token as any client of these settings (clientForSettings,
- * where the token's origin is decided), over a transport that reports upload progress. Built where uploads
+ * The client for file pushes: the same server and token as any client of these settings (lib/connection's
+ * clientFor, where the token's origin is decided), over a transport that reports upload progress. Built where uploads
  * run (runner.ts: the offscreen document in Chrome, the background page in Firefox).
  */
 import {
@@ -10,7 +10,7 @@ import {
   type ApiClient,
   type UploadProgress,
 } from '@/lib/api';
-import { clientForSettings } from '@/lib/connection/client';
+import { clientFor, savedTarget } from '@/lib/connection';
 import { demoFetch } from '@/lib/demo';
 import type { Settings } from '@/lib/settings';
 
@@ -23,8 +23,8 @@ export function fileClient(
   onProgress: (progress: UploadProgress) => void,
   version?: ApiClient['version'],
 ): ApiClient {
-  return clientForSettings(
-    settings,
+  return clientFor(
+    savedTarget(settings),
     {
       // The demo service's body crosses runtime messaging in one piece: progress is known only at the end.
       demo: withCompletionProgress(demoFetch, onProgress),

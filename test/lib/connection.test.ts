@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { checkServer, saveServer } from '@/lib/connection/check';
-import { clientForSettings, connectSaved } from '@/lib/connection/client';
+import { clientFor, connectSaved, savedTarget, type Transports } from '@/lib/connection/client';
 import { requestHostPermission } from '@/lib/connection/permission';
 import { DEMO_BASE_URL, setLocalDemoRoute } from '@/lib/demo/transport';
 import { ensureDemoToken } from '@/lib/demo/token';
@@ -41,6 +41,10 @@ function serveWithBackend(handler: MockHandler) {
   });
 }
 
+/** The one client builder, for the target of these settings. */
+const clientForSettings = (given: Settings, transports?: Transports) =>
+  clientFor(savedTarget(given), transports);
+
 function settings(patch: Partial<Settings> = {}): Settings {
   return {
     demoMode: false,
@@ -67,7 +71,7 @@ beforeEach(async () => {
   setLocalDemoRoute(undefined);
 });
 
-describe('clientForSettings', () => {
+describe('clientFor (the target of settings)', () => {
   it('talks to the saved server over fetch with the user token', async () => {
     const client = clientForSettings(settings({ token: 'alice-token' }));
     expect(client.baseUrl).toBe(SERVER_URL);

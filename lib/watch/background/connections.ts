@@ -3,7 +3,7 @@
  * pushes, and the account its pushes are kept under in the cache.
  */
 import type { ApiClient } from '@/lib/api';
-import { connectFollowed, connectSaved } from '@/lib/connection/client';
+import { connectFollowed, type Connection as Connected } from '@/lib/connection';
 import { AppError } from '@/lib/errors';
 import { accountKey } from '../account';
 import type { ActionDeps } from '../actions';
@@ -16,12 +16,12 @@ export interface Connection {
   account: string;
 }
 
-async function toConnection({ client, signedIn, settings }: Awaited<ReturnType<typeof connectSaved>>) {
+async function toConnection({ client, signedIn, settings }: Connected) {
   // A client always has a server, so always an account.
   return { client, hasToken: signedIn, account: (await accountKey(settings)) as string };
 }
 
-/** Every server the watcher follows (lib/connection/client.ts connectFollowed), the default one first. */
+/** Every server the watcher follows (lib/connection connectFollowed: settings → targets → clients), the default one first. */
 export async function connectAllFromSettings(): Promise<Connection[]> {
   return Promise.all((await connectFollowed()).map(toConnection));
 }

@@ -23,6 +23,7 @@ vi.mock('@/lib/clipboard', () => ({ clearCopyLater: (text: string) => clearCopyL
 
 const context: PopupContext = {
   demoMode: false,
+  destination: { server: 'https://pp.example' },
   server: 'https://pp.example',
   edition: 'pro',
   signedIn: true,

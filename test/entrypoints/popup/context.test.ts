@@ -11,6 +11,7 @@ describe('loadPopupContext', () => {
   it('sends to the demo service, signed in, on a fresh install', async () => {
     expect(await loadPopupContext()).toEqual({
       demoMode: true,
+      destination: { demo: true },
       server: DEMO_BASE_URL,
       edition: 'pro',
       signedIn: true,

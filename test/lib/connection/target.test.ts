@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { targetOf } from '@/lib/connection';
 import { isSignedIn, knownEdition, targetBaseUrl, targetToken } from '@/lib/connection/target';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
 import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
@@ -63,5 +64,40 @@ describe('no server', () => {
   it('has nowhere to send outside demo mode', () => {
     expect(targetBaseUrl(settings({ server: null }))).toBeNull();
     expect(knownEdition(settings({ server: null }))).toBeUndefined();
+  });
+});
+
+describe('targetOf: everything a request is made from, in one value', () => {
+  it('aims the demo service with its own token, bound to no origin and carrying no saved token', () => {
+    const bound = [{ value: 'user-token', origin: SERVER.url }];
+    expect(targetOf(settings({ demoMode: true, boundTokens: bound }))).toEqual({
+      destination: { demo: true },
+      baseUrl: DEMO_BASE_URL,
+      token: 'demo-token',
+      tokenOrigin: null,
+      boundTokens: [],
+      edition: 'pro',
+      signedIn: true,
+    });
+  });
+
+  it('aims a saved server with its token, the origin it was saved for and every bound token', () => {
+    const bound = [{ value: 'other-token', origin: 'https://eu.pwpush.example.com' }];
+    expect(targetOf(settings({ boundTokens: bound }))).toEqual({
+      destination: { server: SERVER.url },
+      baseUrl: SERVER.url,
+      token: 'user-token',
+      tokenOrigin: SERVER.url,
+      boundTokens: bound,
+      edition: 'oss',
+      signedIn: true,
+    });
+  });
+
+  it('leaves out an edition that must be asked, and is null with nowhere to send', () => {
+    expect(targetOf(settings({ server: { kind: 'hosted', url: 'https://pwpush.com' } }))).not.toHaveProperty(
+      'edition',
+    );
+    expect(targetOf(settings({ server: null }))).toBeNull();
   });
 });

@@ -18,7 +18,8 @@
  *   from what an older version stored, and in force under the policy (the organization's interval), the
  *   user's own kept; saving one wakes no follower of the settings a request is made from;
  * - the popup, open through the steps (it readies a push as its form is filled, and keeps its connection),
- *   sends a create where the settings say now, with the token saved for that server now.
+ *   sends a create where the settings say now, with the token saved for that server now; so does a quick
+ *   push over the background's kept connections (the same cache, lib/connection/kept.ts).
  * Seeded and bounded here; `npm run fuzz` runs it at length (SETTINGS_MODEL_RUNS).
  */
 import fc from 'fast-check';
@@ -49,6 +50,7 @@ import {
 import { refreshPolicy } from '@/lib/settings/background';
 import { loadSettings } from '@/lib/settings/read';
 import { targetBaseUrl, targetToken } from '@/lib/connection/target';
+import { createAndRecord, keptConnections, sessionVersions, type KeptConnections } from '@/lib/connection';
 import { initForm } from '@/lib/push/form';
 import { readChoice, saveChoice, validChoice, type GeneratorChoice } from '@/lib/generator';
 
@@ -89,6 +91,8 @@ interface Real {
   requests: Recorded[];
   /** The popup's API side (entrypoints/popup/connect.ts), one instance for the whole run: one open popup. */
   popup: typeof import('@/entrypoints/popup/connect');
+  /** Quick push's kept connections (lib/connection/kept.ts), one background for the whole run. */
+  quick: KeptConnections;
 }
 
 let backends: MockHandler[] = [];
@@ -126,6 +130,26 @@ afterAll(() => {
   vi.unstubAllGlobals();
   console.info(`settings model: ${steps} steps checked`);
 });
+
+/**
+ * A send made since `from` (the popup's or a quick push's) went where the settings send now, with the token
+ * saved for that server now, once; nothing went out over fetch in demo mode or with no server.
+ */
+async function sentWhereSettingsSay(real: Real, from: number, sent: unknown) {
+  const creates = real.requests.slice(from).filter((request) => request.create);
+  const now = await loadSettings();
+  const target = targetBaseUrl(now);
+  // Where the settings send now (the demo service is not reached over fetch, so nothing goes out then).
+  if (now.demoMode || target === null) return expect(creates).toEqual([]);
+  const token = targetToken(now);
+  const expected = {
+    origin: new URL(target).origin,
+    authorization: token && `Bearer ${token}`,
+    create: true,
+  };
+  expect(creates).toEqual([expected]);
+  expect(sent).toBeDefined();
+}
 
 /** The form as the page holds it after any change: followed from what is stored now. */
 async function follow(real: Real): Promise<void> {
@@ -495,19 +519,21 @@ const commands = [
       const form = initForm({ defaults: DEFAULT_PUSH_DEFAULTS, edition: 'pro', signedIn: true });
       const options = { signal: new AbortController().signal, onProgress: ignore };
       const sent = await real.popup.sendForm({ ...form, payload: 'model secret' }, options).catch(ignore);
-      const creates = real.requests.slice(from).filter((request) => request.create);
-      const now = await loadSettings();
-      const target = targetBaseUrl(now);
-      // Where the settings send now (the demo service is not reached over fetch, so nothing goes out then).
-      if (now.demoMode || target === null) return expect(creates).toEqual([]);
-      const token = targetToken(now);
-      const expected = {
-        origin: new URL(target).origin,
-        authorization: token && `Bearer ${token}`,
-        create: true,
-      };
-      expect(creates).toEqual([expected]);
-      expect(sent).toBeDefined();
+      await sentWhereSettingsSay(real, from, sent);
+    }),
+  ),
+  fc.constant(
+    command('A quick push is sent', async (_model, real) => {
+      const from = real.requests.length;
+      // As the background's menu click does: the settings read once, the kept connection, one create.
+      const connected = await real.quick.connectTo(undefined, loadSettings()).catch(ignore);
+      const sent =
+        connected && !('refused' in connected)
+          ? await createAndRecord(connected.client, { kind: 'text', payload: 'model secret' }, ignore).catch(
+              ignore,
+            )
+          : undefined;
+      await sentWhereSettingsSay(real, from, sent);
     }),
   ),
   fc.tuple(origin, fc.integer({ min: 0, max: 1 })).map(([index, n]) =>
@@ -575,7 +601,8 @@ describe('the settings model and the options form (model-based)', () => {
             const { state } = await readSettings();
             expect(state[place][url]).toEqual({ value: token, origin: url });
           }
-          const real: Real = { form: null, requests, popup };
+          const quick = keptConnections({ versions: sessionVersions() });
+          const real: Real = { form: null, requests, popup, quick };
           await follow(real);
           await checkPromises(model, real);
           await fc.asyncModelRun(() => ({ model, real }), cmds);

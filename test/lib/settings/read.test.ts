@@ -185,6 +185,21 @@ describe('followSettings', () => {
     await expect.poll(() => seen).toEqual([false]);
     stop();
   });
+
+  it('says a read is stale in the turn the change is heard, before the fresh read arrives', async () => {
+    await saveServer(SERVER, null, 'device');
+    const order: string[] = [];
+    const stop = followSettings(() => order.push('read'), { onStale: () => order.push('stale') });
+    const storageGet = vi.spyOn(fakeBrowser.storage.local, 'get');
+    storageGet.mockImplementation(() => {
+      order.push('get');
+      return Promise.resolve({});
+    });
+    await fakeBrowser.storage.local.set({ demoMode: true });
+    await expect.poll(() => order).toEqual(['stale', 'get', 'read']);
+    storageGet.mockRestore();
+    stop();
+  });
 });
 
 describe("the token's origin", () => {

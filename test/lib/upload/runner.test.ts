@@ -1,14 +1,14 @@
 /**
  * The hand-over of file pushes (issue 37 #6): the popup's side (hand-over.ts, watch.ts) and the runner's
  * (runner.ts) over real BroadcastChannels, as two documents of one origin would talk, against the mock
- * backend through the one client builder (clientForSettings). A popup that goes away does not stop the
+ * backend through the one client builder (lib/connection clientFor). A popup that goes away does not stop the
  * upload; its end is then left to the background; no file byte and no passphrase reaches storage.
  */
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import type { Push } from '@/lib/api';
 import { withCompletionProgress, type UploadProgress } from '@/lib/api/upload';
-import { clientForSettings } from '@/lib/connection/client';
+import { clientFor, savedTarget } from '@/lib/connection';
 import { createMockBackend, openMockStore, type MockHandler } from '@/lib/mock';
 import { DEFAULT_PUSH_DEFAULTS, type Settings } from '@/lib/settings';
 import { handOver, type HandOverDeps } from '@/lib/upload/hand-over';
@@ -64,8 +64,8 @@ function runner(gate: Promise<void> = Promise.resolve()) {
     record: async (push, info) => void recorded.push({ push, ...info }),
     untaken: async (end) => void untaken.push(end),
     client: (given, onProgress, version) =>
-      clientForSettings(
-        given,
+      clientFor(
+        savedTarget(given),
         {
           server: withCompletionProgress(async (input, init) => {
             const request = new Request(input, init);
@@ -125,7 +125,9 @@ describe('handing a file push over', () => {
     expect(done.result.push.html_url).toMatch(/^https:\/\/pwpush\.example\.com\/p\//);
     expect(recorded).toEqual([{ push: done.result.push, server: SERVER, subject: 'q3.txt' }]);
     // The server holds the file, and asked with the owner's token it gives the bytes back.
-    const owner = clientForSettings(settings, { server: (input, init) => backend(new Request(input, init)) });
+    const owner = clientFor(savedTarget(settings), {
+      server: (input, init) => backend(new Request(input, init)),
+    });
     const held = await owner.retrievePush(done.result.push.url_token, { passphrase: PASSPHRASE });
     expect(held.files.map((file) => file.filename)).toEqual(['q3.txt']);
     await new Promise((resolve) => setTimeout(resolve, TAKE_MS + 50));

@@ -1,12 +1,11 @@
 /**
- * Quick push's kept connection: one client (and so one version request) while the saved settings stay the
- * same, a new one as soon as the server or the token changes. The real settings store on fakeBrowser, the
- * real client against the in-process mock behind fetch.
+ * The kept connections (lib/connection/kept.ts), as quick push and the popup use them: one client (and so
+ * one version request) while the target stays the same, a new one as soon as the server or the token
+ * changes. The real settings store on fakeBrowser, the real client against the in-process mock behind fetch.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createMockBackend, openMockStore } from '@/lib/mock';
-import { keptConnection } from '@/lib/quick-push/connection';
-import type { Destination } from '@/lib/quick-push/destination';
+import { keptConnections, sessionVersions, type Destination } from '@/lib/connection';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { DEFAULT_PUSH_DEFAULTS, loadSettings, saveSettings } from '@/lib/settings';
 import { quickPushVersionsItem } from '@/lib/store/items';
@@ -57,6 +56,12 @@ async function save(url: string, token: string) {
 
 const versionRequests = () => seen.filter((request) => request.url.endsWith('/api/v2/version')).length;
 
+/** Quick push's kept connections, which outlive the worker through storage.session. */
+const keptConnection = () => {
+  const kept = keptConnections({ versions: sessionVersions() });
+  return kept.connectTo.bind(kept);
+};
+
 /** The connection, which without a destination is never refused. */
 async function open(
   connect: ReturnType<typeof keptConnection>,
@@ -73,7 +78,7 @@ async function quickCreate(connect: ReturnType<typeof keptConnection>, destinati
   return client.createPush({ kind: 'text', payload: 'a secret' });
 }
 
-describe('keptConnection', () => {
+describe('keptConnections, as quick push connects (the settings read for every push)', () => {
   it('asks the server its version once for every quick push made with the same settings', async () => {
     await save(SERVER_URL, ALICE.token);
     const connect = keptConnection();
@@ -116,8 +121,8 @@ describe('keptConnection', () => {
     await saveSettings({ type: 'defaults', defaults: { ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 2 } });
     const second = await open(connect);
     expect(second.client).toBe(first.client);
-    expect(first.defaults.expireAfterViews).toBe(DEFAULT_PUSH_DEFAULTS.expireAfterViews);
-    expect(second.defaults.expireAfterViews).toBe(2);
+    expect(first.settings.defaults.expireAfterViews).toBe(DEFAULT_PUSH_DEFAULTS.expireAfterViews);
+    expect(second.settings.defaults.expireAfterViews).toBe(2);
   });
 
   it("lets a woken worker's first quick push use the version read earlier in the browser session", async () => {
@@ -156,6 +161,63 @@ describe('keptConnection', () => {
     const reads = vi.spyOn(fakeBrowser.storage.local, 'get');
     const connection = await open(connect, undefined, loadSettings());
     expect(reads).toHaveBeenCalledTimes(1);
-    expect(connection.destination).toEqual({ server: SERVER_URL });
+    expect(connection.target.destination).toEqual({ server: SERVER_URL });
+  });
+});
+
+describe('keptConnections, as the popup connects (a read kept until the settings change)', () => {
+  it('is ready for a send in the click’s own turn once the edition is known, with no request more', async () => {
+    await save(SERVER_URL, ALICE.token);
+    const kept = keptConnections();
+    expect(kept.ready()).toBeUndefined();
+    expect(await kept.edition()).toBe('pro');
+    const ready = kept.ready();
+    expect(ready?.edition).toBe('pro');
+    const reads = vi.spyOn(fakeBrowser.storage.local, 'get');
+    expect((await kept.connect()).client).toBe(ready?.client);
+    expect(reads).not.toHaveBeenCalled(); // nothing changed: the read is used as it is
+    expect(versionRequests()).toBe(1);
+  });
+
+  it('is not ready after a change of the settings requests are made from, and keeps the client when the target is the same', async () => {
+    await save(SERVER_URL, ALICE.token);
+    const kept = keptConnections();
+    await kept.edition();
+    const { client } = kept.ready()!;
+    await saveSettings({ type: 'defaults', defaults: { ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 3 } });
+    await vi.waitFor(() => expect(kept.ready()).toBeUndefined());
+    const again = await kept.connect();
+    expect(again.settings.defaults.expireAfterViews).toBe(3);
+    expect(again.client).toBe(client);
+    expect(kept.ready()?.client).toBe(client);
+    expect(versionRequests()).toBe(1);
+  });
+
+  it('sends with the new token once it is saved, never the one that was kept', async () => {
+    await save(SERVER_URL, ALICE.token);
+    const kept = keptConnections();
+    await kept.edition();
+    await save(SERVER_URL, BOB.token);
+    await vi.waitFor(() => expect(kept.ready()).toBeUndefined());
+    await (await kept.connect()).client.createPush({ kind: 'text', payload: 'a secret' });
+    const creates = seen.filter((request) => request.method === 'POST');
+    expect(creates.map((request) => request.headers.get('authorization'))).toEqual([`Bearer ${BOB.token}`]);
+  });
+
+  it('keeps one connection per saved server picked, each with its own token', async () => {
+    await save(SERVER_URL, ALICE.token);
+    await save(OTHER_URL, BOB.token);
+    const kept = keptConnections();
+    const [picked, fallback] = await Promise.all([kept.connect(SERVER_URL), kept.connect()]);
+    expect(picked.target).toMatchObject({ baseUrl: SERVER_URL, token: ALICE.token });
+    expect(fallback.target).toMatchObject({ baseUrl: OTHER_URL, token: BOB.token });
+  });
+
+  it('keeps no failed attempt: once a server is saved, the next call connects', async () => {
+    await fakeBrowser.storage.local.set({ demoMode: false });
+    const kept = keptConnections();
+    await expect(kept.connect()).rejects.toThrow(/No server is saved/);
+    await save(SERVER_URL, ALICE.token);
+    expect((await kept.connect()).target.baseUrl).toBe(SERVER_URL);
   });
 });

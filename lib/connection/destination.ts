@@ -1,12 +1,13 @@
 /**
- * Where a quick push was meant to go, kept with its held request so "Try again" sends it there and nowhere
- * else: the default server at retry time may be another one than the push failed on (issue 18). A server
- * is named by its url only; its token is read from the settings again when the push is retried, and still
- * refused for another origin (lib/connection/token-origin.ts).
+ * A destination (target.ts) kept with a held quick push so "Try again" sends it there and nowhere else: the
+ * default server at retry time may be another one than the push failed on (issue 18). A server is named by
+ * its url only; its token is read from the settings again when the push is retried, and still refused for
+ * another origin (token-origin.ts). Read back through zod (the storage boundary).
  */
 import { lazySchema, z } from '@/lib/zod';
 import { t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings';
+import type { Destination } from './target';
 
 export const destinationSchema = lazySchema(() =>
   z.union([
@@ -16,13 +17,6 @@ export const destinationSchema = lazySchema(() =>
     z.object({ server: z.string() }),
   ]),
 );
-export type Destination = z.infer<typeof destinationSchema>;
-
-/** Where these settings send a push now; null when nowhere (no server saved, demo mode off). */
-export function destinationOf(settings: Pick<Settings, 'demoMode' | 'server'>): Destination | null {
-  if (settings.demoMode) return { demo: true };
-  return settings.server ? { server: settings.server.url } : null;
-}
 
 /** Whether two destinations are the same place. */
 export function sameDestination(a: Destination | null, b: Destination | null): boolean {

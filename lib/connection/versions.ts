@@ -1,7 +1,7 @@
 /**
- * The servers' version answers quick push's clients read in this browser session (issue 22). A client asks
- * the version once before its first create (lib/api/client.ts); the kept connection (connection.ts) keeps
- * its client only while the service worker lives, so every woken worker's first quick push asked it again:
+ * The servers' version answers the background's clients read in this browser session (issue 22). A client
+ * asks the version once before its first create (lib/api/client.ts); a kept connection (kept.ts) keeps its
+ * client only while the service worker lives, so every woken worker's first quick push asked it again:
  * a round trip before the create, the largest part of a cold quick push's extra time. The answer is public
  * and the same for every caller, so it is kept per base URL in storage.session (items.ts), read back through
  * zod, and lost with the browser session like the worker's own memory would be at the latest.

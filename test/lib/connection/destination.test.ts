@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { destinationOf, refusalFor } from '@/lib/quick-push/destination';
+import { destinationOf, refusalFor } from '@/lib/connection';
 import { DEFAULT_PUSH_DEFAULTS, type Settings } from '@/lib/settings';
 
 const A = 'https://a.pwpush.example';

@@ -1,0 +1,32 @@
+/**
+ * lib/connection, the one road from settings to a request (issue 38): where a push goes and with which token
+ * (target.ts, the light front the popup's first chunk loads), the client over the transport that reaches it
+ * (client.ts, where a token is held to its origin: token-origin.ts), the kept connections of a context with
+ * their one invalidation rule (kept.ts), what happens right after a create (create.ts), and the checks and
+ * save of a server (check.ts, permission.ts, remove.ts).
+ */
+export {
+  destinationOf,
+  isSignedIn,
+  knownEdition,
+  targetBaseUrl,
+  targetToken,
+  type Destination,
+  type Target,
+} from './target';
+export {
+  clientFor,
+  connectFollowed,
+  connectSaved,
+  savedTarget,
+  targetOf,
+  type Connection,
+  type Transports,
+} from './client';
+export { keptConnections, type KeptConnections } from './kept';
+export { sessionVersions, type KnownVersions } from './versions';
+export { createAndRecord, type CreatedPush } from './create';
+export { destinationSchema, refusalFor } from './destination';
+export { checkServer, saveServer, type ConnectionReport, type ServerDraft } from './check';
+export { requestHostPermission } from './permission';
+export { removeSavedServer } from './remove';

@@ -1,0 +1,10 @@
+/**
+ * lib/quick-push, the menu items' and the shortcut's push of a selection, a link or an image: registered by
+ * the background (background.ts), and its after-create steps (copy, notification, "Copy anyway") lent to
+ * the popup's file uploads (lib/upload). The connection, the destination and the create-and-record order
+ * are lib/connection's.
+ */
+export { registerQuickPush, PUSH_SELECTION_COMMAND } from './background';
+export { sessionHeldLinks } from './held';
+export { browserNotifier, NOTICE_PREFIX } from './notifier';
+export { pushedAs, type PushedDeps } from './pushed';
