@@ -2,7 +2,7 @@
  * A push's link as the dashboard hands it on (copy, open, QR code), each time only after lib/push/link.ts
  * passed it for the push's server. Loaded on demand (parts.ts): the first screen hands no link on.
  */
-import { clearCopyLater } from '@/lib/clipboard';
+import { copyText } from '@/lib/clipboard';
 import { checkLinkOf } from '@/lib/push/link';
 import { AppError } from '@/lib/errors';
 import { t } from '@/lib/i18n';
@@ -22,14 +22,13 @@ export function passed(push: TrackedPush, what: 'copied' | 'opened'): { url: str
 export async function copyLink(push: TrackedPush): Promise<void> {
   const link = passed(push, 'copied');
   if ('problem' in link) throw new Error(link.problem);
+  // A live link is a secret: cleared later like any other copy, if the user asked (copyText).
   try {
-    await navigator.clipboard.writeText(link.url);
+    await copyText(link.url);
   } catch {
     // The only refusal writeText knows (NotAllowedError): describeError would only say "something went wrong".
     throw new Error(t('dash_clipboardDenied'));
   }
-  // A live link is a secret: cleared later like any other copy, if the user asked.
-  void clearCopyLater(link.url);
 }
 
 /** The QR code (SVG markup) of the link of one of `pushes`, refusing any link that does not pass. */

@@ -1,16 +1,11 @@
 /**
- * The result's actions: clipboard (navigator.clipboard works in an extension page), a new tab, and QR
- * downloads. The QR encoder arrives through lib/qr.ts's dynamic import, on first use.
+ * The result's actions: the clipboard (lib/clipboard's page copy), a new tab, and QR downloads. The QR encoder arrives through lib/qr.ts's dynamic import, on first use.
  */
-import { clearCopyLater } from '@/lib/clipboard';
 import { saveFile } from '@/lib/download';
 import { qrPngDataUrl, qrSvg, svgDataUrl } from '@/lib/qr';
 
 /** Every copy here is a link, a message with the link, or a passphrase: each is cleared later if asked. */
-export async function copyText(text: string): Promise<void> {
-  await navigator.clipboard.writeText(text);
-  void clearCopyLater(text);
-}
+export { copyText } from '@/lib/clipboard';
 
 export async function openInTab(url: string): Promise<void> {
   await browser.tabs.create({ url });

@@ -35,3 +35,17 @@ export async function clearCopyLater(
     console.warn('The clipboard will not be cleared automatically', error);
   }
 }
+
+/**
+ * A page's copy (the popup, the dashboard, the recipient page): `text` on the clipboard through
+ * navigator.clipboard, which an extension page may write on the user's click, then cleared later if the user
+ * asked (clearCopyLater). Every copy a page makes is a secret, a link or a passphrase. Rejects as writeText
+ * does (NotAllowedError); the clearing's own failure is only reported.
+ */
+export async function copyText(
+  text: string,
+  schedule: (hash: string) => Promise<unknown> = askBackground,
+): Promise<void> {
+  await navigator.clipboard.writeText(text);
+  void clearCopyLater(text, schedule);
+}

@@ -1,5 +1,6 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { clipboardHash } from '@/lib/clipboard/hash';
 import { AppError } from '@/lib/errors';
 import { initForm, type FormState } from '@/lib/push/form';
 import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
@@ -18,8 +19,12 @@ vi.mock('@/entrypoints/popup/connect', () => ({
 }));
 
 // The background's clipboard clearing is another test's business; the copy here is asked to be cleared.
-const clearCopyLater = vi.fn(async (_text: string) => {});
-vi.mock('@/lib/clipboard', () => ({ clearCopyLater: (text: string) => clearCopyLater(text) }));
+/** The clearing asked of the background, by the copied text's hash (lib/clipboard copyText). */
+const clearCopyLater = vi.fn(async (_hash: string) => {});
+vi.mock('@/lib/clipboard', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/clipboard')>();
+  return { ...real, copyText: (text: string) => real.copyText(text, clearCopyLater) };
+});
 
 const context: PopupContext = {
   demoMode: false,
@@ -344,7 +349,7 @@ describe('CreatePush: a link the extension does not hand on (issue 9 #4)', () =>
     await waitFor(() => expect(live().textContent).toBe('Push created, link copied'));
     expect(document.querySelector('.sp-status')?.textContent).toBe('Push created, link copied');
     expect(writeText).toHaveBeenCalledWith('https://pp.example/p/tok123/r');
-    expect(clearCopyLater).toHaveBeenCalledWith('https://pp.example/p/tok123/r');
+    expect(clearCopyLater).toHaveBeenCalledWith(await clipboardHash('https://pp.example/p/tok123/r'));
     expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Secret link' }));
   });
 

@@ -15,7 +15,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 // The background's clipboard clearing is tested elsewhere.
-vi.mock('@/lib/clipboard', () => ({ clearCopyLater: async () => {} }));
+// No background here to schedule the clearing: the copy itself is the real one.
+vi.mock('@/lib/clipboard', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/clipboard')>();
+  return { ...real, copyText: (text: string) => real.copyText(text, async () => {}) };
+});
 const SERVER = 'https://pp.example';
 /** The settings as the popup read them (App.tsx hands them to the list). */
 let settings: Settings;

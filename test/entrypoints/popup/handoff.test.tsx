@@ -19,7 +19,11 @@ vi.mock('@/entrypoints/popup/connect', () => ({
   detectEdition: async () => 'pro',
   prepareSend: async () => {},
 }));
-vi.mock('@/lib/clipboard', () => ({ clearCopyLater: async () => {} }));
+// No background here to schedule the clearing: the copy itself is the real one.
+vi.mock('@/lib/clipboard', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/lib/clipboard')>();
+  return { ...real, copyText: (text: string) => real.copyText(text, async () => {}) };
+});
 
 const SERVER = 'https://pp.example';
 const LINK = `${SERVER}/p/tok123/r`;

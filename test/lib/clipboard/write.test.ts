@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { copyText } from '@/lib/clipboard';
 import { platformClipboard } from '@/lib/clipboard/background';
+import { clipboardHash } from '@/lib/clipboard/hash';
 import { serveClipboardInOffscreen } from '@/lib/clipboard/offscreen';
 import { chromeLikeMessaging, pageSender } from '../demo/messaging';
 
@@ -50,5 +52,38 @@ describe('platformClipboard', () => {
     await platformClipboard()('https://example.com/p/abc');
     expect(writeText).toHaveBeenCalledWith('https://example.com/p/abc');
     expect(fakeBrowser.runtime.sendMessage).not.toHaveBeenCalled();
+  });
+});
+
+describe("copyText, a page's copy", () => {
+  it('writes the text, then asks for its clearing by its hash only', async () => {
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    const scheduled = vi.fn(async (_hash: string) => {});
+    await copyText('hunter2 door code', scheduled);
+    expect(writeText).toHaveBeenCalledWith('hunter2 door code');
+    const hash = await clipboardHash('hunter2 door code');
+    await vi.waitFor(() => expect(scheduled).toHaveBeenCalledWith(hash));
+    expect(JSON.stringify(scheduled.mock.calls)).not.toContain('hunter2');
+  });
+
+  it('rejects as the browser refused, and asks for no clearing', async () => {
+    vi.spyOn(navigator.clipboard, 'writeText').mockRejectedValueOnce(
+      new DOMException('No', 'NotAllowedError'),
+    );
+    const scheduled = vi.fn(async (_hash: string) => {});
+    await expect(copyText('x', scheduled)).rejects.toThrow('No');
+    expect(scheduled).not.toHaveBeenCalled();
+  });
+
+  it('keeps the copy when the clearing cannot be asked for', async () => {
+    const writeText = vi.spyOn(navigator.clipboard, 'writeText').mockResolvedValue(undefined);
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    await expect(
+      copyText('still copied', async () => {
+        throw new Error('no background');
+      }),
+    ).resolves.toBeUndefined();
+    expect(writeText).toHaveBeenCalledWith('still copied');
+    await vi.waitFor(() => expect(warn).toHaveBeenCalled());
   });
 });
