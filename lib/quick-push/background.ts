@@ -12,12 +12,12 @@ import { quickConnect } from './create';
 import { exposeForE2E } from './e2e-hook';
 import { sessionHeldLinks, sessionHeldPushes } from './held';
 import { fetchImage } from './image';
-import { createMenus, requestFromMenu, type MenuClick } from './menus';
-import { selectionName } from './source-name';
+import { createMenus, readSelection, requestFromMenu, selectionName, type MenuClick } from './menus';
+
 import { browserNotifier, pushOfNotice } from './notifier';
 import { isDemoNotice, isElsewhereNotice } from './pushed';
 import { createQuickPusher, isFailureNotice, type QuickPushDeps } from './pusher';
-import { readSelection } from './selection';
+
 import { wireKind, type QuickPushOutcome, type QuickRequest } from './types';
 
 export const PUSH_SELECTION_COMMAND = 'push-selection';
