@@ -8,7 +8,7 @@ import { allowedKinds, followSettings, loadSettings, readSettings } from '@/lib/
 import { keyPath, recordCreatedPush } from '@/lib/watch';
 import { platformClipboard } from '@/lib/clipboard/background';
 import { destinationOf, keptConnections, sessionVersions } from '@/lib/connection';
-import { quickConnect } from './create';
+
 import { exposeForE2E } from './e2e-hook';
 import { sessionHeldLinks, sessionHeldPushes } from './held';
 import { fetchImage } from './image';
@@ -16,7 +16,7 @@ import { createMenus, readSelection, requestFromMenu, selectionName, type MenuCl
 
 import { browserNotifier, pushOfNotice } from './notifier';
 import { isDemoNotice, isElsewhereNotice } from './pushed';
-import { createQuickPusher, isFailureNotice, type QuickPushDeps } from './pusher';
+import { createQuickPusher, isFailureNotice, quickConnect, type QuickPushDeps } from './pusher';
 
 import { wireKind, type QuickPushOutcome, type QuickRequest } from './types';
 
