@@ -13,13 +13,24 @@
 import { handle, listenForMessages } from '@/lib/messages/runtime';
 import { BACKGROUND_IS_WORKER, inOffscreenOr } from '@/lib/offscreen';
 import { readSettings } from '@/lib/settings/read';
-import { navigatorClipboard } from './access';
-import { createClipboardClearer, type ClipboardClearer } from './clearer';
+import { createClipboardClearer, type ClipboardAccess, type ClipboardClearer } from './clearer';
 import { CLEAR_MS_PER_SECOND } from './delay';
 import { clearCopyLater } from './index';
 import { clipboardClearLater, clipboardCopied, clipboardWrite } from './messages';
 
 export type ClipboardWriter = (text: string) => Promise<void>;
+
+/**
+ * Firefox's background page: navigator.clipboard, which clipboardWrite lets it write and clipboardRead
+ * lets it read without focus.
+ */
+function navigatorClipboard(clipboard: Clipboard = navigator.clipboard): ClipboardAccess {
+  return {
+    // A refused read (no permission) means "cannot compare": null, and nothing is cleared.
+    read: () => clipboard.readText().catch(() => null),
+    clear: () => clipboard.writeText(''),
+  };
+}
 
 let backgroundClearer: ClipboardClearer | undefined;
 

@@ -4,8 +4,9 @@
  * background's side (writing a new link, clearing a copy later) is its front background.ts, and the offscreen
  * document's (Chrome) offscreen.ts; each is for its own context only (.ci/eslint-doors.js).
  *
- * Inside: access.ts (the clipboard as each document reaches it, one textarea helper), clearer.ts (the pure
- * clearer: one timer, compare the hash before clearing), hash.ts, delay.ts, messages.ts.
+ * Each side reaches the clipboard its own document's way (the offscreen document with one textarea helper,
+ * Firefox's background page through navigator.clipboard). Inside: clearer.ts (the pure clearer: one timer,
+ * compare the hash before clearing), hash.ts, delay.ts, messages.ts.
  */
 import { clipboardHash } from './hash';
 

@@ -13,9 +13,8 @@ import {
   type ServerChoice,
   type TokenPlace,
 } from '@/lib/settings';
-import { clientFor } from './client';
+import { clientFor, originOf } from './client';
 import { requestHostPermission } from './permission';
-import { originOf } from './token-origin';
 
 export interface ConnectionReport {
   baseUrl: string;

@@ -1,13 +1,59 @@
 /**
  * From a Target (target.ts) to a working API client, over the transport that reaches it (the built-in demo
- * service through demoFetch, a real server through fetch). Every client of the extension is built here.
+ * service through demoFetch, a real server through fetch), and the one create over it. Every client of the
+ * extension is built here.
+ *
+ * PROMISE (issue 9, issue 18): an API token goes only to the origin it was saved with. This is where that
+ * is decided for every client (clientFor builds every one: the saved settings', the watcher's, Test
+ * connection's and Connect's); the transport (lib/api/transport.ts) then sets Authorization only on a
+ * request to the bound origin. Pages never re-check it.
  */
-import { createApiClient, type ApiClient, type ApiClientOptions } from '@/lib/api';
+import {
+  createApiClient,
+  type ApiClient,
+  type ApiClientOptions,
+  type CreatePushInput,
+  type CreateResult,
+  type Push,
+} from '@/lib/api';
 import { demoFetch, demoPageOrigin, demoToken } from '@/lib/demo';
 import { AppError } from '@/lib/errors';
-import { loadSettings, settingsFor, type Settings } from '@/lib/settings';
+import { checkLinkOf, type LinkCheck } from '@/lib/push/link';
+import { loadSettings, settingsFor, type BoundToken, type Settings } from '@/lib/settings';
 import { destinationOf, isSignedIn, knownEdition, targetBaseUrl, targetToken, type Target } from './target';
-import { assertTokenFor } from './token-origin';
+
+// The token held to its origin.
+
+/** The origin of a base URL, as the token's binding records it. */
+export function originOf(baseUrl: string): string {
+  return new URL(baseUrl).origin;
+}
+
+function elsewhere(savedFor: string | null, baseUrl: string): AppError {
+  const target = originOf(baseUrl);
+  return new AppError(
+    'token-elsewhere',
+    `The saved API token belongs to ${savedFor ?? 'another server'}, not ${target}: it is not sent there.`,
+  );
+}
+
+/**
+ * Throws AppError 'token-elsewhere' unless `token` may go to `baseUrl`: no token, or a token bound to that
+ * very origin that no saved server of another origin holds (a token typed into the form for a third server
+ * is bound to it, but one equal to another server's saved token is refused, whatever the form showed).
+ */
+export function assertTokenFor(
+  baseUrl: string,
+  { token, tokenOrigin, boundTokens = [] }: Pick<Settings, 'token' | 'tokenOrigin' | 'boundTokens'>,
+): void {
+  if (token === null) return;
+  const target = originOf(baseUrl);
+  if (tokenOrigin !== target) throw elsewhere(tokenOrigin, baseUrl);
+  const other = boundTokens.find((bound: BoundToken) => bound.value === token && bound.origin !== target);
+  if (other) throw elsewhere(other.origin, baseUrl);
+}
+
+// The client for a target.
 
 /** The transports a client may use instead of the defaults (the popup's file uploads report progress). */
 export interface Transports {
@@ -130,4 +176,38 @@ export async function connectFollowed(): Promise<Connection[]> {
       return [];
     }
   });
+}
+
+// What happens right after a create, the same for the popup's send and quick push (issue 38): one
+// createPush, the verdict on its link (lib/push/link.ts), then the caller's record step, in the turn the
+// answer arrives, before anything can show, copy or open the link. A popup closed the moment its link
+// appears, or a worker stopped after the copy, still has the push recorded (26eda2f, issue 37).
+
+/** A created push, with the server it went to and the verdict on its link: only a link that passes is used. */
+export interface CreatedPush {
+  push: Push;
+  /** The base URL of the server it went to (the demo service's in demo mode). */
+  server: string;
+  link: LinkCheck;
+}
+
+/**
+ * Creates the push over `client`, checks its link, and calls `record` with both before returning: the
+ * caller's record (the popup's hand-over to the background's outbox, quick push's record beside its copy)
+ * starts in the answer's own turn and is returned unawaited as `recorded`, so a slow or failed record
+ * never holds the link back nor turns into a failed create.
+ */
+export async function createAndRecord<R>(
+  client: ApiClient,
+  input: CreatePushInput,
+  record: (created: CreatedPush) => R,
+  options: { signal?: AbortSignal } = {},
+): Promise<CreateResult & CreatedPush & { recorded: R }> {
+  const result = await client.createPush(input, options);
+  const created = {
+    push: result.push,
+    server: client.baseUrl,
+    link: checkLinkOf(result.push.html_url, client.baseUrl),
+  };
+  return { ...result, ...created, recorded: record(created) };
 }

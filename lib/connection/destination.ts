@@ -2,7 +2,7 @@
  * A destination (target.ts) kept with a held quick push so "Try again" sends it there and nowhere else: the
  * default server at retry time may be another one than the push failed on (issue 18). A server is named by
  * its url only; its token is read from the settings again when the push is retried, and still refused for
- * another origin (token-origin.ts). Read back through zod (the storage boundary).
+ * another origin (client.ts). Read back through zod (the storage boundary).
  */
 import { lazySchema, z } from '@/lib/zod';
 import { t } from '@/lib/i18n';

@@ -1,9 +1,9 @@
 /**
  * lib/connection, the one road from settings to a request (issue 38): where a push goes and with which token
  * (target.ts, the light front the popup's first chunk loads), the client over the transport that reaches it
- * (client.ts, where a token is held to its origin: token-origin.ts), the kept connections of a context with
- * their one invalidation rule (kept.ts), what happens right after a create (create.ts), and the checks and
- * save of a server (check.ts, permission.ts, remove.ts).
+ * and what happens right after a create (client.ts, where a token is held to its origin), the kept
+ * connections of a context with their one invalidation rule and the background's version answers (kept.ts),
+ * and the checks and save of a server (check.ts, permission.ts, remove.ts).
  */
 export {
   destinationOf,
@@ -18,14 +18,14 @@ export {
   clientFor,
   connectFollowed,
   connectSaved,
+  createAndRecord,
   savedTarget,
   targetOf,
   type Connection,
+  type CreatedPush,
   type Transports,
 } from './client';
-export { keptConnections, type KeptConnections } from './kept';
-export { sessionVersions, type KnownVersions } from './versions';
-export { createAndRecord, type CreatedPush } from './create';
+export { keptConnections, sessionVersions, type KeptConnections, type KnownVersions } from './kept';
 export { destinationSchema, refusalFor } from './destination';
 export { checkServer, saveServer, type ConnectionReport, type ServerDraft } from './check';
 export { requestHostPermission } from './permission';

@@ -8,14 +8,52 @@
  * changed since it was read (lib/settings followSettings' onStale); after such a change, or with settings the caller
  * read itself, the settings are read again and the client is kept only when its target is the same (its key).
  * So a send never goes out with a token, server or demo mode that is no longer saved.
+ *
+ * The background's kept connections also remember the servers' version answers for the browser session
+ * (sessionVersions, issue 22). A client asks the version once before its first create (lib/api/client.ts),
+ * and a kept client lives only as long as the service worker, so every woken worker's first quick push
+ * asked it again: a round trip before the create, the largest part of a cold quick push's extra time. The
+ * answer is public and the same for every caller, so it is kept per base URL in storage.session
+ * (lib/store items.ts), read back through zod, and lost with the browser session like the worker's own
+ * memory would be at the latest.
  */
-import type { ApiClient, Edition } from '@/lib/api';
+import { versionSchema, type ApiClient, type Edition, type VersionInfo } from '@/lib/api';
 import { t } from '@/lib/i18n';
 import { followSettings, loadSettings, type Settings } from '@/lib/settings';
+import { quickPushVersionsItem } from '@/lib/store';
+import { z } from '@/lib/zod';
 import { clientFor, savedTarget, settingsToConnect, type Connection, type SharedVersion } from './client';
 import { refusalFor, sameDestination } from './destination';
 import type { Destination } from './target';
-import type { KnownVersions } from './versions';
+
+// The version answers of the browser session.
+
+export interface KnownVersions {
+  /** The answers kept, by base URL; empty when none is or storage cannot be read. */
+  read(): Promise<Record<string, VersionInfo>>;
+  /** Keeps a server's answer. */
+  remember(baseUrl: string, info: VersionInfo): Promise<void>;
+}
+
+/** The answers in storage.session; anything that is not a version answer is dropped on the way in. */
+export function sessionVersions(item = quickPushVersionsItem): KnownVersions {
+  const read = async () => {
+    const all = await item.getValue().catch(() => ({}));
+    const valid = Object.entries(all).flatMap(([url, info]) => {
+      const parsed = z.safeParse(versionSchema, info);
+      return parsed.success ? [[url, parsed.data] as const] : [];
+    });
+    return Object.fromEntries(valid);
+  };
+  return {
+    read,
+    async remember(baseUrl, info) {
+      await item.setValue({ ...(await read()), [baseUrl]: info });
+    },
+  };
+}
+
+// The kept connections.
 
 interface Kept {
   /** The target the client was made for, as JSON: the same key, the same client. */
@@ -84,7 +122,7 @@ async function connectTo(
 
 /**
  * `versions`: where the servers' version answers outlive this context (the background's storage.session,
- * versions.ts); without it a kept client's memory is all. `follow`: calls back on a change of the settings
+ * sessionVersions); without it a kept client's memory is all. `follow`: calls back on a change of the settings
  * requests are made from; returns the unwatch (never called: the cache lives as long as its context).
  */
 export function keptConnections({

@@ -15,7 +15,7 @@ import type { BoundToken, Settings } from '@/lib/settings';
  */
 export type Destination = { demo: true } | { server: string };
 
-/** Everything a request is made from; a token in it may go only to `tokenOrigin` (token-origin.ts). */
+/** Everything a request is made from; a token in it may go only to `tokenOrigin` (client.ts). */
 export interface Target {
   destination: Destination;
   /** DEMO_BASE_URL for the demo service, else the saved server's url. */

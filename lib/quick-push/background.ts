@@ -8,16 +8,16 @@ import { allowedKinds, followSettings, loadSettings, readSettings } from '@/lib/
 import { keyPath, recordCreatedPush } from '@/lib/watch';
 import { platformClipboard } from '@/lib/clipboard/background';
 import { destinationOf, keptConnections, sessionVersions } from '@/lib/connection';
-import { quickConnect } from './create';
+
 import { exposeForE2E } from './e2e-hook';
 import { sessionHeldLinks, sessionHeldPushes } from './held';
 import { fetchImage } from './image';
-import { createMenus, requestFromMenu, type MenuClick } from './menus';
-import { selectionName } from './source-name';
+import { createMenus, readSelection, requestFromMenu, selectionName, type MenuClick } from './menus';
+
 import { browserNotifier, pushOfNotice } from './notifier';
 import { isDemoNotice, isElsewhereNotice } from './pushed';
-import { createQuickPusher, isFailureNotice, type QuickPushDeps } from './pusher';
-import { readSelection } from './selection';
+import { createQuickPusher, isFailureNotice, quickConnect, type QuickPushDeps } from './pusher';
+
 import { wireKind, type QuickPushOutcome, type QuickRequest } from './types';
 
 export const PUSH_SELECTION_COMMAND = 'push-selection';

@@ -4,13 +4,19 @@
  * name only the image's host and the size limit, never anything from the page.
  */
 import { formatSize } from '@/lib/format/size';
-import type { ImageFile } from './input';
 import type { ImageRequest } from './types';
 import { t, uiLocale } from '@/lib/i18n';
 
 /** Larger images are refused before (Content-Length) or while (counted bytes) they download. */
 export const IMAGE_MAX_BYTES = 10 * 1024 * 1024;
 const TIMEOUT_MS = 30_000;
+
+/** The image as fetched, ready to be sent as a file push. */
+export interface ImageFile {
+  name: string;
+  type: string;
+  data: Blob;
+}
 
 export type ImageFetch = { ok: true; file: ImageFile } | { ok: false; reason: string };
 

@@ -1,8 +1,10 @@
 /**
- * The context-menu items and what a click on each one asks to push.
+ * The context-menu items and what a click on each one asks to push: the selection as the page holds it
+ * (read with scripting.executeScript), a link, the page's address or an image, each named after where it
+ * came from (issue 19).
  */
 import { PUSH_KINDS, type PushKind } from '@/lib/contract';
-import { imageName, linkName, pageName, selectionName } from './source-name';
+import { urlSubject } from '@/lib/push/label';
 import type { QuickPushKind, QuickRequest } from './types';
 import { t, type MessageKey } from '@/lib/i18n';
 
@@ -55,6 +57,79 @@ export async function createMenus(
 ): Promise<void> {
   await menus.removeAll();
   for (const item of MENU_ITEMS) if (allowed.includes(MENU_KINDS[item.id]!)) await createOne(menus, item);
+}
+
+// The selection, read from the page: activeTab, granted by the menu click or the keyboard shortcut. The
+// injected function only reads and returns the text: the clipboard write and the push happen in the extension.
+
+/** Runs in the page: the selection of a focused text field, else the document's selection. */
+function selectedText(): string {
+  const active = document.activeElement;
+  if (active instanceof HTMLTextAreaElement || active instanceof HTMLInputElement) {
+    const { selectionStart: start, selectionEnd: end, value } = active;
+    if (start !== null && end !== null && end > start) return value.slice(start, end);
+  }
+  return window.getSelection()?.toString() ?? '';
+}
+
+/** The selection in one frame of a tab (the top frame by default); undefined when the page cannot be read. */
+export async function readSelection(tabId: number, frameId?: number): Promise<string | undefined> {
+  try {
+    const [result] = await browser.scripting.executeScript({
+      target: frameId === undefined ? { tabId } : { tabId, frameIds: [frameId] },
+      func: selectedText,
+    });
+    return typeof result?.result === 'string' ? result.result : undefined;
+  } catch (error) {
+    // Pages the browser protects (its own pages, the web store, PDFs) cannot be scripted: the caller falls
+    // back to what the menu reported, or says there is nothing selected.
+    console.info('Could not read the selection from the page', error);
+    return undefined;
+  }
+}
+
+// A push's name, after where it came from: "Selection · Office runbook" (the page's title),
+// "Link · github.com", "Page · Office runbook", "Image · example.com". Never the secret: only the page's
+// title and hosts, which the person sees in the tab strip anyway. Sent as the push's `name`, which the
+// server returns to its creator only (docs/api-contract.md §3), so every page and device names it alike.
+
+/** Longer titles are cut: a name is a label, not a document. */
+const TITLE_CHARS = 60;
+
+/** Where a quick push came from: the tab's title and address, and what was clicked. */
+export interface QuickSource {
+  title?: string;
+  pageUrl?: string;
+}
+
+function titleOrHost({ title, pageUrl }: QuickSource): string | undefined {
+  const clean = title?.trim().replace(/\s+/g, ' ');
+  if (clean) return clean.length > TITLE_CHARS ? `${clean.slice(0, TITLE_CHARS).trimEnd()}…` : clean;
+  return pageUrl ? urlSubject(pageUrl) : undefined;
+}
+
+/** "Selection · <title>" (the page's host when it has no title); "Selection" when neither is known. */
+export function selectionName(source: QuickSource): string {
+  const where = titleOrHost(source);
+  return where ? t('quick_nameSelection', where) : t('quick_nameSelectionBare');
+}
+
+/** "Page · <title>" for the page's own address. */
+export function pageName(source: QuickSource): string {
+  const where = titleOrHost(source);
+  return where ? t('quick_namePage', where) : t('quick_namePageBare');
+}
+
+/** "Link · <host>" of a link; "Link" when it has none. */
+export function linkName(url: string): string {
+  const host = urlSubject(url);
+  return host ? t('quick_nameLink', host) : t('quick_nameLinkBare');
+}
+
+/** "Image · <host>" of the image (of its page for a data: image); "Image" when neither has one. */
+export function imageName(src: string, pageUrl?: string): string {
+  const host = urlSubject(src) ?? (pageUrl ? urlSubject(pageUrl) : undefined);
+  return host ? t('quick_nameImage', host) : t('quick_nameImageBare');
 }
 
 /** The parts of contextMenus.OnClickData a quick push reads. */

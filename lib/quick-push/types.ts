@@ -6,7 +6,7 @@ import { lazySchema, z } from '@/lib/zod';
 import type { PushKind } from '@/lib/contract';
 import { destinationSchema } from '@/lib/connection';
 
-// `name`: the push's name after its source (source-name.ts), never the secret.
+// `name`: the push's name after its source (menus.ts), never the secret.
 export const quickRequestSchema = lazySchema(() =>
   z.discriminatedUnion('kind', [
     /** Selected text, sent as a text push. */

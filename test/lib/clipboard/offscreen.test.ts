@@ -1,9 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { sendMessage } from '@/lib/messages/runtime';
-import { copyWithTextarea } from '@/lib/clipboard/access';
 import { clipboardWrite } from '@/lib/clipboard/messages';
-import { serveClipboardInOffscreen } from '@/lib/clipboard/offscreen';
+import { copyWithTextarea, serveClipboardInOffscreen } from '@/lib/clipboard/offscreen';
 import { chromeLikeMessaging, pageSender } from '../demo/messaging';
 
 /** happy-dom has no clipboard: record what was selected when execCommand('copy') ran. */

@@ -1,5 +1,5 @@
 /**
- * createAndRecord (lib/connection/create.ts), the one order after a create for the popup and quick push:
+ * createAndRecord (lib/connection/client.ts), the one order after a create for the popup and quick push:
  * create, check the link, then the caller's record, started before the link can be used. The real client
  * against the in-process mock (harness).
  */

@@ -106,7 +106,7 @@ describe('keptConnections, as quick push connects (the settings read for every p
     await save(SERVER_URL, ALICE.token);
     const connect = keptConnection();
     await quickCreate(connect);
-    // Another token: one equal to a token saved for another origin is never sent (lib/connection/token-origin).
+    // Another token: one equal to a token saved for another origin is never sent (lib/connection/client.ts).
     await save(OTHER_URL, BOB.token);
     await quickCreate(connect);
     const creates = seen.filter((request) => request.method === 'POST');

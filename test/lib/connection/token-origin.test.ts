@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assertTokenFor } from '@/lib/connection/token-origin';
+import { assertTokenFor } from '@/lib/connection/client';
 import { isAppError } from '@/lib/errors';
 
 const A = 'https://a.example.com';

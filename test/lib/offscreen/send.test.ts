@@ -4,8 +4,12 @@ import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { AppError } from '@/lib/errors';
 import { defineMessage } from '@/lib/messages/message';
 import { handle, listenForMessages } from '@/lib/messages/runtime';
-import { hasOffscreenDocuments, openOffscreenDocument } from '@/lib/offscreen/document';
-import { inOffscreenOr, sendToOffscreen } from '@/lib/offscreen/send';
+import {
+  hasOffscreenDocuments,
+  inOffscreenOr,
+  openOffscreenDocument,
+  sendToOffscreen,
+} from '@/lib/offscreen';
 import { chromeLikeMessaging, pageSender } from '../demo/messaging';
 
 const work = defineMessage<{ n: number }, number>({
