@@ -2,7 +2,7 @@
  * The background's side of the settings model (issue 18): read storage.managed on every start and on every
  * change, check it, keep the checked copy every page reads, and store the settings as it allows (token
  * place, tokens of hidden servers erased). The same one save is the settings schema's migration: a list
- * still in version 1's shape (pages read it as version 2 in memory, stored.ts decodeSettings) is written as
+ * still in version 1's shape (pages read it as version 2 in memory, read.ts decodeSettings) is written as
  * version 2, its token bound to its origin, and version 1's keys are removed after the list is written, so
  * a migration cut short is simply run again at the next start.
  */

@@ -1,6 +1,6 @@
 /**
  * storage.managed, read only: what an organization set for the extension (Chrome's policies, Firefox's
- * policies.json `3rdparty.Extensions`). background.ts checks it; pages read the checked copy (stored.ts).
+ * policies.json `3rdparty.Extensions`). background.ts checks it; pages read the checked copy (read.ts).
  */
 
 /**

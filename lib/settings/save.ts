@@ -11,16 +11,16 @@ import { AppError } from '@/lib/errors';
 import { t } from '@/lib/i18n';
 import { fixedTokenPlace, serversLocked, userDefaultsToSave } from './policy';
 import { stateUnderPolicy, withDefault, withoutServer, withServer, type ServerEntry } from './model';
-import { readSettings } from './read';
 import {
   LOCAL,
   PREFERENCE_KEYS,
+  readSettings,
   SESSION,
   SETTINGS_VERSION,
   V1_LOCAL,
   V1_SESSION,
   type DecodedSettings,
-} from './stored';
+} from './read';
 import {
   NO_POLICY,
   type Policy,
