@@ -9,8 +9,7 @@
  * read as version 2 in memory (the background's migration writes it).
  */
 import { onStoredChange } from '@/lib/storage';
-import { isServerList, settingsFor, settingsOf, withPolicy } from './model';
-import { preferencesUnderPolicy } from './policy';
+import { isServerList, preferencesUnderPolicy, settingsFor, settingsOf, withPolicy } from './model';
 import {
   DEFAULT_PUSH_DEFAULTS,
   EMPTY_SERVER_LIST,
@@ -31,12 +30,21 @@ import {
 // server address, the policy's effect. index.ts re-exports all of this file.
 export * from './values';
 export * from './rules';
-export * from './policy';
 export {
+  allowedKinds,
+  applyPolicy,
+  demoModeAllowed,
+  fixedTokenPlace,
+  hasPolicy,
   isServerList,
+  managedDefaults,
+  preferencesUnderPolicy,
+  serversLocked,
   settingsFor,
   settingsOf,
+  userDefaultsToSave,
   withPolicy,
+  type PolicySubject,
   type ServerEntry,
   type StoredSettings,
 } from './model';

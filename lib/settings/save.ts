@@ -9,8 +9,16 @@
  */
 import { AppError } from '@/lib/errors';
 import { t } from '@/lib/i18n';
-import { fixedTokenPlace, serversLocked, userDefaultsToSave } from './policy';
-import { stateUnderPolicy, withDefault, withoutServer, withServer, type ServerEntry } from './model';
+import {
+  fixedTokenPlace,
+  serversLocked,
+  stateUnderPolicy,
+  userDefaultsToSave,
+  withDefault,
+  withoutServer,
+  withServer,
+  type ServerEntry,
+} from './model';
 import {
   LOCAL,
   PREFERENCE_KEYS,
