@@ -1,6 +1,6 @@
 /**
  * What the options page stores for one saved self-hosted server, in the settings schema's version 2
- * (lib/settings/stored.ts): the list with it as the default, its token on the device bound to its origin, and
+ * (lib/settings/read.ts): the list with it as the default, its token on the device bound to its origin, and
  * demo mode off. Browser tests write it whole, in one storage.local.set, so no reader ever sees a mix of an
  * old and a new server, and nothing has to be migrated from version 1 while a page is reading it.
  */

@@ -1,12 +1,16 @@
 import type { ComponentChildren } from 'preact';
-import type { HostedServer } from '@/lib/settings';
 import { describedBy, SettingsField } from './fields';
 import { ManagedNote } from './PolicyNotice';
 import { SavedNote } from './SavedNote';
-import { TokenFields } from './TokenFields';
-import { t } from '@/lib/i18n';
+import { t, type MessageKey } from '@/lib/i18n';
 
-import { NO_CHOICE, SELF_HOSTED, type ServerFieldsValue } from '@/lib/settings';
+import {
+  NO_CHOICE,
+  SELF_HOSTED,
+  type HostedServer,
+  type ServerFieldsValue,
+  type TokenPlace,
+} from '@/lib/settings';
 
 export { NO_CHOICE, SELF_HOSTED, type ServerFieldsValue };
 
@@ -25,7 +29,7 @@ export interface ServerFieldsProps {
   locked?: { server?: boolean; tokenPlace?: boolean };
 }
 
-/** Server choice, self-hosted address, and the token fields (TokenFields). */
+/** The Connection fieldset: the server choice, a self-hosted address, and the token fields (TokenFields). */
 export function ServerFields(props: ServerFieldsProps) {
   const { value, hosted, tokenPageUrl, errors, onChange } = props;
   const selfHosted = value.choice === SELF_HOSTED;
@@ -88,5 +92,71 @@ export function ServerFields(props: ServerFieldsProps) {
       />
       {props.children}
     </fieldset>
+  );
+}
+
+const PLACES = [
+  ['device', 'settings_tokenDevice'],
+  ['session', 'settings_tokenSession'],
+] as const satisfies ReadonlyArray<[TokenPlace, MessageKey]>;
+
+interface TokenFieldsProps {
+  token: string;
+  tokenPlace: TokenPlace;
+  /** Where the chosen server shows the user's token; absent while the address is not valid. */
+  tokenPageUrl?: string;
+  error?: string;
+  /** Where the token is kept is the organization's choice: the choices are shown disabled, with a line. */
+  placeLocked?: boolean;
+  onChange: (patch: { token?: string; tokenPlace?: TokenPlace }) => void;
+}
+
+/** The API token, where to find it, and where it is kept. */
+function TokenFields(props: TokenFieldsProps) {
+  const { token, tokenPlace, tokenPageUrl, error, onChange } = props;
+  return (
+    <>
+      <SettingsField
+        id="api-token"
+        label={t('settings_apiToken')}
+        error={error}
+        keepHelp
+        help={
+          <>
+            {t('settings_tokenHelp')}{' '}
+            {tokenPageUrl && (
+              <a href={tokenPageUrl} target="_blank" rel="noopener noreferrer">
+                {t('settings_findToken')}
+              </a>
+            )}
+          </>
+        }
+      >
+        <input
+          id="api-token"
+          type="password"
+          autocomplete="off"
+          spellcheck={false}
+          value={token}
+          {...describedBy('api-token', error)}
+          onInput={(e) => onChange({ token: e.currentTarget.value })}
+        />
+      </SettingsField>
+      <div role="radiogroup" aria-label={t('settings_keepToken')} class="choices">
+        {PLACES.map(([place, label]) => (
+          <label key={place}>
+            <input
+              type="radio"
+              name="token-place"
+              checked={tokenPlace === place}
+              disabled={props.placeLocked}
+              onChange={() => onChange({ tokenPlace: place })}
+            />
+            {t(label)}
+          </label>
+        ))}
+        {props.placeLocked && <ManagedNote />}
+      </div>
+    </>
   );
 }

@@ -76,7 +76,7 @@ export function ServerItem(props: ServerItemProps) {
     else setTimeout(() => remove.current?.focus());
   };
   return (
-    // Focusable by script only: where focus lands after Connect or Make default (entrypoints/options/focus.ts).
+    // Focusable by script only: where Connect or Make default puts focus (options/ServersSection.tsx).
     <li
       class={editing ? 'server editing' : 'server'}
       aria-label={name}

@@ -13,8 +13,6 @@ import { useDefaultsSetting } from './useDefaultsSetting';
 import { useFormStatus } from './useFormStatus';
 import { usePreferences } from './usePreferences';
 import { useSavedNotes } from './useSavedNotes';
-import { useServerActions } from './useServerActions';
-import { useServerList } from './useServerList';
 import { useSettingsDraft } from './useSettingsDraft';
 import { ServersSection } from './ServersSection';
 import { WatchSection } from './WatchSection';
@@ -27,9 +25,7 @@ import { t } from '@/lib/i18n';
 export function App() {
   const form = useFormStatus();
   const draft = useSettingsDraft((error) => form.failed(explain(toAppError(error))));
-  const connection = useServerActions(draft, form);
   const defaultsSetting = useDefaultsSetting(draft);
-  const list = useServerList(draft, form);
   const preferences = usePreferences();
   const clipboard = useClipboardSetting(preferences);
   const { read, settings, form: server, defaults } = draft;
@@ -59,13 +55,7 @@ export function App() {
       {settings.demoMode && <DemoBanner />}
       <PolicyNotice managed={hasPolicy(policy)} notes={notes} notesLeftOff={notesLeftOff} />
       <DemoSection on={settings.demoMode} allowed={demoModeAllowed(policy)} onChange={form.clear} />
-      <ServersSection
-        draft={draft}
-        form={form}
-        list={list}
-        connection={connection}
-        saved={saved.tokenPlace}
-      />
+      <ServersSection draft={draft} form={form} saved={saved.tokenPlace} />
       <DefaultsFields
         value={defaults}
         // The defaults apply to pushes to the default server (`settings` is aimed at it), whichever server

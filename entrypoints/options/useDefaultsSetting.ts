@@ -1,7 +1,8 @@
 import { useState } from 'preact/hooks';
 import type { PushDefaults } from '@/lib/settings';
-import type { FieldErrors } from './errors';
-import { saveDefaultsIfValid } from './save';
+import { toAppError } from '@/lib/errors';
+import { saveDefaults, validateDefaults } from '@/lib/settings/defaults';
+import { fieldMessages, type FieldErrors } from './errors';
 import type { SettingsDraft } from './useSettingsDraft';
 
 /**
@@ -22,4 +23,19 @@ export function useDefaultsSetting(draft: SettingsDraft): {
     saving?.catch((error: unknown) => console.error('The defaults could not be saved', error));
   };
   return { errors, change };
+}
+
+/**
+ * The push defaults as typed: saved at once when every field is valid (resolves once written), else the
+ * words for each field at fault and nothing saved. Fields the organization sets keep the user's own value.
+ */
+export function saveDefaultsIfValid(defaults: PushDefaults): {
+  errors: FieldErrors;
+  saving?: Promise<unknown>;
+} {
+  try {
+    return { errors: {}, saving: saveDefaults(validateDefaults(defaults)) };
+  } catch (error) {
+    return { errors: fieldMessages(toAppError(error)) };
+  }
 }

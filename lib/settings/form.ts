@@ -5,9 +5,8 @@
  * reset from the saved server whenever what they came from changes (Make default, Edit another, Remove,
  * Add, demo on or off, a policy arriving or changing, another tab saving).
  */
-import { fixedTokenPlace, serversLocked } from './policy';
 import { hostedServer, normalizeServerUrl, normalizeToken, tokenPageUrl } from './rules';
-import { settingsFor } from './model';
+import { fixedTokenPlace, serversLocked, settingsFor } from './model';
 import type { Settings, TokenPlace } from './values';
 
 /** The choice value meaning "the address typed in Server URL". */

@@ -1,31 +1,236 @@
 /**
- * The settings' light front (issue 18, 38): the one read, for every context, in three verbs. readSettings
- * reads what storage holds now; loadSettings the settings in force once the policy is read (policy first);
- * followSettings calls back at each change of a part. Each read is one plain storage.get per area of the
- * keys stored.ts names, decoded by pure functions: no zod, idb or @wxt-dev/storage, so the popup's first
- * chunk loads this very file. A list still in version 1's shape is read as version 2 in memory (the
- * background's migration writes it).
+ * The settings' light front (issue 18, 38): where the settings live in browser.storage and the one read, for
+ * every context, in three verbs. Every key is written once here with its fallback, with the pure decoding
+ * of what was read into the model's values; save.ts writes these keys (the background's migration among its
+ * saves), and nothing else names them. readSettings reads what storage holds now; loadSettings the settings
+ * in force once the policy is read (policy first); followSettings calls back at each change of a part. Each
+ * read is one plain storage.get per area of these keys, decoded by pure functions: no zod, idb or
+ * @wxt-dev/storage, so the popup's first chunk loads this very file. A list still in version 1's shape is
+ * read as version 2 in memory (the background's migration writes it).
  */
 import { onStoredChange } from '@/lib/storage';
-import { settingsFor, settingsOf, withPolicy } from './model';
-import { preferencesUnderPolicy } from './policy';
-import { decodeSettings, PART_KEYS, READ_KEYS, type DecodedSettings, type SettingsPart } from './stored';
-import { NO_POLICY, type Preferences, type Settings } from './values';
+import { isServerList, preferencesUnderPolicy, settingsFor, settingsOf, withPolicy } from './model';
+import {
+  DEFAULT_PUSH_DEFAULTS,
+  EMPTY_SERVER_LIST,
+  DEFAULT_PREFERENCES,
+  DEFAULT_WATCH_SETTINGS,
+  NO_POLICY,
+  type PolicyState,
+  type Preferences,
+  type PushDefaults,
+  type ServerChoice,
+  type ServerState,
+  type Settings,
+  type TokenMap,
+  type TokenPlace,
+} from './values';
 
 // The light pieces of the model a first screen needs besides the read: the values' shapes, the rules of a
 // server address, the policy's effect. index.ts re-exports all of this file.
 export * from './values';
 export * from './rules';
-export * from './policy';
 export {
+  allowedKinds,
+  applyPolicy,
+  demoModeAllowed,
+  fixedTokenPlace,
+  hasPolicy,
   isServerList,
+  managedDefaults,
+  preferencesUnderPolicy,
+  serversLocked,
   settingsFor,
   settingsOf,
+  userDefaultsToSave,
   withPolicy,
+  type PolicySubject,
   type ServerEntry,
   type StoredSettings,
 } from './model';
-export type { SettingsPart } from './stored';
+
+// ---- Where the settings live in browser.storage ----
+
+/** The settings' keys in storage.local, with their fallbacks. No payload or passphrase is ever among them. */
+export const LOCAL = {
+  /** The saved servers (a ServerList; version 1 kept one ServerChoice here). */
+  server: 'server',
+  /** The list's version mark, in the form WXT's versioned items keep it ({ v: 2 }). */
+  serverVersion: 'server$',
+  /** Demo mode: on for a fresh install; saving a server turns it off. */
+  demoMode: 'demoMode',
+  pushDefaults: 'pushDefaults',
+  /** The built-in demo service's user token, created by the background on first use. */
+  demoToken: 'demoToken',
+  /** API tokens remembered on this device, by server url, each bound to its origin. */
+  serverTokens: 'serverTokens',
+  /**
+   * The organization's policy as the background last read and checked it from storage.managed. Absent
+   * until the background has read it once (policy first: pages wait for it rather than show demo mode).
+   */
+  policy: 'policy',
+  /** Whether the popup copies a new push's link as soon as it is created. */
+  copyOnCreate: 'copyOnCreate',
+  /** The watcher's interval, notifications and badge (a WatchSettings; the key of the versions before 38). */
+  watch: 'watchSettings',
+  /** Seconds before a copy is cleared from the clipboard, 0 = never (the key of the versions before 38). */
+  clipboardClear: 'clipboardClearSeconds',
+  /** Whether failed attempts raise a notification (the key of the versions before 38). */
+  failedAlerts: 'watchFailedAttemptAlerts',
+  /** The secret generator's choices (the key of the versions before 38). */
+  generatorChoice: 'generatorChoice',
+} as const;
+
+/**
+ * The preferences' keys (values.ts Preferences). No request depends on them, so a page that follows the
+ * settings a request is made from (the default part of read.ts followSettings) is not woken by them.
+ */
+export const PREFERENCE_KEYS: Readonly<Record<keyof Preferences, string>> = {
+  watch: LOCAL.watch,
+  clipboardClearSeconds: LOCAL.clipboardClear,
+  failedAlerts: LOCAL.failedAlerts,
+  generatorChoice: LOCAL.generatorChoice,
+};
+
+/** The settings' keys in storage.session (memory only): tokens the user keeps for this browser session. */
+export const SESSION = { serverTokens: 'serverTokens' } as const;
+
+/** The current version of the settings schema (2: a list of servers, each with its own token). */
+export const SETTINGS_VERSION = 2;
+
+/** Version 1's keys (one server and its token), read to migrate it and removed once migrated. */
+export const V1_LOCAL = { token: 'token', tokenOrigin: 'tokenOrigin', tokenPlace: 'tokenPlace' } as const;
+export const V1_SESSION = { token: 'token' } as const;
+
+/** The keys read, by area: the settings and version 1's, so a list not yet migrated still reads right. */
+export const READ_KEYS = {
+  local: [...Object.values(LOCAL), ...Object.values(V1_LOCAL)],
+  session: [...Object.values(SESSION), ...Object.values(V1_SESSION)],
+} as const;
+
+const preferenceKeys: readonly string[] = Object.values(PREFERENCE_KEYS);
+
+/** The keys whose change changes the settings a request is made from, by area (pages follow them). */
+export const WATCHED_KEYS: Readonly<Record<string, readonly string[]>> = {
+  local: Object.values(LOCAL).filter((key) => key !== LOCAL.serverVersion && !preferenceKeys.includes(key)),
+  session: Object.values(SESSION),
+};
+
+/**
+ * What a follower may follow (read.ts followSettings): the settings a request is made from, every
+ * preference or one of them, or the organization's policy alone.
+ */
+export type SettingsPart = 'requests' | 'preferences' | 'policy' | keyof Preferences;
+
+/**
+ * The keys each part is built from, by area. A preference the policy may set is followed with the policy
+ * too, since its value in force changes with it.
+ */
+export const PART_KEYS: Readonly<Record<SettingsPart, Readonly<Record<string, readonly string[]>>>> = {
+  requests: WATCHED_KEYS,
+  // With copy on create, which the options page shows in the clipboard's section.
+  preferences: { local: [...preferenceKeys, LOCAL.copyOnCreate] },
+  policy: { local: [LOCAL.policy] },
+  watch: { local: [LOCAL.watch, LOCAL.policy] },
+  clipboardClearSeconds: { local: [LOCAL.clipboardClear] },
+  failedAlerts: { local: [LOCAL.failedAlerts] },
+  generatorChoice: { local: [LOCAL.generatorChoice] },
+};
+
+type Stored = Record<string, unknown>;
+const valueOf = <T>(stored: Stored, key: string, fallback: T): T => (stored[key] ?? fallback) as T;
+
+/** What storage holds, decoded: the state of the servers, and whether the list is still version 1's. */
+export interface DecodedSettings {
+  state: ServerState;
+  /** True when the list is still in version 1's shape (the background saves it as version 2 at start). */
+  version1: boolean;
+  demoMode: boolean;
+  defaults: PushDefaults;
+  demoToken: string | null;
+  copyOnCreate: boolean;
+  /** The user's own preferences, as saved (the policy's are put in their place by read.ts). */
+  savedPreferences: Preferences;
+  /** The checked policy; null while the background has not read storage.managed yet. */
+  policy: PolicyState | null;
+}
+
+/**
+ * Version 1 → 2, pure: the one saved server becomes the list's only server and its default, and its token
+ * moves to that server's entry in the place the user chose, bound to the origin it was saved for (a token
+ * saved before that origin was recorded, issue 9, was saved with this server: bound to its origin).
+ */
+export function stateFromVersion1(old: ServerChoice, local: Stored, session: Stored): ServerState {
+  const place: TokenPlace = local[V1_LOCAL.tokenPlace] === 'session' ? 'session' : 'device';
+  const token = ((place === 'device' ? local[V1_LOCAL.token] : session[V1_SESSION.token]) ?? null) as
+    | string
+    | null;
+  const origin = (local[V1_LOCAL.tokenOrigin] ?? null) as string | null;
+  const { kind, url, edition } = old;
+  const saved = { kind, url, ...(edition ? { edition } : {}), tokenPlace: place };
+  const bound: TokenMap =
+    token === null ? {} : { [url]: { value: token, origin: origin ?? new URL(url).origin } };
+  return {
+    list: { servers: [saved], defaultUrl: url },
+    device: place === 'device' ? bound : {},
+    session: place === 'session' ? bound : {},
+  };
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * The preferences as stored, each field its default when absent or of another type: a value an older
+ * version wrote (a WatchSettings without its badge, from before there was a choice) reads with the default
+ * in the place of what it lacks, so no user loses what they had chosen.
+ */
+export function decodePreferences(local: Stored): Preferences {
+  const watch = local[PREFERENCE_KEYS.watch];
+  const stored = isRecord(watch) ? watch : {};
+  const field = <K extends keyof typeof DEFAULT_WATCH_SETTINGS>(key: K, type: string) =>
+    (typeof stored[key] === type
+      ? stored[key]
+      : DEFAULT_WATCH_SETTINGS[key]) as (typeof DEFAULT_WATCH_SETTINGS)[K];
+  const clear = local[PREFERENCE_KEYS.clipboardClearSeconds];
+  const failedAlerts = local[PREFERENCE_KEYS.failedAlerts];
+  return {
+    ...DEFAULT_PREFERENCES,
+    clipboardClearSeconds: typeof clear === 'number' && clear >= 0 ? clear : 0,
+    failedAlerts: typeof failedAlerts === 'boolean' ? failedAlerts : true,
+    generatorChoice: local[PREFERENCE_KEYS.generatorChoice] ?? null,
+    watch: {
+      intervalMinutes: field('intervalMinutes', 'number'),
+      notifications: field('notifications', 'boolean'),
+      badge: stored.badge === 'active' ? 'active' : 'unseen',
+    },
+  };
+}
+
+/** Decodes one read of READ_KEYS. */
+export function decodeSettings(local: Stored, session: Stored): DecodedSettings {
+  const stored = local[LOCAL.server] ?? EMPTY_SERVER_LIST;
+  const version1 = !isServerList(stored) && typeof stored === 'object' && stored !== null;
+  const state: ServerState = version1
+    ? stateFromVersion1(stored as ServerChoice, local, session)
+    : {
+        list: isServerList(stored) ? stored : EMPTY_SERVER_LIST,
+        device: valueOf(local, LOCAL.serverTokens, {}),
+        session: valueOf(session, SESSION.serverTokens, {}),
+      };
+  return {
+    state,
+    version1,
+    demoMode: valueOf(local, LOCAL.demoMode, true),
+    defaults: valueOf(local, LOCAL.pushDefaults, DEFAULT_PUSH_DEFAULTS),
+    demoToken: valueOf(local, LOCAL.demoToken, null),
+    copyOnCreate: valueOf(local, LOCAL.copyOnCreate, true),
+    savedPreferences: decodePreferences(local),
+    policy: valueOf<PolicyState | null>(local, LOCAL.policy, null),
+  };
+}
+
+// ---- The read ----
 
 /** One read of the settings: those in force, the user's own, and what they were built from. */
 export interface SettingsRead extends DecodedSettings {
@@ -96,7 +301,7 @@ export async function loadSettings(aim?: string | null | { whole: true }): Promi
 export interface FollowOptions {
   /**
    * The part (or parts) whose change calls back: by default the settings a request is made from
-   * (stored.ts PART_KEYS), or one preference (the watcher's, the clipboard's…), so that saving a preference
+   * (PART_KEYS), or one preference (the watcher's, the clipboard's…), so that saving a preference
    * wakes only those who follow it.
    */
   part?: SettingsPart | readonly SettingsPart[];

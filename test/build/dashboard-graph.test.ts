@@ -28,7 +28,7 @@ const ON_DEMAND: Record<string, string> = {
   'idb (the cache is read with plain IndexedDB calls, lib/watch/read.ts)': 'continuePrimaryKey',
   // The page imports the settings' read and rules from their modules, as the popup does: through the
   // front (lib/settings), the save's chunk came along as a file of its own at open (issue 22).
-  "the settings' save (lib/settings/actions.ts, save.ts and form.ts: the dashboard only reads them)":
+  "the settings' save (lib/settings/save.ts and form.ts: the dashboard only reads them)":
     'store_saveServerFirst',
   // Parts only a person's action shows (components/dashboard/parts.ts).
   "a row's details (PushDetails.tsx)": 'dash_timeOnlyNoToken',

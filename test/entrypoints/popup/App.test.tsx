@@ -9,7 +9,7 @@ import type { SendOptions, SentPush } from '@/entrypoints/popup/connect';
 import { toCreateInput, type FormState } from '@/lib/push/form';
 import type { Push } from '@/lib/api';
 import { saveSettings } from '@/lib/settings';
-import { READ_KEYS } from '@/lib/settings/stored';
+import { READ_KEYS } from '@/lib/settings/read';
 import { recordCreatedPush } from '@/lib/watch/record';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { speak } from '../../i18n/speak';

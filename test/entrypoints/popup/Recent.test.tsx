@@ -5,7 +5,7 @@ import { RecentPushes } from '@/entrypoints/popup/Recent';
 import type { Push } from '@/lib/api';
 import { saveSettings, type Settings } from '@/lib/settings';
 import { readSettings } from '@/lib/settings/read';
-import { READ_KEYS } from '@/lib/settings/stored';
+import { READ_KEYS } from '@/lib/settings/read';
 import { recordCreatedPush } from '@/lib/watch/record';
 import { resetWatchDb } from '../../lib/watch/helpers';
 import { pushPath } from '@/lib/watch/push-address';

@@ -1,6 +1,6 @@
 /**
  * The one read of the settings (lib/settings/read.ts): the settings in force and the user's own from one
- * plain storage.get per area, on the keys of stored.ts, a version 1 list read as version 2 in memory, and
+ * plain storage.get per area, on the keys it names, a version 1 list read as version 2 in memory, and
  * the change listeners pages follow.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -18,7 +18,7 @@ import {
   type TokenPlace,
 } from '@/lib/settings';
 import { saveDefaults } from '@/lib/settings/defaults';
-import { LOCAL, SESSION } from '@/lib/settings/stored';
+import { LOCAL, SESSION } from '@/lib/settings/read';
 
 const SERVER = { kind: 'self-hosted', url: 'https://pwpush.example.com' } as const;
 const ORIGIN = 'https://pwpush.example.com';
@@ -218,7 +218,7 @@ describe("the token's origin", () => {
 });
 
 describe('readSettings', () => {
-  it('reads the keys stored.ts names, in one plain get per area', async () => {
+  it('reads the keys it names, in one plain get per area', async () => {
     const localGet = vi.spyOn(fakeBrowser.storage.local, 'get');
     const sessionGet = vi.spyOn(fakeBrowser.storage.session, 'get');
     await readSettings();

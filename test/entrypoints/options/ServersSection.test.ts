@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { applyTokenPlace, saveDefaultsIfValid, startConnect } from '@/entrypoints/options/save';
+import { applyTokenPlace, startConnect } from '@/entrypoints/options/ServersSection';
 import { createMockBackend, openMockStore } from '@/lib/mock';
 import {
-  DEFAULT_PUSH_DEFAULTS,
   editServer,
   initialForm,
   loadSettings,
@@ -13,11 +12,10 @@ import {
 } from '@/lib/settings';
 
 const SERVER_URL = 'http://127.0.0.1:8787';
-const DEFAULTS = { ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 2 };
 let localWrites: number;
 
 beforeEach(async () => {
-  const store = await openMockStore({ name: `options-save-${Math.random()}` });
+  const store = await openMockStore({ name: `options-servers-${Math.random()}` });
   const backend = createMockBackend({ store, baseUrl: SERVER_URL, edition: 'oss', users: [], rateLimit: 0 });
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => backend(new Request(input, init)));
   vi.spyOn(fakeBrowser.permissions, 'request').mockImplementation((async () => true) as never);
@@ -35,23 +33,7 @@ const typed = (form: ServerForm, fields: Partial<ServerForm['fields']>): ServerF
   fields: { ...form.fields, ...fields },
 });
 
-describe('saving on the options page', () => {
-  it('refuses defaults out of range, saying which field, and writes nothing', async () => {
-    const { errors, saving } = saveDefaultsIfValid({ ...DEFAULTS, expireAfterDays: 91 });
-    expect(saving).toBeUndefined();
-    expect(errors).toEqual({ expireAfterDays: 'Expiry in days: enter a whole number from 1 to 90.' });
-    expect(localWrites).toBe(0);
-  });
-
-  it('saves valid defaults at once, in one write, asking for no permission', async () => {
-    const { errors, saving } = saveDefaultsIfValid(DEFAULTS);
-    expect(errors).toEqual({});
-    await saving;
-    expect(localWrites).toBe(1);
-    expect(fakeBrowser.permissions.request).not.toHaveBeenCalled();
-    expect((await loadSettings()).defaults).toEqual(DEFAULTS);
-  });
-
+describe('saving on the options page: the Servers section', () => {
   it('Connect saves a new server in one write, leaves demo mode, and reports the connection', async () => {
     const form = initialForm(await loadSettings());
     const report = await startConnect(typed(form, { choice: SELF_HOSTED, customUrl: SERVER_URL }));
