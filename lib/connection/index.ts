@@ -3,7 +3,7 @@
  * (target.ts, the light front the popup's first chunk loads), the client over the transport that reaches it
  * and what happens right after a create (client.ts, where a token is held to its origin), the kept
  * connections of a context with their one invalidation rule and the background's version answers (kept.ts),
- * and the checks and save of a server (check.ts, permission.ts, remove.ts).
+ * and the checks and save of a server (check.ts, with the host permission; remove.ts).
  */
 export {
   destinationOf,
@@ -27,6 +27,11 @@ export {
 } from './client';
 export { keptConnections, sessionVersions, type KeptConnections, type KnownVersions } from './kept';
 export { destinationSchema, refusalFor } from './destination';
-export { checkServer, saveServer, type ConnectionReport, type ServerDraft } from './check';
-export { requestHostPermission } from './permission';
+export {
+  checkServer,
+  requestHostPermission,
+  saveServer,
+  type ConnectionReport,
+  type ServerDraft,
+} from './check';
 export { removeSavedServer } from './remove';

@@ -211,7 +211,7 @@ export interface Settings {
   policy?: Policy;
   /**
    * Every token saved on this browser with the origin it is bound to, whatever the policy shows: the
-   * request builder (lib/connection/token-origin.ts) refuses one of them offered for another origin.
+   * request builder (lib/connection/client.ts) refuses one of them offered for another origin.
    */
   boundTokens?: readonly BoundToken[];
 }

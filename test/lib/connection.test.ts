@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { checkServer, saveServer } from '@/lib/connection/check';
 import { clientFor, connectSaved, savedTarget, type Transports } from '@/lib/connection/client';
-import { requestHostPermission } from '@/lib/connection/permission';
+import { requestHostPermission } from '@/lib/connection/check';
 import { DEMO_BASE_URL, setLocalDemoRoute } from '@/lib/demo/transport';
 import { ensureDemoToken } from '@/lib/demo/token';
 import { handle, listenForMessages } from '@/lib/messages/runtime';
