@@ -5,6 +5,7 @@
  * (a notification). Closing the popup stops nothing here. Everything outside comes in as `deps`.
  */
 import type { ApiClient, Push, UploadProgress } from '@/lib/api';
+import { createAndRecord } from '@/lib/connection';
 import { toAppError } from '@/lib/errors';
 import type { Settings } from '@/lib/settings';
 import { fileClient } from './file-client';
@@ -115,12 +116,23 @@ async function run(ctx: Context, id: string, job: UploadJob): Promise<void> {
       progressOf(ctx, upload, total),
       version ? async () => version : undefined,
     );
-    const result = await api.createPush(job.input, { signal });
-    // Recorded here while the popup shows the link: this document outlives the popup, so the record is
-    // never lost to a popup closed at once, and the link need not wait for it (the popup awaited it).
-    void ctx
-      .record(result.push, { server: api.baseUrl, subject: job.subject })
-      .catch((error: unknown) => ctx.report('The new push could not be added to the recent list', error)); // i18n-ignore
+    // The one create → link check → record of every create (lib/connection). Recorded here while the popup
+    // shows the link: this document outlives the popup, so the record is never lost to a popup closed at
+    // once, and the link need not wait for it.
+    const {
+      recorded,
+      server: _server,
+      link: _link,
+      ...result
+    } = await createAndRecord(
+      api,
+      job.input,
+      ({ push, server }) => ctx.record(push, { server, subject: job.subject }),
+      { signal },
+    );
+    void recorded.catch(
+      (error: unknown) => ctx.report('The new push could not be added to the recent list', error), // i18n-ignore
+    );
     const { passphrase } = job.input;
     const done = { id, status: 'done' as const, sent: total, total, result, server: api.baseUrl };
     end(ctx, upload, passphrase ? { ...done, passphrase } : done, job);
