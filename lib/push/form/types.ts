@@ -43,7 +43,7 @@ export interface FormInit {
   /** The kinds offered (an organization's policy may allow fewer); every kind when absent. */
   kinds?: readonly PushKind[];
   /**
-   * The server's code for the UI language when it writes e-mails in it (email-locale.ts): the notification
+   * The server's code for the UI language when it writes e-mails in it (init.ts emailLocaleFor): the notification
    * e-mails' default language. Absent: English, the server's own default.
    */
   emailLocale?: string;
