@@ -80,7 +80,7 @@ export default tseslint.config(
   },
   {
     files: ['components/**/*.{ts,tsx}', 'entrypoints/popup/**/*.{ts,tsx}'],
-    ignores: ['entrypoints/popup/connect.ts', 'entrypoints/popup/file-client.ts'],
+    ignores: ['entrypoints/popup/connect.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [MOCK, STORAGE_IMPORTS, API_BARREL] }],
     },

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod/mini';
 
-// English issue messages, as classic zod loads by default (zod/mini loads none): lib/store/defaults.ts
+// English issue messages, as classic zod loads by default (zod/mini loads none): lib/settings/defaults.ts
 // shows an issue's message when its own words do not cover it. zod/mini's z.object never compiles its
 // parsers, so it needs no jitless setting (classic zod probed for eval, which the extension CSP forbids).
 z.config(z.locales.en());
