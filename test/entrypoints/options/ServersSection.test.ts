@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLocalWrites } from '../../local-writes';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { applyTokenPlace, startConnect } from '@/entrypoints/options/ServersSection';
 import { createMockBackend, openMockStore } from '@/lib/mock';
@@ -12,19 +13,13 @@ import {
 } from '@/lib/settings';
 
 const SERVER_URL = 'http://127.0.0.1:8787';
-let localWrites: number;
+const localWrites = useLocalWrites();
 
 beforeEach(async () => {
   const store = await openMockStore({ name: `options-servers-${Math.random()}` });
   const backend = createMockBackend({ store, baseUrl: SERVER_URL, edition: 'oss', users: [], rateLimit: 0 });
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => backend(new Request(input, init)));
   vi.spyOn(fakeBrowser.permissions, 'request').mockImplementation((async () => true) as never);
-  localWrites = 0;
-  const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
-  vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items) => {
-    localWrites += 1;
-    return set(items);
-  });
 });
 
 /** The form with `fields` typed over it, as the page's inputs change it. */
@@ -38,7 +33,7 @@ describe('saving on the options page: the Servers section', () => {
     const form = initialForm(await loadSettings());
     const report = await startConnect(typed(form, { choice: SELF_HOSTED, customUrl: SERVER_URL }));
     expect(report).toMatchObject({ baseUrl: SERVER_URL, edition: 'oss', token: 'none' });
-    expect(localWrites).toBe(1);
+    expect(localWrites).toHaveLength(1);
     expect(await loadSettings()).toMatchObject({
       demoMode: false,
       server: { url: SERVER_URL, edition: 'oss' },
@@ -49,7 +44,7 @@ describe('saving on the options page: the Servers section', () => {
     const form = initialForm(await loadSettings());
     const server = typed(form, { choice: SELF_HOSTED, customUrl: 'http://pwpush.example.com' });
     await expect(startConnect(server)).rejects.toMatchObject({ code: 'validation' });
-    expect(localWrites).toBe(0);
+    expect(localWrites).toHaveLength(0);
     expect(fakeBrowser.permissions.request).not.toHaveBeenCalled();
   });
 

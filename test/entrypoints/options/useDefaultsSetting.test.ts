@@ -1,19 +1,14 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { useLocalWrites } from '../../local-writes';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { saveDefaultsIfValid } from '@/entrypoints/options/useDefaultsSetting';
 import { DEFAULT_PUSH_DEFAULTS, loadSettings } from '@/lib/settings';
 
 const DEFAULTS = { ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 2 };
-let localWrites: number;
+const localWrites = useLocalWrites();
 
 beforeEach(() => {
   vi.spyOn(fakeBrowser.permissions, 'request').mockImplementation((async () => true) as never);
-  localWrites = 0;
-  const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
-  vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items) => {
-    localWrites += 1;
-    return set(items);
-  });
 });
 
 describe('saving on the options page: the push defaults', () => {
@@ -21,14 +16,14 @@ describe('saving on the options page: the push defaults', () => {
     const { errors, saving } = saveDefaultsIfValid({ ...DEFAULTS, expireAfterDays: 91 });
     expect(saving).toBeUndefined();
     expect(errors).toEqual({ expireAfterDays: 'Expiry in days: enter a whole number from 1 to 90.' });
-    expect(localWrites).toBe(0);
+    expect(localWrites).toHaveLength(0);
   });
 
   it('saves valid defaults at once, in one write, asking for no permission', async () => {
     const { errors, saving } = saveDefaultsIfValid(DEFAULTS);
     expect(errors).toEqual({});
     await saving;
-    expect(localWrites).toBe(1);
+    expect(localWrites).toHaveLength(1);
     expect(fakeBrowser.permissions.request).not.toHaveBeenCalled();
     expect((await loadSettings()).defaults).toEqual(DEFAULTS);
   });

@@ -3,7 +3,8 @@
  * every check passed, a session token written so that it never lives in two places, and the saved servers'
  * list, default and tokens as the actions change them.
  */
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { useLocalWrites } from '../../local-writes';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { isAppError } from '@/lib/errors';
 import {
@@ -21,16 +22,7 @@ const SERVER = { kind: 'self-hosted', url: 'https://pwpush.example.com' } as con
 const ORIGIN = 'https://pwpush.example.com';
 const DEFAULTS = { ...DEFAULT_PUSH_DEFAULTS, expireAfterViews: 2 };
 
-let localWrites: Array<Record<string, unknown>>;
-
-beforeEach(() => {
-  localWrites = [];
-  const set = fakeBrowser.storage.local.set.bind(fakeBrowser.storage.local);
-  vi.spyOn(fakeBrowser.storage.local, 'set').mockImplementation(async (items) => {
-    localWrites.push(items);
-    return set(items);
-  });
-});
+const localWrites = useLocalWrites();
 
 const TOKENS = { [SERVER.url]: { value: 'tok', origin: ORIGIN } };
 const LIST = { servers: [{ ...SERVER, tokenPlace: 'device' }], defaultUrl: SERVER.url };
@@ -60,7 +52,7 @@ describe('saveSettings', () => {
 
   it('writes a session token in storage.session first, the settings in one local write, then clears the device', async () => {
     await saveServer(SERVER, 'old', 'device');
-    localWrites = [];
+    localWrites.length = 0;
     await saveServer(SERVER, 'tok', 'session');
     const list = { ...LIST, servers: [{ ...SERVER, tokenPlace: 'session' }] };
     expect(localWrites).toEqual([{ server: list, server$: { v: 2 }, serverTokens: {}, demoMode: false }]);
@@ -90,7 +82,7 @@ describe('saveSettings', () => {
   it('does not write an unchanged server state or policy again', async () => {
     await saveServer(SERVER, 'tok', 'device');
     await saveSettings({ type: 'policy', state: NO_POLICY });
-    localWrites = [];
+    localWrites.length = 0;
     await saveSettings({ type: 'policy', state: NO_POLICY });
     expect(localWrites).toEqual([]);
   });
@@ -99,7 +91,7 @@ describe('saveSettings', () => {
 describe('tokenPlace', () => {
   it('moves the token, list and tokens in the same write', async () => {
     await saveServer(SERVER, 'tok', 'device');
-    localWrites = [];
+    localWrites.length = 0;
     await saveSettings({ type: 'tokenPlace', url: SERVER.url, place: 'session' });
     const list = { ...LIST, servers: [{ ...SERVER, tokenPlace: 'session' }] };
     expect(localWrites).toEqual([{ server: list, server$: { v: 2 }, serverTokens: {} }]);
@@ -108,7 +100,7 @@ describe('tokenPlace', () => {
 
   it('changes nothing for a server that is not saved', async () => {
     await saveServer(SERVER, 'tok', 'device');
-    localWrites = [];
+    localWrites.length = 0;
     await saveSettings({ type: 'tokenPlace', url: 'https://unknown.example.com', place: 'session' });
     expect(localWrites).toEqual([]);
   });
@@ -194,7 +186,7 @@ describe('under a policy', () => {
   it('refuses demo mode when the organization does not allow it, and writes nothing', async () => {
     await saveServer(SERVER, 'tok', 'device');
     await setPolicy({ allowDemoMode: false });
-    localWrites = [];
+    localWrites.length = 0;
     const error = await saveSettings({ type: 'demo', on: true }).catch((e: unknown) => e);
     expect(isAppError(error, 'validation')).toBe(true);
     expect(localWrites).toEqual([]);
