@@ -8,7 +8,8 @@ import { dateTimeFormat } from '@/lib/format/intl';
 import { erasedAt, type Copied, type Handoff } from '@/lib/handoff';
 import { t, uiLocale, type MessageKey } from '@/lib/i18n';
 import { copyMessage, expiryInWords } from '@/lib/push';
-import { copyText, downloadQrPng, downloadQrSvg, openInTab, renderQr } from './share';
+import { copyText } from '@/lib/clipboard';
+import { downloadQrPng, downloadQrSvg, openInTab, renderQr } from './share';
 
 export interface CreatedPushProps {
   /** The result to show (a new push's, or one kept from an earlier popup), or why its link was refused. */

@@ -13,9 +13,9 @@ async function passedLink(push: Pick<TrackedPush, 'html_url' | 'server'>): Promi
   return check.url;
 }
 
-// The clipboard and QR code helpers (share.ts) load with the first copy or QR code, not at open.
+// The clipboard (lib/clipboard) and the QR code (share.ts) load with the first copy or QR code, not at open.
 export async function copyRecentLink(push: TrackedPush): Promise<void> {
-  const { copyText } = await import('./share');
+  const { copyText } = await import('@/lib/clipboard');
   await copyText(await passedLink(push));
 }
 

@@ -1,11 +1,9 @@
 /**
- * The result's actions: the clipboard (lib/clipboard's page copy), a new tab, and QR downloads. The QR encoder arrives through lib/qr.ts's dynamic import, on first use.
+ * The result's actions beside the clipboard (lib/clipboard's copyText): a new tab, and QR downloads. The QR
+ * encoder arrives through lib/qr.ts's dynamic import, on first use.
  */
 import { saveFile } from '@/lib/download';
 import { qrPngDataUrl, qrSvg, svgDataUrl } from '@/lib/qr';
-
-/** Every copy here is a link, a message with the link, or a passphrase: each is cleared later if asked. */
-export { copyText } from '@/lib/clipboard';
 
 export async function openInTab(url: string): Promise<void> {
   await browser.tabs.create({ url });

@@ -50,7 +50,7 @@ export function useGenerator(report: (error: unknown) => void, onMade: (value: s
 
   // The clipboard's module (and its later clearing) loads with the first copy, as the result's does.
   const copy = (value: string) =>
-    import('./share')
+    import('@/lib/clipboard')
       .then(({ copyText }) => copyText(value))
       .then(() => announce(t('popup_secretCopied')))
       .catch((error: unknown) => {
