@@ -32,6 +32,7 @@ export function createMockBackend(options: MockBackendOptions): MockHandler {
     random: options.random ?? defaultRandom,
     accounts: accountsOf(options.users ?? []),
     maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY,
+    maxStoredBytes: options.maxStoredBytes ?? Infinity,
     passphraseAttempt: createAttemptLimiter(),
     serial: createSerial(),
   };

@@ -2,7 +2,8 @@
 import { parseBody } from './body';
 import { newFileId, newUrlToken } from './encoding';
 import { viewEnv, type Call, type Engine } from './engine';
-import { json, missingPush, signInRequired } from './responses';
+import { internalError, json, missingPush, signInRequired } from './responses';
+import { fileSize } from './store';
 import { checkCreate, type CreateSpec } from './validate';
 import { pushView } from './views';
 import type { AuditRecord, FileMeta, FileRecord, PushRecord } from './types';
@@ -17,6 +18,7 @@ export async function create(engine: Engine, call: Call): Promise<Response> {
   if (check.kind === 'invalid') return json(422, check.errors);
   const stored = await Promise.all(check.spec.files.map(storable));
   return engine.serial(async () => {
+    if (!(await roomFor(engine, stored))) return internalError();
     const now = engine.clock();
     let token = newUrlToken(engine.random);
     while (await engine.store.getPush(token)) token = newUrlToken(engine.random);
@@ -41,6 +43,17 @@ export async function create(engine: Engine, call: Call): Promise<Response> {
   });
 }
 
+/**
+ * Whether the files fit under the service's cap on stored bytes. The contract is silent on a full store; the
+ * real server has no answer of its own for it (a failed write of its storage is an unhandled exception), so
+ * Rails answers its generic 500, `{"status":500,"error":"Internal Server Error"}`, and keeps nothing.
+ */
+async function roomFor(engine: Engine, files: (Blob | ArrayBuffer)[]): Promise<boolean> {
+  if (files.length === 0 || engine.maxStoredBytes === Infinity) return true;
+  const incoming = files.reduce((sum, data) => sum + fileSize({ data }), 0);
+  return (await engine.store.storedBytes()) + incoming <= engine.maxStoredBytes;
+}
+
 function newPush(
   spec: CreateSpec,
   token: string,
@@ -54,7 +67,7 @@ function newPush(
     id: f.id,
     filename: f.filename,
     content_type: f.content_type,
-    size: f.data instanceof Blob ? f.data.size : f.data.byteLength,
+    size: fileSize(f),
   }));
   return {
     ...fields,

@@ -16,6 +16,8 @@ export interface Engine {
   random: Random;
   accounts: Account[];
   maxBodyBytes: number;
+  /** The most file bytes kept at once (Infinity: no cap). */
+  maxStoredBytes: number;
   /** Per-push passphrase attempts (shared by the API and the page): false when over the limit. */
   passphraseAttempt: (urlToken: string, now: number) => boolean;
   /** Runs state changes one at a time, so two requests never claim the same last view. */

@@ -25,6 +25,11 @@ export interface MockBackendOptions {
   rateLimit?: number;
   /** 413 above it; default 64 MiB. */
   maxBodyBytes?: number;
+  /**
+   * The most file bytes the service keeps at once; a file push past it is refused as the real server refuses
+   * one when its storage is full (a 500, nothing stored). Default: no cap (the browser's demo service).
+   */
+  maxStoredBytes?: number;
   /** Where html_url / preview url / files[].url point; default baseUrl + path. */
   pageUrl?: (path: string) => string;
   /**

@@ -52,6 +52,11 @@ export interface MockStore {
   lastSeq(owner: string): Promise<number | null>;
   auditOf(urlToken: string): Promise<AuditRecord[]>;
   getFile(id: string): Promise<FileRecord | undefined>;
+  /**
+   * The bytes of every stored file. Counted once, at the first call (a scan of the files), then kept up to
+   * date by every write, so a host with a cap on what it stores pays nothing more per upload.
+   */
+  storedBytes(): Promise<number>;
   /** Applies the changes in one transaction. */
   commit(...changes: Change[]): Promise<void>;
   /**
@@ -105,7 +110,29 @@ function addExpiryIndex(pushes: IDBObjectStore): void {
   });
 }
 
+/** A stored file's size in bytes (its Blob, or an ArrayBuffer in databases written before). */
+export const fileSize = (file: Pick<FileRecord, 'data'>): number =>
+  file.data instanceof Blob ? file.data.size : file.data.byteLength;
+
+/** What a files store deleted from it needs to report the bytes it freed. */
+interface FilesWriter {
+  index(name: 'by-push'): { getAll(key: string): Promise<FileRecord[]> };
+  delete(id: string): Promise<unknown>;
+}
+
 function createStore(db: IDBPDatabase<MockDB>): MockStore {
+  // The files' total, once asked for (undefined until then: no scan, and no sizes read on erasure).
+  let bytes: number | undefined;
+  let counting: Promise<number> | undefined;
+  // Deletes every file of `urlToken`; returns the bytes freed when the total is kept, else 0 (not read).
+  const eraseFilesOf = async (files: FilesWriter, urlToken: string): Promise<number> => {
+    let freed = 0;
+    for (const file of await files.index('by-push').getAll(urlToken)) {
+      if (bytes !== undefined) freed += fileSize(file);
+      await files.delete(file.id);
+    }
+    return freed;
+  };
   return {
     db,
     getPush: (urlToken) => db.get('pushes', urlToken),
@@ -117,20 +144,36 @@ function createStore(db: IDBPDatabase<MockDB>): MockStore {
     },
     auditOf: (urlToken) => db.getAllFromIndex('audit', 'by-push', urlToken),
     getFile: (id) => db.get('files', id),
+    storedBytes() {
+      if (bytes !== undefined) return Promise.resolve(bytes);
+      counting ??= (async () => {
+        let total = 0;
+        let cursor = await db.transaction('files').store.openCursor();
+        while (cursor) {
+          total += fileSize(cursor.value);
+          cursor = await cursor.continue();
+        }
+        // Writes committed while the scan ran are in it (it reads after them) or counted below from now.
+        bytes = total;
+        return total;
+      })();
+      return counting;
+    },
     async commit(...changes) {
       const tx = db.transaction(['pushes', 'audit', 'files', 'lists'], 'readwrite');
       const pushes = tx.objectStore('pushes');
       const files = tx.objectStore('files');
+      let delta = 0;
       try {
         for (const change of changes) {
           await relist(tx.objectStore('lists'), await pushes.get(change.push.url_token), change.push);
           await pushes.put(change.push);
           for (const entry of change.audit ?? []) await tx.objectStore('audit').add(entry);
-          for (const file of change.addFiles ?? []) await files.put(file);
-          if (change.eraseFiles) {
-            const ids = await files.index('by-push').getAllKeys(change.push.url_token);
-            for (const id of ids) await files.delete(id);
+          for (const file of change.addFiles ?? []) {
+            await files.put(file);
+            delta += fileSize(file);
           }
+          if (change.eraseFiles) delta -= await eraseFilesOf(files, change.push.url_token);
         }
       } catch (error) {
         // The transaction aborts with this same error; report it once, from here.
@@ -138,11 +181,13 @@ function createStore(db: IDBPDatabase<MockDB>): MockStore {
         throw error;
       }
       await tx.done;
+      if (bytes !== undefined) bytes += delta;
     },
     async expireDue(now, expire) {
       const tx = db.transaction(['pushes', 'files', 'lists'], 'readwrite');
       const files = tx.objectStore('files');
       let count = 0;
+      let freed = 0;
       try {
         // Ascending by expiry instant: stop at the first push that is not due yet.
         let cursor = await tx.objectStore('pushes').index('by-expiry').openCursor();
@@ -150,9 +195,7 @@ function createStore(db: IDBPDatabase<MockDB>): MockStore {
           const expired = expire(cursor.value);
           await relist(tx.objectStore('lists'), cursor.value, expired);
           await cursor.update(expired);
-          for (const id of await files.index('by-push').getAllKeys(cursor.value.url_token)) {
-            await files.delete(id);
-          }
+          freed += await eraseFilesOf(files, cursor.value.url_token);
           count++;
           cursor = await cursor.continue();
         }
@@ -161,6 +204,7 @@ function createStore(db: IDBPDatabase<MockDB>): MockStore {
         throw error;
       }
       await tx.done;
+      if (bytes !== undefined) bytes -= freed;
       return count;
     },
     close: () => db.close(),
