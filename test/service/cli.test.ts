@@ -10,6 +10,40 @@ const ROOT = path.resolve(import.meta.dirname, '../..');
 const fixedRandom = (n: number) => new Uint8Array(n).fill(7);
 
 describe('parseCliArgs', () => {
+  it('reads the host limits, each a whole number, absent ones left to their defaults', () => {
+    const parsed = parseCliArgs(
+      [
+        '--max-stored-bytes',
+        '1048576',
+        '--max-connections',
+        '50',
+        '--headers-timeout-ms',
+        '2000',
+        '--request-timeout-ms',
+        '30000',
+        '--idle-timeout-ms',
+        '4000',
+        '--keep-alive-timeout-ms',
+        '1000',
+      ],
+      fixedRandom,
+    );
+    expect(parsed.help === false && parsed.options).toMatchObject({
+      maxStoredBytes: 1048576,
+      maxConnections: 50,
+      headersTimeoutMs: 2000,
+      requestTimeoutMs: 30000,
+      idleTimeoutMs: 4000,
+      keepAliveTimeoutMs: 1000,
+    });
+    const plain = parseCliArgs([], fixedRandom);
+    expect(plain.help === false && Object.keys(plain.options)).not.toContain('maxConnections');
+    expect(() => parseCliArgs(['--max-connections', '0'], fixedRandom)).toThrow(CliUsageError);
+    expect(() => parseCliArgs(['--idle-timeout-ms', 'soon'], fixedRandom)).toThrow(
+      '--idle-timeout-ms must be a whole number',
+    );
+  });
+
   it('reads port, edition, users, rate limit and body limit', () => {
     const parsed = parseCliArgs(
       [

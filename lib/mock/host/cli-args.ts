@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { Edition, MockUser } from '../index';
+import { HOST_LIMITS, type HostLimits } from './http-host';
 
 export const USAGE = `Usage: npm run server -- [options]
 
@@ -13,9 +14,29 @@ export const USAGE = `Usage: npm run server -- [options]
                          (without any, a demo user with a random token is created)
   --rate-limit <n>       requests per minute per client address, 0 = off (default 120)
   --max-body-bytes <n>   largest accepted request body (default 67108864)
-  --help                 show this text`;
 
-export interface CliOptions {
+Limits, so that one local client cannot exhaust the host:
+  --max-stored-bytes <n>       file bytes kept at once; a file push past it gets
+                               the real server's 500 (default 536870912)
+  --max-connections <n>        open connections; past it the longest-idle one is
+                               closed (default ${HOST_LIMITS.maxConnections})
+  --headers-timeout-ms <n>     time for a request's headers (default ${HOST_LIMITS.headersTimeoutMs})
+  --request-timeout-ms <n>     time for a whole request, body included (default ${HOST_LIMITS.requestTimeoutMs})
+  --idle-timeout-ms <n>        a connection silent this long is closed (default ${HOST_LIMITS.idleTimeoutMs})
+  --keep-alive-timeout-ms <n>  a kept-alive connection's wait for its next request
+                               (default ${HOST_LIMITS.keepAliveTimeoutMs})
+  --help                       show this text`;
+
+/** Each limit's command-line name. */
+const LIMIT_FLAGS: Record<keyof HostLimits, string> = {
+  maxConnections: 'max-connections',
+  headersTimeoutMs: 'headers-timeout-ms',
+  requestTimeoutMs: 'request-timeout-ms',
+  idleTimeoutMs: 'idle-timeout-ms',
+  keepAliveTimeoutMs: 'keep-alive-timeout-ms',
+};
+
+export interface CliOptions extends Partial<HostLimits> {
   port: number;
   edition: Edition;
   users: MockUser[];
@@ -23,6 +44,7 @@ export interface CliOptions {
   demoUser: boolean;
   rateLimit: number;
   maxBodyBytes?: number;
+  maxStoredBytes?: number;
 }
 
 export type CliParse = { help: true } | { help: false; options: CliOptions };
@@ -72,6 +94,8 @@ export function parseCliArgs(argv: string[], random: (bytes: number) => Uint8Arr
         user: { type: 'string', multiple: true },
         'rate-limit': { type: 'string' },
         'max-body-bytes': { type: 'string' },
+        'max-stored-bytes': { type: 'string' },
+        ...Object.fromEntries(Object.values(LIMIT_FLAGS).map((flag) => [flag, { type: 'string' as const }])),
         help: { type: 'boolean', short: 'h' },
       },
     }));
@@ -90,6 +114,15 @@ export function parseCliArgs(argv: string[], random: (bytes: number) => Uint8Arr
   const demoUser = users.length === 0;
   if (demoUser) users.push({ email: DEMO_EMAIL, token: randomToken(random) });
   const maxBodyRaw = values['max-body-bytes'];
+  const optional = (name: string) => {
+    const raw = (values as Record<string, string | undefined>)[name];
+    return raw === undefined ? undefined : integer(name, raw, 1, Number.MAX_SAFE_INTEGER, 0);
+  };
+  const limits = Object.fromEntries(
+    Object.entries(LIMIT_FLAGS)
+      .map(([key, flag]) => [key, optional(flag)] as const)
+      .filter(([, value]) => value !== undefined),
+  ) as Partial<HostLimits>;
   return {
     help: false,
     options: {
@@ -102,6 +135,8 @@ export function parseCliArgs(argv: string[], random: (bytes: number) => Uint8Arr
         maxBodyRaw === undefined
           ? undefined
           : integer('max-body-bytes', maxBodyRaw, 1, Number.MAX_SAFE_INTEGER, 0),
+      maxStoredBytes: optional('max-stored-bytes'),
+      ...limits,
     },
   };
 }

@@ -2,8 +2,8 @@
  * A node:http server that hands every request to a web-standard handler. It knows nothing about pushes:
  * it only converts, limits request bodies and keeps serving when the handler throws.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import { matchRoute } from '../routes';
 import {
   clientAddress,
@@ -19,7 +19,25 @@ export type WebHandler = (request: Request, info?: { ip?: string }) => Promise<R
 
 export const DEFAULT_MAX_BODY_BYTES = 64 * 1024 * 1024;
 
-export interface HttpHostOptions {
+/**
+ * What one local client may hold of the host (issue 40): each a command-line option (cli-args.ts), each
+ * default written in README's reliability section.
+ */
+export const HOST_LIMITS = {
+  /** Open connections; past it the longest-idle one is closed (none idle: the new one is). */
+  maxConnections: 1000,
+  /** From a connection's first byte (or its last request) until a request's headers are all in. */
+  headersTimeoutMs: 10_000,
+  /** From a request's first byte until its body is all in: a slow sender is cut off. */
+  requestTimeoutMs: 120_000,
+  /** A connection that sends nothing at all for this long is closed, whatever it is doing. */
+  idleTimeoutMs: 30_000,
+  /** A kept-alive connection with no request for this long is closed. */
+  keepAliveTimeoutMs: 5_000,
+};
+export type HostLimits = typeof HOST_LIMITS;
+
+export interface HttpHostOptions extends Partial<HostLimits> {
   port?: number;
   hostname?: string;
   maxBodyBytes?: number;
@@ -106,6 +124,44 @@ async function handle(state: HostState, req: IncomingMessage, res: ServerRespons
   await writeWebResponse(res, response, request.method);
 }
 
+/** The options given, without those left undefined (which keep their defaults). */
+function definedOf(options: Partial<HostLimits>): Partial<HostLimits> {
+  return Object.fromEntries(
+    Object.keys(HOST_LIMITS)
+      .map((key) => [key, options[key as keyof HostLimits]] as const)
+      .filter(([, value]) => value !== undefined),
+  );
+}
+
+/**
+ * At most `max` open connections. Past it, the connection idle the longest (no request under way: none yet,
+ * or its last one answered; one still sending its headers counts as idle) is closed to make room, so a client holding many idle sockets cannot lock others out; with none idle, the new one is
+ * refused (closed at once).
+ */
+function capConnections(server: Server, max: number): void {
+  // Insertion order is the order connections last became idle: the first idle one found is the oldest.
+  const idle = new Set<Socket>();
+  let open = 0;
+  server.on('connection', (socket: Socket) => {
+    open++;
+    idle.add(socket);
+    socket.once('close', () => {
+      open--;
+      idle.delete(socket);
+    });
+    if (open <= max) return;
+    // The new socket is the last one in: it is closed only when no other is idle.
+    (idle.values().next().value as Socket).destroy();
+  });
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const { socket } = req;
+    idle.delete(socket);
+    res.once('close', () => {
+      if (!socket.destroyed) idle.add(socket);
+    });
+  });
+}
+
 export async function listenHttp(options: HttpHostOptions = {}): Promise<HttpHost> {
   const hostname = options.hostname ?? '127.0.0.1';
   const logError = options.logError ?? ((line: string) => console.error(line));
@@ -115,18 +171,38 @@ export async function listenHttp(options: HttpHostOptions = {}): Promise<HttpHos
     logError,
   };
 
-  const server = createServer((req, res) => {
-    handle(state, req, res).catch((error: unknown) => {
-      // A failure while writing (client gone, body stream broke): nothing more can be sent on this socket.
-      logError(describeFailure(req, error));
-      if (!res.headersSent) writeJsonError(res, 500, INTERNAL_ERROR_BODY);
-      else res.destroy();
-    });
-  });
+  const limits = { ...HOST_LIMITS, ...definedOf(options) };
+  const server = createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.requestTimeoutMs,
+      keepAliveTimeout: limits.keepAliveTimeoutMs,
+      // Node checks the two timeouts above every 30 s by default; a tenth of the shorter is checked often enough.
+      connectionsCheckingInterval: Math.max(
+        50,
+        Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 10,
+      ),
+    },
+    (req, res) => {
+      handle(state, req, res).catch((error: unknown) => {
+        // A failure while writing (client gone, body stream broke): nothing more can be sent on this socket.
+        logError(describeFailure(req, error));
+        if (!res.headersSent) writeJsonError(res, 500, INTERNAL_ERROR_BODY);
+        else res.destroy();
+      });
+    },
+  );
+  // A socket that never sends a byte has no headers to time out (checked: Node 20 leaves it open for ever).
+  server.timeout = limits.idleTimeoutMs;
+  capConnections(server, limits.maxConnections);
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 8787, hostname, () => {
+    // A queue of pending connections as long as the cap (Node's default is 511): a burst past it is taken in
+    // and answered by the cap's rule, rather than left half-open in the kernel, where a normal client's
+    // connection would wait behind it.
+    const backlog = Math.max(511, limits.maxConnections);
+    server.listen({ port: options.port ?? 8787, host: hostname, backlog }, () => {
       server.off('error', reject);
       resolve();
     });

@@ -4,7 +4,7 @@
  */
 import * as fakeIndexedDB from 'fake-indexeddb';
 import { createMockBackend, openMockStore, type Edition, type MockUser } from '../index';
-import { listenHttp } from './http-host';
+import { listenHttp, type HostLimits } from './http-host';
 
 const IDB_CLASSES = [
   'IDBCursor',
@@ -29,7 +29,7 @@ function provideIdbClasses(): void {
   for (const name of IDB_CLASSES) scope[name] ??= fakeIndexedDB[name];
 }
 
-export interface MockHostOptions {
+export interface MockHostOptions extends Partial<HostLimits> {
   /** Default 8787; 0 picks a free port (read it from `baseUrl`). */
   port?: number;
   /** Default '127.0.0.1'. */
@@ -40,6 +40,8 @@ export interface MockHostOptions {
   rateLimit?: number;
   /** Request bodies above this many bytes get 413; default 64 MiB. */
   maxBodyBytes?: number;
+  /** The most file bytes kept at once; a file push past it gets the real server's 500. Default 512 MiB. */
+  maxStoredBytes?: number;
   /** ms since epoch; default Date.now. Lets tests move time forward. */
   clock?: () => number;
   /** Where handler failures are reported; default console.error. */
@@ -52,27 +54,27 @@ export interface MockHost {
   close(): Promise<void>;
 }
 
+/** What the Node host keeps of uploaded files at most, unless told otherwise (README, reliability). */
+export const DEFAULT_MAX_STORED_BYTES = 512 * 1024 * 1024;
+
 /** Starts the mock service over HTTP. Each host has its own in-memory database, so hosts never share data. */
 export async function startMockHost(options: MockHostOptions = {}): Promise<MockHost> {
   const users = options.users ?? [];
   provideIdbClasses();
-  const http = await listenHttp({
-    port: options.port,
-    hostname: options.hostname,
-    maxBodyBytes: options.maxBodyBytes,
-    logError: options.logError,
-  });
+  const { users: _, edition, clock, rateLimit, maxStoredBytes, ...hostOptions } = options;
+  const http = await listenHttp(hostOptions);
   try {
     const store = await openMockStore({ indexedDB: new fakeIndexedDB.IDBFactory() });
     http.serve(
       createMockBackend({
         store,
         baseUrl: http.baseUrl,
-        edition: options.edition,
+        edition,
         users,
-        clock: options.clock,
-        rateLimit: options.rateLimit,
+        clock,
+        rateLimit,
         maxBodyBytes: options.maxBodyBytes,
+        maxStoredBytes: maxStoredBytes ?? DEFAULT_MAX_STORED_BYTES,
         logError: options.logError,
       }),
     );

@@ -1,6 +1,6 @@
 /**
  * `npm run fuzz -- --runs N [--seed S]`: the fuzz campaign of test/service/fuzz.test.ts at any length, in
- * both editions, then the largest upload the host accepts, then the settings model's model-based test
+ * both editions, then the largest upload the host accepts, then the host under abuse (fuzz/abuse.ts), then the settings model's model-based test
  * (test/lib/settings/model-based.test.ts) over at least 600 random sequences. Prints requests, statuses, the slowest answer,
  * the upload's peak memory and every violation; exits 1 on any violation.
  */
@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startMockHost } from '@/lib/mock/host/server';
+import { abuseAtLength } from './abuse';
 import { newFigures, racesForLastView, randomRequests, stillHealthy, type Figures } from './campaign';
 
 const { values } = parseArgs({
@@ -66,6 +67,13 @@ console.log(`slowest answer: ${Math.round(total.slowestMs)} ms`);
 console.log(
   `largest upload: ${upload.mib} MiB multipart → ${upload.status}, peak memory +${upload.peakMib} MiB over the idle host`,
 );
+// The host under abuse (issue 40): idle sockets past the cap, slow senders, uploads past the stored cap.
+const abuse = await abuseAtLength(Math.max(5000, runs), 50);
+console.log(
+  `abuse: a normal request among ${Math.max(5000, runs)} idle sockets and 50 slow senders answered in ` +
+    `${Math.round(abuse.normalMs)} ms; uploads to twice a 64 MiB cap peaked at +${Math.round(abuse.peakMib)} MiB`,
+);
+total.violations.push(...abuse.violations);
 // The settings model's model-based test (issue 18) at length: its own runner (WXT's fake browser), its own
 // figures (steps checked, and any counterexample, which is a violation).
 const modelRuns = Math.max(600, Math.ceil(runs / 2));
