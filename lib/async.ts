@@ -1,5 +1,5 @@
 /**
- * Two coordination helpers, each written once with one failure rule: a failed attempt is never kept, and
+ * Three coordination helpers, each written once with one failure rule: a failed attempt is never kept, and
  * it reaches only the callers that waited for it.
  */
 
@@ -48,4 +48,22 @@ export function shared<T>(work: () => Promise<T>, { keep = true }: { keep?: bool
       current = undefined;
     },
   });
+}
+
+/** In-context queues, one per name, for where the Web Locks API is missing (Node, where unit tests run). */
+const localLocks = new Map<string, Serial>();
+
+/**
+ * Runs `work` holding the lock `name`, shared by every context of the extension: its pages, the popup, the
+ * offscreen document and the background (the Web Locks API, `navigator.locks`, one origin; present in
+ * Chrome's worker and pages and in Firefox's background page and pages). A read-modify-write of a record
+ * two contexts may change runs under it, so neither writes over what the other wrote between its read and
+ * its write. Where the API is missing (Node), the same order holds within the one context there is.
+ */
+export function exclusive<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const locks = (globalThis.navigator as Navigator | undefined)?.locks;
+  if (locks) return locks.request(name, work) as Promise<T>;
+  let serial = localLocks.get(name);
+  if (!serial) localLocks.set(name, (serial = createSerial()));
+  return serial(work);
 }

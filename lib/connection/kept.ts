@@ -17,6 +17,7 @@
  * (lib/store items.ts), read back through zod, and lost with the browser session like the worker's own
  * memory would be at the latest.
  */
+import { exclusive } from '@/lib/async';
 import { versionSchema, type ApiClient, type Edition, type VersionInfo } from '@/lib/api';
 import { t } from '@/lib/i18n';
 import { followSettings, loadSettings, type Settings } from '@/lib/settings';
@@ -47,9 +48,12 @@ export function sessionVersions(item = quickPushVersionsItem): KnownVersions {
   };
   return {
     read,
-    async remember(baseUrl, info) {
-      await item.setValue({ ...(await read()), [baseUrl]: info });
-    },
+    // Under a lock across contexts (issue 40): the popup and the background each keeping an answer at once
+    // both keep theirs.
+    remember: (baseUrl, info) =>
+      exclusive(`secret-push:${item.key}`, async () => {
+        await item.setValue({ ...(await read()), [baseUrl]: info });
+      }),
   };
 }
 

@@ -5,7 +5,7 @@
  * is dismissed.
  */
 import { lazySchema, z } from '@/lib/zod';
-import { createSerial } from '@/lib/async';
+import { exclusive } from '@/lib/async';
 import { quickPushHeldItem, quickPushLinksItem } from '@/lib/store';
 import { heldPushSchema, type HeldPush } from './types';
 
@@ -22,13 +22,13 @@ type SessionItem = typeof quickPushHeldItem;
 
 /**
  * storage.session survives a restart of Chrome's service worker (a "Try again" minutes later still works)
- * but not a browser restart. Operations run one after another: each is a read-modify-write of one item.
+ * but not a browser restart. Operations run one after another, under a lock across contexts (issue 40):
+ * each is a read-modify-write of one item.
  * Entries are read back through `schema` (the storage boundary).
  */
 function sessionHeld<T>(schema: z.core.$ZodType<T>, item: SessionItem): Held<T> {
-  const serial = createSerial();
   function update<R>(change: (all: Record<string, unknown>) => R): Promise<R> {
-    return serial(async () => {
+    return exclusive(`secret-push:${item.key}`, async () => {
       const all = { ...(await item.getValue()) };
       const result = change(all);
       await item.setValue(all);

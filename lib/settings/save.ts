@@ -7,6 +7,7 @@
  * save past it: token place, locked servers, demo mode and the organization's defaults. Session tokens live
  * in another area, which no write can share (see write).
  */
+import { exclusive } from '@/lib/async';
 import { AppError } from '@/lib/errors';
 import { t } from '@/lib/i18n';
 import {
@@ -269,11 +270,20 @@ async function write(before: ServerState, written: SettingsWrite, version1: bool
   }
 }
 
+/** The lock every save of the settings holds, in every context (lib/async's exclusive). */
+export const SETTINGS_LOCK = 'secret-push:settings';
+
 /**
  * Saves one change to the settings, under the policy in force; resolves once written. Throws AppError
- * 'validation' (with the field at fault) when the policy or the settings' rules refuse it.
+ * 'validation' (with the field at fault) when the policy or the settings' rules refuse it. The read and the
+ * write hold one lock across contexts (issue 40): a Connect on the options page and a new policy read by
+ * the background at the same moment are applied one after the other, each over what the other wrote.
  */
-export async function saveSettings(action: SettingsAction): Promise<void> {
+export function saveSettings(action: SettingsAction): Promise<void> {
+  return exclusive(SETTINGS_LOCK, () => saveNow(action));
+}
+
+async function saveNow(action: SettingsAction): Promise<void> {
   const stored = await readSettings();
   const { state, ...rest } = settingsWrite(stored, action);
   // An unchanged server state is not written again: every write wakes every context's listeners. A list

@@ -289,6 +289,36 @@ forEachBrowser('first run; axe in the light and the dark scheme', (name, browser
       expect(await offscreenDocuments(browser())).toBe(1);
     });
 
+  it(`the settings' lock is one across contexts (${name === 'chromium' ? "Chromium's worker" : "Firefox's background page"} and an extension page): a page's save waits while the background holds it`, async () => {
+    const page = await browser().open('options.html', '#default-views');
+    // The background takes the lock lib/settings/save.ts holds and keeps it 1.5 s, once the page is open.
+    const held = browser().background(async () => {
+      await navigator.locks.request(
+        'secret-push:settings',
+        () => new Promise((resolve) => setTimeout(resolve, 1500)),
+      );
+      return Date.now();
+    });
+    try {
+      const { seen, got } = await page.evaluate(async () => {
+        // Until the page sees the background's hold, then asks for the lock itself.
+        let seen = 0;
+        for (let tries = 0; tries < 200 && seen === 0; tries++) {
+          seen = ((await navigator.locks.query()).held ?? []).filter(
+            (lock) => lock.name === 'secret-push:settings',
+          ).length;
+          if (seen === 0) await new Promise((resolve) => setTimeout(resolve, 10));
+        }
+        await navigator.locks.request('secret-push:settings', async () => undefined);
+        return { seen, got: Date.now() };
+      });
+      expect(seen).toBe(1);
+      expect(got).toBeGreaterThanOrEqual(await held);
+    } finally {
+      await page.close();
+    }
+  });
+
   it(`every API the extension awaits returns a promise (${name === 'chromium' ? 'Chromium: those webextension-polyfill passes through untouched come from Chromium itself' : "Firefox's own"}), and contextMenus.create reports a failure through lastError`, async () => {
     const { kinds, errors } = await browser().background(async (g, chromium) => {
       // Chromium: the polyfill's `browser` in the worker, as the extension's code calls it.

@@ -135,6 +135,13 @@ describe('keptConnections, as quick push connects (the settings read for every p
     expect(seen.filter((request) => request.method === 'POST')).toHaveLength(3);
   });
 
+  it('keeps both answers when two contexts keep one at the same moment (a lock across contexts)', async () => {
+    const version = { application_version: '2.1.0', api_version: '2.0', edition: 'commercial' };
+    const [popup, worker] = [sessionVersions(), sessionVersions()];
+    await Promise.all([popup.remember(SERVER_URL, version), worker.remember(OTHER_URL, version)]);
+    expect(Object.keys(await popup.read()).sort()).toEqual([OTHER_URL, SERVER_URL].sort());
+  });
+
   it('never gives one server the version another server answered', async () => {
     await save(SERVER_URL, ALICE.token);
     await quickCreate(keptConnection());

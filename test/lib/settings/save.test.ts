@@ -230,3 +230,36 @@ describe('under a policy', () => {
     expect((await loadSettings()).tokenPlace).toBe('device');
   });
 });
+
+describe('saveSettings, two contexts at once (issue 40)', () => {
+  it('a Connect and a new policy "tokens for this session only" saved at the same moment: the token is never left on disk', async () => {
+    await saveServer(SERVER, 'tok', 'device');
+    // The options page's Connect (a new token, "Remember on this device") and the background's new policy,
+    // started in the same turn: without the lock both read before either wrote, and the Connect's write,
+    // made from its stale read, put the token back in storage.local under a policy that says "session".
+    await Promise.all([
+      saveServer(SERVER, 'new', 'device'),
+      saveSettings({ type: 'policy', state: { policy: { tokenPlace: 'session' }, notes: [] } }),
+    ]);
+    expect(await local('serverTokens')).toEqual({});
+    expect(await session('serverTokens')).toEqual({ [SERVER.url]: { value: 'new', origin: ORIGIN } });
+    expect(await loadSettings()).toMatchObject({ token: 'new', tokenPlace: 'session' });
+  });
+
+  it('the other order: a policy that moves the tokens and a Connect of a second server keep both', async () => {
+    await saveServer(SERVER, 'tok', 'session');
+    const second = { kind: 'self-hosted', url: 'https://second.example.com' } as const;
+    // The policy's save rewrites the servers (their tokens move to the device): from a stale read, it wrote
+    // the list without the server the Connect had just added.
+    await Promise.all([
+      saveSettings({ type: 'policy', state: { policy: { tokenPlace: 'device' }, notes: [] } }),
+      saveServer(second, 'two', 'device'),
+    ]);
+    const { settings } = await readSettings();
+    expect(settings.servers.map((server) => server.url)).toEqual([SERVER.url, second.url]);
+    expect(await local('serverTokens')).toEqual({
+      ...TOKENS,
+      [second.url]: { value: 'two', origin: 'https://second.example.com' },
+    });
+  });
+});
