@@ -1,7 +1,9 @@
 /**
  * Dashboard at scale (issues 11 and 19): with 10,000 pushes in the watcher's cache, the time from navigation until the
  * list of pushes is rendered and painted, and the time one keystroke in Search takes until the filtered list
- * is painted (issue 13's budgets: 150 ms and 16 ms; reported, not asserted: times depend on the machine).
+ * is painted (issue 13's budgets: 16 ms a keystroke; the first screen, once 150 ms, is judged as a ratio to a blank
+ * extension page in paired runs since issue 40, ≤ 2×: a slower machine missed the fixed limit while the blank
+ * page alone took 120–140 ms there).
  */
 import { chromium, type BrowserContext, type Page } from '@playwright/test';
 import fs from 'node:fs';
@@ -11,9 +13,10 @@ import { startMockHost } from '@/lib/mock/host/server';
 import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../journeys/browsers/chromium';
 import { saveServerIn } from '../saved-server';
 import { createPushes, PUSH_ROWS, refreshUntilListed } from './many-pushes';
-import { median, ms, type Row } from './rows';
+import { median, ms, pairedRatio, type Row } from './rows';
 
-export const RENDER_BUDGET_MS = 150;
+/** The first screen at 10,000 pushes, as a ratio to the blank page with one row in paired runs (issue 40). */
+export const RENDER_BUDGET_RATIO = 2;
 export const KEYSTROKE_BUDGET_MS = 16;
 
 /** A blank extension page with one row, copied into the bench build only (never shipped). */
@@ -63,6 +66,9 @@ export interface DashboardFigures {
   renderMs: number;
   /** The same for a blank extension page with one list item, in the same run: what the machine allows. */
   blankMs: number;
+  /** Each run's first screen and the blank page's right after it, in order (for the paired ratio). */
+  renderRuns: number[];
+  blankRuns: number[];
   /** Median ms from one keystroke in Search (narrowing, then widening back) until the list is laid out. */
   keystrokeMs: { narrow: number; widen: number };
   runs: number;
@@ -205,7 +211,15 @@ export async function measureDashboard(extDir: string, pushes = 10_000, runs = 9
     await check.goto(url);
     await wholeList(check, pushes);
     await check.close();
-    return { pushes, renderMs: median(renders), blankMs: median(blanks), keystrokeMs, runs };
+    return {
+      pushes,
+      renderMs: median(renders),
+      blankMs: median(blanks),
+      renderRuns: renders,
+      blankRuns: blanks,
+      keystrokeMs,
+      runs,
+    };
   } finally {
     await close();
   }
@@ -214,7 +228,7 @@ export async function measureDashboard(extDir: string, pushes = 10_000, runs = 9
 /** The pushes issue 22 sets the dashboard's budgets at. */
 export const DASHBOARD_PUSHES = 10_000;
 
-/** First screen and one keystroke at 10,000 cached pushes, against fixed limits (the issue gives no floor). */
+/** First screen at 10,000 cached pushes against the blank page (paired), one keystroke against its limit. */
 export function dashboardRows(d: DashboardFigures): Row[] {
   const scale = {
     budget: `at ${DASHBOARD_PUSHES} cached pushes`,
@@ -227,9 +241,10 @@ export function dashboardRows(d: DashboardFigures): Row[] {
       name: 'Dashboard, first screen',
       figure: { value: d.renderMs, unit: 'ms', what: 'navigation → first screen painted' },
       floor: { value: d.blankMs, unit: 'ms', what: 'blank page with one row (reference)' },
-      budget: { kind: 'limit', max: RENDER_BUDGET_MS },
+      budget: { kind: 'ratio', max: RENDER_BUDGET_RATIO },
+      paired: pairedRatio(d.renderRuns, d.blankRuns),
       checks: [scale],
-      note: `medians of ${d.runs}, alternated with the blank page`,
+      note: `medians of ${d.runs}, each run paired with the blank page right after it: dashboard ${d.renderRuns.map(ms).join(' ')}, blank ${d.blankRuns.map(ms).join(' ')}`,
     },
     {
       name: 'Dashboard, keystroke',

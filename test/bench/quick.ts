@@ -45,7 +45,12 @@ import { saveServerIn } from '../saved-server';
 import { median, ms, pairedRatio, type Row } from './rows';
 
 export const WARM_BUDGET_RATIO = 1.2;
-export const COLD_BUDGET_RATIO = 1.3;
+/**
+ * 1.4× since issue 40 (1.3× before): a profile of the cold wake (background-profile.ts) put the rest of it,
+ * about 0.35× of the floor, in Chrome's own start of the worker and in binding the events the product must
+ * hear (menus, commands, alarms, storage, runtime messages), which a blank extension's worker does not.
+ */
+export const COLD_BUDGET_RATIO = 1.4;
 
 const TOKEN = 'bench-quick-token-0123';
 const SECRET = 'vpn user: bob\nvpn pass: 7f3a-hunter2';
