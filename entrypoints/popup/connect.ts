@@ -10,7 +10,7 @@ import { formSubject } from '@/lib/push/label';
 import { sendToRecord } from '@/lib/watch';
 
 /**
- * The popup's kept connections (lib/connection/kept.ts): one per server while the settings requests are made
+ * The popup's kept connections (lib/connection/client.ts): one per server while the settings requests are made
  * from stay as they are, so the edition is asked once, and a send readied while the form was filled reaches
  * its request in the click's own turn, before the form redraws as Sending (issue 37: waiting a turn for an
  * answer already known let that redraw, 3–9 ms, go first). A server is the saved one picked in the popup

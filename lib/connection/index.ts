@@ -1,8 +1,8 @@
 /**
  * lib/connection, the one road from settings to a request (issue 38): where a push goes and with which token
- * (target.ts, the light front the popup's first chunk loads), the client over the transport that reaches it
- * and what happens right after a create (client.ts, where a token is held to its origin), the kept
- * connections of a context with their one invalidation rule and the background's version answers (kept.ts),
+ * (target.ts, the light front the popup's first chunk loads), the client over the transport that reaches it,
+ * what happens right after a create, and the kept connections of a context with their one invalidation
+ * rule and the background's version answers (client.ts, where a token is held to its origin),
  * and the checks and save of a server (check.ts, with the host permission; remove.ts).
  */
 export {
@@ -24,8 +24,12 @@ export {
   type Connection,
   type CreatedPush,
   type Transports,
+  keptConnections,
+  sessionVersions,
+  type KeptConnections,
+  type KnownVersions,
 } from './client';
-export { keptConnections, sessionVersions, type KeptConnections, type KnownVersions } from './kept';
+
 export { destinationSchema, refusalFor } from './destination';
 export {
   checkServer,

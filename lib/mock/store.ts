@@ -120,19 +120,47 @@ interface FilesWriter {
   delete(id: string): Promise<unknown>;
 }
 
-function createStore(db: IDBPDatabase<MockDB>): MockStore {
-  // The files' total, once asked for (undefined until then: no scan, and no sizes read on erasure).
+/**
+ * The files' total bytes, counted at the first read (a scan of the files) and from then kept up to date by
+ * the writes; until then nothing is counted, and erasure reads no sizes.
+ */
+function fileBytes(db: IDBPDatabase<MockDB>) {
   let bytes: number | undefined;
   let counting: Promise<number> | undefined;
-  // Deletes every file of `urlToken`; returns the bytes freed when the total is kept, else 0 (not read).
-  const eraseFilesOf = async (files: FilesWriter, urlToken: string): Promise<number> => {
-    let freed = 0;
-    for (const file of await files.index('by-push').getAll(urlToken)) {
-      if (bytes !== undefined) freed += fileSize(file);
-      await files.delete(file.id);
-    }
-    return freed;
+  return {
+    read(): Promise<number> {
+      if (bytes !== undefined) return Promise.resolve(bytes);
+      counting ??= (async () => {
+        let total = 0;
+        let cursor = await db.transaction('files').store.openCursor();
+        while (cursor) {
+          total += fileSize(cursor.value);
+          cursor = await cursor.continue();
+        }
+        // Writes committed while the scan ran are in it (it reads after them) or counted from now on.
+        bytes = total;
+        return total;
+      })();
+      return counting;
+    },
+    /** A committed write's change of the total. */
+    add(delta: number): void {
+      if (bytes !== undefined) bytes += delta;
+    },
+    /** Deletes every file of `urlToken`; returns the bytes freed while the total is kept, else 0 (unread). */
+    async erase(files: FilesWriter, urlToken: string): Promise<number> {
+      let freed = 0;
+      for (const file of await files.index('by-push').getAll(urlToken)) {
+        if (bytes !== undefined) freed += fileSize(file);
+        await files.delete(file.id);
+      }
+      return freed;
+    },
   };
+}
+
+function createStore(db: IDBPDatabase<MockDB>): MockStore {
+  const bytes = fileBytes(db);
   return {
     db,
     getPush: (urlToken) => db.get('pushes', urlToken),
@@ -144,21 +172,7 @@ function createStore(db: IDBPDatabase<MockDB>): MockStore {
     },
     auditOf: (urlToken) => db.getAllFromIndex('audit', 'by-push', urlToken),
     getFile: (id) => db.get('files', id),
-    storedBytes() {
-      if (bytes !== undefined) return Promise.resolve(bytes);
-      counting ??= (async () => {
-        let total = 0;
-        let cursor = await db.transaction('files').store.openCursor();
-        while (cursor) {
-          total += fileSize(cursor.value);
-          cursor = await cursor.continue();
-        }
-        // Writes committed while the scan ran are in it (it reads after them) or counted below from now.
-        bytes = total;
-        return total;
-      })();
-      return counting;
-    },
+    storedBytes: () => bytes.read(),
     async commit(...changes) {
       const tx = db.transaction(['pushes', 'audit', 'files', 'lists'], 'readwrite');
       const pushes = tx.objectStore('pushes');
@@ -173,7 +187,7 @@ function createStore(db: IDBPDatabase<MockDB>): MockStore {
             await files.put(file);
             delta += fileSize(file);
           }
-          if (change.eraseFiles) delta -= await eraseFilesOf(files, change.push.url_token);
+          if (change.eraseFiles) delta -= await bytes.erase(files, change.push.url_token);
         }
       } catch (error) {
         // The transaction aborts with this same error; report it once, from here.
@@ -181,7 +195,7 @@ function createStore(db: IDBPDatabase<MockDB>): MockStore {
         throw error;
       }
       await tx.done;
-      if (bytes !== undefined) bytes += delta;
+      bytes.add(delta);
     },
     async expireDue(now, expire) {
       const tx = db.transaction(['pushes', 'files', 'lists'], 'readwrite');
@@ -195,7 +209,7 @@ function createStore(db: IDBPDatabase<MockDB>): MockStore {
           const expired = expire(cursor.value);
           await relist(tx.objectStore('lists'), cursor.value, expired);
           await cursor.update(expired);
-          freed += await eraseFilesOf(files, cursor.value.url_token);
+          freed += await bytes.erase(files, cursor.value.url_token);
           count++;
           cursor = await cursor.continue();
         }
@@ -204,7 +218,7 @@ function createStore(db: IDBPDatabase<MockDB>): MockStore {
         throw error;
       }
       await tx.done;
-      if (bytes !== undefined) bytes -= freed;
+      bytes.add(-freed);
       return count;
     },
     close: () => db.close(),

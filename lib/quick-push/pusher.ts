@@ -38,7 +38,7 @@ export type Connect = (
   settings?: Promise<Settings>,
 ) => Promise<QuickConnection | { refused: string }>;
 
-/** connect() over a context's kept connections (the background's, lib/connection kept.ts). */
+/** connect() over a context's kept connections (the background's, lib/connection client.ts). */
 export function quickConnect(connections: KeptConnections): Connect {
   return async (destination, settings) => {
     const connected = await connections.connectTo(destination, settings);

@@ -316,7 +316,7 @@ export interface FollowOptions {
   onError?: (error: unknown) => void;
   /**
    * Called in the very turn a change is heard, before the fresh read: a cache built from an older read
-   * drops it at once (lib/connection/kept.ts), so that no request goes out with settings no longer saved.
+   * drops it at once (lib/connection/client.ts), so that no request goes out with settings no longer saved.
    */
   onStale?: () => void;
 }

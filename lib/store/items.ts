@@ -55,7 +55,7 @@ export const quickPushLinksItem = storedItem<Record<string, unknown>>('session:q
 });
 
 /**
- * Quick push (lib/connection/kept.ts sessionVersions): the version answer of each server a quick push's client read in
+ * Quick push (lib/connection/client.ts sessionVersions): the version answer of each server a quick push's client read in
  * this browser session, by base URL, so a woken service worker's first quick push does not ask it again.
  * Public data (the same for every caller); storage.session, gone when the browser closes. Read back
  * through zod.

@@ -1,5 +1,5 @@
 /**
- * The kept connections (lib/connection/kept.ts), as quick push and the popup use them: one client (and so
+ * The kept connections (lib/connection/client.ts), as quick push and the popup use them: one client (and so
  * one version request) while the target stays the same, a new one as soon as the server or the token
  * changes. The real settings store on fakeBrowser, the real client against the in-process mock behind fetch.
  */

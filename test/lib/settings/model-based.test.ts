@@ -19,7 +19,7 @@
  *   user's own kept; saving one wakes no follower of the settings a request is made from;
  * - the popup, open through the steps (it readies a push as its form is filled, and keeps its connection),
  *   sends a create where the settings say now, with the token saved for that server now; so does a quick
- *   push over the background's kept connections (the same cache, lib/connection/kept.ts).
+ *   push over the background's kept connections (the same cache, lib/connection/client.ts).
  * Seeded and bounded here; `npm run fuzz` runs it at length (SETTINGS_MODEL_RUNS).
  */
 import fc from 'fast-check';
@@ -91,7 +91,7 @@ interface Real {
   requests: Recorded[];
   /** The popup's API side (entrypoints/popup/connect.ts), one instance for the whole run: one open popup. */
   popup: typeof import('@/entrypoints/popup/connect');
-  /** Quick push's kept connections (lib/connection/kept.ts), one background for the whole run. */
+  /** Quick push's kept connections (lib/connection/client.ts), one background for the whole run. */
   quick: KeptConnections;
 }
 
