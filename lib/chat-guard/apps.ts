@@ -1,0 +1,58 @@
+/**
+ * The chat and mail web apps whose links are fetched to draw a preview (Password Pusher issues 159 and
+ * 3728): one table, by host. A host matches an entry's host or any host under it (a Slack workspace's own
+ * `acme.slack.com`, Discord's `ptb.discord.com`). Pure data and a lookup, no browser.
+ */
+
+/** One chat or mail web app: a stable id (what a held quick push keeps) and the hosts it is served from. */
+export interface ChatApp {
+  id: string;
+  /** The app's own name, the same in every language. */
+  name: string;
+  hosts: readonly string[];
+}
+
+export const CHAT_APPS: readonly ChatApp[] = [
+  { id: 'slack', name: 'Slack', hosts: ['slack.com'] },
+  {
+    id: 'teams',
+    name: 'Microsoft Teams',
+    hosts: ['teams.microsoft.com', 'teams.live.com', 'teams.cloud.microsoft'],
+  },
+  { id: 'google-chat', name: 'Google Chat', hosts: ['chat.google.com'] },
+  { id: 'whatsapp', name: 'WhatsApp Web', hosts: ['web.whatsapp.com'] },
+  { id: 'telegram', name: 'Telegram Web', hosts: ['web.telegram.org'] },
+  { id: 'discord', name: 'Discord', hosts: ['discord.com'] },
+  { id: 'gmail', name: 'Gmail', hosts: ['mail.google.com'] },
+  {
+    id: 'outlook',
+    name: 'Outlook on the web',
+    hosts: ['outlook.office.com', 'outlook.office365.com', 'outlook.live.com', 'outlook.cloud.microsoft'],
+  },
+];
+
+/** A host as compared: lower case, without the final dot a fully qualified name may carry. */
+const normal = (host: string) => host.toLowerCase().replace(/\.$/, '');
+
+/** The app served at `host` (a host name, no port), or undefined for any other host. */
+export function chatAppAt(host: string | undefined): ChatApp | undefined {
+  if (!host) return undefined;
+  const name = normal(host);
+  return CHAT_APPS.find((app) => app.hosts.some((one) => name === one || name.endsWith(`.${one}`)));
+}
+
+/** The app with this id (a held quick push keeps the id, never the tab's address). */
+export function chatAppById(id: string | undefined): ChatApp | undefined {
+  return id === undefined ? undefined : CHAT_APPS.find((app) => app.id === id);
+}
+
+/** The host name of a web address (http or https), or undefined for anything else. */
+export function webHostOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' || parsed.protocol === 'https:' ? parsed.hostname : undefined;
+  } catch {
+    return undefined; // not an address: no app
+  }
+}
