@@ -4,29 +4,25 @@
  * `acme.slack.com`, Discord's `ptb.discord.com`). Pure data and a lookup, no browser.
  */
 
-/** One chat or mail web app: a stable id (what a held quick push keeps) and the hosts it is served from. */
+/**
+ * One chat or mail web app: a stable id (what a held quick push keeps, never the tab's address) and the
+ * hosts it is served from. The options page names them all in its help (guard_settingHelp).
+ */
 export interface ChatApp {
   id: string;
-  /** The app's own name, the same in every language. */
-  name: string;
   hosts: readonly string[];
 }
 
 export const CHAT_APPS: readonly ChatApp[] = [
-  { id: 'slack', name: 'Slack', hosts: ['slack.com'] },
+  { id: 'slack', hosts: ['slack.com'] },
+  { id: 'teams', hosts: ['teams.microsoft.com', 'teams.live.com', 'teams.cloud.microsoft'] }, // Microsoft Teams
+  { id: 'google-chat', hosts: ['chat.google.com'] },
+  { id: 'whatsapp', hosts: ['web.whatsapp.com'] }, // WhatsApp Web
+  { id: 'telegram', hosts: ['web.telegram.org'] }, // Telegram Web
+  { id: 'discord', hosts: ['discord.com'] },
+  { id: 'gmail', hosts: ['mail.google.com'] },
   {
-    id: 'teams',
-    name: 'Microsoft Teams',
-    hosts: ['teams.microsoft.com', 'teams.live.com', 'teams.cloud.microsoft'],
-  },
-  { id: 'google-chat', name: 'Google Chat', hosts: ['chat.google.com'] },
-  { id: 'whatsapp', name: 'WhatsApp Web', hosts: ['web.whatsapp.com'] },
-  { id: 'telegram', name: 'Telegram Web', hosts: ['web.telegram.org'] },
-  { id: 'discord', name: 'Discord', hosts: ['discord.com'] },
-  { id: 'gmail', name: 'Gmail', hosts: ['mail.google.com'] },
-  {
-    id: 'outlook',
-    name: 'Outlook on the web',
+    id: 'outlook', // Outlook on the web
     hosts: ['outlook.office.com', 'outlook.office365.com', 'outlook.live.com', 'outlook.cloud.microsoft'],
   },
 ];

@@ -38,15 +38,15 @@ describe('the table of chat and mail web apps', () => {
   });
 
   it('lists the eight apps of issue 39, each once, with ids that find them again', () => {
-    expect(CHAT_APPS.map((app) => app.name)).toEqual([
-      'Slack',
-      'Microsoft Teams',
-      'Google Chat',
-      'WhatsApp Web',
-      'Telegram Web',
-      'Discord',
-      'Gmail',
-      'Outlook on the web',
+    expect(CHAT_APPS.map((app) => app.id)).toEqual([
+      'slack',
+      'teams',
+      'google-chat',
+      'whatsapp',
+      'telegram',
+      'discord',
+      'gmail',
+      'outlook',
     ]);
     for (const app of CHAT_APPS) expect(chatAppById(app.id)).toBe(app);
     expect(chatAppById('irc')).toBeUndefined();

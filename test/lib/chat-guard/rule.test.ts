@@ -7,8 +7,8 @@ const off = { ...DEFAULT_PUSH_DEFAULTS, retrievalStep: false, expireAfterViews: 
 
 describe('guardFor', () => {
   it('guards a push made from a chat app’s tab while the guard is on', () => {
-    expect(guardFor('https://app.slack.com/client/T1', { chatGuard: true })?.name).toBe('Slack');
-    expect(guardFor('https://mail.google.com/mail/u/0/#inbox', { chatGuard: true })?.name).toBe('Gmail');
+    expect(guardFor('https://app.slack.com/client/T1', { chatGuard: true })?.id).toBe('slack');
+    expect(guardFor('https://mail.google.com/mail/u/0/#inbox', { chatGuard: true })?.id).toBe('gmail');
   });
 
   it('guards nothing once the setting turns the guard off', () => {
