@@ -8,6 +8,7 @@ import { allowedKinds, followSettings, loadSettings, readSettings } from '@/lib/
 import { keyPath, recordCreatedPush } from '@/lib/watch';
 import { platformClipboard } from '@/lib/clipboard/background';
 import { destinationOf, keptConnections, sessionVersions } from '@/lib/connection';
+import { guardFor } from '@/lib/chat-guard';
 
 import { exposeForE2E } from './e2e-hook';
 import { sessionHeldLinks, sessionHeldPushes } from './held';
@@ -157,9 +158,19 @@ export function registerQuickPush(
       undefined,
       read.then(({ settings }) => settings),
     );
+    const preferences = read.then((whole) => whole.preferences);
     kinds.catch(() => undefined);
     connection.catch(() => undefined);
-    return { kinds, connection };
+    preferences.catch(() => undefined);
+    return { kinds, connection, preferences };
+  };
+  type Ready = ReturnType<typeof readAhead>;
+  // The chat-preview guard (lib/chat-guard): a request made from a chat or mail app's tab carries the app's
+  // id while the guard is on, so its create (and a "Try again") gets the retrieval step. The tab's address
+  // itself goes no further.
+  const fromTab = async (request: QuickRequest, ready: Ready, url: string | undefined) => {
+    const app = guardFor(url, await ready.preferences);
+    return app ? { ...request, chat: app.id } : request;
   };
   const pusher = {
     ...base,
@@ -177,7 +188,9 @@ export function registerQuickPush(
       const requested = requestFromMenu(info, tab, readSelection);
       const ready = readAhead();
       const request = await requested;
-      return request ? pusher.push(request, ready) : pusher.nothing(t('quick_nothingThere'));
+      return request
+        ? pusher.push(await fromTab(request, ready, tab?.url), ready)
+        : pusher.nothing(t('quick_nothingThere'));
     },
     async command(command, tab) {
       if (command !== PUSH_SELECTION_COMMAND) return undefined;
@@ -188,7 +201,7 @@ export function registerQuickPush(
       if (text === undefined) return pusher.nothing(t('quick_cannotReadPage'));
       if (!text.trim()) return pusher.nothing(t('quick_selectFirst'));
       const name = selectionName({ title: active?.title, pageUrl: active?.url });
-      return pusher.push({ kind: 'text', payload: text, name }, ready);
+      return pusher.push(await fromTab({ kind: 'text', payload: text, name }, ready, active?.url), ready);
     },
     tryAgain: (id) => pusher.tryAgain(id),
     copyAnyway: (id) => pusher.copyAnyway(id),
