@@ -168,7 +168,17 @@ export function registerQuickPush(
   // The chat-preview guard (lib/chat-guard): a request made from a chat or mail app's tab carries the app's
   // id while the guard is on, so its create (and a "Try again") gets the retrieval step. The tab's address
   // itself goes no further.
-  const fromTab = async (request: QuickRequest, ready: Ready, url: string | undefined) => {
+  // The tab comes with its address when the browser gives it to the listener; else it is read (the menu
+  // click or the shortcut granted activeTab on it). A tab gone meanwhile has no address: no app.
+  const addressOf = async (tab?: { id?: number; url?: string }) => {
+    if (tab?.url !== undefined || tab?.id === undefined) return tab?.url;
+    return browser.tabs.get(tab.id).then(
+      (read) => read?.url, // an unknown tab may come back empty rather than refused
+      () => undefined,
+    );
+  };
+  const fromTab = async (request: QuickRequest, ready: Ready, tab?: { id?: number; url?: string }) => {
+    const url = await addressOf(tab);
     const app = guardFor(url, await ready.preferences);
     return app ? { ...request, chat: app.id } : request;
   };
@@ -189,7 +199,7 @@ export function registerQuickPush(
       const ready = readAhead();
       const request = await requested;
       return request
-        ? pusher.push(await fromTab(request, ready, tab?.url), ready)
+        ? pusher.push(await fromTab(request, ready, tab), ready)
         : pusher.nothing(t('quick_nothingThere'));
     },
     async command(command, tab) {
@@ -201,7 +211,7 @@ export function registerQuickPush(
       if (text === undefined) return pusher.nothing(t('quick_cannotReadPage'));
       if (!text.trim()) return pusher.nothing(t('quick_selectFirst'));
       const name = selectionName({ title: active?.title, pageUrl: active?.url });
-      return pusher.push(await fromTab({ kind: 'text', payload: text, name }, ready, active?.url), ready);
+      return pusher.push(await fromTab({ kind: 'text', payload: text, name }, ready, active), ready);
     },
     tryAgain: (id) => pusher.tryAgain(id),
     copyAnyway: (id) => pusher.copyAnyway(id),

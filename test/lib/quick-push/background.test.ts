@@ -401,6 +401,15 @@ describe('the chat-preview guard on a quick push (issue 39)', () => {
     expect(await stepOfCopied()).toBe(true);
   });
 
+  it('reads the tab’s address when the browser gives the listener only its id', async () => {
+    const tab = await fakeBrowser.tabs.create({ url: 'https://teams.microsoft.com/v2/' });
+    pageSelection = 'from teams';
+    onCommand('push-selection', { id: tab.id } as never);
+    const id = await notice('Secret link copied');
+    expect(notifications()[id]?.message).toContain(LINE);
+    expect(await stepOfCopied()).toBe(true);
+  });
+
   it('a menu item on a mail app’s tab does too', async () => {
     onMenu(
       {
