@@ -35,13 +35,11 @@ export interface CreatePushProps {
  * something was typed before it was read.
  */
 export function CreatePush({ context, initial, settings, kept, onKeptGone }: CreatePushProps) {
-  const [formState, formDispatch] = useReducer(formReducer, initial);
   const [notice, showNotice] = useState<string>();
   const report = (error: unknown) => void described(error).then(setNotice);
   const tabUrl = useTabUrl(report);
-  // The guard (issue 39) applies on top of the form's options: what is shown and sent is its `state`.
-  const guard = useChatGuard(formState, formDispatch, tabUrl, context?.chatGuard);
-  const { state, dispatch } = guard;
+  const guarded = useChatGuard(useReducer(formReducer, initial), tabUrl, context?.chatGuard);
+  const { state, dispatch } = guarded; // the guard's (issue 39): what is shown and sent
   useEffect(() => {
     if (settings) dispatch({ type: 'settings', init: settings });
   }, [settings]);
@@ -100,7 +98,7 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
         onGenerate={actions.generate}
         onUseTabUrl={actions.useTabUrl}
         thisPage={thisPage}
-        guard={guard.line}
+        guard={guarded.line}
         generator={generator}
         needsTokenHref={state.signedIn ? undefined : browser.runtime.getURL('/options.html')}
         failureMessage={state.failure ? describedNow(state.failure) : undefined}

@@ -18,15 +18,15 @@ const turnsStepOff = (action: FormAction) =>
   action.type === 'options' && action.patch.retrievalStep === false && Object.keys(action.patch).length === 1;
 
 /**
- * The chat-preview guard in the popup (issue 39 §2, lib/chat-guard): opened over a chat or mail app's tab
+ * The chat-preview guard in the popup (issue 39 §2, lib/chat-guard), over the form's reducer (its state
+ * and dispatch): opened over a chat or mail app's tab
  * (`tabUrl`, read through activeTab only and kept in memory), the push gets the retrieval step on top of
  * whatever options the form holds, and a line says why. The person turns it off for this push with the
  * line's "Turn off" or the retrieval-step control itself; a new form (reset) is guarded again. `on`: the
  * setting (lib/settings, chatGuard); undefined while the settings are read, when nothing is guarded yet.
  */
 export function useChatGuard(
-  state: FormState,
-  dispatch: (action: FormAction) => void,
+  [state, dispatch]: [FormState, (action: FormAction) => void],
   tabUrl: string | undefined,
   on: boolean | undefined,
 ): ChatGuard {
