@@ -262,7 +262,6 @@ export function PushForm(props: PushFormProps) {
           nameSample={(now) => formLabel(state, now, uiLocale())}
         />
       </fieldset>
-      {props.guard && <GuardLine onTurnOff={sending ? undefined : props.guard.turnOff} />}
       {escape.asking && <p class="sp-warning">{t('push_escapeAgain')}</p>}
       <FieldError field="base" messages={state.errors.base} />
       {state.status === 'failed' && failureMessage && (
@@ -271,6 +270,8 @@ export function PushForm(props: PushFormProps) {
         </p>
       )}
       <div class="sp-row sp-actions">
+        {/* In the sticky row with Create, so the line is never under it when the form scrolls. */}
+        {props.guard && <GuardLine onTurnOff={sending ? undefined : props.guard.turnOff} />}
         <button ref={create} type="submit" class="sp-primary" aria-disabled={sending}>
           {t('push_create')}
         </button>
