@@ -14,7 +14,12 @@ const OPTIONAL_APIS = ['clipboardRead'];
 const E2E_BUILD = process.env.SECRET_PUSH_E2E === '1';
 /** The icon sizes the stores and browsers ask for, in public/icon. */
 const ICONS = Object.fromEntries([16, 32, 48, 128].map((size) => [size, `icon/${size}.png`]));
-const E2E_HOST = 'http://127.0.0.1/*';
+/**
+ * The journeys' build's hosts, granted at install (see the host seam below): loopback, and the chat app's
+ * host the chat-preview guard's journey maps to loopback (test/journeys/chat-guard.journey.ts), standing in
+ * for the activeTab grant a toolbar click makes, which no driver can make.
+ */
+const E2E_HOSTS = ['http://127.0.0.1/*', 'http://app.slack.com/*'];
 /**
  * The oldest browsers the manifests accept, and the stylesheets are written for. Chrome 120: URL.canParse
  * (quick push's image check and the demo service's URL rule), runtime.getContexts (116, the offscreen
@@ -382,7 +387,7 @@ export default defineConfig({
     // permissions.request() in headless Chromium 156 stays pending for ever (checked). With SECRET_PUSH_E2E=1
     // the loopback host is granted at install, so the request made on Save resolves at once without a prompt.
     // The shipped build (variable unset) grants no host at install.
-    ...(E2E_BUILD ? { host_permissions: [E2E_HOST] } : {}),
+    ...(E2E_BUILD ? { host_permissions: E2E_HOSTS } : {}),
     ...(browser === 'firefox'
       ? {
           browser_specific_settings: {

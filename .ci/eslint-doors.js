@@ -57,6 +57,8 @@ export const DOORS = {
   // target.ts: where a push goes, without the client or zod (the popup's first chunk).
   connection: ['target'],
   'quick-push': [],
+  // The chat-preview guard (issue 39): its table and rule, one light door for the popup and quick push.
+  'chat-guard': [],
 };
 
 /** The folder-relative module an import names, or null when it is no file of lib/<feature>/. */

@@ -8,6 +8,7 @@ import type { PassphraseStyle } from '@/lib/generator/passphrase';
 import { QR_MAX_CHARS, TEXT_MAX_CHARS } from '@/lib/contract';
 import { t, uiLocale } from '@/lib/i18n';
 import { FieldError } from './FieldError';
+import { GuardLine } from './GuardLine';
 import { useFrozen } from './useFrozen';
 import { onDemand, Part, whenLoaded, type OnDemand } from '@/components/onDemand';
 import { SecretTool, type Generator } from '@/components/generator/SecretTool';
@@ -40,6 +41,8 @@ export interface PushFormProps {
   generator?: Generator;
   /** The page the popup opened over (its host), pushed in one click, or opened in the URL form. */
   thisPage?: { host: string; push: () => void; options: () => void };
+  /** The chat-preview guard turned the retrieval step on (issue 39): its line, and "Turn off" for this push. */
+  guard?: { turnOff: () => void };
 }
 
 /** The current page in one click, and its options one click further (the URL form, filled). */
@@ -267,6 +270,8 @@ export function PushForm(props: PushFormProps) {
         </p>
       )}
       <div class="sp-row sp-actions">
+        {/* In the sticky row with Create, so the line is never under it when the form scrolls. */}
+        {props.guard && <GuardLine onTurnOff={sending ? undefined : props.guard.turnOff} />}
         <button ref={create} type="submit" class="sp-primary" aria-disabled={sending}>
           {t('push_create')}
         </button>

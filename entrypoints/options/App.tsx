@@ -8,6 +8,7 @@ import { toAppError } from '@/lib/errors';
 import { demoModeAllowed, formSettings, hasPolicy, managedDefaults, NO_POLICY } from '@/lib/settings';
 import { DemoSection } from './DemoSection';
 import { explain } from './errors';
+import { GuardSection } from './GuardSection';
 import { useClipboardSetting } from './useClipboardSetting';
 import { useDefaultsSetting } from './useDefaultsSetting';
 import { useFormStatus } from './useFormStatus';
@@ -67,6 +68,7 @@ export function App() {
         onChange={defaultsSetting.change}
         saved={saved.defaults}
       />
+      {preferences && <GuardSection read={preferences} />}
       {preferences && <WatchSection read={preferences} />}
       {clipboard.seconds !== null && clipboard.copyOnCreate !== null && (
         <ClipboardFields

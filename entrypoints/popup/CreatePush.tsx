@@ -12,7 +12,8 @@ import { useFormActions } from './useFormActions';
 import { useGenerator } from './useGenerator';
 import { useHandoff, useRestored } from './useHandoff';
 import { useSubmit } from './useSubmit';
-import { useThisPage } from './useThisPage';
+import { useChatGuard } from './useChatGuard';
+import { useTabUrl, useThisPage } from './useThisPage';
 import { useHandedUpload } from './useUploadWatch';
 import { described, describedNow } from './words';
 
@@ -34,23 +35,25 @@ export interface CreatePushProps {
  * something was typed before it was read.
  */
 export function CreatePush({ context, initial, settings, kept, onKeptGone }: CreatePushProps) {
-  const [state, dispatch] = useReducer(formReducer, initial);
+  const [notice, showNotice] = useState<string>();
+  const report = (error: unknown) => void described(error).then(setNotice);
+  const tabUrl = useTabUrl(report);
+  const guarded = useChatGuard(useReducer(formReducer, initial), tabUrl, context?.chatGuard);
+  const { state, dispatch } = guarded; // the guard's (issue 39): what is shown and sent
   useEffect(() => {
     if (settings) dispatch({ type: 'settings', init: settings });
   }, [settings]);
-  const [notice, showNotice] = useState<string>();
   // A notice is shown above the form and said once through the page's live region.
-  const setNotice = (text?: string) => {
+  function setNotice(text?: string) {
     showNotice(text);
     if (text) announce(text);
-  };
-  const report = (error: unknown) => void described(error).then(setNotice);
+  }
   const handoff = useHandoff(context, report, onKeptGone);
   const submit = useSubmit(state, dispatch, handoff.keep);
   const actions = useFormActions(state, dispatch, { setNotice, report, forget: submit.forget });
   useEdition(context, dispatch, report);
   const generator = useGenerator(report, handoff.made);
-  const thisPage = useThisPage(state, dispatch, report);
+  const thisPage = useThisPage(state, dispatch, tabUrl);
   const upload = useHandedUpload(state.status === 'sending', handoff.keepWatched, report);
   const restored = useRestored(kept, state, onKeptGone);
 
@@ -95,6 +98,7 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
         onGenerate={actions.generate}
         onUseTabUrl={actions.useTabUrl}
         thisPage={thisPage}
+        guard={guarded.line}
         generator={generator}
         needsTokenHref={state.signedIn ? undefined : browser.runtime.getURL('/options.html')}
         failureMessage={state.failure ? describedNow(state.failure) : undefined}

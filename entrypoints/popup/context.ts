@@ -37,6 +37,8 @@ export interface PopupContext {
   kinds?: readonly PushKind[];
   /** The saved servers the popup can switch between (none in demo mode: pushes stay in the demo). */
   servers: string[];
+  /** The chat-preview guard is on (lib/chat-guard; the preference in lib/settings). */
+  chatGuard: boolean;
 }
 
 /**
@@ -49,13 +51,18 @@ export async function loadPopupContext(url?: string): Promise<PopupContext> {
 
 /** The context from settings already read (the popup keeps its read for the recent list, App.tsx). */
 export function popupContextOf(
-  { settings: saved, copyOnCreate }: Pick<SettingsRead, 'settings' | 'copyOnCreate'>,
+  {
+    settings: saved,
+    copyOnCreate,
+    preferences,
+  }: Pick<SettingsRead, 'settings' | 'copyOnCreate' | 'preferences'>,
   url?: string,
 ): PopupContext {
   const settings = settingsFor(saved, url);
   return {
     servers: settings.demoMode ? [] : settings.servers.map((server) => server.url),
     copyOnCreate,
+    chatGuard: preferences.chatGuard,
     demoMode: settings.demoMode,
     destination: destinationOf(settings),
     server: targetBaseUrl(settings),

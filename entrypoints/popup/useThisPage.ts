@@ -14,19 +14,27 @@ export interface ThisPage {
 }
 
 /**
- * The current page in one click (issue 37, item 9): when the popup opens over an http(s) tab and URL pushes
- * are allowed, its address is offered. Read once at open, through activeTab (./tab.ts): no permission more.
- * Undefined while unknown, on other pages, and once the URL form is open (its own "Use this tab's URL").
+ * The address of the tab the popup opened over, read once at open through activeTab (./tab.ts): no
+ * permission more. Kept in memory only: "This page" and the chat-preview guard (useChatGuard.ts) share it.
  */
-export function useThisPage(
-  state: Pick<FormState, 'kind' | 'kinds' | 'status'>,
-  dispatch: (action: FormAction) => void,
-  report: (error: unknown) => void,
-): ThisPage | undefined {
+export function useTabUrl(report: (error: unknown) => void): string | undefined {
   const [url, setUrl] = useState<string>();
   useEffect(() => {
     activeTabUrl().then(setUrl, report);
   }, []);
+  return url;
+}
+
+/**
+ * The current page in one click (issue 37, item 9): when the popup opens over an http(s) tab and URL pushes
+ * are allowed, its address (`url`, useTabUrl) is offered. Undefined while unknown, on other pages, and once
+ * the URL form is open (its own "Use this tab's URL").
+ */
+export function useThisPage(
+  state: Pick<FormState, 'kind' | 'kinds' | 'status'>,
+  dispatch: (action: FormAction) => void,
+  url: string | undefined,
+): ThisPage | undefined {
   const host = url && urlSubject(url);
   const allowed = !state.kinds || state.kinds.includes('url');
   if (!url || !host || !allowed || state.kind === 'url' || state.status === 'sending') return undefined;

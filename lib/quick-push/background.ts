@@ -8,6 +8,7 @@ import { allowedKinds, followSettings, loadSettings, readSettings } from '@/lib/
 import { keyPath, recordCreatedPush } from '@/lib/watch';
 import { platformClipboard } from '@/lib/clipboard/background';
 import { destinationOf, keptConnections, sessionVersions } from '@/lib/connection';
+import { guardFor, type GuardSettings } from '@/lib/chat-guard';
 
 import { exposeForE2E } from './e2e-hook';
 import { sessionHeldLinks, sessionHeldPushes } from './held';
@@ -87,6 +88,32 @@ async function openPush(notificationId: string): Promise<void> {
   await browser.notifications.clear(notificationId);
 }
 
+/**
+ * The address of the tab a menu click or the shortcut came from: given to the listener when the browser
+ * gives it, else read (the click or the shortcut granted activeTab on it). A tab gone has none.
+ */
+async function addressOf(tab?: { id?: number; url?: string }): Promise<string | undefined> {
+  if (tab?.url !== undefined || tab?.id === undefined) return tab?.url;
+  return browser.tabs.get(tab.id).then(
+    (read) => read?.url, // an unknown tab may come back empty rather than refused
+    () => undefined,
+  );
+}
+
+/**
+ * The chat-preview guard (lib/chat-guard): a request made from a chat or mail app's tab carries the app's
+ * id while the guard is on, so its create (and a "Try again") gets the retrieval step. The tab's address
+ * itself goes no further.
+ */
+async function fromTab(
+  request: QuickRequest,
+  tab: { id?: number; url?: string } | undefined,
+  settings: Promise<GuardSettings>,
+): Promise<QuickRequest> {
+  const app = guardFor(await addressOf(tab), await settings);
+  return app ? { ...request, chat: app.id } : request;
+}
+
 /** The kinds the organization allows (all without a policy). */
 const allowed = async () => allowedKinds((await readSettings()).settings.policy ?? {});
 
@@ -157,9 +184,11 @@ export function registerQuickPush(
       undefined,
       read.then(({ settings }) => settings),
     );
+    const preferences: Promise<GuardSettings> = read.then((whole) => whole.preferences);
     kinds.catch(() => undefined);
     connection.catch(() => undefined);
-    return { kinds, connection };
+    preferences.catch(() => undefined);
+    return { kinds, connection, preferences };
   };
   const pusher = {
     ...base,
@@ -177,7 +206,9 @@ export function registerQuickPush(
       const requested = requestFromMenu(info, tab, readSelection);
       const ready = readAhead();
       const request = await requested;
-      return request ? pusher.push(request, ready) : pusher.nothing(t('quick_nothingThere'));
+      return request
+        ? pusher.push(await fromTab(request, tab, ready.preferences), ready)
+        : pusher.nothing(t('quick_nothingThere'));
     },
     async command(command, tab) {
       if (command !== PUSH_SELECTION_COMMAND) return undefined;
@@ -188,7 +219,8 @@ export function registerQuickPush(
       if (text === undefined) return pusher.nothing(t('quick_cannotReadPage'));
       if (!text.trim()) return pusher.nothing(t('quick_selectFirst'));
       const name = selectionName({ title: active?.title, pageUrl: active?.url });
-      return pusher.push({ kind: 'text', payload: text, name }, ready);
+      const request = await fromTab({ kind: 'text', payload: text, name }, active, ready.preferences);
+      return pusher.push(request, ready);
     },
     tryAgain: (id) => pusher.tryAgain(id),
     copyAnyway: (id) => pusher.copyAnyway(id),

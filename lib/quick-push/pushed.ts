@@ -57,7 +57,8 @@ function copiedWords(
 }
 
 /**
- * Copies a link that passed (or that the person chose to copy) and says so; a click on the notice opens
+ * Copies a link that passed (or that the person chose to copy) and says so, with the chat-preview guard's
+ * line on a line of its own when it turned the retrieval step on (`guarded`); a click on the notice opens
  * the push whose key is `key` (lib/watch/push-address.ts) in the dashboard. A demo push's link opens only in this browser (its page is the extension's
  * own viewer): the notice says so, with "Connect a server". `expiry` words the push's expiry for the notice
  * only, so it runs once the link has left for the clipboard (issue 22: its first run in a woken worker
@@ -67,6 +68,7 @@ async function copyAndSay(
   deps: PushedDeps,
   { link, expiry, key }: { link: string; expiry: () => string; key: string | null },
   demo = false,
+  guarded = false,
 ): Promise<QuickPushOutcome> {
   const writing = deps.writeClipboard(link);
   const words = expiry();
@@ -81,7 +83,8 @@ async function copyAndSay(
   const prefix = connect ? DEMO_PREFIX : `${NOTICE_PREFIX}pushed:`;
   const notificationId = noticeId(prefix, deps.newId(), key ?? undefined);
   const { title, body } = copiedWords(copied, demo);
-  const message = words ? t(`${body}Expiry`, words) : t(body);
+  const said = words ? t(`${body}Expiry`, words) : t(body);
+  const message = guarded ? `${said}\n${t('guard_line')}` : said;
   await deps.notifier.show(notificationId, { title, message, retry: false, connect });
   return { status: 'pushed', notificationId, link, copied, message };
 }
@@ -107,14 +110,15 @@ async function warn(
 
 /**
  * The push exists (lib/connection createAndRecord hands it here in the answer's turn): records it, and copies
- * its link only when it passed the link check.
+ * its link only when it passed the link check. `guarded`: the chat-preview guard turned its retrieval step on.
  */
 export function pushed(
   deps: PushedDeps,
   request: QuickRequest,
   created: { push: Push; server: string; link: LinkCheck },
+  guarded = false,
 ): Promise<QuickPushOutcome> {
-  return pushedAs(deps, { kind: wireKind(request), subject: subjectOf(request) }, created);
+  return pushedAs(deps, { kind: wireKind(request), subject: subjectOf(request), guarded }, created);
 }
 
 /**
@@ -123,7 +127,7 @@ export function pushed(
  */
 export async function pushedAs(
   deps: PushedDeps,
-  { kind, subject }: { kind: QuickPushKind; subject?: string },
+  { kind, subject, guarded }: { kind: QuickPushKind; subject?: string; guarded?: boolean },
   { push, server, link }: { push: Push; server: string; link: LinkCheck },
 ): Promise<QuickPushOutcome> {
   // Recorded while the link is copied and the notification shown: neither waits for the other (the link
@@ -138,6 +142,7 @@ export async function pushedAs(
         deps,
         { link: link.url, expiry: () => expiryInWords(push, deps.now()), key },
         server === DEMO_BASE_URL,
+        guarded,
       )
     : warn(deps, { link: push.html_url, key }, link);
   const recorded = deps

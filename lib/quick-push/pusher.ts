@@ -16,6 +16,7 @@ import { FAILED_PREFIX, NOTICE_PREFIX } from './notifier';
 import { copyAnyway, isElsewhereNotice, pushed, type PushedDeps } from './pushed';
 import type { ImageRequest, QuickPushOutcome, QuickRequest } from './types';
 import { t, type MessageKey } from '@/lib/i18n';
+import { chatAppById, guarded } from '@/lib/chat-guard';
 
 // The connection and the create request.
 
@@ -63,14 +64,15 @@ export type Created<R> =
 
 /**
  * Creates the push and hands it, with the verdict on its link (lib/push/link.ts), to `record` in the
- * answer's turn (lib/connection createAndRecord); or says in one sentence why there is none. `record`'s
+ * answer's turn (lib/connection createAndRecord), with whether the chat-preview guard turned its retrieval
+ * step on (lib/chat-guard: the notification says so); or says in one sentence why there is none. `record`'s
  * own failures are its own: they never become a failed create (nothing may offer to send the push again).
  * `destination`: only there ("Try again"), else where the saved settings point now.
  */
 export async function createQuickPush<R>(
   deps: CreateDeps,
   request: QuickRequest,
-  record: (created: CreatedPush) => R,
+  record: (created: CreatedPush, guardedOn: boolean) => R,
   connection?: Promise<QuickConnection | { refused: string }>,
   destination?: Destination,
 ): Promise<Created<R>> {
@@ -89,7 +91,10 @@ export async function createQuickPush<R>(
       if (!fetched.ok) return { reason: fetched.reason, destination: reached };
       image = fetched.file;
     }
-    const { recorded } = await createAndRecord(client, quickCreateInput(request, defaults, image), record);
+    // The guard applies on top of the defaults the push is made with (lib/chat-guard).
+    const { options, turnedOn } = guarded(defaults, chatAppById(request.chat));
+    const input = quickCreateInput(request, options, image);
+    const { recorded } = await createAndRecord(client, input, (made) => record(made, turnedOn));
     return { recorded };
   } catch (error) {
     return { reason: describeError(error), destination: reached };
@@ -235,7 +240,7 @@ export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
     const created = await createQuickPush(
       deps,
       request,
-      (made) => pushed(deps, request, made),
+      (made, guardedOn) => pushed(deps, request, made, guardedOn),
       connection,
       destination,
     );

@@ -79,17 +79,21 @@ export const LOCAL = {
   failedAlerts: 'watchFailedAttemptAlerts',
   /** The secret generator's choices (the key of the versions before 38). */
   generatorChoice: 'generatorChoice',
+  /** Whether the chat-preview guard is on (issue 39). */
+  chatGuard: 'chatGuard',
 } as const;
 
 /**
- * The preferences' keys (values.ts Preferences). No request depends on them, so a page that follows the
- * settings a request is made from (the default part of read.ts followSettings) is not woken by them.
+ * The preferences' keys (values.ts Preferences). No request's destination or token depends on them, so a
+ * page that follows the settings a request is made from (the default part of read.ts followSettings) is
+ * not woken by them (the chat guard's, which may turn a push's retrieval step on, is read with each push).
  */
 export const PREFERENCE_KEYS: Readonly<Record<keyof Preferences, string>> = {
   watch: LOCAL.watch,
   clipboardClearSeconds: LOCAL.clipboardClear,
   failedAlerts: LOCAL.failedAlerts,
   generatorChoice: LOCAL.generatorChoice,
+  chatGuard: LOCAL.chatGuard,
 };
 
 /** The settings' keys in storage.session (memory only): tokens the user keeps for this browser session. */
@@ -135,6 +139,7 @@ export const PART_KEYS: Readonly<Record<SettingsPart, Readonly<Record<string, re
   clipboardClearSeconds: { local: [LOCAL.clipboardClear] },
   failedAlerts: { local: [LOCAL.failedAlerts] },
   generatorChoice: { local: [LOCAL.generatorChoice] },
+  chatGuard: { local: [LOCAL.chatGuard] },
 };
 
 type Stored = Record<string, unknown>;
@@ -194,11 +199,13 @@ export function decodePreferences(local: Stored): Preferences {
       : DEFAULT_WATCH_SETTINGS[key]) as (typeof DEFAULT_WATCH_SETTINGS)[K];
   const clear = local[PREFERENCE_KEYS.clipboardClearSeconds];
   const failedAlerts = local[PREFERENCE_KEYS.failedAlerts];
+  const chatGuard = local[PREFERENCE_KEYS.chatGuard];
   return {
     ...DEFAULT_PREFERENCES,
     clipboardClearSeconds: typeof clear === 'number' && clear >= 0 ? clear : 0,
     failedAlerts: typeof failedAlerts === 'boolean' ? failedAlerts : true,
     generatorChoice: local[PREFERENCE_KEYS.generatorChoice] ?? null,
+    chatGuard: typeof chatGuard === 'boolean' ? chatGuard : true,
     watch: {
       intervalMinutes: field('intervalMinutes', 'number'),
       notifications: field('notifications', 'boolean'),

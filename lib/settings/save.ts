@@ -62,6 +62,8 @@ export type SettingsAction =
   | { type: 'clipboardClear'; seconds: number }
   /** Notifications of failed attempts, on or off (the dashboard's switch). */
   | { type: 'failedAlerts'; on: boolean }
+  /** The chat-preview guard, on or off (the options page). */
+  | { type: 'chatGuard'; on: boolean }
   /** The secret generator's choices, checked by lib/generator (validChoice) before they are saved. */
   | { type: 'generatorChoice'; choice: unknown }
   /** The built-in demo service's own token, created on first use (lib/demo). */
@@ -185,6 +187,7 @@ function preferencesAfter(
     return { clipboardClearSeconds: action.seconds };
   }
   if (action.type === 'failedAlerts') return { failedAlerts: action.on === true };
+  if (action.type === 'chatGuard') return { chatGuard: action.on === true };
   if (action.type === 'generatorChoice') return { generatorChoice: action.choice };
   return undefined;
 }

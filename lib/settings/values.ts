@@ -83,6 +83,11 @@ export interface Preferences {
    * screen.
    */
   generatorChoice: unknown;
+  /**
+   * The chat-preview guard (lib/chat-guard): a push made from a chat or mail web app's tab gets the
+   * retrieval step. On by default; the options page turns it off.
+   */
+  chatGuard: boolean;
 }
 
 export const DEFAULT_PREFERENCES: Preferences = {
@@ -90,6 +95,7 @@ export const DEFAULT_PREFERENCES: Preferences = {
   clipboardClearSeconds: 0,
   failedAlerts: true,
   generatorChoice: null,
+  chatGuard: true,
 };
 
 /** A saved server with where its token is kept (the token itself lives in the token maps). */

@@ -82,9 +82,10 @@ describe('built manifests', () => {
     expect(built.firefox!.minimum_chrome_version).toBeUndefined();
   });
 
-  it('only the journeys build grants the loopback host at install', () => {
-    expect(built.chromeE2e!.host_permissions).toEqual(['http://127.0.0.1/*']);
-    expect(built.firefoxE2e!.permissions!.filter(isHostPattern)).toEqual(['http://127.0.0.1/*']);
+  it('only the journeys build grants the loopback host (and the chat host mapped to it) at install', () => {
+    const hosts = ['http://127.0.0.1/*', 'http://app.slack.com/*'];
+    expect(built.chromeE2e!.host_permissions).toEqual(hosts);
+    expect(built.firefoxE2e!.permissions!.filter(isHostPattern)).toEqual(hosts);
   });
 
   it.each([

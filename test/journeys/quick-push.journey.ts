@@ -433,12 +433,14 @@ function firefoxHostPermission(ext: () => ExtensionBrowser, state: () => MockHos
     const manifest = await page.evaluate(() => browser.runtime.getManifest());
     expect(manifest.optional_permissions).toContain(LOCALHOST);
     expect(manifest.permissions).not.toContain(LOCALHOST);
-    expect(await held()).toEqual({ contains: false, all: ['http://127.0.0.1/*'] });
+    // The build's own (wxt.config.ts E2E_HOSTS): loopback, and the chat-preview guard's journey's chat host.
+    const built = ['http://127.0.0.1/*', 'http://app.slack.com/*'];
+    expect(await held()).toEqual({ contains: false, all: built });
 
     const localhost = host.baseUrl.replace('127.0.0.1', 'localhost');
     await press(page, 'Add a server');
     await connectServer(page, localhost, LOCAL_USER.token, 'Saved. The default server has not changed.');
-    expect(await held()).toEqual({ contains: true, all: ['http://127.0.0.1/*', LOCALHOST] });
+    expect(await held()).toEqual({ contains: true, all: [...built, LOCALHOST] });
 
     // With the permission held, Test connection on the saved server's Edit reaches it, its token accepted.
     await press(page, `Edit ${new URL(localhost).host}`);

@@ -301,6 +301,21 @@ describe('options page: one way of saving', () => {
     await vi.waitFor(() => expect(savedNote('Watching your pushes')).toBe('Saved'));
   });
 
+  it('turns the chat-preview guard off and on again, saved at once, and says Saved', async () => {
+    render(<App />);
+    const box = (await screen.findByRole('checkbox', {
+      name: 'Turn the retrieval step on for pushes made from a chat or mail app',
+    })) as HTMLInputElement;
+    expect(box.checked).toBe(true);
+    expect(box.getAttribute('aria-describedby')).toBe('chat-guard-help');
+    fireEvent.click(box);
+    await vi.waitFor(async () => expect((await readSettings()).savedPreferences.chatGuard).toBe(false));
+    await vi.waitFor(() => expect(savedNote('Chat and mail apps')).toBe('Saved'));
+    expect(box.checked).toBe(false);
+    fireEvent.click(box);
+    await vi.waitFor(async () => expect((await readSettings()).savedPreferences.chatGuard).toBe(true));
+  });
+
   it('moves the token at once when only where it is kept changes', async () => {
     render(<App />);
     await connectThenEdit(SERVER_URL, ALICE.token);

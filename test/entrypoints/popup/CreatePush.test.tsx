@@ -35,6 +35,7 @@ const context: PopupContext = {
   defaults: DEFAULT_PUSH_DEFAULTS,
   copyOnCreate: false,
   servers: ['https://pp.example'],
+  chatGuard: true,
 };
 
 function created(): SentPush {

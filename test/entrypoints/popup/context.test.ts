@@ -18,7 +18,13 @@ describe('loadPopupContext', () => {
       defaults: DEFAULT_PUSH_DEFAULTS,
       copyOnCreate: true,
       servers: [],
+      chatGuard: true,
     });
+  });
+
+  it('carries the chat-preview guard setting', async () => {
+    await saveSettings({ type: 'chatGuard', on: false });
+    expect((await loadPopupContext()).chatGuard).toBe(false);
   });
 
   it('carries the copy-on-create setting', async () => {

@@ -26,12 +26,16 @@ export const CHROMIUM_ARGS = [
   '--disable-quic',
 ];
 
+/** Chromium's one argument mapping each host to loopback (LaunchOptions.loopbackHosts). */
+const hostRules = (hosts: string[] = []) =>
+  hosts.length ? [`--host-resolver-rules=${hosts.map((host) => `MAP ${host} 127.0.0.1`).join(',')}`] : [];
+
 /**
  * `language` starts Chromium in that UI language (chrome.i18n follows the LANGUAGE environment variable
  * here, not --lang: docs/toolchain.md, "Chromium in another UI language").
  */
 export async function launchWithExtension(
-  options: { language?: string; extDir?: string; profileDir?: string } = {},
+  options: { language?: string; extDir?: string; profileDir?: string; loopbackHosts?: string[] } = {},
 ): Promise<{
   context: BrowserContext;
   close: () => Promise<void>;
@@ -47,7 +51,12 @@ export async function launchWithExtension(
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
-    args: [`--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`, ...CHROMIUM_ARGS],
+    args: [
+      `--disable-extensions-except=${extDir}`,
+      `--load-extension=${extDir}`,
+      ...CHROMIUM_ARGS,
+      ...hostRules(options.loopbackHosts),
+    ],
     ...(options.language ? { env: { ...process.env, LANGUAGE: options.language } } : {}),
   });
   // The welcome page the install opens, waited for so that it never comes to the front mid-test. It stays

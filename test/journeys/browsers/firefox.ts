@@ -67,6 +67,15 @@ export function firefoxLaunch(options: FirefoxOptions): LaunchOptions {
       ...(options.notificationWindows ? { 'alerts.useSystemBackend': false } : {}),
       ...policy,
       ...(options.language ? { 'intl.locale.requested': options.language } : {}),
+      // Hosts answered as localhost (LaunchOptions.loopbackHosts), over plain HTTP: without the last two,
+      // Firefox asked app.slack.com over HTTPS first (HTTPS-First, the HSTS preload list) and failed there.
+      ...(options.loopbackHosts?.length
+        ? {
+            'network.dns.localDomains': options.loopbackHosts.join(','),
+            'dom.security.https_first': false,
+            'network.stricttransportsecurity.preloadlist': false,
+          }
+        : {}),
     },
   };
 }

@@ -18,6 +18,12 @@ export interface LaunchOptions {
    * close(): the history journey reads the browser's own history database from it once the browser closed.
    */
   profileDir?: string;
+  /**
+   * Web app hosts (`app.slack.com`) the browser resolves to loopback, for behaviour that depends on the tab's
+   * host (the chat-preview guard): Chromium's --host-resolver-rules, Firefox's network.dns.localDomains
+   * (docs/toolchain.md, "A web app's host on loopback"). No request leaves the machine.
+   */
+  loopbackHosts?: string[];
 }
 
 /** What `::-p-aria(…)` holds, `Name[role="r"]` or `Name`: the accessible name, then the role when given. */

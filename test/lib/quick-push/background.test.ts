@@ -11,7 +11,8 @@ import { DEMO_PREFIX, noticeId } from '@/lib/quick-push/notifier';
 import { registerQuickPush } from '@/lib/quick-push/background';
 import { MENU_IDS } from '@/lib/quick-push/menus';
 import { closeWatchDb } from '@/lib/watch/db';
-import { BASE, harness, type Harness } from '../api/harness';
+import { ALICE, BASE, harness, type Harness } from '../api/harness';
+import { DEFAULT_PUSH_DEFAULTS, saveSettings } from '@/lib/settings';
 import { notifications, POSTS, rig, sessionText, type Rig } from './helpers';
 import type { Menus, Tabs } from 'webextension-polyfill';
 import { pushKey, pushPath } from '@/lib/watch/push-address';
@@ -370,5 +371,97 @@ describe('registerQuickPush on Firefox (notifications without buttons)', () => {
     const addButtons = vi.spyOn(fakeBrowser.notifications.onButtonClicked, 'addListener');
     registerQuickPush(rig(h, { buttons: false }).deps, { buttons: false });
     expect(addButtons).not.toHaveBeenCalled();
+  });
+});
+
+describe('the chat-preview guard on a quick push (issue 39)', () => {
+  const LINE = 'Retrieval step on: chat previews would use up a view';
+  /** The user's defaults with the retrieval step off: the guard has something to turn on. */
+  const off = { ...DEFAULT_PUSH_DEFAULTS, retrievalStep: false };
+  let g: Rig;
+  beforeEach(() => {
+    g = rig(h, { defaults: off });
+    registerQuickPush(g.deps);
+  });
+  /** The retrieval step of the push whose link was copied last, as the server holds it. */
+  const stepOfCopied = async () => {
+    const token = new URL(g.clipboard.at(-1)!).pathname.split('/')[2]!;
+    return (await h.client(ALICE.token).retrievePush(token)).retrieval_step;
+  };
+
+  it('the shortcut on a chat app’s tab turns the retrieval step on, and its notification says why', async () => {
+    pageSelection = 'from slack';
+    onCommand('push-selection', { id: 9, url: 'https://app.slack.com/client/T1/C2' } as never);
+
+    const id = await notice('Secret link copied');
+    expect(notifications()[id]?.message.split('\n')).toEqual([
+      expect.stringContaining('Paste the link'),
+      LINE,
+    ]);
+    expect(await stepOfCopied()).toBe(true);
+  });
+
+  it('reads the tab’s address when the browser gives the listener only its id', async () => {
+    const tab = await fakeBrowser.tabs.create({ url: 'https://teams.microsoft.com/v2/' });
+    pageSelection = 'from teams';
+    onCommand('push-selection', { id: tab.id } as never);
+    const id = await notice('Secret link copied');
+    expect(notifications()[id]?.message).toContain(LINE);
+    expect(await stepOfCopied()).toBe(true);
+  });
+
+  it('a menu item on a mail app’s tab does too', async () => {
+    onMenu(
+      {
+        menuItemId: MENU_IDS.link,
+        linkUrl: 'https://example.com/doc',
+        editable: false,
+        pageUrl: 'https://mail.google.com/mail/u/0/',
+      },
+      { id: 4, url: 'https://mail.google.com/mail/u/0/#inbox' } as never,
+    );
+    const id = await notice('Secret link copied');
+    expect(notifications()[id]?.message).toContain(LINE);
+    expect(await stepOfCopied()).toBe(true);
+  });
+
+  it('leaves the defaults and says nothing on any other tab', async () => {
+    pageSelection = 'from the wiki';
+    onCommand('push-selection', { id: 9, url: 'https://intranet.example/wiki' } as never);
+    const id = await notice('Secret link copied');
+    expect(notifications()[id]?.message).not.toContain(LINE);
+    expect(await stepOfCopied()).toBe(false);
+  });
+
+  it('leaves the defaults and says nothing once the setting turns the guard off', async () => {
+    await saveSettings({ type: 'chatGuard', on: false });
+    pageSelection = 'from slack, unguarded';
+    onCommand('push-selection', { id: 9, url: 'https://app.slack.com/client/T1/C2' } as never);
+    const id = await notice('Secret link copied');
+    expect(notifications()[id]?.message).not.toContain(LINE);
+    expect(await stepOfCopied()).toBe(false);
+  });
+
+  it('"Try again" is guarded too: the held request keeps the app’s id, and the guard adds no address', async () => {
+    h.tamper(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    pageSelection = 'retried';
+    onCommand('push-selection', { id: 9, url: 'https://app.slack.com/client/T1/C2' } as never);
+    const failed = await notice('Could not push the selected text');
+    // The request as it always was (its name after the page), with the app's id alone added.
+    const { quickPushHeld } = await fakeBrowser.storage.session.get('quickPushHeld');
+    expect(Object.values(quickPushHeld as object)[0].request).toEqual({
+      kind: 'text',
+      payload: 'retried',
+      name: 'Selection · app.slack.com',
+      chat: 'slack',
+    });
+    h.tamper(null);
+
+    await fakeBrowser.notifications.onButtonClicked.trigger(failed, 0);
+    const id = await notice('Secret link copied');
+    expect(notifications()[id]?.message).toContain(LINE);
+    expect(await stepOfCopied()).toBe(true);
   });
 });

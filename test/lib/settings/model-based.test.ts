@@ -14,9 +14,10 @@
  * - a token moved between device and session is the same token, in the place asked for, or the policy's;
  * - "copy on create" and the demo token are what was last saved (the demo token goes to no server);
  * - every other preference (the watcher's interval, notifications and badge, the clipboard's delay, the
- *   failed-attempt alerts, the generator's choices) is what was last saved and accepted, read back whole
- *   from what an older version stored, and in force under the policy (the organization's interval), the
- *   user's own kept; saving one wakes no follower of the settings a request is made from;
+ *   failed-attempt alerts, the generator's choices, the chat-preview guard) is what was last saved and
+ *   accepted, read back whole from what an older version stored, and in force under the policy (the
+ *   organization's interval), the user's own kept; saving one wakes no follower of the settings a request
+ *   is made from; a push from a chat app's tab is guarded exactly while the guard is on;
  * - the popup, open through the steps (it readies a push as its form is filled, and keeps its connection),
  *   sends a create where the settings say now, with the token saved for that server now; so does a quick
  *   push over the background's kept connections (the same cache, lib/connection/client.ts).
@@ -53,6 +54,7 @@ import { targetBaseUrl, targetToken } from '@/lib/connection/target';
 import { createAndRecord, keptConnections, sessionVersions, type KeptConnections } from '@/lib/connection';
 import { initForm } from '@/lib/push/form';
 import { readChoice, saveChoice, validChoice, type GeneratorChoice } from '@/lib/generator';
+import { guardFor } from '@/lib/chat-guard';
 
 const ORIGINS = ['https://a.example', 'https://b.example', 'https://c.example'] as const;
 /** The tokens each origin's account accepts: a token is named after the one origin it belongs to. */
@@ -211,6 +213,10 @@ async function checkPromises(model: Model, real: Real): Promise<void> {
     },
   });
   expect(await readChoice()).toEqual(validChoice(model.preferences.generatorChoice));
+  // A push made from a chat app's tab is guarded exactly while the guard is on as last saved.
+  expect(guardFor('https://app.slack.com/client/T1', read.preferences)?.id).toBe(
+    model.preferences.chatGuard ? 'slack' : undefined,
+  );
   // 6. What was last saved, and the demo token in no server's token map.
   expect(read.copyOnCreate).toBe(model.copyOnCreate);
   expect(read.demoToken).toBe(model.demoToken);
@@ -309,6 +315,11 @@ const preferenceCommands = [
   fc.boolean().map((on) =>
     command(`Failed-attempt alerts ${on ? 'on' : 'off'}`, async (model) => {
       await savePreference(model, { type: 'failedAlerts', on }, { ...model.preferences, failedAlerts: on });
+    }),
+  ),
+  fc.boolean().map((on) =>
+    command(`Chat-preview guard ${on ? 'on' : 'off'}`, async (model) => {
+      await savePreference(model, { type: 'chatGuard', on }, { ...model.preferences, chatGuard: on });
     }),
   ),
   generatorChoice.map((choice) =>

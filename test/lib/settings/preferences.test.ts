@@ -149,6 +149,31 @@ describe('the notifications of failed attempts', () => {
   });
 });
 
+describe('the chat-preview guard', () => {
+  it('reads as on by default and when what is stored is no boolean, off once saved off', async () => {
+    expect((await readSettings()).preferences.chatGuard).toBe(true);
+    await fakeBrowser.storage.local.set({ chatGuard: 'off' });
+    expect((await readSettings()).preferences.chatGuard).toBe(true);
+    await saveSettings({ type: 'chatGuard', on: false });
+    expect(await fakeBrowser.storage.local.get('chatGuard')).toEqual({ chatGuard: false });
+    expect((await readSettings()).preferences.chatGuard).toBe(false);
+  });
+
+  it("wakes its followers and the preferences', not those of the requests' settings", async () => {
+    const requests = vi.fn();
+    const guard = vi.fn();
+    const preferences = vi.fn();
+    const stops = [
+      followSettings(requests),
+      followSettings(guard, { part: 'chatGuard' }),
+      followSettings(preferences, { part: 'preferences' }),
+    ];
+    await saveSettings({ type: 'chatGuard', on: false });
+    expect([requests, guard, preferences].map((follower) => follower.mock.calls.length)).toEqual([0, 1, 1]);
+    stops.forEach((stop) => stop());
+  });
+});
+
 describe("the generator's choices", () => {
   it('are kept as stored (lib/generator checks them), null until saved, and followed on their own', async () => {
     expect((await readSettings()).preferences.generatorChoice).toBeNull();
