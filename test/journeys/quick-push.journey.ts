@@ -155,8 +155,8 @@ forEachBrowser(
         expect.arrayContaining([
           { name: 'push-selection', shortcut: 'Alt+Shift+S' },
           { name: open, shortcut: 'Alt+Shift+O' },
-          { name: 'push-clipboard', shortcut: 'Alt+Shift+V' },
-          { name: 'copy-last-link', shortcut: 'Alt+Shift+L' },
+          { name: 'push-clipboard', shortcut: 'Alt+Shift+Y' },
+          { name: 'copy-last-link', shortcut: 'Alt+Shift+K' },
         ]),
       );
       expect(commands).toHaveLength(4);

@@ -31,7 +31,7 @@ export const CHROMIUM_ARGS = [
  * here, not --lang: docs/toolchain.md, "Chromium in another UI language").
  */
 export async function launchWithExtension(
-  options: { language?: string; extDir?: string; profileDir?: string } = {},
+  options: { language?: string; extDir?: string; profileDir?: string; display?: string } = {},
 ): Promise<{
   context: BrowserContext;
   close: () => Promise<void>;
@@ -46,9 +46,18 @@ export async function launchWithExtension(
   const userDataDir = options.profileDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
-    headless: true,
+    // Headed on a display of the caller's (LaunchOptions.display): only there do real key presses reach it.
+    headless: !options.display,
     args: [`--disable-extensions-except=${extDir}`, `--load-extension=${extDir}`, ...CHROMIUM_ARGS],
-    ...(options.language ? { env: { ...process.env, LANGUAGE: options.language } } : {}),
+    ...(options.language || options.display
+      ? {
+          env: {
+            ...process.env,
+            ...(options.language ? { LANGUAGE: options.language } : {}),
+            ...(options.display ? { DISPLAY: options.display } : {}),
+          },
+        }
+      : {}),
   });
   // The welcome page the install opens, waited for so that it never comes to the front mid-test. It stays
   // open: closed at once, it left the next extension page now and then with no messages (every word shown

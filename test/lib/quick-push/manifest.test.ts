@@ -24,8 +24,8 @@ describe('quick push in the manifest', () => {
       [popup, 'push-selection', 'push-clipboard', 'copy-last-link'].sort(),
     );
     expect(commands?.['push-selection']?.suggested_key?.default).toBe('Alt+Shift+S');
-    expect(commands?.['push-clipboard']?.suggested_key?.default).toBe('Alt+Shift+V');
-    expect(commands?.['copy-last-link']?.suggested_key?.default).toBe('Alt+Shift+L');
+    expect(commands?.['push-clipboard']?.suggested_key?.default).toBe('Alt+Shift+Y');
+    expect(commands?.['copy-last-link']?.suggested_key?.default).toBe('Alt+Shift+K');
     expect(commands?.[popup]?.suggested_key?.default).toBe('Alt+Shift+O');
     // Chrome assigns at most four suggested keys.
     expect(Object.values(commands ?? {}).filter((command) => command.suggested_key)).toHaveLength(4);

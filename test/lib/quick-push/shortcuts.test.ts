@@ -95,7 +95,7 @@ async function notice(title: string): Promise<string> {
 
 const tokenOf = (link: string) => new URL(link).pathname.split('/')[2]!;
 
-describe('"Push the clipboard" (Alt+Shift+V)', () => {
+describe('"Push the clipboard" (Alt+Shift+Y)', () => {
   it('asks for the permission first, in the key press’s own turn, then pushes the clipboard’s text with quick push’s options and puts the link in its place', async () => {
     board = 'clipboard secret 7f3a\nsecond line';
     press('push-clipboard');
@@ -166,7 +166,7 @@ describe('"Push the clipboard" (Alt+Shift+V)', () => {
   });
 });
 
-describe('"Copy the last link" (Alt+Shift+L)', () => {
+describe('"Copy the last link" (Alt+Shift+K)', () => {
   it('says there is none before any push, and copies nothing', async () => {
     press('copy-last-link');
     expect(await notice('Nothing was pushed')).toBe('There is no push yet whose link could be copied.');
