@@ -1,6 +1,7 @@
-import { useEffect, useReducer, useState } from 'preact/hooks';
+import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import { announce } from '@/components/announce';
 import { PushForm } from '@/components/push/PushForm';
+import { formKeyAction } from '@/components/push/keys';
 import { formReducer, type FormInit, type FormState } from '@/lib/push/form';
 import type { Handoff } from '@/lib/handoff';
 import type { PopupContext } from './context';
@@ -69,6 +70,7 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
     : created && !created.result.link.ok
       ? { refused: created.result.link.message }
       : (created || upload.kept) && handoff.fresh && { handoff: handoff.fresh };
+  useCreateKeyOutsideForm(!shown && !upload.underWay, submit.submit);
   if (shown)
     return (
       <Part
@@ -109,4 +111,30 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
       />
     </>
   );
+}
+
+/** A field of the page (where a person types or chooses), not a button or a link. */
+function isField(target: EventTarget | null): boolean {
+  return target instanceof Element && target.matches('input, select, textarea');
+}
+
+/**
+ * Ctrl+Enter (Cmd+Enter) creates from any field of the popup (issue 39 §4): the form's own fields are the
+ * form's (PushForm), and this takes the rest, the header's choice of server among them, while the form is
+ * shown. A key press the form took is left alone, so one press is one submit; the reducer accepts no submit
+ * while one is sending.
+ */
+function useCreateKeyOutsideForm(active: boolean, submit: () => void): void {
+  const latest = useRef(submit);
+  latest.current = submit;
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || !isField(event.target) || formKeyAction(event) !== 'submit') return;
+      event.preventDefault();
+      latest.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [active]);
 }

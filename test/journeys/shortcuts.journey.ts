@@ -13,12 +13,14 @@ import { launchFirefoxJourneys, puppeteerOf } from './browsers/firefox';
 import { inMainWindow } from './browsers/firefox-chrome';
 import { pushed, shortcut } from './secrets/quick';
 import { selectSecret, startSite, tabIdOf } from './secrets/site';
-import { ALICE, ownerClient, useServer } from './steps';
+import { ALICE, createdLink, openPopup, ownerClient, useServer } from './steps';
 import { startXDisplay, type XDisplay } from './x-display';
 
 const SELECTED = 'keys: selected text 5c1d';
 /** The window the keys are pressed in: the one showing the site's page, by its title. */
 const WINDOW = 'Notes';
+/** The popup opened as a tab: its window, by the popup's title. */
+const POPUP = 'Secret Push';
 /** The four commands with the keys the manifest suggests (wxt.config.ts), each assigned in both browsers. */
 const KEYS = (open: string) => [
   { name: 'copy-last-link', shortcut: 'Alt+Shift+K' },
@@ -132,6 +134,22 @@ forEachBrowser(
         const outcome = await shortcut(browser(), tabId);
         expect((await ownerClient(host.baseUrl).retrievePush(pushed(outcome))).payload).toBe(SELECTED);
       });
+
+    it('Ctrl+Enter in the popup creates from a field other than the secret, once for two presses', async () => {
+      const before = (await ownerClient(host.baseUrl).activeAll()).length;
+      const popup = await openPopup(browser());
+      await popup.bringToFront();
+      const secret = `keys: ${name} popup 3a7c`;
+      await popup.type('#sp-secret', secret);
+      await popup.focus('#sp-views');
+      await x().press(POPUP, 'ctrl+Return');
+      await x().press(POPUP, 'ctrl+Return');
+      const { urlToken } = await createdLink(popup);
+      expect((await ownerClient(host.baseUrl).retrievePush(urlToken)).payload).toBe(secret);
+      expect(await ownerClient(host.baseUrl).activeAll()).toHaveLength(before + 1);
+      await popup.close();
+      await page.bringToFront();
+    });
 
     it('Alt+Shift+O opens the popup', async () => {
       const popups = () =>
