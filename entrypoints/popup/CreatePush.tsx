@@ -115,6 +115,7 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
 
 /** A field of the page (where a person types or chooses), not a button or a link. */
 function isField(target: EventTarget | null): boolean {
+  // A CSS selector. i18n-ignore
   return target instanceof Element && target.matches('input, select, textarea');
 }
 
