@@ -63,3 +63,16 @@ export function firefoxPackages(binary) {
   }));
   return [{ path: binary, pkg: 'firefox-esr' }, ...(debian ? packs : [])];
 }
+
+/**
+ * What the keyboard journey (test/journeys/shortcuts.journey.ts) presses keys with: a virtual X display of
+ * its own (Xvfb), xdotool to focus the browser's window and press, and xclip to read and write the X
+ * clipboard (test/journeys/x-display.ts).
+ */
+export function keyboardPackages() {
+  return [
+    { path: '/usr/bin/Xvfb', pkg: 'xvfb' },
+    { path: '/usr/bin/xdotool', pkg: 'xdotool' },
+    { path: '/usr/bin/xclip', pkg: 'xclip' },
+  ];
+}

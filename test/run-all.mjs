@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromiumPackages, ensurePackages, firefoxPackages } from './browsers.mjs';
+import { chromiumPackages, ensurePackages, firefoxPackages, keyboardPackages } from './browsers.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 const out = path.join(root, 'test-results');
@@ -79,9 +79,14 @@ if (browserProblem) {
 // puppeteer-core over WebDriver BiDi (Firefox) on the journeys' builds of both browsers.
 const firefox = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
 const firefoxProblem = ensurePackages(firefoxPackages(firefox));
+// The keyboard journey's display, keys and clipboard (Xvfb, xdotool, xclip), installed as the browsers are.
+const keyboardProblem = ensurePackages(keyboardPackages());
 if (firefoxProblem) {
   failed += 1;
   problems.push(`${firefoxProblem} (or set FIREFOX_PATH).`);
+} else if (keyboardProblem) {
+  failed += 1;
+  problems.push(`${keyboardProblem}: the keyboard journey presses keys on a display of its own.`);
 } else if (!chromiumBuilt) {
   failed += 1;
   problems.push('the journeys need Chromium and its build as well as Firefox ESR');

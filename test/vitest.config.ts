@@ -14,6 +14,7 @@ const DOM_TESTS = [
   'test/lib/api/upload.test.ts',
   'test/lib/clipboard/background.test.ts',
   'test/lib/clipboard/offscreen.test.ts',
+  'test/lib/clipboard/read.test.ts',
   'test/lib/clipboard/write.test.ts',
   'test/lib/download.test.ts',
   'test/lib/upload/file-client.test.ts',

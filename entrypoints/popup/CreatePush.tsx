@@ -1,6 +1,7 @@
-import { useEffect, useReducer, useState } from 'preact/hooks';
+import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import { announce } from '@/components/announce';
 import { PushForm } from '@/components/push/PushForm';
+import { formKeyAction } from '@/components/push/keys';
 import { formReducer, type FormInit, type FormState } from '@/lib/push/form';
 import type { Handoff } from '@/lib/handoff';
 import type { PopupContext } from './context';
@@ -57,21 +58,14 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
   const upload = useHandedUpload(state.status === 'sending', handoff.keepWatched, report);
   const restored = useRestored(kept, state, onKeptGone);
 
-  // New push, or Done (`close`): a popup closes once the kept result is erased (closed at once, Firefox
-  // dropped the erase with the page, and the next popup showed the result again); the popup opened as a tab
-  // (tests) stays, on a fresh form.
-  const leave = (close: boolean) => () => {
-    const erased = handoff.erase();
-    upload.forget();
-    actions.reset();
-    if (close) void erased.finally(() => window.close());
-  };
+  const leave = leaving(handoff, upload, actions);
   const created = state.status === 'done' ? submit.created : null;
   const shown = restored
     ? { handoff: restored }
     : created && !created.result.link.ok
       ? { refused: created.result.link.message }
       : (created || upload.kept) && handoff.fresh && { handoff: handoff.fresh };
+  useCreateKeyOutsideForm(!shown && !upload.underWay, submit.submit);
   if (shown)
     return (
       <Part
@@ -113,4 +107,49 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
       />
     </>
   );
+}
+
+/**
+ * New push, or Done (`close`): a popup closes once the kept result is erased (closed at once, Firefox
+ * dropped the erase with the page, and the next popup showed the result again); the popup opened as a tab
+ * (tests) stays, on a fresh form.
+ */
+function leaving(
+  handoff: Pick<ReturnType<typeof useHandoff>, 'erase'>,
+  upload: Pick<ReturnType<typeof useHandedUpload>, 'forget'>,
+  actions: Pick<ReturnType<typeof useFormActions>, 'reset'>,
+) {
+  return (close: boolean) => () => {
+    const erased = handoff.erase();
+    upload.forget();
+    actions.reset();
+    if (close) void erased.finally(() => window.close());
+  };
+}
+
+/** A field of the page (where a person types or chooses), not a button or a link. */
+function isField(target: EventTarget | null): boolean {
+  // A CSS selector. i18n-ignore
+  return target instanceof Element && target.matches('input, select, textarea');
+}
+
+/**
+ * Ctrl+Enter (Cmd+Enter) creates from any field of the popup (issue 39 §4): the form's own fields are the
+ * form's (PushForm), and this takes the rest, the header's choice of server among them, while the form is
+ * shown. A key press the form took is left alone, so one press is one submit; the reducer accepts no submit
+ * while one is sending.
+ */
+function useCreateKeyOutsideForm(active: boolean, submit: () => void): void {
+  const latest = useRef(submit);
+  latest.current = submit;
+  useEffect(() => {
+    if (!active) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.defaultPrevented || !isField(event.target) || formKeyAction(event) !== 'submit') return;
+      event.preventDefault();
+      latest.current();
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [active]);
 }

@@ -16,9 +16,11 @@ import { readSettings } from '@/lib/settings/read';
 import { createClipboardClearer, type ClipboardAccess, type ClipboardClearer } from './clearer';
 import { CLEAR_MS_PER_SECOND } from './delay';
 import { clearCopyLater } from './index';
-import { clipboardClearLater, clipboardCopied, clipboardWrite } from './messages';
+import { clipboardClearLater, clipboardCopied, clipboardRead, clipboardWrite } from './messages';
 
 export type ClipboardWriter = (text: string) => Promise<void>;
+/** The clipboard's text, or null when the browser refuses to read it (clipboardRead not granted). */
+export type ClipboardReader = () => Promise<string | null>;
 
 /**
  * Firefox's background page: navigator.clipboard, which clipboardWrite lets it write and clipboardRead
@@ -78,4 +80,28 @@ export function platformClipboard(): ClipboardWriter {
     // The new link is a secret: cleared later if the user asked.
     await clearCopyLater(text, clearClipboardLater);
   };
+}
+
+/** Firefox: the background page reads with navigator.clipboard, which clipboardRead allows without focus. */
+async function readInBackgroundPage(): Promise<{ text: string | null }> {
+  return { text: await navigatorClipboard().read() };
+}
+
+/**
+ * The clipboard as the background reads it (the keyboard's "Push the clipboard"): through the offscreen
+ * document (Chrome), or in its own page (Firefox). Needs the optional clipboardRead permission
+ * (askToReadClipboard); without it the answer is null. The text stays in memory: the caller pushes it.
+ */
+export function platformClipboardReader(): ClipboardReader {
+  const read = inOffscreenOr(clipboardRead, BACKGROUND_IS_WORKER ? undefined : readInBackgroundPage);
+  return async () => (await read(undefined)).text;
+}
+
+/**
+ * Asks for clipboardRead, the optional permission reading the clipboard needs (granted already: true at
+ * once, no prompt). Called first thing in the handler of the user's own key press, whose gesture a request
+ * needs in both browsers; the person's answer is kept by the browser, so the prompt comes once.
+ */
+export function askToReadClipboard(): Promise<boolean> {
+  return browser.permissions.request({ permissions: ['clipboardRead'] });
 }

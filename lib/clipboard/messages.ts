@@ -17,6 +17,17 @@ export const clipboardWrite = defineMessage<{ text: string }, { copied: true }>(
   privileged: true,
 });
 
+/**
+ * The background asks the offscreen document (Chrome) for the clipboard's text ("Push the clipboard"): null
+ * when the browser refuses (no clipboardRead). The text is answered in memory only, never stored.
+ */
+export const clipboardRead = defineMessage<undefined, { text: string | null }>({
+  type: 'clipboard-read',
+  to: 'offscreen',
+  request: lazySchema(() => z.undefined()),
+  privileged: true,
+});
+
 /** A page copied a secret, a link or a passphrase: clear it later if the setting says so. */
 export const clipboardCopied = defineMessage<{ hash: string }, { scheduled: boolean }>({
   type: 'clipboard-copied',

@@ -8,7 +8,7 @@
 import { AppError } from '@/lib/errors';
 import { handle, listenForMessages } from '@/lib/messages/runtime';
 import { createClipboardClearer, type ClipboardAccess } from './clearer';
-import { clipboardClearLater, clipboardWrite } from './messages';
+import { clipboardClearLater, clipboardRead, clipboardWrite } from './messages';
 
 /** Runs `use` on a temporary textarea holding `value`, and removes it whatever happens. */
 function withTextarea<T>(doc: Document, value: string, use: (area: HTMLTextAreaElement) => T): T {
@@ -56,14 +56,19 @@ export function textareaClipboard(doc: Document = document): ClipboardAccess {
   };
 }
 
-/** Answers 'clipboard-write' and 'clipboard-clear-later' from our own contexts; returns a function that stops. */
+/**
+ * Answers 'clipboard-write', 'clipboard-read' (the keyboard's "Push the clipboard") and
+ * 'clipboard-clear-later' from our own contexts; returns a function that stops.
+ */
 export function serveClipboardInOffscreen(doc: Document = document): () => void {
-  const clearer = createClipboardClearer(textareaClipboard(doc));
+  const access = textareaClipboard(doc);
+  const clearer = createClipboardClearer(access);
   return listenForMessages([
     handle(clipboardWrite, async ({ text }) => {
       copyWithTextarea(text, doc);
       return { copied: true };
     }),
+    handle(clipboardRead, async () => ({ text: await access.read() })),
     handle(clipboardClearLater, async ({ hash, delayMs }) => {
       clearer.schedule(hash, delayMs);
       return { scheduled: true as const };

@@ -1,12 +1,12 @@
 /**
- * The background's wiring of quick pushes: menu items, the keyboard shortcut and the notifications'
- * "Try again". Listeners are added synchronously on every start of the worker; nothing depends on state
+ * The background's wiring of quick pushes: menu items, the keyboard's commands (the selection's push, the
+ * clipboard's push and "Copy the last link", shortcuts.ts) and the notifications' "Try again". Listeners are added synchronously on every start of the worker; nothing depends on state
  * from an earlier life of the worker (held requests live in storage.session).
  */
 import { t } from '@/lib/i18n';
 import { allowedKinds, followSettings, loadSettings, readSettings } from '@/lib/settings';
-import { keyPath, recordCreatedPush } from '@/lib/watch';
-import { platformClipboard } from '@/lib/clipboard/background';
+import { keyPath, listTrackedPushes, recordCreatedPush } from '@/lib/watch';
+import { askToReadClipboard, platformClipboard, platformClipboardReader } from '@/lib/clipboard/background';
 import { destinationOf, keptConnections, sessionVersions } from '@/lib/connection';
 import { guardFor, type GuardSettings } from '@/lib/chat-guard';
 
@@ -18,15 +18,23 @@ import { createMenus, readSelection, requestFromMenu, selectionName, type MenuCl
 import { browserNotifier, pushOfNotice } from './notifier';
 import { isDemoNotice, isElsewhereNotice } from './pushed';
 import { createQuickPusher, isFailureNotice, quickConnect, type QuickPushDeps } from './pusher';
+import {
+  COPY_LAST_LINK_COMMAND,
+  copyLastLink,
+  PUSH_CLIPBOARD_COMMAND,
+  pushClipboard,
+  type ShortcutDeps,
+} from './shortcuts';
 
 import { wireKind, type QuickPushOutcome, type QuickRequest } from './types';
 
 export const PUSH_SELECTION_COMMAND = 'push-selection';
+export { COPY_LAST_LINK_COMMAND, PUSH_CLIPBOARD_COMMAND };
 
 /** Firefox has no notification buttons: there a click on the failure notification is "Try again". */
 const BUTTONS = !import.meta.env.FIREFOX;
 
-export function defaultQuickPushDeps(buttons = BUTTONS): QuickPushDeps {
+export function defaultQuickPushDeps(buttons = BUTTONS): QuickPushDeps & ShortcutDeps {
   return {
     // Kept while the worker lives; the versions read in this browser session outlive it (issue 22).
     connect: quickConnect(keptConnections({ versions: sessionVersions() })),
@@ -46,6 +54,9 @@ export function defaultQuickPushDeps(buttons = BUTTONS): QuickPushDeps {
     now: () => Date.now(),
     newId: () => crypto.randomUUID(),
     report: (what, error) => console.error(what, error),
+    askToReadClipboard,
+    readClipboard: platformClipboardReader(),
+    lastPush: async () => (await listTrackedPushes(undefined, 1))[0],
   };
 }
 
@@ -55,7 +66,10 @@ export interface QuickPushHandlers {
     info: MenuClick,
     tab?: { id?: number; url?: string; title?: string },
   ): Promise<QuickPushOutcome>;
-  /** What commands.onCommand calls; undefined for commands that are not ours. */
+  /**
+   * What commands.onCommand calls: the selection's push, the clipboard's push, or "Copy the last link";
+   * undefined for commands that are not ours (the popup's).
+   */
   command(
     command: string,
     tab?: { id?: number; url?: string; title?: string },
@@ -168,7 +182,7 @@ function listen(handlers: QuickPushHandlers, buttons: boolean, dismissed: (id: s
  * a notification with buttons); it defaults to the browser built for.
  */
 export function registerQuickPush(
-  overrides: Partial<QuickPushDeps> = {},
+  overrides: Partial<QuickPushDeps & ShortcutDeps> = {},
   { buttons = BUTTONS }: { buttons?: boolean } = {},
 ): QuickPushHandlers {
   const deps = { ...defaultQuickPushDeps(buttons), ...overrides };
@@ -211,6 +225,9 @@ export function registerQuickPush(
         : pusher.nothing(t('quick_nothingThere'));
     },
     async command(command, tab) {
+      // Asked first, in the key press's own turn: a permission request needs the user's gesture.
+      if (command === PUSH_CLIPBOARD_COMMAND) return pushClipboard(deps, pusher);
+      if (command === COPY_LAST_LINK_COMMAND) return copyLastLink(deps, pusher.nothing);
       if (command !== PUSH_SELECTION_COMMAND) return undefined;
       const ready = readAhead();
       const [active] =

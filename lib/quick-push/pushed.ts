@@ -64,7 +64,7 @@ function copiedWords(
  * only, so it runs once the link has left for the clipboard (issue 22: its first run in a woken worker
  * builds the Intl formatters, about a millisecond before the copy).
  */
-async function copyAndSay(
+export async function copyAndSay(
   deps: PushedDeps,
   { link, expiry, key }: { link: string; expiry: () => string; key: string | null },
   demo = false,

@@ -143,7 +143,7 @@ forEachBrowser(
       await waitForRecent(popup, 2);
     });
 
-    it(`registers the four menu items under contextMenus (Firefox: its alias of menus) and both shortcuts (Firefox MV2: _execute_browser_action); runs in no private window until the person allows it`, async () => {
+    it(`registers the four menu items under contextMenus (Firefox: its alias of menus) and the four shortcuts (Firefox MV2: _execute_browser_action); runs in no private window until the person allows it`, async () => {
       await seamReady(browser());
       for (const id of Object.values(MENU_IDS)) await expect.poll(() => menuItem(browser(), id)).toBeNull();
       // The check above can fail: an unknown item is refused.
@@ -155,13 +155,17 @@ forEachBrowser(
         expect.arrayContaining([
           { name: 'push-selection', shortcut: 'Alt+Shift+S' },
           { name: open, shortcut: 'Alt+Shift+O' },
+          { name: 'push-clipboard', shortcut: 'Alt+Shift+Y' },
+          { name: 'copy-last-link', shortcut: 'Alt+Shift+K' },
         ]),
       );
-      expect(commands).toHaveLength(2);
+      expect(commands).toHaveLength(4);
       const manifest = await browser().background((g) => g.browser.runtime.getManifest());
       // MV3's name would not bind to Firefox's toolbar button: each manifest names only its own.
       expect(manifest.manifest_version).toBe(name === 'chromium' ? 3 : 2);
-      expect(Object.keys(manifest.commands ?? {}).sort()).toEqual([open, 'push-selection'].sort());
+      expect(Object.keys(manifest.commands ?? {}).sort()).toEqual(
+        [open, 'push-selection', 'push-clipboard', 'copy-last-link'].sort(),
+      );
       expect(manifest.permissions).toEqual(
         expect.arrayContaining([
           'contextMenus',

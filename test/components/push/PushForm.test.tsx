@@ -223,6 +223,38 @@ describe('PushForm: sending', () => {
 });
 
 describe('PushForm: keyboard', () => {
+  // Issue 39 §4: every field and control of the form, "More options" open, each in a fresh form.
+  it.each(['text', 'url'] as const)(
+    'creates once on Ctrl+Enter from every field of the %s form, none taking the key for itself',
+    async (kind) => {
+      const fieldsOf = () =>
+        [
+          ...createButton().closest('form')!.querySelectorAll('input, select, textarea, button, summary'),
+        ].filter((field) => !(field as HTMLInputElement).disabled);
+      const fresh = async () => {
+        const send = vi.fn(() => new Promise<never>(() => {}));
+        render(<Harness send={send} actions={[{ type: 'kind', kind }]} />);
+        const field = kind === 'text' ? secret() : screen.getByRole('textbox', { name: 'URL' });
+        fireEvent.input(field, { target: { value: kind === 'text' ? 's3cret' : 'https://example.com/x' } });
+        await openMoreOptions();
+        return send;
+      };
+      await fresh();
+      const count = fieldsOf().length;
+      cleanup();
+      expect(count).toBeGreaterThan(8);
+      for (let index = 0; index < count; index++) {
+        const send = await fresh();
+        const field = fieldsOf()[index]!;
+        const event = fireEvent.keyDown(field, { key: 'Enter', ctrlKey: true });
+        expect(event, `${field.tagName} ${field.getAttribute('name') ?? field.textContent}`).toBe(false);
+        fireEvent.keyDown(field, { key: 'Enter', ctrlKey: true, repeat: true });
+        await waitFor(() => expect(send).toHaveBeenCalledTimes(1));
+        cleanup();
+      }
+    },
+  );
+
   it.each([
     ['Ctrl+Enter', { ctrlKey: true }],
     ['Cmd+Enter', { metaKey: true }],

@@ -68,6 +68,48 @@ afterEach(cleanup);
 const live = useLiveRegion();
 
 describe('CreatePush', () => {
+  it('creates once on Ctrl+Enter (Cmd+Enter) from a field outside the form, the header’s choice of server among them, and not again while sending (issue 39 §4)', async () => {
+    let finish!: (result: SentPush) => void;
+    sendForm.mockImplementation(() => new Promise((resolve) => (finish = resolve)));
+    const header = document.body.appendChild(document.createElement('select'));
+    header.innerHTML = '<option>pp.example</option><option>other.example</option>';
+    try {
+      renderForm();
+      fireEvent.input(secret(), { target: { value: 's3cret' } });
+      // A plain Enter there chooses, as a select's Enter does: no push.
+      fireEvent.keyDown(header, { key: 'Enter' });
+      expect(sendForm).not.toHaveBeenCalled();
+      const first = fireEvent.keyDown(header, { key: 'Enter', ctrlKey: true });
+      expect(first).toBe(false); // taken: the select does nothing else with it
+      fireEvent.keyDown(header, { key: 'Enter', metaKey: true, repeat: true });
+      fireEvent.keyDown(secret(), { key: 'Enter', ctrlKey: true });
+      await waitFor(() => expect(sendForm).toHaveBeenCalledTimes(1));
+      expect(sendForm.mock.calls[0]![0].payload).toBe('s3cret');
+      finish(created());
+      await screen.findByRole('textbox', { name: 'Secret link' });
+      // The result is shown: the key creates nothing more from there.
+      fireEvent.keyDown(header, { key: 'Enter', ctrlKey: true });
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(sendForm).toHaveBeenCalledTimes(1);
+    } finally {
+      header.remove();
+    }
+  });
+
+  it('leaves Ctrl+Enter on a button or a link outside the form alone', async () => {
+    sendForm.mockImplementation(() => new Promise(() => {}));
+    const button = document.body.appendChild(document.createElement('button'));
+    try {
+      renderForm();
+      fireEvent.input(secret(), { target: { value: 's3cret' } });
+      expect(fireEvent.keyDown(button, { key: 'Enter', ctrlKey: true })).toBe(true);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+      expect(sendForm).not.toHaveBeenCalled();
+    } finally {
+      button.remove();
+    }
+  });
+
   it('sends once per submit, even when Create push is pressed again while sending', async () => {
     let finish!: (result: SentPush) => void;
     sendForm.mockImplementation(() => new Promise((resolve) => (finish = resolve)));

@@ -35,7 +35,13 @@ const hostRules = (hosts: string[] = []) =>
  * here, not --lang: docs/toolchain.md, "Chromium in another UI language").
  */
 export async function launchWithExtension(
-  options: { language?: string; extDir?: string; profileDir?: string; loopbackHosts?: string[] } = {},
+  options: {
+    language?: string;
+    extDir?: string;
+    profileDir?: string;
+    loopbackHosts?: string[];
+    display?: string;
+  } = {},
 ): Promise<{
   context: BrowserContext;
   close: () => Promise<void>;
@@ -50,14 +56,23 @@ export async function launchWithExtension(
   const userDataDir = options.profileDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-e2e-'));
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
-    headless: true,
+    // Headed on a display of the caller's (LaunchOptions.display): only there do real key presses reach it.
+    headless: !options.display,
     args: [
       `--disable-extensions-except=${extDir}`,
       `--load-extension=${extDir}`,
       ...CHROMIUM_ARGS,
       ...hostRules(options.loopbackHosts),
     ],
-    ...(options.language ? { env: { ...process.env, LANGUAGE: options.language } } : {}),
+    ...(options.language || options.display
+      ? {
+          env: {
+            ...process.env,
+            ...(options.language ? { LANGUAGE: options.language } : {}),
+            ...(options.display ? { DISPLAY: options.display } : {}),
+          },
+        }
+      : {}),
   });
   // The welcome page the install opens, waited for so that it never comes to the front mid-test. It stays
   // open: closed at once, it left the next extension page now and then with no messages (every word shown

@@ -53,12 +53,21 @@ export function firefoxLaunch(options: FirefoxOptions): LaunchOptions {
   return {
     browser: 'firefox',
     executablePath: process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr',
-    headless: true,
+    // Headed on a display of the caller's (LaunchOptions.display): only there do real key presses reach it.
+    headless: !options.display,
     // Firefox 153 refuses BiDi navigation to moz-extension:// without it.
     args: ['--remote-allow-system-access'],
     // A profile of the caller's (LaunchOptions.profileDir), which puppeteer leaves in place after close.
     ...(options.profileDir ? { userDataDir: options.profileDir } : {}),
-    ...(policy ? { env: { ...process.env, MOZ_DISABLE_NONLOCAL_CONNECTIONS: '1' } } : {}),
+    ...(policy || options.display
+      ? {
+          env: {
+            ...process.env,
+            ...(policy ? { MOZ_DISABLE_NONLOCAL_CONNECTIONS: '1' } : {}),
+            ...(options.display ? { DISPLAY: options.display } : {}),
+          },
+        }
+      : {}),
     extraPrefsFirefox: {
       'extensions.webextensions.uuids': JSON.stringify({ [GECKO_ID]: UUID }),
       // A permission request from a click resolves without a prompt nobody could click.

@@ -24,6 +24,11 @@ export interface LaunchOptions {
    * (docs/toolchain.md, "A web app's host on loopback"). No request leaves the machine.
    */
   loopbackHosts?: string[];
+  /**
+   * An X display (":5") to run the browser on, headed, instead of headless: a key pressed there with
+   * xdotool reaches the browser as a person's would (test/journeys/x-display.ts, shortcuts.journey.ts).
+   */
+  display?: string;
 }
 
 /** What `::-p-aria(…)` holds, `Name[role="r"]` or `Name`: the accessible name, then the role when given. */

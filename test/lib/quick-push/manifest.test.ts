@@ -20,13 +20,31 @@ describe('quick push in the manifest', () => {
     ['firefox', 2, '_execute_browser_action'],
   ] as const)('%s MV%d: the shortcut commands, with the popup under %s', (browser, version, popup) => {
     const { commands, permissions } = manifest(browser, version);
-    expect(Object.keys(commands ?? {}).sort()).toEqual([popup, 'push-selection'].sort());
+    expect(Object.keys(commands ?? {}).sort()).toEqual(
+      [popup, 'push-selection', 'push-clipboard', 'copy-last-link'].sort(),
+    );
     expect(commands?.['push-selection']?.suggested_key?.default).toBe('Alt+Shift+S');
+    expect(commands?.['push-clipboard']?.suggested_key?.default).toBe('Alt+Shift+Y');
+    expect(commands?.['copy-last-link']?.suggested_key?.default).toBe('Alt+Shift+K');
     expect(commands?.[popup]?.suggested_key?.default).toBe('Alt+Shift+O');
+    // Chrome assigns at most four suggested keys.
+    expect(Object.values(commands ?? {}).filter((command) => command.suggested_key)).toHaveLength(4);
     expect(permissions).toEqual(
       expect.arrayContaining(['contextMenus', 'notifications', 'clipboardWrite', 'activeTab', 'scripting']),
     );
   });
+
+  it.each([
+    ['chrome', 3],
+    ['firefox', 2],
+  ] as const)(
+    '%s MV%d: reading the clipboard is optional, asked for on first use, never at install',
+    (browser, version) => {
+      const built = manifest(browser, version) as { permissions?: string[]; optional_permissions?: string[] };
+      expect(built.permissions).not.toContain('clipboardRead');
+      expect(built.optional_permissions).toContain('clipboardRead');
+    },
+  );
 
   it('asks for offscreen documents on Chrome only', () => {
     expect(manifest('chrome', 3).permissions).toContain('offscreen');
