@@ -57,6 +57,8 @@ export const DOORS = {
   // target.ts: where a push goes, without the client or zod (the popup's first chunk).
   connection: ['target'],
   'quick-push': [],
+  // Expire everything (issue 39 §3): the pages' door is index.ts; background.ts is the background's.
+  'expire-all': [{ front: 'background', from: ['entrypoints/background/'] }],
 };
 
 /** The folder-relative module an import names, or null when it is no file of lib/<feature>/. */
