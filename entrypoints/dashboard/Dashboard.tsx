@@ -2,6 +2,8 @@ import { useEffect, useMemo } from 'preact/hooks';
 import { SettingsLinked } from '@/components/SettingsLinked';
 import { DemoBanner } from '@/components/DemoBanner';
 import { ActivityList } from '@/components/dashboard/ActivityList';
+import { ExpireAllDialog } from '@/components/dashboard/ExpireAllDialog';
+import { ExpireAllStatus } from '@/components/expire-all/ExpireAllStatus';
 import { ExpireDialog } from '@/components/dashboard/ExpireDialog';
 import { ExportMenu } from '@/components/dashboard/ExportMenu';
 import { FilterBar } from '@/components/dashboard/FilterBar';
@@ -21,6 +23,7 @@ import { serverName } from '@/lib/settings/read';
 import { ALL_SERVERS, useTracked } from './data';
 import { useAudits } from './useAudits';
 import { useExpire } from './useExpire';
+import { useExpireAll } from './useExpireAll';
 import { useExport } from './useExport';
 import { useFailedAlerts } from './useFailedAlerts';
 import { useEmpty } from './useEmpty';
@@ -88,6 +91,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
   const audits = useAudits();
   const refresh = useRefresh(tracked);
   const expire = useExpire(selection.drop, tracked.reload);
+  const expireAll = useExpireAll(pushes);
   const exporter = useExport(shown, pushes.length, canAudit);
   const links = usePushLinks(pushes);
   const actions = useStable({
@@ -121,8 +125,24 @@ export function Dashboard({ settings }: { settings: Settings }) {
         <div class="toolbar">
           <h2 id="pushes-title">{t('dash_yourPushes')}</h2>
           <FilterBar filters={filters} onChange={changeFilters} servers={several ? serverUrls : undefined} />
+          <button
+            type="button"
+            id="expire-all-open"
+            class="danger"
+            disabled={!tracked.whole}
+            onClick={expireAll.ask}
+          >
+            {t('expireAll_open')}
+          </button>
           <ExportMenu auditAvailable={hasToken} {...exporter} busy={exporter.busy || !tracked.whole} />
         </div>
+        <ExpireAllStatus
+          run={expireAll.run}
+          onDismiss={() => {
+            expireAll.dismiss();
+            document.getElementById('expire-all-open')?.focus();
+          }}
+        />
         <SelectionBar
           selected={shownSelected.length}
           shown={tracked.whole ? shown.length : 0}
@@ -148,6 +168,17 @@ export function Dashboard({ settings }: { settings: Settings }) {
         />
       </section>
       <ExpireDialog pushes={expire.asked ?? []} onConfirm={expire.confirm} onCancel={expire.cancel} />
+      {expireAll.asked && (
+        <ExpireAllDialog
+          scope={expireAll.asked}
+          servers={several ? serverUrls : []}
+          count={expireAll.count}
+          countServers={expireAll.countServers}
+          onChange={expireAll.change}
+          onConfirm={expireAll.confirm}
+          onCancel={expireAll.cancel}
+        />
+      )}
       <OpenQuestion links={links} />
     </main>
   );

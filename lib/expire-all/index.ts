@@ -1,12 +1,11 @@
 /**
  * Expire everything (issue 39 §3): kill every link the user sent, of one server or all, in a time window.
- * The pages' door: the pure core (core.ts: which pushes, the run with its queue, join and Retry-After), the
- * run as stored and followed (state.ts), and the request to the background (messages.ts). The background
+ * The pages' door, light (no zod, no idb): the pure core (core.ts: which pushes, the run with its queue,
+ * join and Retry-After), the run as stored and followed (state.ts), and the request to the background
+ * (messages.ts, loaded on first use). The background
  * entrypoint alone wires background.ts, its own front.
  */
-import { sendMessage } from '@/lib/messages/runtime';
 import type { ExpireRun, ExpireScope } from './core';
-import { expireAllMessages } from './messages';
 
 export {
   choosePushes,
@@ -20,6 +19,15 @@ export {
 } from './core';
 export { clearRun, followRun, readRun } from './state';
 
-/** Asks the background to expire the pushes of `scope`: the run started, or the one going on joined. */
-export const startExpireAll = (scope: ExpireScope): Promise<ExpireRun> =>
-  sendMessage(expireAllMessages.start, scope);
+/**
+ * Asks the background to expire the pushes of `scope`: the run started, or the one going on joined. The
+ * message's schema (zod) and the messaging's checks load on first use: this door stays light for the
+ * pages' first screens.
+ */
+export async function startExpireAll(scope: ExpireScope): Promise<ExpireRun> {
+  const [{ sendMessage }, { expireAllMessages }] = await Promise.all([
+    import('@/lib/messages/runtime'),
+    import('./messages'),
+  ]);
+  return sendMessage(expireAllMessages.start, scope);
+}
