@@ -4,7 +4,7 @@
  * then hands the run to the background. The run's progress and result show below, from what the background
  * stores, so a popup opened again shows them too. Loaded with the Recent part, never with the first screen.
  */
-import { useMemo, useRef, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { announce } from '@/components/announce';
 import { serverNames } from '@/components/dashboard/ExpireAllDialog';
 import { ExpireAllStatus } from '@/components/expire-all/ExpireAllStatus';
@@ -24,9 +24,6 @@ interface Asked {
   servers: string[];
 }
 
-/** Where focus goes once the place it was in is gone (the command, the question). */
-const focusOn = (element: HTMLElement | null) => requestAnimationFrame(() => element?.focus());
-
 export function ExpireMenu({ settings }: { settings: Settings }) {
   const [open, setOpen] = useState(false);
   const [asked, setAsked] = useState<Asked | null>(null);
@@ -35,10 +32,14 @@ export function ExpireMenu({ settings }: { settings: Settings }) {
   const toggle = useRef<HTMLButtonElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
 
+  // The question takes the focus on its safe answer; once it is gone, focus is back on More.
+  useEffect(() => {
+    if (asked) cancel.current?.focus();
+  }, [asked]);
   const close = () => {
     setAsked(null);
     setOpen(false);
-    focusOn(toggle.current);
+    toggle.current?.focus();
   };
   const ask = async () => {
     try {
@@ -48,7 +49,6 @@ export function ExpireMenu({ settings }: { settings: Settings }) {
         Date.now(),
       );
       setAsked({ count: chosen.length, servers: serversOf(chosen) });
-      focusOn(cancel.current);
     } catch (error) {
       announce(describeError(error));
     }
@@ -111,7 +111,7 @@ export function ExpireMenu({ settings }: { settings: Settings }) {
         run={view}
         onDismiss={() => {
           void clearRun();
-          focusOn(toggle.current);
+          toggle.current?.focus();
         }}
       />
     </div>
