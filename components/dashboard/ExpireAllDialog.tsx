@@ -1,5 +1,5 @@
-import { listFormat } from '@/lib/format/intl';
-import { plural, t, uiLocale } from '@/lib/i18n';
+import { serverNames } from '@/components/expire-all/words';
+import { plural, t } from '@/lib/i18n';
 import { serverName } from '@/lib/settings/read';
 import type { ExpireScope, ExpireWindow } from '@/lib/expire-all';
 import { ConfirmDialog } from './ConfirmDialog';
@@ -21,10 +21,6 @@ export interface ExpireAllDialogProps {
   onConfirm: () => void;
   onCancel: () => void;
 }
-
-/** "a.example and b.example", in the page's language. */
-export const serverNames = (urls: string[]) =>
-  listFormat(uiLocale(), { type: 'conjunction' }).format(urls.map(serverName));
 
 /**
  * The question before Expire everything: how far back and which server, then what that expires (how many

@@ -6,7 +6,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { announce } from '@/components/announce';
-import { serverNames } from '@/components/dashboard/ExpireAllDialog';
+import { serverNames } from '@/components/expire-all/words';
 import { ExpireAllStatus } from '@/components/expire-all/ExpireAllStatus';
 import { runView, useExpireRun } from '@/components/expire-all/useExpireRun';
 import { MoreIcon } from '@/components/icons';
