@@ -2,8 +2,6 @@ import { useEffect, useMemo } from 'preact/hooks';
 import { SettingsLinked } from '@/components/SettingsLinked';
 import { DemoBanner } from '@/components/DemoBanner';
 import { ActivityList } from '@/components/dashboard/ActivityList';
-import { ExpireAllDialog } from '@/components/dashboard/ExpireAllDialog';
-import { ExpireAllStatus } from '@/components/expire-all/ExpireAllStatus';
 import { ExpireDialog } from '@/components/dashboard/ExpireDialog';
 import { ExportMenu } from '@/components/dashboard/ExportMenu';
 import { FilterBar } from '@/components/dashboard/FilterBar';
@@ -22,8 +20,8 @@ import type { TrackedPush, WatchEvent } from '@/lib/watch/types';
 import { serverName } from '@/lib/settings/read';
 import { ALL_SERVERS, useTracked } from './data';
 import { useAudits } from './useAudits';
-import { useExpire } from './useExpire';
-import { useExpireAll } from './useExpireAll';
+import { ExpireAllTools } from './ExpireAll';
+import { useExpire, type Expire } from './useExpire';
 import { useExport } from './useExport';
 import { useFailedAlerts } from './useFailedAlerts';
 import { useEmpty } from './useEmpty';
@@ -70,6 +68,16 @@ function OpenQuestion({ links }: { links: PushLinks }) {
   );
 }
 
+/** The page's questions about pushes: before expiring some, and before opening one. */
+function Questions({ expire, links }: { expire: Expire; links: PushLinks }) {
+  return (
+    <>
+      <ExpireDialog pushes={expire.asked ?? []} onConfirm={expire.confirm} onCancel={expire.cancel} />
+      <OpenQuestion links={links} />
+    </>
+  );
+}
+
 /**
  * The dashboard once the settings are known: every push sent to the current server from this browser. Until
  * the list is read whole (its first screen comes first, useTracked), "select all" and the exports are held
@@ -91,7 +99,6 @@ export function Dashboard({ settings }: { settings: Settings }) {
   const audits = useAudits();
   const refresh = useRefresh(tracked);
   const expire = useExpire(selection.drop, tracked.reload);
-  const expireAll = useExpireAll(pushes);
   const exporter = useExport(shown, pushes.length, canAudit);
   const links = usePushLinks(pushes);
   const actions = useStable({
@@ -125,24 +132,9 @@ export function Dashboard({ settings }: { settings: Settings }) {
         <div class="toolbar">
           <h2 id="pushes-title">{t('dash_yourPushes')}</h2>
           <FilterBar filters={filters} onChange={changeFilters} servers={several ? serverUrls : undefined} />
-          <button
-            type="button"
-            id="expire-all-open"
-            class="danger"
-            disabled={!tracked.whole}
-            onClick={expireAll.ask}
-          >
-            {t('expireAll_open')}
-          </button>
+          <ExpireAllTools pushes={pushes} whole={tracked.whole} servers={several ? serverUrls : []} />
           <ExportMenu auditAvailable={hasToken} {...exporter} busy={exporter.busy || !tracked.whole} />
         </div>
-        <ExpireAllStatus
-          run={expireAll.run}
-          onDismiss={() => {
-            expireAll.dismiss();
-            document.getElementById('expire-all-open')?.focus();
-          }}
-        />
         <SelectionBar
           selected={shownSelected.length}
           shown={tracked.whole ? shown.length : 0}
@@ -167,19 +159,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
           focus={focus}
         />
       </section>
-      <ExpireDialog pushes={expire.asked ?? []} onConfirm={expire.confirm} onCancel={expire.cancel} />
-      {expireAll.asked && (
-        <ExpireAllDialog
-          scope={expireAll.asked}
-          servers={several ? serverUrls : []}
-          count={expireAll.count}
-          countServers={expireAll.countServers}
-          onChange={expireAll.change}
-          onConfirm={expireAll.confirm}
-          onCancel={expireAll.cancel}
-        />
-      )}
-      <OpenQuestion links={links} />
+      <Questions expire={expire} links={links} />
     </main>
   );
 }

@@ -4,6 +4,7 @@
  * then hands the run to the background. The run's progress and result show below, from what the background
  * stores, so a popup opened again shows them too. Loaded with the Recent part, never with the first screen.
  */
+import type { RefObject } from 'preact';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { announce } from '@/components/announce';
 import { serverNames } from '@/components/expire-all/words';
@@ -24,6 +25,37 @@ interface Asked {
   servers: string[];
 }
 
+/** The question in place: what the command expires (focus on Cancel, the safe answer), or that nothing is there. */
+function Question({ asked, cancel, onConfirm, onCancel }: QuestionProps) {
+  useEffect(() => cancel.current?.focus(), [asked]);
+  return (
+    <div role="group" aria-labelledby="expire-menu-question">
+      <p id="expire-menu-question">
+        {asked.count > 0
+          ? plural('expireAll_count', asked.count, serverNames(asked.servers))
+          : t('expireAll_none')}
+      </p>
+      <div class="expire-menu-buttons">
+        {asked.count > 0 && (
+          <button type="button" class="danger" onClick={onConfirm}>
+            {plural('dash_expireMany', asked.count)}
+          </button>
+        )}
+        <button type="button" ref={cancel} onClick={onCancel}>
+          {asked.count > 0 ? t('dash_cancel') : t('dash_close')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+interface QuestionProps {
+  asked: Asked;
+  cancel: RefObject<HTMLButtonElement | null>;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
 export function ExpireMenu({ settings }: { settings: Settings }) {
   const [open, setOpen] = useState(false);
   const [asked, setAsked] = useState<Asked | null>(null);
@@ -32,10 +64,7 @@ export function ExpireMenu({ settings }: { settings: Settings }) {
   const toggle = useRef<HTMLButtonElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
 
-  // The question takes the focus on its safe answer; once it is gone, focus is back on More.
-  useEffect(() => {
-    if (asked) cancel.current?.focus();
-  }, [asked]);
+  // Once the question is gone, focus is back on More.
   const close = () => {
     setAsked(null);
     setOpen(false);
@@ -87,23 +116,7 @@ export function ExpireMenu({ settings }: { settings: Settings }) {
               {t('expireAll_lastHour')}
             </button>
           ) : (
-            <div role="group" aria-labelledby="expire-menu-question">
-              <p id="expire-menu-question">
-                {asked.count > 0
-                  ? plural('expireAll_count', asked.count, serverNames(asked.servers))
-                  : t('expireAll_none')}
-              </p>
-              <div class="expire-menu-buttons">
-                {asked.count > 0 && (
-                  <button type="button" class="danger" onClick={confirm}>
-                    {plural('dash_expireMany', asked.count)}
-                  </button>
-                )}
-                <button type="button" ref={cancel} onClick={close}>
-                  {asked.count > 0 ? t('dash_cancel') : t('dash_close')}
-                </button>
-              </div>
-            </div>
+            <Question asked={asked} cancel={cancel} onConfirm={confirm} onCancel={close} />
           )}
         </div>
       )}

@@ -120,6 +120,46 @@ export interface Runner {
 
 const keyOf = (item: { server: string; url_token: string }) => `${item.server} ${item.url_token}`;
 
+/** A run just begun by `scope`, with no push yet. */
+const newRun = (now: number, scope: ExpireScope): ExpireRun => ({
+  status: 'running',
+  started_at: now,
+  finished_at: null,
+  scopes: [scope],
+  servers: [],
+  total: 0,
+  handled: 0,
+  expired: 0,
+  failed: [],
+  waiting_until: null,
+});
+
+/** Waits `ms` in steps, with `run` saying until when, published before each step. */
+async function waitOut(deps: RunnerDeps, run: ExpireRun, ms: number, publish: () => unknown) {
+  const until = deps.clock() + ms;
+  run.waiting_until = until;
+  for (let left = ms; left > 0; left = until - deps.clock()) {
+    await publish();
+    await deps.sleep(Math.min(left, WAIT_STEP_MS));
+  }
+  run.waiting_until = null;
+}
+
+/** Asks for one push until it is done, refused, or the server still limits after MAX_RETRIES waits. */
+async function expireOnce(deps: RunnerDeps, item: ExpireItem, wait: (ms: number) => Promise<void>) {
+  for (let retries = 0; ; retries++) {
+    let outcome: ExpireOutcome;
+    try {
+      outcome = await deps.expireOne(item);
+    } catch (error) {
+      outcome = { ok: false, error: { code: 'internal', message: String(error) } };
+    }
+    if (outcome.ok || outcome.error.code !== 'rate-limited' || retries >= MAX_RETRIES) return outcome;
+    const after = outcome.error.retryAfter;
+    await wait(Math.min(after === undefined ? DEFAULT_WAIT_MS : after * 1000, MAX_WAIT_MS));
+  }
+}
+
 /** The one run of a background (see the module comment). */
 export function createRunner(deps: RunnerDeps): Runner {
   let run: ExpireRun | null = null;
@@ -141,35 +181,9 @@ export function createRunner(deps: RunnerDeps): Runner {
     }
   }
 
-  /** Waits `ms`, in steps, with the run saying until when. */
-  async function wait(ms: number): Promise<void> {
-    const until = deps.clock() + ms;
-    run!.waiting_until = until;
-    for (let left = ms; left > 0; left = until - deps.clock()) {
-      await publish();
-      await deps.sleep(Math.min(left, WAIT_STEP_MS));
-    }
-    run!.waiting_until = null;
-  }
-
-  /** Asks for one push until it is done, refused, or the server still limits after MAX_RETRIES waits. */
-  async function expire(item: ExpireItem): Promise<ExpireOutcome> {
-    for (let retries = 0; ; retries++) {
-      let outcome: ExpireOutcome;
-      try {
-        outcome = await deps.expireOne(item);
-      } catch (error) {
-        outcome = { ok: false, error: { code: 'internal', message: String(error) } };
-      }
-      if (outcome.ok || outcome.error.code !== 'rate-limited' || retries >= MAX_RETRIES) return outcome;
-      const after = outcome.error.retryAfter;
-      await wait(Math.min(after === undefined ? DEFAULT_WAIT_MS : after * 1000, MAX_WAIT_MS));
-    }
-  }
-
   async function work(): Promise<void> {
     for (let item = queue.shift(); item; item = queue.shift()) {
-      const outcome = await expire(item);
+      const outcome = await expireOnce(deps, item, (ms) => waitOut(deps, run!, ms, publish));
       run!.handled++;
       if (outcome.ok) run!.expired++;
       else run!.failed.push({ ...item, error: outcome.error });
@@ -181,7 +195,7 @@ export function createRunner(deps: RunnerDeps): Runner {
     await deps.finished?.(snapshot());
   }
 
-  function begin(): void {
+  function begin(): ExpireRun {
     // Published first (a page hears "0 of N" at once), then worked through; a failure of the publish or
     // of `finished` must not leave the run marked running in this worker.
     working = Promise.resolve(publish())
@@ -189,6 +203,7 @@ export function createRunner(deps: RunnerDeps): Runner {
       .catch(() => {
         if (run) run.status = 'done';
       });
+    return snapshot();
   }
 
   return {
@@ -199,24 +214,11 @@ export function createRunner(deps: RunnerDeps): Runner {
         void publish();
         return snapshot();
       }
-      const now = deps.clock();
-      run = {
-        status: 'running',
-        started_at: now,
-        finished_at: null,
-        scopes: [scope],
-        servers: [],
-        total: 0,
-        handled: 0,
-        expired: 0,
-        failed: [],
-        waiting_until: null,
-      };
+      run = newRun(deps.clock(), scope);
       queue = [];
       seen = new Set();
       add(items);
-      begin();
-      return snapshot();
+      return begin();
     },
     resume(stored, items) {
       run = { ...stored, status: 'running', waiting_until: null, failed: [...stored.failed] };
@@ -227,8 +229,7 @@ export function createRunner(deps: RunnerDeps): Runner {
       for (const item of fresh) seen.add(keyOf(item));
       queue.push(...fresh);
       run.total = Math.max(run.total, run.handled + fresh.length);
-      begin();
-      return snapshot();
+      return begin();
     },
     current: () => (run ? snapshot() : null),
     idle: () => working,
