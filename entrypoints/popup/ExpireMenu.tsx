@@ -5,7 +5,7 @@
  * stores, so a popup opened again shows them too. Loaded with the Recent part, never with the first screen.
  */
 import type { RefObject } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { announce } from '@/components/announce';
 import { serverNames } from '@/components/expire-all/words';
 import { ExpireAllStatus } from '@/components/expire-all/ExpireAllStatus';
@@ -27,7 +27,8 @@ interface Asked {
 
 /** The question in place: what the command expires (focus on Cancel, the safe answer), or that nothing is there. */
 function Question({ asked, cancel, onConfirm, onCancel }: QuestionProps) {
-  useEffect(() => cancel.current?.focus(), [asked]);
+  // Before the browser paints: a person (or a test) reading the question finds focus already on Cancel.
+  useLayoutEffect(() => cancel.current?.focus(), [asked]);
   return (
     <div role="group" aria-labelledby="expire-menu-question">
       <p id="expire-menu-question">

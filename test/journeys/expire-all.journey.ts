@@ -165,7 +165,10 @@ forEachBrowser('expire everything', (_name, browser) => {
     await press(menu, 'More');
     await press(menu, 'Expire everything I pushed in the last hour');
     await waitForText(menu, `1 push on ${a.name} stops working at once for everyone.`);
-    expect(await menu.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    await menu.waitForFunction(() => document.activeElement?.textContent === 'Cancel', {
+      timeout: 5_000,
+      polling: 100,
+    });
     await press(menu, 'Expire 1 push');
     await waitForText(menu, 'Expire everything: 1 of 1 expired.', 30_000);
     expect(await liveText(menu)).toContain('Expire everything: 1 of 1 expired.');
