@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { announce } from '@/components/announce';
 import { describeError } from '@/lib/api/describe';
-import { followRun, readRun, type ExpireRun } from '@/lib/expire-all';
+import { followRun, readRun, startExpireAll, type ExpireRun, type ExpireScope } from '@/lib/expire-all';
 import { dateTimeFormat } from '@/lib/format/intl';
 import { plural, t, uiLocale } from '@/lib/i18n';
 import type { ExpireAllView } from './ExpireAllStatus';
@@ -36,14 +36,29 @@ export function runView(run: ExpireRun | null): ExpireAllView | null {
   };
 }
 
-/** Follows the background's run; says its result once when it ends while the page is open. */
-export function useExpireRun(): ExpireRun | null {
+export interface ExpireRunFollowed {
+  /** The background's run as last stored (null: none, or put away). */
+  run: ExpireRun | null;
+  /** Asks the background for a run of `scope` (or to join the one going on), and says it started. */
+  start: (scope: ExpireScope) => Promise<void>;
+}
+
+/**
+ * Follows the background's run; says its result once when it ends while the page is open, and a start
+ * only while its run has not ended already (a run of one push may end before its start is answered).
+ */
+export function useExpireRun(): ExpireRunFollowed {
   const [run, setRun] = useState<ExpireRun | null>(null);
   const last = useRef<ExpireRun | null>(null);
+  /** The start (started_at) of the last run whose result was said here. */
+  const saidDone = useRef<number | null>(null);
   useEffect(() => {
     let live = true;
     const show = (next: ExpireRun | null) => {
-      if (last.current?.status === 'running' && next?.status === 'done') announce(spokenResult(next));
+      if (last.current?.status === 'running' && next?.status === 'done') {
+        saidDone.current = next.started_at;
+        announce(spokenResult(next));
+      }
       last.current = next;
       setRun(next);
     };
@@ -54,5 +69,13 @@ export function useExpireRun(): ExpireRun | null {
       stop();
     };
   }, []);
-  return run;
+  const start = async (scope: ExpireScope) => {
+    try {
+      const started = await startExpireAll(scope);
+      if (saidDone.current !== started.started_at) announce(t('expireAll_started', started.total));
+    } catch (error) {
+      announce(describeError(error));
+    }
+  };
+  return { run, start };
 }

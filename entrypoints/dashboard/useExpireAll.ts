@@ -6,10 +6,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import type { ExpireAllView } from '@/components/expire-all/ExpireAllStatus';
 import { runView, useExpireRun } from '@/components/expire-all/useExpireRun';
-import { announce } from '@/components/announce';
-import { describeError } from '@/lib/api/describe';
-import { choosePushes, clearRun, serversOf, startExpireAll, type ExpireScope } from '@/lib/expire-all';
-import { t } from '@/lib/i18n';
+import { choosePushes, clearRun, serversOf, type ExpireScope } from '@/lib/expire-all';
 import type { TrackedPush } from '@/lib/watch/types';
 
 export interface ExpireAll {
@@ -28,16 +25,13 @@ export interface ExpireAll {
 
 export function useExpireAll(pushes: TrackedPush[], now: () => number = Date.now): ExpireAll {
   const [asked, setAsked] = useState<ExpireScope | null>(null);
-  const run = useExpireRun();
+  const { run, start } = useExpireRun();
   const chosen = useMemo(() => (asked ? choosePushes(pushes, asked, now()) : []), [pushes, asked, now]);
   const confirm = () => {
     const scope = asked;
     setAsked(null);
     if (!scope) return;
-    startExpireAll(scope).then(
-      (started) => announce(t('expireAll_started', started.total)),
-      (error: unknown) => announce(describeError(error)),
-    );
+    void start(scope);
   };
   return {
     asked,

@@ -12,7 +12,7 @@ import { ExpireAllStatus } from '@/components/expire-all/ExpireAllStatus';
 import { runView, useExpireRun } from '@/components/expire-all/useExpireRun';
 import { MoreIcon } from '@/components/icons';
 import { describeError } from '@/lib/api/describe';
-import { choosePushes, clearRun, serversOf, startExpireAll, type ExpireScope } from '@/lib/expire-all';
+import { choosePushes, clearRun, serversOf, type ExpireScope } from '@/lib/expire-all';
 import { plural, t } from '@/lib/i18n';
 import type { Settings } from '@/lib/settings/read';
 import { listTrackedPushes } from '@/lib/watch/view';
@@ -60,7 +60,7 @@ interface QuestionProps {
 export function ExpireMenu({ settings }: { settings: Settings }) {
   const [open, setOpen] = useState(false);
   const [asked, setAsked] = useState<Asked | null>(null);
-  const run = useExpireRun();
+  const { run, start } = useExpireRun();
   const view = useMemo(() => runView(run), [run]);
   const toggle = useRef<HTMLButtonElement>(null);
   const cancel = useRef<HTMLButtonElement>(null);
@@ -85,10 +85,7 @@ export function ExpireMenu({ settings }: { settings: Settings }) {
   };
   const confirm = () => {
     close();
-    startExpireAll(LAST_HOUR).then(
-      (started) => announce(t('expireAll_started', started.total)),
-      (error: unknown) => announce(describeError(error)),
-    );
+    void start(LAST_HOUR);
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape' && open) {

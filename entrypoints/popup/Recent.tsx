@@ -50,7 +50,8 @@ export function RecentPushes({ server, settings }: RecentPushesProps) {
         <a href={browser.runtime.getURL('/dashboard.html')} onClick={openDashboard}>
           {t('popup_openDashboard')}
         </a>
-        <ExpireMenu settings={settings} />
+        {/* Nothing to expire before the first push: the heading keeps to its line (the form fits 600 px). */}
+        {pushes && pushes.length > 0 && <ExpireMenu settings={settings} />}
       </div>
       {failed && <p class="sp-hint">{t('popup_recentFailed', failed)}</p>}
       {pushes?.length === 0 && <p class="sp-hint">{t('popup_noPushes')}</p>}
