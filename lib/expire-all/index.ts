@@ -2,8 +2,8 @@
  * Expire everything (issue 39 §3): kill every link the user sent, of one server or all, in a time window.
  * The pages' door, light (no zod, no idb): the pure core (core.ts: which pushes, the run with its queue,
  * join and Retry-After), the run as stored and followed (state.ts), and the request to the background
- * (messages.ts, loaded on first use). The background
- * entrypoint alone wires background.ts, its own front.
+ * (messages.ts, loaded on first use). The background entrypoint alone wires background.ts, its own
+ * front.
  */
 import type { ExpireRun, ExpireScope } from './core';
 
