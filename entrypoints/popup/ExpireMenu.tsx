@@ -102,7 +102,7 @@ export function ExpireMenu({ settings }: { settings: Settings }) {
         class="expire-menu-toggle"
         ref={toggle}
         aria-expanded={open}
-        aria-controls="expire-menu-panel"
+        aria-controls={open ? 'expire-menu-panel' : undefined}
         onClick={() => (open ? close() : setOpen(true))}
       >
         <MoreIcon /> {t('expireAll_menu')}
