@@ -59,6 +59,8 @@ export const DOORS = {
   'quick-push': [],
   // The chat-preview guard (issue 39): its table and rule, one light door for the popup and quick push.
   'chat-guard': [],
+  // Expire everything (issue 39 §3): the pages' door is index.ts; background.ts is the background's.
+  'expire-all': [{ front: 'background', from: ['entrypoints/background/'] }],
 };
 
 /** The folder-relative module an import names, or null when it is no file of lib/<feature>/. */

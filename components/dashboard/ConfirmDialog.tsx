@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { useEffect, useRef } from 'preact/hooks';
 import { t } from '@/lib/i18n';
 
@@ -10,11 +11,13 @@ export interface ConfirmDialogProps {
   tone?: 'danger' | 'primary';
   onConfirm: () => void;
   onCancel: () => void;
+  /** Choices asked with the question (Expire everything's window and server), between it and the buttons. */
+  children?: ComponentChildren;
 }
 
-/** The dialog's buttons, in tab order: Tab from the last goes to the first, Shift+Tab from the first to the last. */
+/** The dialog's controls, in tab order: Tab from the last goes to the first, Shift+Tab from the first to the last. */
 function wrapTab(dialog: HTMLElement, event: KeyboardEvent): void {
-  const buttons = [...dialog.querySelectorAll<HTMLElement>('button:not([disabled])')];
+  const buttons = [...dialog.querySelectorAll<HTMLElement>('select:not([disabled]), button:not([disabled])')];
   const first = buttons[0];
   const last = buttons[buttons.length - 1];
   if (!first || !last) return;
@@ -80,6 +83,7 @@ export function ConfirmDialog(props: ConfirmDialogProps) {
       onKeyDown={onKeyDown}
     >
       <h2 id="confirm-title">{title}</h2>
+      {props.children}
       <p id="confirm-message">{message}</p>
       <div class="row">
         {confirmLabel && (

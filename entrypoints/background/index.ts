@@ -1,5 +1,6 @@
 import { registerClipboardClearing } from '@/lib/clipboard/background';
 import { registerDemoService } from '@/lib/demo/background';
+import { registerExpireAll } from '@/lib/expire-all/background';
 import { registerHandoff } from '@/lib/handoff/background';
 import { registerSettings } from '@/lib/settings/background';
 import { registerQuickPush } from '@/lib/quick-push';
@@ -15,6 +16,7 @@ export default defineBackground(() => {
   registerQuickPush();
   registerHandoff();
   registerUploads();
-  setupWatcher();
+  // Expire everything runs its pushes through the watcher's expire (its queue and cache).
+  registerExpireAll(setupWatcher());
   registerWelcome();
 });

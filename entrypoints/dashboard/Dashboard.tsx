@@ -20,7 +20,8 @@ import type { TrackedPush, WatchEvent } from '@/lib/watch/types';
 import { serverName } from '@/lib/settings/read';
 import { ALL_SERVERS, useTracked } from './data';
 import { useAudits } from './useAudits';
-import { useExpire } from './useExpire';
+import { ExpireAllTools } from './ExpireAll';
+import { useExpire, type Expire } from './useExpire';
 import { useExport } from './useExport';
 import { useFailedAlerts } from './useFailedAlerts';
 import { useEmpty } from './useEmpty';
@@ -64,6 +65,16 @@ function OpenQuestion({ links }: { links: PushLinks }) {
       onConfirm={links.confirmOpen}
       onCancel={links.cancelOpen}
     />
+  );
+}
+
+/** The page's questions about pushes: before expiring some, and before opening one. */
+function Questions({ expire, links }: { expire: Expire; links: PushLinks }) {
+  return (
+    <>
+      <ExpireDialog pushes={expire.asked ?? []} onConfirm={expire.confirm} onCancel={expire.cancel} />
+      <OpenQuestion links={links} />
+    </>
   );
 }
 
@@ -121,6 +132,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
         <div class="toolbar">
           <h2 id="pushes-title">{t('dash_yourPushes')}</h2>
           <FilterBar filters={filters} onChange={changeFilters} servers={several ? serverUrls : undefined} />
+          <ExpireAllTools pushes={pushes} whole={tracked.whole} servers={several ? serverUrls : []} />
           <ExportMenu auditAvailable={hasToken} {...exporter} busy={exporter.busy || !tracked.whole} />
         </div>
         <SelectionBar
@@ -147,8 +159,7 @@ export function Dashboard({ settings }: { settings: Settings }) {
           focus={focus}
         />
       </section>
-      <ExpireDialog pushes={expire.asked ?? []} onConfirm={expire.confirm} onCancel={expire.cancel} />
-      <OpenQuestion links={links} />
+      <Questions expire={expire} links={links} />
     </main>
   );
 }

@@ -7,6 +7,7 @@ import type { TrackedPush } from '@/lib/watch/types';
 import { hasEnded, recentFacts } from './recent';
 import { copyRecentLink, recentQr } from './recent-links';
 import { useRecentPushes } from './useRecent';
+import { ExpireMenu } from './ExpireMenu';
 
 /** Opens the dashboard at `path` (the dashboard, or a push's own address) in a new tab. */
 function openAt(path: string) {
@@ -49,6 +50,8 @@ export function RecentPushes({ server, settings }: RecentPushesProps) {
         <a href={browser.runtime.getURL('/dashboard.html')} onClick={openDashboard}>
           {t('popup_openDashboard')}
         </a>
+        {/* Nothing to expire before the first push: the heading keeps to its line (the form fits 600 px). */}
+        {pushes && pushes.length > 0 && <ExpireMenu settings={settings} />}
       </div>
       {failed && <p class="sp-hint">{t('popup_recentFailed', failed)}</p>}
       {pushes?.length === 0 && <p class="sp-hint">{t('popup_noPushes')}</p>}

@@ -72,3 +72,11 @@ export const quickPushVersionsItem = storedItem<Record<string, unknown>>('sessio
 export const watchStartedItem = storedItem<boolean>('session:watchStarted', {
   fallback: false,
 });
+
+/**
+ * Expire everything (lib/expire-all): the background's run as pages show it (its counts, the servers, the
+ * pushes it could not expire by label and why, a Retry-After being waited out), so a reopened dashboard or
+ * popup shows the run going on or its result. url_tokens and labels only, never a payload or passphrase;
+ * storage.session (memory, gone when the browser closes). Read back through lib/expire-all/state.ts.
+ */
+export const expireAllRunItem = storedItem<unknown>('session:expireAllRun', { fallback: null });

@@ -25,6 +25,14 @@ export interface RecordedHost {
    * server sending its signed-in clients to another origin (the anonymous version check still passes).
    */
   redirectTo?: string;
+  /**
+   * While set, sees each request after it was recorded and may answer it itself (returns true): a server's
+   * 429 (expire-all.journey.ts). The request then never reaches the mock.
+   */
+  answer?: (
+    request: import('node:http').IncomingMessage,
+    response: import('node:http').ServerResponse,
+  ) => boolean;
   close(): Promise<void>;
 }
 
@@ -35,6 +43,7 @@ export async function startRecordedHost(options: MockHostOptions = {}): Promise<
   const recorder = await startThrottle(target.baseUrl, Infinity, (req, res) => {
     const { authorization } = req.headers;
     received.push({ method: req.method ?? 'GET', path: req.url ?? '/', authorization });
+    if (host.answer?.(req, res)) return true;
     if (!host.redirectTo || authorization === undefined) return false;
     req.resume();
     res

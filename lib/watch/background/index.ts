@@ -16,7 +16,8 @@ import { badgeRedrawer, updateBadge } from './badge';
 import { connectAllFromSettings, type Connection } from './connections';
 import { watcherJobs } from './jobs';
 import { openNotificationsOnClick } from './notify';
-import { watchRoutes } from './routes';
+import { expired, watchRoutes } from './routes';
+import { expirePushes, type ExpireResult } from '../actions';
 import { demoEraser, oncePerSession, startUp } from './startup';
 
 export { WATCH_ALARM } from './alarm';
@@ -41,6 +42,13 @@ export interface WatcherOptions {
 
 export interface Watcher {
   refresh(force: boolean): Promise<RefreshSummary>;
+  /**
+   * Expires these pushes of `server` on it (one job of the watcher's queue, the cache updated), without
+   * telling the pages: `expiredSome` does, once a caller's many calls are done (lib/expire-all).
+   */
+  expire(server: string, urlTokens: string[]): Promise<ExpireResult>;
+  /** Pages read the cache again and the badge is redrawn, after pushes were expired. */
+  expiredSome(): Promise<void>;
   /** Resolves when the startup work (alarm, badge) is done, or known done earlier in this browser session. */
   ready: Promise<void>;
   dispose(): void;
@@ -93,5 +101,12 @@ export function setupWatcher(options: WatcherOptions = {}): Watcher {
   // Once per browser session, not at every wake (startup.ts says why that is safe).
   const ready = oncePerSession(() => startUp(jobs.forget, cacheFor, eraseDemo));
   ready.catch(report('startup failed')); // i18n-ignore
-  return { refresh: jobs.refresh, ready, dispose: () => stops.forEach((stop) => stop()) };
+  return {
+    refresh: jobs.refresh,
+    expire: (server, urlTokens) =>
+      jobs.serial(async () => expirePushes(await jobs.actionDeps(server), urlTokens)),
+    expiredSome: () => expired(true, badge),
+    ready,
+    dispose: () => stops.forEach((stop) => stop()),
+  };
 }

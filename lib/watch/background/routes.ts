@@ -22,6 +22,12 @@ export interface WatcherParts {
   badge(): Promise<void>;
 }
 
+/** After pushes were expired: pages read the cache again when any did, and the badge is redrawn. */
+export async function expired(any: boolean, badge: () => Promise<void>): Promise<void> {
+  if (any) await bumpRevision();
+  await badge();
+}
+
 /** The watcher's message handlers, for listenForMessages. */
 export function watchRoutes({ refresh, refreshIfStale, serial, actionDeps, badge }: WatcherParts): Route[] {
   return [
@@ -29,8 +35,7 @@ export function watchRoutes({ refresh, refreshIfStale, serial, actionDeps, badge
     handle(watchMessages.refreshIfStale, () => refreshIfStale()),
     handle(watchMessages.expire, async ({ url_tokens, server }) => {
       const result = await serial(async () => expirePushes(await actionDeps(server), url_tokens));
-      if (result.expired.length > 0) await bumpRevision();
-      await badge();
+      await expired(result.expired.length > 0, badge);
       return result;
     }),
     // Stored for the cache only: no event, so nothing for pages to reload.

@@ -142,3 +142,60 @@ describe('RecentPushes', () => {
     expect(item.queryByRole('button')).toBeNull();
   });
 });
+
+describe("RecentPushes: the More menu's Expire everything", () => {
+  it('is not there before the first push', async () => {
+    render(<RecentPushes server={SERVER} settings={settings} />);
+    await screen.findByText('No pushes yet.');
+    expect(screen.queryByRole('button', { name: 'More' })).toBeNull();
+  });
+
+  it('asks with the count of the last hour and its server, focus on Cancel; Escape closes it back on More', async () => {
+    await recordCreatedPush(push('tok4', 'Door code'), { server: SERVER, kind: 'text' });
+    await recordCreatedPush(push('tok5', 'Alarm code'), { server: SERVER, kind: 'text' });
+    await recordCreatedPush(
+      { ...push('tok6', 'Yesterday'), created_at: new Date(Date.now() - 86_400_000).toISOString() },
+      { server: SERVER, kind: 'text' },
+    );
+    render(<RecentPushes server={SERVER} settings={settings} />);
+    const more = await screen.findByRole('button', { name: 'More' });
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(more);
+    expect(more.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.click(screen.getByRole('button', { name: 'Expire everything I pushed in the last hour' }));
+    const question = await screen.findByRole('group');
+    expect(question.textContent).toContain('2 pushes on pp.example stop working at once for everyone.');
+    expect(document.activeElement).toBe(within(question).getByRole('button', { name: 'Cancel' }));
+    expect(within(question).getByRole('button', { name: 'Expire 2 pushes' })).toBeTruthy();
+    fireEvent.keyDown(question, { key: 'Escape' });
+    expect(screen.queryByRole('group')).toBeNull();
+    expect(more.getAttribute('aria-expanded')).toBe('false');
+    expect(document.activeElement).toBe(more);
+  });
+
+  it("shows the background's run going on, then its result until Dismiss", async () => {
+    await recordCreatedPush(push('tok7', 'Door code'), { server: SERVER, kind: 'text' });
+    const run = {
+      status: 'running',
+      started_at: 1,
+      finished_at: null,
+      scopes: [{ servers: null, window: 'hour' }],
+      servers: [SERVER],
+      total: 4,
+      handled: 1,
+      expired: 1,
+      failed: [],
+      waiting_until: null,
+    };
+    await fakeBrowser.storage.session.set({ expireAllRun: run });
+    render(<RecentPushes server={SERVER} settings={settings} />);
+    expect(await screen.findByRole('progressbar', { name: /Expiring everything: 1 of 4/ })).toBeTruthy();
+    await fakeBrowser.storage.session.set({
+      expireAllRun: { ...run, status: 'done', handled: 4, expired: 4 },
+    });
+    expect(await screen.findByText('Expire everything: 4 of 4 expired.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Dismiss' }));
+    await waitFor(() => expect(screen.queryByText('Expire everything: 4 of 4 expired.')).toBeNull());
+    expect((await fakeBrowser.storage.session.get('expireAllRun')).expireAllRun).toBeUndefined();
+  });
+});
