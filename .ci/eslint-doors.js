@@ -57,6 +57,8 @@ export const DOORS = {
   // target.ts: where a push goes, without the client or zod (the popup's first chunk).
   connection: ['target'],
   'quick-push': [],
+  // Presets (issue 39 §1): which are in force, whether one fits a server, their words. Light, one door.
+  presets: [],
 };
 
 /** The folder-relative module an import names, or null when it is no file of lib/<feature>/. */

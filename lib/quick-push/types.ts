@@ -6,19 +6,31 @@ import { lazySchema, z } from '@/lib/zod';
 import type { PushKind } from '@/lib/contract';
 import { destinationSchema } from '@/lib/connection';
 
-// `name`: the push's name after its source (menus.ts), never the secret.
+// `name`: the push's name after its source (menus.ts), never the secret. `preset`: the id of the preset
+// chosen in a "… as ▸" submenu (issue 39); absent: the first preset.
 export const quickRequestSchema = lazySchema(() =>
   z.discriminatedUnion('kind', [
     /** Selected text, sent as a text push. */
-    z.object({ kind: z.literal('text'), payload: z.string(), name: z.optional(z.string()) }),
+    z.object({
+      kind: z.literal('text'),
+      payload: z.string(),
+      name: z.optional(z.string()),
+      preset: z.optional(z.string()),
+    }),
     /** A link or the page's address, sent as a URL push. */
-    z.object({ kind: z.literal('url'), payload: z.string(), name: z.optional(z.string()) }),
+    z.object({
+      kind: z.literal('url'),
+      payload: z.string(),
+      name: z.optional(z.string()),
+      preset: z.optional(z.string()),
+    }),
     /** An image on a page: the extension fetches `src` and sends it as a file push. */
     z.object({
       kind: z.literal('image'),
       src: z.string(),
       pageUrl: z.optional(z.string()),
       name: z.optional(z.string()),
+      preset: z.optional(z.string()),
     }),
   ]),
 );
