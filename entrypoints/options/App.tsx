@@ -2,6 +2,7 @@ import { DemoBanner } from '@/components/DemoBanner';
 import { ClipboardFields } from '@/components/settings/ClipboardFields';
 import { ConnectionStatus } from '@/components/settings/ConnectionStatus';
 import { DefaultsFields } from '@/components/settings/DefaultsFields';
+import { PresetsFields } from '@/components/settings/PresetsFields';
 import { PolicyNotice } from '@/components/settings/PolicyNotice';
 import { knownEdition } from '@/lib/connection/target';
 import { toAppError } from '@/lib/errors';
@@ -10,6 +11,7 @@ import { DemoSection } from './DemoSection';
 import { explain } from './errors';
 import { useClipboardSetting } from './useClipboardSetting';
 import { useDefaultsSetting } from './useDefaultsSetting';
+import { presetRows, usePresetsSetting } from './usePresetsSetting';
 import { useFormStatus } from './useFormStatus';
 import { usePreferences } from './usePreferences';
 import { useSavedNotes } from './useSavedNotes';
@@ -29,6 +31,7 @@ export function App() {
   const preferences = usePreferences();
   const clipboard = useClipboardSetting(preferences);
   const { read, settings, form: server, defaults } = draft;
+  const presets = usePresetsSetting(draft, settings ? knownEdition(settings) : undefined);
   const aimed = settings && server ? formSettings(server, settings) : null;
   const saved = useSavedNotes(aimed, clipboard);
 
@@ -66,6 +69,19 @@ export function App() {
         managed={managedDefaults(policy)}
         onChange={defaultsSetting.change}
         saved={saved.defaults}
+      />
+      <PresetsFields
+        rows={presetRows(settings, read.presets)}
+        editing={presets.editing}
+        edition={knownEdition(settings)}
+        errors={presets.errors}
+        onAdd={presets.add}
+        onEdit={presets.edit}
+        onChange={presets.change}
+        onCancel={presets.cancel}
+        onCommit={presets.commit}
+        onMove={presets.move}
+        onRemove={presets.remove}
       />
       {preferences && <WatchSection read={preferences} />}
       {clipboard.seconds !== null && clipboard.copyOnCreate !== null && (

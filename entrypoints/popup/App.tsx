@@ -50,9 +50,20 @@ async function load(url?: string, reading = loadSettings({ whole: true })): Prom
   // Until a server without a saved edition answers (CreatePush asks it), pro's choices are shown.
   const edition = context.edition ?? 'pro';
   const { kinds } = context;
+  // The first preset's e-mails and note (its other options are the defaults): a fresh form starts with them.
+  const first = context.presets?.[0];
+  const presetText = first ? { notifyEmailsTo: first.notifyEmails, note: first.note } : undefined;
   return {
     context,
-    init: { defaults, edition, signedIn: context.signedIn, passphrase, kinds, emailLocale: emailLocale() },
+    init: {
+      defaults,
+      edition,
+      signedIn: context.signedIn,
+      passphrase,
+      kinds,
+      emailLocale: emailLocale(),
+      ...(presetText ? { presetText } : {}),
+    },
     settings: read.settings,
   };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useReducer, useState } from 'preact/hooks';
 import { announce } from '@/components/announce';
 import { PushForm } from '@/components/push/PushForm';
+import { PresetRow } from '@/components/push/PresetRow';
 import { formReducer, type FormInit, type FormState } from '@/lib/push/form';
 import type { Handoff } from '@/lib/handoff';
 import type { PopupContext } from './context';
@@ -14,6 +15,7 @@ import { useHandoff, useRestored } from './useHandoff';
 import { useSubmit } from './useSubmit';
 import { useThisPage } from './useThisPage';
 import { useHandedUpload } from './useUploadWatch';
+import { usePresets } from './usePresets';
 import { described, describedNow } from './words';
 
 export interface CreatePushProps {
@@ -53,6 +55,11 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
   const thisPage = useThisPage(state, dispatch, report);
   const upload = useHandedUpload(state.status === 'sending', handoff.keepWatched, report);
   const restored = useRestored(kept, state, onKeptGone);
+  const presets = usePresets(context, state, dispatch, report);
+  const reset = () => {
+    actions.reset();
+    presets.back();
+  };
 
   // New push, or Done (`close`): a popup closes once the kept result is erased (closed at once, Firefox
   // dropped the erase with the page, and the next popup showed the result again); the popup opened as a tab
@@ -60,7 +67,7 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
   const leave = (close: boolean) => () => {
     const erased = handoff.erase();
     upload.forget();
-    actions.reset();
+    reset();
     if (close) void erased.finally(() => window.close());
   };
   const created = state.status === 'done' ? submit.created : null;
@@ -87,11 +94,19 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
   return (
     <>
       {notice && <p class="sp-warning">{notice}</p>}
+      {presets.choices.length > 0 && (
+        <PresetRow
+          presets={presets.choices}
+          chosen={presets.chosen}
+          refusal={presets.refusal}
+          onChoose={presets.choose}
+        />
+      )}
       <PushForm
         state={state}
         dispatch={dispatch}
         onSubmit={submit.submit}
-        onReset={actions.reset}
+        onReset={reset}
         onGenerate={actions.generate}
         onUseTabUrl={actions.useTabUrl}
         thisPage={thisPage}
