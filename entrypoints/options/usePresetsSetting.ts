@@ -6,7 +6,8 @@ import type { PresetRowView } from '@/components/settings/PresetsFields';
 import { isSignedIn, knownEdition } from '@/lib/connection/target';
 import { durationLabel } from '@/lib/durations';
 import { formatDays } from '@/lib/format/duration';
-import { t, uiLocale } from '@/lib/i18n';
+import { uiLocale } from '@/lib/i18n';
+import { viewCount } from '@/lib/format/views';
 import { presetFit, presetName, presetProblemText, presetsOf } from '@/lib/presets';
 import { fieldMessages, type FieldErrors } from './errors';
 import type { SettingsDraft } from './useSettingsDraft';
@@ -130,7 +131,8 @@ export function presetRows(settings: Settings, own: readonly Preset[]): PresetRo
     return {
       id: preset.id,
       name: presetName(preset),
-      summary: t('preset_summary', expiryWords(preset, edition), preset.expireAfterViews),
+      // Two facts side by side, each in the UI language's words (the separator is the push labels' own).
+      summary: `${expiryWords(preset, edition)} · ${viewCount(preset.expireAfterViews)}`,
       ...(fit.ok ? {} : { problem: presetProblemText(fit.problem) }),
       locked: preset.locked === true,
       first: index === 0,
