@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_PUSH_DEFAULTS, type PushDefaults } from '@/lib/settings';
+import { DEFAULT_PUSH_DEFAULTS, type Policy, type Preset, type PushDefaults } from '@/lib/settings';
 import { sessionHeldLinks, sessionHeldPushes } from '@/lib/quick-push/held';
 import { fetchImage } from '@/lib/quick-push/image';
 import { browserNotifier, type NotificationOptions } from '@/lib/quick-push/notifier';
@@ -32,6 +32,9 @@ export function rig(
   options: {
     token?: string | null;
     defaults?: PushDefaults;
+    /** The presets in force and the policy bounding them (issue 39). */
+    presets?: Preset[];
+    policy?: Policy;
     clipboardFails?: boolean;
     buttons?: boolean;
   } = {},
@@ -50,6 +53,8 @@ export function rig(
       client: h.client(token),
       signedIn: token !== null,
       defaults: options.defaults ?? DEFAULT_PUSH_DEFAULTS,
+      ...(options.presets ? { presets: options.presets } : {}),
+      ...(options.policy ? { policy: options.policy } : {}),
       destination: { server: BASE },
     }),
     fetchImage: (request) => fetchImage(request, { fetch: imageFetch, canRead: async () => false }),
