@@ -5,6 +5,7 @@
  */
 import { t } from '@/lib/i18n';
 import { presetName, presetsOf } from '@/lib/presets';
+import { handoffStore } from '@/lib/handoff';
 import { allowedKinds, followSettings, loadSettings, readSettings } from '@/lib/settings';
 import { keyPath, recordCreatedPush } from '@/lib/watch';
 import { platformClipboard } from '@/lib/clipboard/background';
@@ -30,6 +31,11 @@ export function defaultQuickPushDeps(buttons = BUTTONS): QuickPushDeps {
   return {
     // Kept while the worker lives; the versions read in this browser session outlive it (issue 22).
     connect: quickConnect(keptConnections({ versions: sessionVersions() })),
+    makePassphrase: async () => {
+      const { defaultRandom, generatePassphrase } = await import('@/lib/generator/passphrase');
+      return (await generatePassphrase(defaultRandom, 'words')).value;
+    },
+    keepHandoff: (handoff) => handoffStore().keep(handoff),
     fetchImage: (request) =>
       fetchImage(request, {
         // Late-bound: a bare `fetch` called as a property of another object throws "Illegal invocation".

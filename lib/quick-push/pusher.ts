@@ -62,6 +62,8 @@ export function quickConnect(connections: KeptConnections): Connect {
 
 export interface CreateDeps {
   connect: Connect;
+  /** A new passphrase (lib/generator's words), for a preset with "passphrase on". */
+  makePassphrase(): Promise<string>;
   fetchImage(request: ImageRequest): Promise<ImageFetch>;
 }
 
@@ -82,7 +84,7 @@ export type Created<R> =
 export async function createQuickPush<R>(
   deps: CreateDeps,
   request: QuickRequest,
-  record: (created: CreatedPush) => R,
+  record: (created: CreatedPush, passphrase?: string) => R,
   connection?: Promise<QuickConnection | { refused: string }>,
   destination?: Destination,
 ): Promise<Created<R>> {
@@ -107,7 +109,11 @@ export async function createQuickPush<R>(
       if (!fetched.ok) return { reason: fetched.reason, destination: reached };
       image = fetched.file;
     }
-    const { recorded } = await createAndRecord(client, quickCreateInput(request, fit.options, image), record);
+    const input = quickCreateInput(request, fit.options, image);
+    // "Passphrase on": one is made here and goes to the popup's hand-off with the link (pushed.ts).
+    const passphrase = fit.options.passphrase ? await deps.makePassphrase() : undefined;
+    if (passphrase) input.passphrase = passphrase;
+    const { recorded } = await createAndRecord(client, input, (made) => record(made, passphrase));
     return { recorded };
   } catch (error) {
     return { reason: describeError(error), destination: reached };
@@ -117,8 +123,8 @@ export async function createQuickPush<R>(
 /**
  * The create request of a quick push: the payload (or the image) with a preset's options (lib/presets
  * presetFit: the expiry in the form the server's edition takes exactly, the e-mails and the note). The
- * "passphrase" option is not applied: a quick push has no screen to show the passphrase on, and a
- * notification must never hold it.
+ * passphrase, when the preset asks for one, is added by createQuickPush: it is generated, and only the
+ * popup's hand-off ever shows it (a notification must never hold it).
  */
 export function quickCreateInput(
   request: QuickRequest,
@@ -256,7 +262,7 @@ export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
     const created = await createQuickPush(
       deps,
       request,
-      (made) => pushed(deps, request, made),
+      (made, passphrase) => pushed(deps, request, made, passphrase),
       connection,
       destination,
     );

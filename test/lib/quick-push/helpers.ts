@@ -1,5 +1,7 @@
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { defaultRandom, generatePassphrase } from '@/lib/generator/passphrase';
+import { handoffStore } from '@/lib/handoff';
 import { DEFAULT_PUSH_DEFAULTS, type Policy, type Preset, type PushDefaults } from '@/lib/settings';
 import { sessionHeldLinks, sessionHeldPushes } from '@/lib/quick-push/held';
 import { fetchImage } from '@/lib/quick-push/image';
@@ -57,6 +59,8 @@ export function rig(
       ...(options.policy ? { policy: options.policy } : {}),
       destination: { server: BASE },
     }),
+    makePassphrase: async () => (await generatePassphrase(defaultRandom, 'words')).value,
+    keepHandoff: (handoff) => handoffStore({ now: () => h.now() }).keep(handoff),
     fetchImage: (request) => fetchImage(request, { fetch: imageFetch, canRead: async () => false }),
     writeClipboard: async (text) => {
       if (options.clipboardFails) throw new Error('clipboard unavailable');

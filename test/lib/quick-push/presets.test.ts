@@ -10,7 +10,8 @@ import { createMenus, MENU_IDS, requestFromMenu, asPresetId } from '@/lib/quick-
 import { createQuickPusher } from '@/lib/quick-push/pusher';
 import { DEFAULT_PUSH_DEFAULTS, presetFromDefaults, type Preset } from '@/lib/settings';
 import { closeWatchDb } from '@/lib/watch/db';
-import { ALICE, harness, type Harness } from '../api/harness';
+import { handoffStore } from '@/lib/handoff';
+import { ALICE, BASE, harness, type Harness } from '../api/harness';
 import { signInAlice } from '../watch/helpers';
 import { notifications, POSTS, rig, sessionText } from './helpers';
 
@@ -138,5 +139,34 @@ describe('the "… as ▸" menus', () => {
     const plain = await requestFromMenu({ menuItemId: MENU_IDS.selection }, tab, read);
     expect(plain).toMatchObject({ kind: 'text', payload: 'secret text' });
     expect(plain).not.toHaveProperty('preset');
+  });
+});
+
+describe('a quick push with "passphrase on"', () => {
+  const ONBOARDING: Preset = { ...VENDOR, id: 'onb', name: 'Onboarding', passphrase: true, notifyEmails: '' };
+
+  it('sends a generated passphrase, keeps it for the popup only, and says where it is', async () => {
+    const { deps, clipboard } = rig(h, { presets: [FIRST, ONBOARDING] });
+    const outcome = await createQuickPusher(deps).push({ kind: 'text', payload: 's3cret', preset: 'onb' });
+    expect(outcome.status).toBe('pushed');
+    const body = await h.requests.find((r) => r.method === 'POST')!.json();
+    const passphrase = body.push.passphrase as string;
+    expect(passphrase.length).toBeGreaterThan(10);
+    // The popup's hand-off holds the link and its passphrase (storage.session, memory only).
+    const kept = await handoffStore({ now: () => h.now() }).read([BASE]);
+    expect(kept).toMatchObject({ link: clipboard[0], passphrase });
+    // The notification says where to get it, never the passphrase itself; the link works with it only.
+    expect(outcome.message).toContain('The passphrase is in the popup for 10 minutes');
+    expect(JSON.stringify(notifications())).not.toContain(passphrase);
+    const token = new URL(clipboard[0]!).pathname.split('/')[2]!;
+    expect((await h.client().retrievePush(token, { passphrase })).payload).toBe('s3cret');
+  });
+
+  it('uses no passphrase and keeps nothing without "passphrase on"', async () => {
+    const { deps } = rig(h, { presets: [FIRST, VENDOR] });
+    await createQuickPusher(deps).push({ kind: 'text', payload: 's3cret', preset: 'vendor' });
+    const body = await h.requests.find((r) => r.method === 'POST')!.json();
+    expect(body.push).not.toHaveProperty('passphrase');
+    expect(await sessionText()).toBe('{}');
   });
 });
