@@ -2,7 +2,7 @@
 import { z } from '@/lib/zod';
 import { AppError } from '@/lib/errors';
 import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
-import { PRESETS_MAX, type Preset, type PushDefaults } from './values';
+import { FIRST_PRESET_ID, PRESETS_MAX, type Preset, type PushDefaults } from './values';
 import { saveSettings } from './save';
 import { t } from '@/lib/i18n';
 
@@ -77,8 +77,9 @@ const presetSchema = z.object({
 });
 
 /**
- * Checks one preset the user made (AppError 'validation' with fields): the defaults' ranges, a name
- * (only the first, the defaults, may have none), at least one expiry, the e-mails and the note.
+ * Checks one preset the user made (AppError 'validation' with fields): the defaults' ranges, a name (only
+ * the first, and the one made from the defaults wherever it was moved, may have none: it reads
+ * "Defaults"), at least one expiry, the e-mails and the note.
  */
 export function validatePreset(input: Preset, first = false): Preset {
   const parsed = presetSchema.safeParse(input);
@@ -88,7 +89,8 @@ export function validatePreset(input: Preset, first = false): Preset {
       const key = String(issue.path[0] ?? 'preset');
       (fields[key] ??= []).push(issue.message);
     }
-  if (!first && input.name.trim() === '') (fields.name ??= []).push(t('preset_nameEmpty'));
+  const unnamed = first || input.id === FIRST_PRESET_ID;
+  if (!unnamed && input.name.trim() === '') (fields.name ??= []).push(t('preset_nameEmpty'));
   if (input.expireAfterDuration === undefined && input.expireAfterDays === undefined)
     (fields.expireAfterDays ??= []).push(t('store_defaultsDuration'));
   const first_ = Object.values(fields)[0]?.[0];
