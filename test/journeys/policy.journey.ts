@@ -174,8 +174,10 @@ underPolicy(
 
 underPolicy(
   "an organization's presets and limits (issue 39)",
+  // Demo mode off, so that a push goes to the organization's server (a fresh install starts in demo mode).
   () => ({
     serverUrl: host().baseUrl,
+    allowDemoMode: false,
     presets: [{ name: 'Org vendor', expireAfterDuration: 7, expireAfterViews: 2 }],
     maxViews: 3,
   }),
