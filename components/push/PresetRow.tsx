@@ -19,7 +19,7 @@ export interface PresetRowProps {
 
 /**
  * The row of presets above the create form (issue 39 §1): one button each, the one in force pressed and
- * named under the row. One the server or the organization cannot honour stays in the row, marked, and a
+ * named under the row (the popup says a choice through its one live region). One the server or the organization cannot honour stays in the row, marked, and a
  * click on it says why instead of filling anything.
  */
 export function PresetRow({ presets, chosen, refusal, onChoose }: PresetRowProps) {
@@ -42,9 +42,7 @@ export function PresetRow({ presets, chosen, refusal, onChoose }: PresetRowProps
           </button>
         ))}
       </div>
-      <p class="sp-preset-note" aria-live="polite">
-        {refusal ?? (inForce ? t('preset_inForce', inForce.name) : '')}
-      </p>
+      <p class="sp-preset-note">{refusal ?? (inForce ? t('preset_inForce', inForce.name) : '')}</p>
     </div>
   );
 }

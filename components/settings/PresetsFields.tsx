@@ -38,31 +38,12 @@ export interface PresetsFieldsProps {
   onRemove: (id: string) => void;
 }
 
-/** The fields of the preset being made or edited. */
-function PresetEditor(
-  props: Pick<PresetsFieldsProps, 'edition' | 'errors' | 'onChange' | 'onCancel' | 'onCommit'> & {
-    value: Preset;
-  },
-) {
-  const { value, edition, errors, onChange } = props;
+type PartProps = Pick<PresetsFieldsProps, 'edition' | 'errors' | 'onChange'> & { value: Preset };
+
+/** The preset's expiry: the duration on Pro, the days on an open-source server, both while not known. */
+function PresetExpiry({ value, edition, errors, onChange }: PartProps) {
   return (
-    <form
-      class="preset-editor"
-      onSubmit={(event) => {
-        event.preventDefault();
-        props.onCommit();
-      }}
-    >
-      <div class="field">
-        <label for="preset-name">{t('preset_name')}</label>
-        <input
-          id="preset-name"
-          value={value.name}
-          aria-invalid={errors.name ? true : undefined}
-          onInput={(e) => onChange({ name: e.currentTarget.value })}
-        />
-        {errors.name && <p class="field-error">{errors.name}</p>}
-      </div>
+    <>
       {edition !== 'oss' && (
         <div class="field">
           <label for="preset-duration">
@@ -94,27 +75,14 @@ function PresetEditor(
           onChange={(expireAfterDays) => onChange({ expireAfterDays })}
         />
       )}
-      <NumberField
-        id="preset-views"
-        label={t('settings_expireAfterViews')}
-        min={VIEWS_MIN}
-        max={VIEWS_MAX}
-        value={value.expireAfterViews}
-        error={errors.expireAfterViews}
-        onChange={(expireAfterViews) => onChange({ expireAfterViews })}
-      />
-      <CheckField checked={value.retrievalStep} onChange={(retrievalStep) => onChange({ retrievalStep })}>
-        {t('settings_retrievalStep')}
-      </CheckField>
-      <CheckField
-        checked={value.deletableByViewer}
-        onChange={(deletableByViewer) => onChange({ deletableByViewer })}
-      >
-        {t('settings_deletableByViewer')}
-      </CheckField>
-      <CheckField checked={value.passphrase} onChange={(passphrase) => onChange({ passphrase })}>
-        {t('settings_askPassphrase')}
-      </CheckField>
+    </>
+  );
+}
+
+/** The preset's notification e-mails and note. */
+function PresetTexts({ value, errors, onChange }: PartProps) {
+  return (
+    <>
       <div class="field">
         <label for="preset-emails">{t('preset_notifyEmails')}</label>
         <input
@@ -137,6 +105,58 @@ function PresetEditor(
         />
         {errors.note && <p class="field-error">{errors.note}</p>}
       </div>
+    </>
+  );
+}
+
+/** The fields of the preset being made or edited. */
+function PresetEditor(
+  props: Pick<PresetsFieldsProps, 'edition' | 'errors' | 'onChange' | 'onCancel' | 'onCommit'> & {
+    value: Preset;
+  },
+) {
+  const { value, edition, errors, onChange } = props;
+  return (
+    <form
+      class="preset-editor"
+      onSubmit={(event) => {
+        event.preventDefault();
+        props.onCommit();
+      }}
+    >
+      <div class="field">
+        <label for="preset-name">{t('preset_name')}</label>
+        <input
+          id="preset-name"
+          value={value.name}
+          aria-invalid={errors.name ? true : undefined}
+          onInput={(e) => onChange({ name: e.currentTarget.value })}
+        />
+        {errors.name && <p class="field-error">{errors.name}</p>}
+      </div>
+      <PresetExpiry value={value} edition={edition} errors={errors} onChange={onChange} />
+      <NumberField
+        id="preset-views"
+        label={t('settings_expireAfterViews')}
+        min={VIEWS_MIN}
+        max={VIEWS_MAX}
+        value={value.expireAfterViews}
+        error={errors.expireAfterViews}
+        onChange={(expireAfterViews) => onChange({ expireAfterViews })}
+      />
+      <CheckField checked={value.retrievalStep} onChange={(retrievalStep) => onChange({ retrievalStep })}>
+        {t('settings_retrievalStep')}
+      </CheckField>
+      <CheckField
+        checked={value.deletableByViewer}
+        onChange={(deletableByViewer) => onChange({ deletableByViewer })}
+      >
+        {t('settings_deletableByViewer')}
+      </CheckField>
+      <CheckField checked={value.passphrase} onChange={(passphrase) => onChange({ passphrase })}>
+        {t('settings_askPassphrase')}
+      </CheckField>
+      <PresetTexts value={value} errors={errors} onChange={onChange} />
       {errors.presets && <p class="field-error">{errors.presets}</p>}
       <div class="actions">
         <button type="submit" class="primary">
@@ -147,6 +167,66 @@ function PresetEditor(
         </button>
       </div>
     </form>
+  );
+}
+
+/** One preset's row: its name and words, and its buttons unless the organization's. */
+function PresetItem({
+  row,
+  editing,
+  onMove,
+  onEdit,
+  onRemove,
+}: Pick<PresetsFieldsProps, 'onMove' | 'onEdit' | 'onRemove'> & { row: PresetRowView; editing: boolean }) {
+  return (
+    <li class={editing ? 'preset editing' : 'preset'}>
+      <div class="preset-text">
+        <strong>{row.name}</strong>
+        <span class="help">{row.summary}</span>
+        {row.first && <span class="help">{t('preset_first')}</span>}
+        {row.locked && <span class="help managed-note">{t('preset_locked')}</span>}
+        {row.problem && <span class="field-error">{row.problem}</span>}
+      </div>
+      {!row.locked && (
+        <span class="preset-actions">
+          <button
+            type="button"
+            disabled={!row.canUp}
+            aria-label={`${t('preset_moveUp')}: ${row.name}`}
+            title={t('preset_moveUp')}
+            onClick={() => onMove(row.id, -1)}
+          >
+            ↑
+          </button>
+          <button
+            type="button"
+            disabled={!row.canDown}
+            aria-label={`${t('preset_moveDown')}: ${row.name}`}
+            title={t('preset_moveDown')}
+            onClick={() => onMove(row.id, 1)}
+          >
+            ↓
+          </button>
+          <button
+            type="button"
+            aria-label={`${t('preset_edit')}: ${row.name}`}
+            onClick={() => onEdit(row.id)}
+          >
+            {t('preset_edit')}
+          </button>
+          {row.canRemove && (
+            <button
+              type="button"
+              class="danger"
+              aria-label={`${t('preset_remove')}: ${row.name}`}
+              onClick={() => onRemove(row.id)}
+            >
+              {t('preset_remove')}
+            </button>
+          )}
+        </span>
+      )}
+    </li>
   );
 }
 
@@ -164,54 +244,14 @@ export function PresetsFields(props: PresetsFieldsProps) {
       <p class="help">{t('preset_help')}</p>
       <ol class="preset-list">
         {rows.map((row) => (
-          <li key={row.id} class={editing?.id === row.id ? 'preset editing' : 'preset'}>
-            <div class="preset-text">
-              <strong>{row.name}</strong>
-              <span class="help">{row.summary}</span>
-              {row.first && <span class="help">{t('preset_first')}</span>}
-              {row.locked && <span class="help managed-note">{t('preset_locked')}</span>}
-              {row.problem && <span class="field-error">{row.problem}</span>}
-            </div>
-            {!row.locked && (
-              <span class="preset-actions">
-                <button
-                  type="button"
-                  disabled={!row.canUp}
-                  aria-label={`${t('preset_moveUp')}: ${row.name}`}
-                  title={t('preset_moveUp')}
-                  onClick={() => props.onMove(row.id, -1)}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  disabled={!row.canDown}
-                  aria-label={`${t('preset_moveDown')}: ${row.name}`}
-                  title={t('preset_moveDown')}
-                  onClick={() => props.onMove(row.id, 1)}
-                >
-                  ↓
-                </button>
-                <button
-                  type="button"
-                  aria-label={`${t('preset_edit')}: ${row.name}`}
-                  onClick={() => props.onEdit(row.id)}
-                >
-                  {t('preset_edit')}
-                </button>
-                {row.canRemove && (
-                  <button
-                    type="button"
-                    class="danger"
-                    aria-label={`${t('preset_remove')}: ${row.name}`}
-                    onClick={() => props.onRemove(row.id)}
-                  >
-                    {t('preset_remove')}
-                  </button>
-                )}
-              </span>
-            )}
-          </li>
+          <PresetItem
+            key={row.id}
+            row={row}
+            editing={editing?.id === row.id}
+            onMove={props.onMove}
+            onEdit={props.onEdit}
+            onRemove={props.onRemove}
+          />
         ))}
       </ol>
       {editing ? (

@@ -56,10 +56,7 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
   const upload = useHandedUpload(state.status === 'sending', handoff.keepWatched, report);
   const restored = useRestored(kept, state, onKeptGone);
   const presets = usePresets(context, state, dispatch, report);
-  const reset = () => {
-    actions.reset();
-    presets.back();
-  };
+  const reset = presets.afterReset(actions.reset);
 
   // New push, or Done (`close`): a popup closes once the kept result is erased (closed at once, Firefox
   // dropped the erase with the page, and the next popup showed the result again); the popup opened as a tab
@@ -94,14 +91,7 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
   return (
     <>
       {notice && <p class="sp-warning">{notice}</p>}
-      {presets.choices.length > 0 && (
-        <PresetRow
-          presets={presets.choices}
-          chosen={presets.chosen}
-          refusal={presets.refusal}
-          onChoose={presets.choose}
-        />
-      )}
+      {presets.row && <PresetRow {...presets.row} />}
       <PushForm
         state={state}
         dispatch={dispatch}

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks';
-import type { PresetChoice } from '@/components/push/PresetRow';
+import { announce } from '@/components/announce';
+import type { PresetChoice, PresetRowProps } from '@/components/push/PresetRow';
 import type { FormAction, FormOptions, FormState } from '@/lib/push/form';
 import { presetFit, presetName, presetProblemText, type FitContext } from '@/lib/presets';
 import { t } from '@/lib/i18n';
@@ -7,14 +8,10 @@ import type { PopupContext } from './context';
 import { defaultPassphrase } from './passphrase';
 
 export interface PopupPresets {
-  /** The row's choices; empty when there is nothing to choose (one preset, or the settings not read). */
-  choices: PresetChoice[];
-  chosen?: string;
-  refusal?: string;
-  /** Fills the form's options from the preset `id` (the secret untouched), or says why it cannot. */
-  choose(id: string): void;
-  /** A fresh form (New push, a reset): the first preset is in force again. */
-  back(): void;
+  /** The row's props; null when there is nothing to choose (one preset, or the settings not read). */
+  row: PresetRowProps | null;
+  /** `reset` (New push, a reset), then the first preset in force again. */
+  afterReset(reset: () => void): () => void;
 }
 
 /**
@@ -35,7 +32,7 @@ export function usePresets(
   // The first is in force until another is chosen; one no longer offered (the settings changed) gives way.
   const chosen = presets.some((preset) => preset.id === picked) ? picked : presets[0]?.id;
   const where: FitContext = { edition: state.edition, signedIn: state.signedIn, policy: context?.policy };
-  const choices = presets.map((preset) => {
+  const choices: PresetChoice[] = presets.map((preset) => {
     const fit = presetFit(preset, where);
     const name = presetName(preset);
     return fit.ok
@@ -48,7 +45,9 @@ export function usePresets(
     if (!preset) return;
     const fit = presetFit(preset, where);
     if (!fit.ok) {
-      setRefusal(t('preset_cannotUse', presetName(preset), presetProblemText(fit.problem)));
+      const why = t('preset_cannotUse', presetName(preset), presetProblemText(fit.problem));
+      setRefusal(why);
+      announce(why);
       return;
     }
     const { options } = fit;
@@ -67,13 +66,17 @@ export function usePresets(
       dispatch({ type: 'options', patch });
       setPicked(id);
       setRefusal(undefined);
+      // Said through the page's one live region (components/announce), as the form's notices are.
+      announce(t('preset_inForce', presetName(preset)));
     }, report);
   };
 
-  const back = () => {
+  const afterReset = (reset: () => void) => () => {
+    reset();
     setPicked(undefined);
     setRefusal(undefined);
   };
 
-  return { choices: presets.length > 1 ? choices : [], chosen, refusal, choose, back };
+  const row = presets.length > 1 ? { presets: choices, chosen, refusal, onChoose: choose } : null;
+  return { row, afterReset };
 }
