@@ -50,9 +50,11 @@ async function load(url?: string, reading = loadSettings({ whole: true })): Prom
   // Until a server without a saved edition answers (CreatePush asks it), pro's choices are shown.
   const edition = context.edition ?? 'pro';
   const { kinds } = context;
-  // The first preset's e-mails and note (its other options are the defaults): a fresh form starts with them.
+  // The first preset's e-mails and note (its other options are the defaults): a fresh form starts with them,
+  // the e-mails only where a token goes with the push (the server refuses them from anonymous users).
   const first = context.presets?.[0];
-  const presetText = first ? { notifyEmailsTo: first.notifyEmails, note: first.note } : undefined;
+  const notifyEmailsTo = context.signedIn ? (first?.notifyEmails ?? '') : '';
+  const presetText = first ? { notifyEmailsTo, note: first.note } : undefined;
   return {
     context,
     init: {
