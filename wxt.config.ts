@@ -171,7 +171,9 @@ const PURE_WATCH_VIEW = behindDoor('lib/watch/view.ts');
  *   (lib/demo's light front), the expiry durations and their number format;
  * - UI_GROUP, what every preact page runs first: preact, its hooks and JSX runtime, the words (lib/i18n)
  *   and the settings' plain read (lib/settings' light front; one chunk of their own before, loaded by
- *   the same pages), with the small shared pieces (the server target, duration words and their units,
+ *   the same pages) and the presets' light door (issue 39: the options page and the popup's form, which
+ *   the welcome page's try-it runs, share it; a chunk of its own was the options page's 19th file), with
+ *   the small shared pieces (the server target, duration words and their units,
  *   Placed, the demo banner, the settings link, the icons, the live region's announce). Offscreen
  *   loads none of it. The welcome page is given the small pieces (0.5 to 0.6 KB gzipped); every other
  *   page loads fewer bytes.
@@ -198,7 +200,7 @@ const CORE_GROUP = [
 const UI_GROUP = [
   /\/node_modules\/preact\/(hooks\/|jsx-runtime\/)?dist\//,
   /\/lib\/i18n\/(core|index)\.ts$/,
-  doorIn(['lib/settings/read.ts', 'lib/connection/target.ts']),
+  doorIn(['lib/settings/read.ts', 'lib/connection/target.ts', 'lib/presets/index.ts']),
   /\/(lib\/format\/(duration|units)|components\/(Placed|DemoBanner|SettingsLinked|onDemand|announce|icons))\.tsx?$/,
 ];
 

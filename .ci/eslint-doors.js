@@ -61,6 +61,8 @@ export const DOORS = {
   'chat-guard': [],
   // Expire everything (issue 39 §3): the pages' door is index.ts; background.ts is the background's.
   'expire-all': [{ front: 'background', from: ['entrypoints/background/'] }],
+  // Presets (issue 39 §1): which are in force, whether one fits a server, their words. Light, one door.
+  presets: [],
 };
 
 /** The folder-relative module an import names, or null when it is no file of lib/<feature>/. */

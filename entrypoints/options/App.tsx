@@ -2,6 +2,7 @@ import { DemoBanner } from '@/components/DemoBanner';
 import { ClipboardFields } from '@/components/settings/ClipboardFields';
 import { ConnectionStatus } from '@/components/settings/ConnectionStatus';
 import { DefaultsFields } from '@/components/settings/DefaultsFields';
+import { PresetsFields } from '@/components/settings/PresetsFields';
 import { PolicyNotice } from '@/components/settings/PolicyNotice';
 import { knownEdition } from '@/lib/connection/target';
 import { toAppError } from '@/lib/errors';
@@ -11,6 +12,7 @@ import { explain } from './errors';
 import { GuardSection } from './GuardSection';
 import { useClipboardSetting } from './useClipboardSetting';
 import { useDefaultsSetting } from './useDefaultsSetting';
+import { presetRows, usePresetsSetting } from './usePresetsSetting';
 import { useFormStatus } from './useFormStatus';
 import { usePreferences } from './usePreferences';
 import { useSavedNotes } from './useSavedNotes';
@@ -30,6 +32,7 @@ export function App() {
   const preferences = usePreferences();
   const clipboard = useClipboardSetting(preferences);
   const { read, settings, form: server, defaults } = draft;
+  const presets = usePresetsSetting(draft, settings ? knownEdition(settings) : undefined);
   const aimed = settings && server ? formSettings(server, settings) : null;
   const saved = useSavedNotes(aimed, clipboard);
 
@@ -67,6 +70,19 @@ export function App() {
         managed={managedDefaults(policy)}
         onChange={defaultsSetting.change}
         saved={saved.defaults}
+      />
+      <PresetsFields
+        rows={presetRows(settings, read.presets)}
+        editing={presets.editing}
+        edition={knownEdition(settings)}
+        errors={presets.errors}
+        onAdd={presets.add}
+        onEdit={presets.edit}
+        onChange={presets.change}
+        onCancel={presets.cancel}
+        onCommit={presets.commit}
+        onMove={presets.move}
+        onRemove={presets.remove}
       />
       {preferences && <GuardSection read={preferences} />}
       {preferences && <WatchSection read={preferences} />}

@@ -50,9 +50,22 @@ async function load(url?: string, reading = loadSettings({ whole: true })): Prom
   // Until a server without a saved edition answers (CreatePush asks it), pro's choices are shown.
   const edition = context.edition ?? 'pro';
   const { kinds } = context;
+  // The first preset's e-mails and note (its other options are the defaults): a fresh form starts with them,
+  // the e-mails only where a token goes with the push (the server refuses them from anonymous users).
+  const first = context.presets?.[0];
+  const notifyEmailsTo = context.signedIn ? (first?.notifyEmails ?? '') : '';
+  const presetText = first ? { notifyEmailsTo, note: first.note } : undefined;
   return {
     context,
-    init: { defaults, edition, signedIn: context.signedIn, passphrase, kinds, emailLocale: emailLocale() },
+    init: {
+      defaults,
+      edition,
+      signedIn: context.signedIn,
+      passphrase,
+      kinds,
+      emailLocale: emailLocale(),
+      ...(presetText ? { presetText } : {}),
+    },
     settings: read.settings,
   };
 }

@@ -2,6 +2,7 @@ import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import { announce } from '@/components/announce';
 import { PushForm } from '@/components/push/PushForm';
 import { formKeyAction } from '@/components/push/keys';
+import { PresetRow } from '@/components/push/PresetRow';
 import { formReducer, type FormInit, type FormState } from '@/lib/push/form';
 import type { Handoff } from '@/lib/handoff';
 import type { PopupContext } from './context';
@@ -12,10 +13,11 @@ import { useEdition } from './useEdition';
 import { useFormActions } from './useFormActions';
 import { useGenerator } from './useGenerator';
 import { useHandoff, useRestored } from './useHandoff';
-import { useSubmit } from './useSubmit';
+import { useSubmit, type Submit } from './useSubmit';
 import { useChatGuard } from './useChatGuard';
 import { useTabUrl, useThisPage } from './useThisPage';
 import { useHandedUpload } from './useUploadWatch';
+import { usePresets } from './usePresets';
 import { described, describedNow } from './words';
 
 export interface CreatePushProps {
@@ -57,8 +59,10 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
   const thisPage = useThisPage(state, dispatch, tabUrl);
   const upload = useHandedUpload(state.status === 'sending', handoff.keepWatched, report);
   const restored = useRestored(kept, state, onKeptGone);
+  const presets = usePresets(context, state, dispatch, report);
+  const reset = presets.afterReset(actions.reset);
 
-  const leave = leaving(handoff, upload, actions);
+  const leave = leaving(handoff, upload, reset);
   const created = state.status === 'done' ? submit.created : null;
   const shown = restored
     ? { handoff: restored }
@@ -84,11 +88,12 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
   return (
     <>
       {notice && <p class="sp-warning">{notice}</p>}
+      {presets.row && <PresetRow {...presets.row} />}
       <PushForm
         state={state}
         dispatch={dispatch}
         onSubmit={submit.submit}
-        onReset={actions.reset}
+        onReset={reset}
         onGenerate={actions.generate}
         onUseTabUrl={actions.useTabUrl}
         thisPage={thisPage}
@@ -96,17 +101,19 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
         generator={generator}
         needsTokenHref={state.signedIn ? undefined : browser.runtime.getURL('/options.html')}
         failureMessage={state.failure ? describedNow(state.failure) : undefined}
-        busy={
-          // Only a file upload can be cancelled: it reports its progress, so Cancel is offered only while
-          // the body is still on its way. A text create gives no such sign, and cancelling it could say
-          // "Cancelled." about a push the server had already made; the form's "Sending…" is enough there.
-          state.kind === 'file' ? (
-            <UploadProgress progress={submit.progress} onCancel={submit.cancel} />
-          ) : undefined
-        }
+        busy={state.kind === 'file' ? <UploadBusy submit={submit} /> : undefined}
       />
     </>
   );
+}
+
+/**
+ * Only a file upload can be cancelled: it reports its progress, so Cancel is offered only while the body is
+ * still on its way. A text create gives no such sign, and cancelling it could say "Cancelled." about a push
+ * the server had already made; the form's "Sending…" is enough there.
+ */
+function UploadBusy({ submit }: { submit: Pick<Submit, 'progress' | 'cancel'> }) {
+  return <UploadProgress progress={submit.progress} onCancel={submit.cancel} />;
 }
 
 /**
@@ -117,12 +124,12 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
 function leaving(
   handoff: Pick<ReturnType<typeof useHandoff>, 'erase'>,
   upload: Pick<ReturnType<typeof useHandedUpload>, 'forget'>,
-  actions: Pick<ReturnType<typeof useFormActions>, 'reset'>,
+  reset: () => void,
 ) {
   return (close: boolean) => () => {
     const erased = handoff.erase();
     upload.forget();
-    actions.reset();
+    reset();
     if (close) void erased.finally(() => window.close());
   };
 }

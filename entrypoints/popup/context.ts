@@ -16,9 +16,12 @@ import {
   allowedKinds,
   loadSettings,
   settingsFor,
+  type Policy,
+  type Preset,
   type PushDefaults,
   type SettingsRead,
 } from '@/lib/settings/read';
+import { presetsOf } from '@/lib/presets';
 
 export interface PopupContext {
   demoMode: boolean;
@@ -31,6 +34,10 @@ export interface PopupContext {
   /** A token will be sent: files and e-mail notifications need one. The demo service always has its own. */
   signedIn: boolean;
   defaults: PushDefaults;
+  /** The presets in force (issue 39), the first giving `defaults`; the row above the form offers them (absent: none to choose). */
+  presets?: readonly Preset[];
+  /** The organization's policy, whose limits bound every preset; absent without one. */
+  policy?: Policy;
   /** Copy a new push's link at once (copyOnCreateItem). */
   copyOnCreate: boolean;
   /** The kinds of push offered when an organization allows only some; absent: every kind. */
@@ -69,6 +76,8 @@ export function popupContextOf(
     edition: knownEdition(settings),
     signedIn: isSignedIn(settings),
     defaults: settings.defaults,
+    presets: presetsOf(settings),
+    ...(settings.policy ? { policy: settings.policy } : {}),
     ...(settings.policy?.allowedKinds ? { kinds: allowedKinds(settings.policy) } : {}),
   };
 }

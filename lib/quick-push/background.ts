@@ -4,6 +4,8 @@
  * from an earlier life of the worker (held requests live in storage.session).
  */
 import { t } from '@/lib/i18n';
+import { presetName, presetsOf } from '@/lib/presets';
+import { handoffStore } from '@/lib/handoff';
 import { allowedKinds, followSettings, loadSettings, readSettings } from '@/lib/settings';
 import { keyPath, listTrackedPushes, recordCreatedPush } from '@/lib/watch';
 import { askToReadClipboard, platformClipboard, platformClipboardReader } from '@/lib/clipboard/background';
@@ -38,6 +40,11 @@ export function defaultQuickPushDeps(buttons = BUTTONS): QuickPushDeps & Shortcu
   return {
     // Kept while the worker lives; the versions read in this browser session outlive it (issue 22).
     connect: quickConnect(keptConnections({ versions: sessionVersions() })),
+    makePassphrase: async () => {
+      const { defaultRandom, generatePassphrase } = await import('@/lib/generator/passphrase');
+      return (await generatePassphrase(defaultRandom, 'words')).value;
+    },
+    keepHandoff: (handoff) => handoffStore().keep(handoff),
     fetchImage: (request) =>
       fetchImage(request, {
         // Late-bound: a bare `fetch` called as a property of another object throws "Illegal invocation".
@@ -156,8 +163,8 @@ function listen(handlers: QuickPushHandlers, buttons: boolean, dismissed: (id: s
   const installMenus = () => run('Could not create the menu items', handlers.installMenus()); // i18n-ignore
   browser.runtime.onInstalled.addListener(installMenus);
   browser.runtime.onStartup.addListener(installMenus);
-  // The organization's allowed kinds changed: the menu offers exactly those.
-  followSettings(installMenus, { part: 'policy' });
+  // The organization's allowed kinds or the presets changed: the menu offers exactly those.
+  followSettings(installMenus, { part: 'presets' });
   browser.contextMenus.onClicked.addListener(
     (info, tab) => run('Quick push from the menu failed', handlers.menuClicked(info, tab)), // i18n-ignore
   );
@@ -246,7 +253,11 @@ export function registerQuickPush(
       if (!buttons && (isFailureNotice(id) || isElsewhereNotice(id))) return act(handlers, id);
       return run('Could not open the push in the dashboard', openPush(id)); // i18n-ignore
     },
-    installMenus: () => allowed().then((kinds) => createMenus(browser.contextMenus, kinds)),
+    installMenus: async () => {
+      const { settings } = await readSettings();
+      const presets = presetsOf(settings).map((preset) => ({ id: preset.id, title: presetName(preset) }));
+      await createMenus(browser.contextMenus, allowedKinds(settings.policy ?? {}), presets);
+    },
   };
   listen(handlers, buttons, (id) => pusher.dismissed(id));
   exposeForE2E(handlers);

@@ -33,30 +33,69 @@ export const MENU_KINDS: Readonly<Record<string, QuickPushKind>> = {
   [MENU_IDS.image]: 'file',
 };
 
-type Menus = Pick<typeof browser.contextMenus, 'create' | 'removeAll'>;
+/** The "… as ▸" submenu of each item (issue 39 §1), listing the presets. */
+const AS_TITLES: Readonly<Record<string, MessageKey>> = {
+  [MENU_IDS.selection]: 'preset_menuSelectionAs',
+  [MENU_IDS.link]: 'preset_menuLinkAs',
+  [MENU_IDS.page]: 'preset_menuPageAs',
+  [MENU_IDS.image]: 'preset_menuImageAs',
+};
 
-function createOne(menus: Menus, item: (typeof MENU_ITEMS)[number]): Promise<void> {
+/** Between an item's id and a preset's in the id of the submenu's entry for that preset. */
+const AS = '-as:';
+
+/** The id of the entry for preset `presetId` under item `itemId`'s "… as ▸" submenu. */
+export const asPresetId = (itemId: string, presetId: string) => `${itemId}${AS}${presetId}`;
+
+/** A menu click's item and, for an entry of a "… as ▸" submenu, its preset's id. */
+export function menuChoice(menuItemId: string | number): { item: string; preset?: string } {
+  const id = String(menuItemId);
+  const at = id.indexOf(AS);
+  return at < 0 ? { item: id } : { item: id.slice(0, at), preset: id.slice(at + AS.length) };
+}
+
+type Menus = Pick<typeof browser.contextMenus, 'create' | 'removeAll'>;
+type MenuEntry = { id: string; title: string; contexts: [MenuContext]; parentId?: string };
+
+function createOne(menus: Menus, entry: MenuEntry): Promise<void> {
   return new Promise((resolve, reject) => {
-    menus.create({ id: item.id, title: t(item.titleKey), contexts: item.contexts }, () => {
+    menus.create(entry, () => {
       const error = browser.runtime.lastError;
       if (error)
-        reject(new Error(`Menu item ${item.id}: ${error.message}`)); // i18n-ignore: for developers
+        reject(new Error(`Menu item ${entry.id}: ${error.message}`)); // i18n-ignore: for developers
       else resolve();
     });
   });
 }
 
+/** A preset as its menu entry shows it: its id and its name. */
+export interface MenuPreset {
+  id: string;
+  title: string;
+}
+
 /**
- * Creates the menu items of the `allowed` kinds (an organization's policy may allow fewer). Idempotent:
- * everything of ours is removed first, so running it on install, on browser start, after an update and on
- * a change of policy never meets "duplicate id".
+ * Creates the menu items of the `allowed` kinds (an organization's policy may allow fewer), each pushing
+ * with the first preset, and, when there are several presets, a "… as ▸" submenu beside each listing them
+ * all. Idempotent: everything of ours is removed first, so running it on install, on browser start, after
+ * an update, on a change of policy or of presets never meets "duplicate id".
  */
 export async function createMenus(
   menus: Menus = browser.contextMenus,
   allowed: readonly PushKind[] = PUSH_KINDS,
+  presets: readonly MenuPreset[] = [],
 ): Promise<void> {
   await menus.removeAll();
-  for (const item of MENU_ITEMS) if (allowed.includes(MENU_KINDS[item.id]!)) await createOne(menus, item);
+  for (const item of MENU_ITEMS) {
+    if (!allowed.includes(MENU_KINDS[item.id]!)) continue;
+    const { id, contexts } = item;
+    await createOne(menus, { id, title: t(item.titleKey), contexts });
+    if (presets.length < 2) continue;
+    const parentId = `${id}-as`;
+    await createOne(menus, { id: parentId, title: t(AS_TITLES[id]!), contexts });
+    for (const preset of presets)
+      await createOne(menus, { id: asPresetId(id, preset.id), title: preset.title, contexts, parentId });
+  }
 }
 
 // The selection, read from the page: activeTab, granted by the menu click or the keyboard shortcut. The
@@ -157,7 +196,20 @@ export async function requestFromMenu(
 ): Promise<QuickRequest | null> {
   const pageUrl = info.pageUrl ?? tab?.url;
   const source = { title: tab?.title, pageUrl };
-  switch (info.menuItemId) {
+  const { item, preset } = menuChoice(info.menuItemId);
+  const request = await requestOf(item, info, tab, source, readSelection);
+  return request && preset !== undefined ? { ...request, preset } : request;
+}
+
+async function requestOf(
+  item: string,
+  info: MenuClick,
+  tab: { id?: number; url?: string; title?: string } | undefined,
+  source: QuickSource,
+  readSelection: SelectionReader,
+): Promise<QuickRequest | null> {
+  const { pageUrl } = source;
+  switch (item) {
     case MENU_IDS.selection: {
       const reading = tab?.id === undefined ? undefined : readSelection(tab.id, info.frameId);
       // Named while the page is asked for its selection (issue 22: a woken worker's first t() builds the

@@ -4,6 +4,7 @@
  * link is never copied. Nothing here may offer to send the push again.
  */
 import type { Push } from '@/lib/api';
+import { handoffOf, type Handoff } from '@/lib/handoff';
 import { expiryInWords, urlSubject, type LinkCheck } from '@/lib/push';
 import type { HeldLinks } from './held';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
@@ -29,6 +30,12 @@ export interface PushedDeps {
   newId(): string;
   /** Failures after the push exists (recording, copying): logged, never turned into a new send. */
   report(what: string, error: unknown): void;
+  /**
+   * Keeps a push's result where the popup shows it again (lib/handoff, storage.session: memory only), for
+   * a quick push with a passphrase, whose one place to show it is the popup (issue 39). Quick push always
+   * has it; a file upload's after-create steps (lib/upload) never carry a passphrase here.
+   */
+  keepHandoff?(handoff: Handoff): Promise<void>;
 }
 
 /** What the push's label may show (lib/push/label.ts): a link's host; nothing of a text or an image. */
@@ -56,6 +63,14 @@ function copiedWords(
   return { title: t('quick_copiedTitle'), body: 'quick_copiedBody' };
 }
 
+/** What a quick push's notice adds: the chat-preview guard's line, where its passphrase waits. */
+interface Notes {
+  /** The chat-preview guard turned the retrieval step on. */
+  guarded?: boolean;
+  /** The push's passphrase is kept in the popup's hand-off. */
+  passphraseKept?: boolean;
+}
+
 /**
  * Copies a link that passed (or that the person chose to copy) and says so, with the chat-preview guard's
  * line on a line of its own when it turned the retrieval step on (`guarded`); a click on the notice opens
@@ -68,7 +83,7 @@ export async function copyAndSay(
   deps: PushedDeps,
   { link, expiry, key }: { link: string; expiry: () => string; key: string | null },
   demo = false,
-  guarded = false,
+  { guarded = false, passphraseKept = false }: Notes = {},
 ): Promise<QuickPushOutcome> {
   const writing = deps.writeClipboard(link);
   const words = expiry();
@@ -84,7 +99,9 @@ export async function copyAndSay(
   const notificationId = noticeId(prefix, deps.newId(), key ?? undefined);
   const { title, body } = copiedWords(copied, demo);
   const said = words ? t(`${body}Expiry`, words) : t(body);
-  const message = guarded ? `${said}\n${t('guard_line')}` : said;
+  // The guard's line on a line of its own; never the passphrase itself: where to get it.
+  const guardLine = guarded ? `\n${t('guard_line')}` : '';
+  const message = `${said}${passphraseKept ? ` ${t('preset_passphraseInPopup')}` : ''}${guardLine}`;
   await deps.notifier.show(notificationId, { title, message, retry: false, connect });
   return { status: 'pushed', notificationId, link, copied, message };
 }
@@ -112,13 +129,31 @@ async function warn(
  * The push exists (lib/connection createAndRecord hands it here in the answer's turn): records it, and copies
  * its link only when it passed the link check. `guarded`: the chat-preview guard turned its retrieval step on.
  */
-export function pushed(
+export async function pushed(
   deps: PushedDeps,
   request: QuickRequest,
   created: { push: Push; server: string; link: LinkCheck },
-  guarded = false,
+  { guarded = false, passphrase }: { guarded?: boolean; passphrase?: string } = {},
 ): Promise<QuickPushOutcome> {
-  return pushedAs(deps, { kind: wireKind(request), subject: subjectOf(request), guarded }, created);
+  const what = { kind: wireKind(request), subject: subjectOf(request) };
+  if (!passphrase || !created.link.ok) return pushedAs(deps, what, created, { guarded });
+  // A preset with a passphrase: the link and its passphrase are kept for the popup (its hand-off, the one
+  // place a secret may wait, in memory, for 10 minutes), and the notification says to open it there.
+  const { push, server, link } = created;
+  const handoff = handoffOf(
+    { push },
+    { server, demo: server === DEMO_BASE_URL, link: link.url, passphrase, secret: null, savedAt: deps.now() },
+  );
+  // i18n-ignore: logged for developers
+  const keeping = deps.keepHandoff?.(handoff) ?? Promise.reject(new Error('No hand-off to keep it in'));
+  const kept = await keeping.then(
+    () => true,
+    (error: unknown) => {
+      deps.report('Could not keep the passphrase for the popup', error); // i18n-ignore: for developers
+      return false;
+    },
+  );
+  return pushedAs(deps, what, created, { guarded, passphraseKept: kept });
 }
 
 /**
@@ -127,8 +162,9 @@ export function pushed(
  */
 export async function pushedAs(
   deps: PushedDeps,
-  { kind, subject, guarded }: { kind: QuickPushKind; subject?: string; guarded?: boolean },
+  { kind, subject }: { kind: QuickPushKind; subject?: string },
   { push, server, link }: { push: Push; server: string; link: LinkCheck },
+  notes: Notes = {},
 ): Promise<QuickPushOutcome> {
   // Recorded while the link is copied and the notification shown: neither waits for the other (the link
   // was on the clipboard only after the cache write, ~4 ms of issue 13's warm quick push). Both are done
@@ -142,7 +178,7 @@ export async function pushedAs(
         deps,
         { link: link.url, expiry: () => expiryInWords(push, deps.now()), key },
         server === DEMO_BASE_URL,
-        guarded,
+        notes,
       )
     : warn(deps, { link: push.html_url, key }, link);
   const recorded = deps

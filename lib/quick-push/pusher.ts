@@ -9,7 +9,8 @@
 import { describeError, type ApiClient, type CreatePushInput } from '@/lib/api';
 import { createAndRecord, type CreatedPush, type Destination, type KeptConnections } from '@/lib/connection';
 import { AppError } from '@/lib/errors';
-import type { PushDefaults, Settings } from '@/lib/settings';
+import type { Policy, Preset, PushDefaults, Settings } from '@/lib/settings';
+import { presetById, presetFit, presetName, presetProblemText, type PresetOptions } from '@/lib/presets';
 import type { HeldPushes } from './held';
 import type { ImageFetch, ImageFile } from './image';
 import { FAILED_PREFIX, NOTICE_PREFIX } from './notifier';
@@ -25,6 +26,9 @@ export interface QuickConnection {
   /** lib/connection/target.ts isSignedIn: file pushes need a token (the demo service always has one). */
   signedIn: boolean;
   defaults: PushDefaults;
+  /** The presets in force (absent: the one preset of `defaults`) and the policy bounding them. */
+  presets?: readonly Preset[];
+  policy?: Policy;
   /** Where the push goes (held with a failed request, so "Try again" goes there); null: nowhere saved. */
   destination: Destination | null;
 }
@@ -45,12 +49,22 @@ export function quickConnect(connections: KeptConnections): Connect {
     const connected = await connections.connectTo(destination, settings);
     if ('refused' in connected) return connected;
     const { client, signedIn, target } = connected;
-    return { client, signedIn, defaults: connected.settings.defaults, destination: target.destination };
+    const { defaults, presets, policy } = connected.settings;
+    return {
+      client,
+      signedIn,
+      defaults,
+      ...(presets ? { presets } : {}),
+      ...(policy ? { policy } : {}),
+      destination: target.destination,
+    };
   };
 }
 
 export interface CreateDeps {
   connect: Connect;
+  /** A new passphrase (lib/generator's words), for a preset with "passphrase on". */
+  makePassphrase(): Promise<string>;
   fetchImage(request: ImageRequest): Promise<ImageFetch>;
 }
 
@@ -72,7 +86,7 @@ export type Created<R> =
 export async function createQuickPush<R>(
   deps: CreateDeps,
   request: QuickRequest,
-  record: (created: CreatedPush, guardedOn: boolean) => R,
+  record: (created: CreatedPush, notes: { guarded: boolean; passphrase?: string }) => R,
   connection?: Promise<QuickConnection | { refused: string }>,
   destination?: Destination,
 ): Promise<Created<R>> {
@@ -81,7 +95,13 @@ export async function createQuickPush<R>(
     const connected = await (connection ?? deps.connect(destination));
     if ('refused' in connected) return connected;
     reached = connected.destination;
-    const { client, signedIn, defaults } = connected;
+    const { client, signedIn } = connected;
+    // The request's preset (a "… as ▸" entry), else the first; one the server or the organization cannot
+    // honour is not changed to fit: nothing is sent, and the notification says why.
+    const preset = presetById({ ...connected, presets: connected.presets?.slice() }, request.preset);
+    const fit = presetFit(preset, { edition: await client.edition(), signedIn, policy: connected.policy });
+    if (!fit.ok)
+      return { refused: t('preset_cannotUse', presetName(preset), presetProblemText(fit.problem)) };
     let image: ImageFile | undefined;
     if (request.kind === 'image') {
       // Checked before downloading anything: the server refuses a file push without a token anyway.
@@ -91,10 +111,15 @@ export async function createQuickPush<R>(
       if (!fetched.ok) return { reason: fetched.reason, destination: reached };
       image = fetched.file;
     }
-    // The guard applies on top of the defaults the push is made with (lib/chat-guard).
-    const { options, turnedOn } = guarded(defaults, chatAppById(request.chat));
+    // The guard applies on top of the preset's options (lib/chat-guard).
+    const { options, turnedOn } = guarded(fit.options, chatAppById(request.chat));
     const input = quickCreateInput(request, options, image);
-    const { recorded } = await createAndRecord(client, input, (made) => record(made, turnedOn));
+    // "Passphrase on": one is made here and goes to the popup's hand-off with the link (pushed.ts).
+    const passphrase = options.passphrase ? await deps.makePassphrase() : undefined;
+    if (passphrase) input.passphrase = passphrase;
+    const { recorded } = await createAndRecord(client, input, (made) =>
+      record(made, { guarded: turnedOn, passphrase }),
+    );
     return { recorded };
   } catch (error) {
     return { reason: describeError(error), destination: reached };
@@ -102,23 +127,26 @@ export async function createQuickPush<R>(
 }
 
 /**
- * The create request of a quick push: the payload (or the image) with the user's saved push defaults. Both
- * expiry forms are sent and the client keeps the one its server's edition understands (pro: the
- * duration, oss: the days), so no version request is needed first. The "generate a passphrase" default is
- * not applied: a quick push has no screen to show the passphrase on, and a notification must never hold it.
+ * The create request of a quick push: the payload (or the image) with a preset's options (lib/presets
+ * presetFit: the expiry in the form the server's edition takes exactly, the e-mails and the note). The
+ * passphrase, when the preset asks for one, is added by createQuickPush: it is generated, and only the
+ * popup's hand-off ever shows it (a notification must never hold it).
  */
 export function quickCreateInput(
   request: QuickRequest,
-  defaults: PushDefaults,
+  preset: Omit<PresetOptions, 'notifyEmails' | 'note'> &
+    Partial<Pick<PresetOptions, 'notifyEmails' | 'note'>>,
   image?: ImageFile,
 ): CreatePushInput {
   const options: CreatePushInput = {
-    expire_after_duration: defaults.expireAfterDuration,
-    expire_after_days: defaults.expireAfterDays,
-    expire_after_views: defaults.expireAfterViews,
-    retrieval_step: defaults.retrievalStep,
-    deletable_by_viewer: defaults.deletableByViewer,
+    expire_after_views: preset.expireAfterViews,
+    retrieval_step: preset.retrievalStep,
+    deletable_by_viewer: preset.deletableByViewer,
   };
+  if (preset.expireAfterDuration !== undefined) options.expire_after_duration = preset.expireAfterDuration;
+  if (preset.expireAfterDays !== undefined) options.expire_after_days = preset.expireAfterDays;
+  if (preset.notifyEmails?.trim()) options.notify_emails_to = preset.notifyEmails.trim();
+  if (preset.note) options.note = preset.note;
   if (request.name) options.name = request.name;
   if (request.kind !== 'image') return { kind: request.kind, payload: request.payload, ...options };
   if (!image) throw new AppError('internal', 'An image push needs the fetched image.');
@@ -240,7 +268,7 @@ export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
     const created = await createQuickPush(
       deps,
       request,
-      (made, guardedOn) => pushed(deps, request, made, guardedOn),
+      (made, notes) => pushed(deps, request, made, notes),
       connection,
       destination,
     );

@@ -8,7 +8,8 @@ import { destinationSchema } from '@/lib/connection';
 
 // `name`: the push's name after its source (menus.ts), never the secret. `chat`: the id of the chat or mail
 // app (lib/chat-guard) whose tab it was made from, when the guard is on: kept with a held request so "Try
-// again" is guarded too; never the tab's address.
+// again" is guarded too; never the tab's address. `preset`: the id of the preset chosen in a "… as ▸"
+// submenu (issue 39); absent: the first preset.
 export const quickRequestSchema = lazySchema(() =>
   z.discriminatedUnion('kind', [
     /** Selected text, sent as a text push. */
@@ -17,6 +18,7 @@ export const quickRequestSchema = lazySchema(() =>
       payload: z.string(),
       name: z.optional(z.string()),
       chat: z.optional(z.string()),
+      preset: z.optional(z.string()),
     }),
     /** A link or the page's address, sent as a URL push. */
     z.object({
@@ -24,6 +26,7 @@ export const quickRequestSchema = lazySchema(() =>
       payload: z.string(),
       name: z.optional(z.string()),
       chat: z.optional(z.string()),
+      preset: z.optional(z.string()),
     }),
     /** An image on a page: the extension fetches `src` and sends it as a file push. */
     z.object({
@@ -32,6 +35,7 @@ export const quickRequestSchema = lazySchema(() =>
       pageUrl: z.optional(z.string()),
       name: z.optional(z.string()),
       chat: z.optional(z.string()),
+      preset: z.optional(z.string()),
     }),
   ]),
 );

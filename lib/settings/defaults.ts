@@ -2,7 +2,7 @@
 import { z } from '@/lib/zod';
 import { AppError } from '@/lib/errors';
 import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
-import type { PushDefaults } from './values';
+import { FIRST_PRESET_ID, PRESETS_MAX, type Preset, type PushDefaults } from './values';
 import { saveSettings } from './save';
 import { t } from '@/lib/i18n';
 
@@ -40,4 +40,69 @@ export async function saveDefaults(defaults: PushDefaults): Promise<PushDefaults
   const valid = validateDefaults(defaults);
   await saveSettings({ type: 'defaults', defaults: valid });
   return valid;
+}
+
+// ---- Presets (issue 39 §1): the same ranges, a name, the e-mails and the note ----
+
+/** The most notification addresses the server takes (docs/api-contract.md §2). */
+const EMAILS_MAX = 5;
+const EMAIL = /^[^\s@,]+@[^\s@,]+\.[^\s@,]+$/;
+const NAME_MAX = 40;
+const NOTE_MAX = 500;
+
+const emails = z.string().check(
+  z.refine(
+    (value) => {
+      const list = value
+        .split(',')
+        .map((one) => one.trim())
+        .filter(Boolean);
+      return list.length <= EMAILS_MAX && list.every((one) => EMAIL.test(one));
+    },
+    { error: () => t('preset_emailsInvalid', EMAILS_MAX) },
+  ),
+);
+
+const presetSchema = z.object({
+  id: z.string().check(z.minLength(1)),
+  name: z.string().check(z.maxLength(NAME_MAX, { error: () => t('preset_nameTooLong', NAME_MAX) })),
+  expireAfterDuration: z.optional(pushDefaultsSchema.shape.expireAfterDuration),
+  expireAfterDays: z.optional(pushDefaultsSchema.shape.expireAfterDays),
+  expireAfterViews: pushDefaultsSchema.shape.expireAfterViews,
+  retrievalStep: z.boolean(),
+  deletableByViewer: z.boolean(),
+  passphrase: z.boolean(),
+  notifyEmails: emails,
+  note: z.string().check(z.maxLength(NOTE_MAX, { error: () => t('preset_noteTooLong', NOTE_MAX) })),
+});
+
+/**
+ * Checks one preset the user made (AppError 'validation' with fields): the defaults' ranges, a name (only
+ * the first, and the one made from the defaults wherever it was moved, may have none: it reads
+ * "Defaults"), at least one expiry, the e-mails and the note.
+ */
+export function validatePreset(input: Preset, first = false): Preset {
+  const parsed = presetSchema.safeParse(input);
+  const fields: Record<string, string[]> = {};
+  if (!parsed.success)
+    for (const issue of parsed.error.issues) {
+      const key = String(issue.path[0] ?? 'preset');
+      (fields[key] ??= []).push(issue.message);
+    }
+  const unnamed = first || input.id === FIRST_PRESET_ID;
+  if (!unnamed && input.name.trim() === '') (fields.name ??= []).push(t('preset_nameEmpty'));
+  if (input.expireAfterDuration === undefined && input.expireAfterDays === undefined)
+    (fields.expireAfterDays ??= []).push(t('store_defaultsDuration'));
+  const first_ = Object.values(fields)[0]?.[0];
+  if (first_) throw new AppError('validation', first_, { fields });
+  const { locked: _locked, ...preset } = input;
+  return { ...preset, name: preset.name.trim() };
+}
+
+/** Saves the user's presets, each checked (the organization's are left out by the save). */
+export async function savePresets(presets: readonly Preset[]): Promise<void> {
+  const own = presets.filter((preset) => !preset.locked);
+  if (own.length === 0 || own.length > PRESETS_MAX)
+    throw new AppError('validation', t('preset_countRange', PRESETS_MAX));
+  await saveSettings({ type: 'presets', presets: own.map((preset, i) => validatePreset(preset, i === 0)) });
 }

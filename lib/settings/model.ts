@@ -7,10 +7,12 @@
  */
 import { PUSH_KINDS, type PushKind } from '@/lib/contract';
 import { serverChoice } from './rules';
+import { presetFromDefaults, presetsUnderPolicy } from './presets';
 import type {
   BoundToken,
   Policy,
   Preferences,
+  Preset,
   PushDefaults,
   SavedServer,
   ServerChoice,
@@ -55,6 +57,8 @@ export function isServerList(value: unknown): value is ServerList {
 export interface StoredSettings extends ServerState {
   demoMode: boolean;
   defaults: PushDefaults;
+  /** The user's presets, the first one's options being `defaults` (absent: that one preset alone). */
+  presets?: Preset[];
   demoToken: string | null;
 }
 
@@ -65,10 +69,18 @@ export function boundTokensOf({ device, session }: Pick<ServerState, 'device' | 
 
 /** The user's settings from the stored values; `server` and its token are the default server's. */
 export function settingsOf(stored: StoredSettings): Settings {
-  const { list, device, session, demoMode, defaults, demoToken } = stored;
+  const { list, device, session, demoMode, defaults, presets, demoToken } = stored;
   const servers = profilesOf(list, device, session);
   const boundTokens = boundTokensOf(stored);
-  const all = { demoMode, defaults, demoToken, servers, defaultServer: list.defaultUrl, boundTokens };
+  const all = {
+    demoMode,
+    defaults,
+    presets: presets ?? [presetFromDefaults(defaults)],
+    demoToken,
+    servers,
+    defaultServer: list.defaultUrl,
+    boundTokens,
+  };
   return settingsFor({ ...all, server: null, token: null, tokenOrigin: null, tokenPlace: 'device' });
 }
 
@@ -81,7 +93,7 @@ export function withPolicy(settings: Settings, policy: Policy): Settings {
 // ---- What a policy changes ----
 
 /** The settings a policy can override. */
-export type PolicySubject = Pick<Settings, 'demoMode' | 'servers' | 'defaultServer' | 'defaults'>;
+export type PolicySubject = Pick<Settings, 'demoMode' | 'servers' | 'defaultServer' | 'defaults' | 'presets'>;
 
 /** The organization's server as a saved one, with the token and edition the user saved for it, if any. */
 function managedServer(url: string, saved: readonly ServerProfile[], place: TokenPlace): ServerProfile {
@@ -116,6 +128,7 @@ export function applyPolicy<S extends PolicySubject>(settings: S, policy: Policy
     servers,
     defaultServer,
     defaults: { ...settings.defaults, ...policy.defaults },
+    ...(settings.presets ? { presets: presetsUnderPolicy(settings.presets, policy) } : {}),
   };
 }
 

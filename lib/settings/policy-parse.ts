@@ -9,7 +9,10 @@ import { PUSH_KINDS, type PushKind } from '@/lib/contract';
 import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
 import { normalizeServerUrl } from './rules';
 import {
+  DEFAULT_PUSH_DEFAULTS,
   NO_POLICY,
+  PRESETS_MAX,
+  type Preset,
   POLICY_NOTES_MAX,
   type Policy,
   type PolicyNote,
@@ -53,6 +56,8 @@ const SCALARS = memo(() => ({
   allowDemoMode: z.boolean(),
   tokenPlace: z.enum(['device', 'session', 'any']),
   watchIntervalMinutes: whole(1, POLICY_INTERVAL_MAX),
+  maxViews: whole(VIEWS_MIN, VIEWS_MAX),
+  maxExpireDays: whole(DAYS_MIN, DAYS_MAX),
 }));
 type Scalar = keyof ReturnType<typeof SCALARS>;
 
@@ -114,6 +119,65 @@ function parseDefaults(value: unknown, notes: Notes): Partial<PushDefaults> | un
   return Object.keys(defaults).length > 0 ? (defaults as Partial<PushDefaults>) : undefined;
 }
 
+const PRESET_TEXT = memo(() => ({
+  name: z.string().check(z.minLength(1)),
+  notifyEmails: z.string(),
+  note: z.string(),
+}));
+
+/**
+ * One preset of the organization's, or undefined with a note for each value at fault: a preset with a
+ * wrong value is left out whole (with its 1 view gone, "Onboarding" would give 5), never used half.
+ * Fields it does not set are the built-in defaults'; with no expiry at all, both of theirs.
+ */
+function parsePreset(value: unknown, index: number, notes: Notes): Preset | undefined {
+  const where = `presets[${index}]`;
+  const object = record().safeParse(value);
+  if (!object.success) {
+    notes.push({ key: where, value: shown(value) });
+    return undefined;
+  }
+  const fields: Record<string, unknown> = {};
+  let bad = false;
+  const schemas: Record<string, z.ZodMiniType> = { ...DEFAULT_FIELDS(), ...PRESET_TEXT() };
+  for (const [key, field] of Object.entries(object.data)) {
+    const parsed = Object.hasOwn(schemas, key) ? schemas[key]!.safeParse(field) : undefined;
+    if (parsed?.success) fields[key] = parsed.data;
+    else {
+      bad = true;
+      notes.push({ key: `${where}.${key}`, value: shown(field) });
+    }
+  }
+  if (typeof fields.name !== 'string') {
+    if (!bad) notes.push({ key: `${where}.name`, value: shown(undefined) });
+    return undefined;
+  }
+  if (bad) return undefined;
+  const noExpiry = fields.expireAfterDuration === undefined && fields.expireAfterDays === undefined;
+  const { expireAfterDuration, expireAfterDays, ...rest } = DEFAULT_PUSH_DEFAULTS;
+  return {
+    ...rest,
+    ...(noExpiry ? { expireAfterDuration, expireAfterDays } : {}),
+    notifyEmails: '',
+    note: '',
+    ...(fields as Partial<Preset>),
+    name: fields.name,
+    id: `policy-${index}`,
+    locked: true,
+  };
+}
+
+function parsePresets(value: unknown, notes: Notes): Preset[] | undefined {
+  if (!Array.isArray(value)) {
+    notes.push({ key: 'presets', value: shown(value) });
+    return undefined;
+  }
+  const presets = value
+    .map((entry, index) => parsePreset(entry, index, notes))
+    .filter((preset): preset is Preset => preset !== undefined);
+  return presets.length > 0 ? presets.slice(0, PRESETS_MAX) : undefined;
+}
+
 /**
  * The policy in `managed` (storage.managed's whole content; anything else, such as undefined when the
  * browser has no managed storage, is no policy). Invalid and unknown values are left out, each with a note
@@ -127,6 +191,7 @@ export function parsePolicy(managed: unknown): PolicyState {
   for (const [key, value] of Object.entries(object.data)) {
     if (key === 'allowedKinds') policy.allowedKinds = parseKinds(value, notes);
     else if (key === 'defaults') policy.defaults = parseDefaults(value, notes);
+    else if (key === 'presets') policy.presets = parsePresets(value, notes);
     else if (Object.hasOwn(SCALARS(), key)) {
       const parsed = SCALARS()[key as Scalar].safeParse(value);
       if (parsed.success) policy[key] = parsed.data;

@@ -10,6 +10,7 @@
  */
 import { onStoredChange } from '@/lib/storage';
 import { isServerList, preferencesUnderPolicy, settingsFor, settingsOf, withPolicy } from './model';
+import { decodePresets, defaultsOf } from './presets';
 import {
   DEFAULT_PUSH_DEFAULTS,
   EMPTY_SERVER_LIST,
@@ -18,6 +19,7 @@ import {
   NO_POLICY,
   type PolicyState,
   type Preferences,
+  type Preset,
   type PushDefaults,
   type ServerChoice,
   type ServerState,
@@ -48,6 +50,7 @@ export {
   type ServerEntry,
   type StoredSettings,
 } from './model';
+export { presetFromDefaults, presetsUnderPolicy, userPresets } from './presets';
 
 // ---- Where the settings live in browser.storage ----
 
@@ -59,7 +62,10 @@ export const LOCAL = {
   serverVersion: 'server$',
   /** Demo mode: on for a fresh install; saving a server turns it off. */
   demoMode: 'demoMode',
+  /** The first preset's options, kept for the versions before 39 (which read only these). */
   pushDefaults: 'pushDefaults',
+  /** The user's presets (issue 39), the first being the defaults; absent until first saved. */
+  presets: 'presets',
   /** The built-in demo service's user token, created by the background on first use. */
   demoToken: 'demoToken',
   /** API tokens remembered on this device, by server url, each bound to its origin. */
@@ -124,7 +130,7 @@ export const WATCHED_KEYS: Readonly<Record<string, readonly string[]>> = {
  * What a follower may follow (read.ts followSettings): the settings a request is made from, every
  * preference or one of them, or the organization's policy alone.
  */
-export type SettingsPart = 'requests' | 'preferences' | 'policy' | keyof Preferences;
+export type SettingsPart = 'requests' | 'preferences' | 'policy' | 'presets' | keyof Preferences;
 
 /**
  * The keys each part is built from, by area. A preference the policy may set is followed with the policy
@@ -135,6 +141,8 @@ export const PART_KEYS: Readonly<Record<SettingsPart, Readonly<Record<string, re
   // With copy on create, which the options page shows in the clipboard's section.
   preferences: { local: [...preferenceKeys, LOCAL.copyOnCreate] },
   policy: { local: [LOCAL.policy] },
+  // The presets in force: the user's, and the policy's presets and limits (the context menus follow them).
+  presets: { local: [LOCAL.presets, LOCAL.policy] },
   watch: { local: [LOCAL.watch, LOCAL.policy] },
   clipboardClearSeconds: { local: [LOCAL.clipboardClear] },
   failedAlerts: { local: [LOCAL.failedAlerts] },
@@ -152,6 +160,8 @@ export interface DecodedSettings {
   version1: boolean;
   demoMode: boolean;
   defaults: PushDefaults;
+  /** The user's own presets (never the organization's), the first giving `defaults`. */
+  presets: Preset[];
   demoToken: string | null;
   copyOnCreate: boolean;
   /** The user's own preferences, as saved (the policy's are put in their place by read.ts). */
@@ -225,11 +235,14 @@ export function decodeSettings(local: Stored, session: Stored): DecodedSettings 
         device: valueOf(local, LOCAL.serverTokens, {}),
         session: valueOf(session, SESSION.serverTokens, {}),
       };
+  const saved = valueOf(local, LOCAL.pushDefaults, DEFAULT_PUSH_DEFAULTS);
+  const presets = decodePresets(local[LOCAL.presets], saved);
   return {
     state,
     version1,
     demoMode: valueOf(local, LOCAL.demoMode, true),
-    defaults: valueOf(local, LOCAL.pushDefaults, DEFAULT_PUSH_DEFAULTS),
+    defaults: defaultsOf(presets[0], saved),
+    presets,
     demoToken: valueOf(local, LOCAL.demoToken, null),
     copyOnCreate: valueOf(local, LOCAL.copyOnCreate, true),
     savedPreferences: decodePreferences(local),
@@ -253,8 +266,8 @@ export interface SettingsRead extends DecodedSettings {
 
 /** Builds a SettingsRead from what storage holds (pure: the model-based test uses it on its own store). */
 export function settingsRead(decoded: DecodedSettings): SettingsRead {
-  const { state, demoMode, defaults, demoToken, policy, savedPreferences } = decoded;
-  const user = settingsOf({ ...state, demoMode, defaults, demoToken });
+  const { state, demoMode, defaults, presets, demoToken, policy, savedPreferences } = decoded;
+  const user = settingsOf({ ...state, demoMode, defaults, presets, demoToken });
   const settings = withPolicy(user, (policy ?? NO_POLICY).policy);
   const preferences = preferencesUnderPolicy(savedPreferences, (policy ?? NO_POLICY).policy);
   return { ...decoded, settings, user, preferences, policyRead: policy !== null };

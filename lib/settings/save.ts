@@ -12,6 +12,7 @@ import { AppError } from '@/lib/errors';
 import { t } from '@/lib/i18n';
 import {
   fixedTokenPlace,
+  managedDefaults,
   serversLocked,
   stateUnderPolicy,
   userDefaultsToSave,
@@ -20,6 +21,7 @@ import {
   withServer,
   type ServerEntry,
 } from './model';
+import { defaultsOf, userPresets, withDefaults } from './presets';
 import {
   LOCAL,
   PREFERENCE_KEYS,
@@ -35,6 +37,7 @@ import {
   type Policy,
   type PolicyState,
   type Preferences,
+  type Preset,
   type PushDefaults,
   type ServerState,
   type TokenMap,
@@ -42,6 +45,7 @@ import {
   type WatchSettings,
   WATCH_INTERVALS,
   CLIPBOARD_CLEAR_DELAYS,
+  PRESETS_MAX,
 } from './values';
 
 /** What a page or the background may ask of the settings. */
@@ -53,6 +57,11 @@ export type SettingsAction =
   | { type: 'demo'; on: boolean }
   /** The defaults for new pushes, as shown (the organization's fields keep the user's own value). */
   | { type: 'defaults'; defaults: PushDefaults }
+  /**
+   * The user's presets as the options page shows them (issue 39): the organization's are left out, the
+   * first one's fields the organization sets keep the user's own; checked by lib/settings/defaults.ts.
+   */
+  | { type: 'presets'; presets: Preset[] }
   /** Where a saved server's token is kept ("Remember on this device" / "This browser session only"). */
   | { type: 'tokenPlace'; url: string; place: TokenPlace }
   | { type: 'copyOnCreate'; on: boolean }
@@ -79,6 +88,8 @@ export interface SettingsWrite {
   state?: ServerState;
   demoMode?: boolean;
   defaults?: PushDefaults;
+  /** The user's presets; written with `defaults`, their first one's options. */
+  presets?: Preset[];
   copyOnCreate?: boolean;
   demoToken?: string;
   /** The preferences changed, each whole (PREFERENCE_KEYS). */
@@ -192,6 +203,33 @@ function preferencesAfter(
   return undefined;
 }
 
+/**
+ * The presets and defaults an action writes: new defaults go to the first preset; a new list keeps, in the
+ * first preset, the user's own value of each field the organization sets (shown in its place).
+ */
+function presetsAfter(
+  stored: DecodedSettings,
+  action: SettingsAction,
+  policy: Policy,
+): { presets: Preset[]; defaults: PushDefaults } | undefined {
+  if (action.type === 'defaults') {
+    const defaults = userDefaultsToSave(action.defaults, stored.defaults, policy);
+    return { presets: withDefaults(stored.presets, defaults), defaults };
+  }
+  if (action.type !== 'presets') return undefined;
+  const presets = userPresets(action.presets);
+  if (presets.length === 0 || presets.length > PRESETS_MAX)
+    throw refused(t('preset_countRange', PRESETS_MAX), 'presets');
+  if (new Set(presets.map((preset) => preset.id)).size !== presets.length)
+    throw refused(t('settings_notOffered'), 'presets');
+  const [first, ...rest] = presets as [Preset, ...Preset[]];
+  const own = stored.presets.find((preset) => preset.id === first.id) ?? first;
+  const kept: Preset = { ...first };
+  for (const key of managedDefaults(policy)) (kept as unknown as Record<string, unknown>)[key] = own[key];
+  const next = [kept, ...rest];
+  return { presets: next, defaults: defaultsOf(kept, stored.defaults) };
+}
+
 /** The policy to write: a newly read one that differs from the one stored. */
 function policyAfter(stored: DecodedSettings, action: SettingsAction): PolicyState | undefined {
   return action.type === 'policy' && !samePolicy(stored.policy, action.state) ? action.state : undefined;
@@ -209,12 +247,11 @@ export function settingsWrite(stored: DecodedSettings, action: SettingsAction): 
   const state = servers && stateUnderPolicy(servers, policy);
   const demoMode = demoAfter(stored, action, policy, (state ?? stored.state).list.servers.length);
   const preferences = preferencesAfter(stored, action, policy);
+  const presets = presetsAfter(stored, action, policy);
   return {
     ...(state ? { state } : {}),
     ...(demoMode !== undefined ? { demoMode } : {}),
-    ...(action.type === 'defaults'
-      ? { defaults: userDefaultsToSave(action.defaults, stored.defaults, policy) }
-      : {}),
+    ...(presets ?? {}),
     ...(action.type === 'copyOnCreate' ? { copyOnCreate: action.on } : {}),
     ...(action.type === 'demoToken' ? { demoToken: action.token } : {}),
     ...(preferences ? { preferences } : {}),
@@ -235,7 +272,7 @@ function sessionGains(before: ServerState, after: ServerState): boolean {
 }
 
 function localValues(written: SettingsWrite) {
-  const { state, demoMode, defaults, copyOnCreate, demoToken, preferences, policy } = written;
+  const { state, demoMode, defaults, presets, copyOnCreate, demoToken, preferences, policy } = written;
   const values: Record<string, unknown> = {};
   if (state) {
     values[LOCAL.server] = state.list;
@@ -244,6 +281,7 @@ function localValues(written: SettingsWrite) {
   }
   if (demoMode !== undefined) values[LOCAL.demoMode] = demoMode;
   if (defaults) values[LOCAL.pushDefaults] = defaults;
+  if (presets) values[LOCAL.presets] = presets;
   if (copyOnCreate !== undefined) values[LOCAL.copyOnCreate] = copyOnCreate;
   if (demoToken !== undefined) values[LOCAL.demoToken] = demoToken;
   for (const [name, value] of Object.entries(preferences ?? {}))

@@ -25,6 +25,36 @@ export interface PushDefaults {
   passphrase: boolean;
 }
 
+/**
+ * A named set of create options (issue 39 §1): the push defaults' fields, the notification e-mails and the
+ * note. Its expiry is the one it was made with: the duration (Pro), the days (open source) or both (the
+ * first preset, which is the defaults); lib/presets decides whether a server's edition can honour it.
+ */
+export interface Preset {
+  /** Unique in its list; a policy's presets are `policy-<n>`. */
+  id: string;
+  /** As the user typed it; '' for the first preset made from the defaults (shown as "Defaults"). */
+  name: string;
+  expireAfterDuration?: number;
+  expireAfterDays?: number;
+  expireAfterViews: number;
+  retrievalStep: boolean;
+  deletableByViewer: boolean;
+  passphrase: boolean;
+  /** Comma-separated addresses the server tells of each view ('' none); needs an API token. */
+  notifyEmails: string;
+  /** The push's note, seen only by its creator ('' none). */
+  note: string;
+  /** An organization's preset (managed policy): shown, used, never edited, moved or removed. */
+  locked?: true;
+}
+
+/** The id of the first preset made from the saved defaults when presets were new (version before 39). */
+export const FIRST_PRESET_ID = 'defaults';
+
+/** The most presets a list holds (the popup's row and the menus stay usable). */
+export const PRESETS_MAX = 12;
+
 export const DEFAULT_PUSH_DEFAULTS: PushDefaults = {
   expireAfterDuration: 12,
   expireAfterDays: 7,
@@ -149,6 +179,12 @@ export interface Policy {
   /** The organization's defaults for new pushes, each field on its own. */
   defaults?: Partial<PushDefaults>;
   watchIntervalMinutes?: number;
+  /** The organization's presets (issue 39), each locked, shown after the user's first. */
+  presets?: Preset[];
+  /** The most views any preset may give a push. */
+  maxViews?: number;
+  /** The longest expiry, in days, any preset may give a push. */
+  maxExpireDays?: number;
 }
 
 export type PolicyKey = keyof Policy;
@@ -162,6 +198,9 @@ export const POLICY_KEYS: readonly PolicyKey[] = [
   'allowedKinds',
   'defaults',
   'watchIntervalMinutes',
+  'presets',
+  'maxViews',
+  'maxExpireDays',
 ];
 
 /**
@@ -206,7 +245,14 @@ export interface Settings {
   /** The origin `token` was saved for; it is never sent anywhere else (lib/connection). null: no token. */
   tokenOrigin: string | null;
   tokenPlace: TokenPlace;
+  /** The first preset's options as the form's defaults (both expiry fields always set). */
   defaults: PushDefaults;
+  /**
+   * The presets in force, in order: the user's first (the defaults), the organization's (locked), then the
+   * user's others. Absent only in settings built by hand (tests, a page's own copy): lib/presets reads
+   * the one preset of `defaults` then.
+   */
+  presets?: Preset[];
   /** The built-in demo service's token; null until lib/demo creates it on first use. */
   demoToken?: string | null;
   /** Every saved server with its token, in the order they were added. */

@@ -171,3 +171,36 @@ underPolicy(
     });
   },
 );
+
+underPolicy(
+  "an organization's presets and limits (issue 39)",
+  // Demo mode off, so that a push goes to the organization's server (a fresh install starts in demo mode).
+  () => ({
+    serverUrl: host().baseUrl,
+    allowDemoMode: false,
+    presets: [{ name: 'Org vendor', expireAfterDuration: 7, expireAfterViews: 2 }],
+    maxViews: 3,
+  }),
+  (name, browser) => {
+    it("Settings shows the organization's preset locked, and the defaults (5 views) as beyond its most views, unchanged; the popup's row chooses the preset and the server holds its options", async () => {
+      const options = await browser().open('options.html', '::-p-aria(Add preset[role="button"])');
+      await waitForText(options, 'Org vendor');
+      const rows = await options.$$eval('.preset', (all) => all.map((row) => (row as HTMLElement).innerText));
+      expect(rows).toHaveLength(2);
+      // The first: the defaults, as saved (5 views), shown as beyond the limit, not changed to fit.
+      expect(rows[0]).toContain('5 views');
+      expect(rows[0]).toContain('More views than your organization allows.');
+      // The organization's: locked, with no Edit, Move or Remove.
+      expect(rows[1]).toContain('Set by your organization');
+      expect(await options.$('::-p-aria(Edit: Org vendor[role="button"])')).toBeNull();
+      await options.close();
+
+      const popup = await openPopup(browser());
+      await press(popup, 'Org vendor');
+      await waitForText(popup, 'Options from “Org vendor”');
+      const { urlToken } = await createPush(popup, { secret: `${name} org preset` });
+      const push = await createApiClient({ baseUrl: host().baseUrl, token: null }).retrievePush(urlToken);
+      expect(push).toMatchObject({ payload: `${name} org preset`, expire_after_views: 2 });
+    });
+  },
+);

@@ -42,6 +42,8 @@ export interface FormInit {
   passphrase?: string;
   /** The kinds offered (an organization's policy may allow fewer); every kind when absent. */
   kinds?: readonly PushKind[];
+  /** The first preset's notification e-mails and note (issue 39): a fresh form starts with them. */
+  presetText?: PresetText;
   /**
    * The server's code for the UI language when it writes e-mails in it (init.ts emailLocaleFor): the notification
    * e-mails' default language. Absent: English, the server's own default.
@@ -49,10 +51,18 @@ export interface FormInit {
   emailLocale?: string;
 }
 
+/** The options of a preset that the push defaults lack: a fresh form (and New push) starts with them. */
+export interface PresetText {
+  notifyEmailsTo: string;
+  note: string;
+}
+
 export interface FormState {
   edition: Edition;
   signedIn: boolean;
   defaults: PushDefaults;
+  /** FormInit's presetText, kept so a reset starts from it again. */
+  presetText?: PresetText;
   /** FormInit's emailLocale, kept so a reset starts from it again. */
   emailLocale?: string;
   kind: PushKind;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { loadPopupContext } from '@/entrypoints/popup/context';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
+import { DEFAULT_PUSH_DEFAULTS, presetFromDefaults } from '@/lib/settings';
 import { saveSettings } from '@/lib/settings';
 
 const SERVER = { kind: 'self-hosted', url: 'https://pwpush.example.com', edition: 'oss' } as const;
@@ -16,6 +16,7 @@ describe('loadPopupContext', () => {
       edition: 'pro',
       signedIn: true,
       defaults: DEFAULT_PUSH_DEFAULTS,
+      presets: [presetFromDefaults(DEFAULT_PUSH_DEFAULTS)],
       copyOnCreate: true,
       servers: [],
       chatGuard: true,

@@ -1,6 +1,8 @@
 import { vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_PUSH_DEFAULTS, type PushDefaults } from '@/lib/settings';
+import { defaultRandom, generatePassphrase } from '@/lib/generator/passphrase';
+import { handoffStore } from '@/lib/handoff';
+import { DEFAULT_PUSH_DEFAULTS, type Policy, type Preset, type PushDefaults } from '@/lib/settings';
 import { sessionHeldLinks, sessionHeldPushes } from '@/lib/quick-push/held';
 import { fetchImage } from '@/lib/quick-push/image';
 import { browserNotifier, type NotificationOptions } from '@/lib/quick-push/notifier';
@@ -32,6 +34,9 @@ export function rig(
   options: {
     token?: string | null;
     defaults?: PushDefaults;
+    /** The presets in force and the policy bounding them (issue 39). */
+    presets?: Preset[];
+    policy?: Policy;
     clipboardFails?: boolean;
     buttons?: boolean;
   } = {},
@@ -50,8 +55,12 @@ export function rig(
       client: h.client(token),
       signedIn: token !== null,
       defaults: options.defaults ?? DEFAULT_PUSH_DEFAULTS,
+      ...(options.presets ? { presets: options.presets } : {}),
+      ...(options.policy ? { policy: options.policy } : {}),
       destination: { server: BASE },
     }),
+    makePassphrase: async () => (await generatePassphrase(defaultRandom, 'words')).value,
+    keepHandoff: (handoff) => handoffStore({ now: () => h.now() }).keep(handoff),
     fetchImage: (request) => fetchImage(request, { fetch: imageFetch, canRead: async () => false }),
     writeClipboard: async (text) => {
       if (options.clipboardFails) throw new Error('clipboard unavailable');

@@ -5,7 +5,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { DEFAULT_PUSH_DEFAULTS, loadSettings, readSettings, saveSettings } from '@/lib/settings';
+import {
+  DEFAULT_PUSH_DEFAULTS,
+  loadSettings,
+  presetFromDefaults,
+  readSettings,
+  saveSettings,
+} from '@/lib/settings';
 import { registerSettings } from '@/lib/settings/background';
 
 const URL_V1 = 'https://pwpush.example.com';
@@ -59,6 +65,8 @@ describe('settings migration, version 1 → 2', () => {
       tokenOrigin: URL_V1,
       tokenPlace: 'device',
       defaults: DEFAULTS,
+      // Issue 39: the saved defaults became the first preset, nothing lost.
+      presets: [presetFromDefaults(DEFAULTS)],
       demoToken: 'demo-token',
       servers: [
         {

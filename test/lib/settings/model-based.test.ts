@@ -18,6 +18,10 @@
  *   accepted, read back whole from what an older version stored, and in force under the policy (the
  *   organization's interval), the user's own kept; saving one wakes no follower of the settings a request
  *   is made from; a push from a chat app's tab is guarded exactly while the guard is on;
+ * - the presets (issue 39): the user's own list is what was last saved, its first preset's options the
+ *   defaults (a defaults save lands in it); the list in force is the user's first with the organization's
+ *   defaults, the organization's presets (locked, as its policy lists them), then the user's others; no
+ *   preset of the organization's is ever stored;
  * - the popup, open through the steps (it readies a push as its form is filled, and keeps its connection),
  *   sends a create where the settings say now, with the token saved for that server now; so does a quick
  *   push over the background's kept connections (the same cache, lib/connection/client.ts).
@@ -35,6 +39,8 @@ import {
   followSettings,
   formAfter,
   initialForm,
+  presetFromDefaults,
+  PRESETS_MAX,
   readSettings,
   saveSettings,
   SELF_HOSTED,
@@ -45,10 +51,15 @@ import {
   type Preferences,
   type SettingsAction,
   type PushDefaults,
+  type Preset,
   type ServerForm,
   type TokenMap,
 } from '@/lib/settings';
 import { refreshPolicy } from '@/lib/settings/background';
+import { savePresets } from '@/lib/settings/defaults';
+import { defaultsOf } from '@/lib/settings/presets';
+import { firstPreset, presetFit } from '@/lib/presets';
+import { quickCreateInput } from '@/lib/quick-push/pusher';
 import { loadSettings } from '@/lib/settings/read';
 import { targetBaseUrl, targetToken } from '@/lib/connection/target';
 import { createAndRecord, keptConnections, sessionVersions, type KeptConnections } from '@/lib/connection';
@@ -80,6 +91,8 @@ interface Model {
   lockedList: string | null;
   /** The push defaults as the user saved them, before the organization's are put in their place. */
   userDefaults: PushDefaults;
+  /** The user's own presets as saved (the first one's options are userDefaults). */
+  userPresets: Preset[];
   copyOnCreate: boolean;
   demoToken: string | null;
   /** The preferences as the user saved them (the organization's interval is put in its place on reading). */
@@ -203,6 +216,22 @@ async function checkPromises(model: Model, real: Real): Promise<void> {
   // 5. The defaults in force are the user's with the organization's in their place; the user's own are kept.
   expect(read.defaults).toEqual(model.userDefaults);
   expect(read.settings.defaults).toEqual({ ...model.userDefaults, ...policy.defaults });
+  // 5a. The presets: the user's own as saved, the first giving the defaults; in force with the
+  // organization's defaults in the first and its presets, locked, after it; none of its stored.
+  expect(read.presets).toEqual(model.userPresets);
+  const [first, ...rest] = model.userPresets;
+  expect(defaultsOf(first, model.userDefaults)).toEqual(model.userDefaults);
+  const managedPresets = Array.isArray(model.managed?.presets)
+    ? (model.managed.presets as ManagedPreset[])
+    : [];
+  const inForce = read.settings.presets ?? [];
+  expect(inForce[0]).toEqual({ ...first, ...policy.defaults });
+  expect(
+    inForce.filter((preset) => preset.locked).map((preset) => [preset.name, preset.expireAfterViews]),
+  ).toEqual(managedPresets.map((preset) => [preset.name, preset.expireAfterViews]));
+  expect(inForce.slice(1 + managedPresets.length)).toEqual(rest);
+  const stored = (await fakeBrowser.storage.local.get('presets')).presets as Preset[] | undefined;
+  expect((stored ?? []).some((preset) => preset.locked)).toBe(false);
   // 5b. Every other preference: the user's own as saved, and in force with the organization's interval.
   expect(read.savedPreferences).toEqual(model.preferences);
   expect(read.preferences).toEqual({
@@ -236,6 +265,7 @@ async function checkPromises(model: Model, real: Real): Promise<void> {
 }
 
 type Command = fc.AsyncCommand<Model, Real, true>;
+type ManagedPreset = { name: string; expireAfterViews: number };
 
 const command = (name: string, run: (model: Model, real: Real) => Promise<void>): Command => ({
   check: async () => true,
@@ -445,6 +475,61 @@ const commands = [
       const managed = new Set(Object.keys(model.policy?.defaults ?? {}));
       for (const [key, value] of Object.entries({ ...shown, ...typed }))
         if (!managed.has(key)) (model.userDefaults as unknown as Record<string, unknown>)[key] = value;
+      const [first, ...rest] = model.userPresets;
+      model.userPresets = [{ ...first!, ...model.userDefaults }, ...rest];
+    }),
+  ),
+  fc
+    .record({
+      name: fc.constantFrom('Onboarding', 'Vendor key', 'Ops'),
+      expireAfterDays: fc.integer({ min: 1, max: 90 }),
+      expireAfterViews: fc.integer({ min: 1, max: 100 }),
+      passphrase: fc.boolean(),
+    })
+    .map((typed) =>
+      command(`Add a preset ${JSON.stringify(typed)}`, async (model) => {
+        // The options page's list as it shows it (the organization's among them), with one more.
+        const shown = (await readSettings()).settings.presets ?? [];
+        const made: Preset = {
+          ...typed,
+          id: `p-${steps}`,
+          retrievalStep: true,
+          deletableByViewer: false,
+          notifyEmails: '',
+          note: '',
+        };
+        const done = await savePresets([...shown, made]).then(
+          () => true,
+          () => false,
+        );
+        if (done) model.userPresets = [...model.userPresets, made];
+        else expect(model.userPresets.length + 1).toBeGreaterThan(PRESETS_MAX);
+      }),
+    ),
+  fc.integer({ min: 0, max: 5 }).map((at) =>
+    command(`Move the user's preset ${at} first`, async (model) => {
+      const own = model.userPresets;
+      if (at >= own.length || at === 0) return;
+      const moved = [own[at]!, ...own.filter((_, i) => i !== at)];
+      await savePresets(moved);
+      // The new first's options are the defaults; an expiry it was made without stays the old one's, and
+      // each field the organization sets keeps the user's own value of the old first.
+      const managed = new Set(Object.keys(model.policy?.defaults ?? {}));
+      const kept = { ...moved[0]! };
+      for (const key of managed)
+        (kept as unknown as Record<string, unknown>)[key] = (own[at] as unknown as Record<string, unknown>)[
+          key
+        ];
+      model.userPresets = [kept, ...moved.slice(1)];
+      model.userDefaults = defaultsOf(kept, model.userDefaults);
+    }),
+  ),
+  fc.integer({ min: 1, max: 5 }).map((at) =>
+    command(`Remove the user's preset ${at}`, async (model) => {
+      if (at >= model.userPresets.length) return;
+      const left = model.userPresets.filter((_, i) => i !== at);
+      await savePresets(left);
+      model.userPresets = left;
     }),
   ),
   fc.boolean().map((on) =>
@@ -477,6 +562,15 @@ const commands = [
           { requiredKeys: [] },
         ),
         watchIntervalMinutes: fc.integer({ min: 1, max: 60 }),
+        presets: fc.array(
+          fc.record({
+            name: fc.constantFrom('Org one view', 'Org vendor'),
+            expireAfterViews: fc.integer({ min: 1, max: 100 }),
+            expireAfterDays: fc.integer({ min: 1, max: 90 }),
+          }),
+          { minLength: 1, maxLength: 2 },
+        ),
+        maxViews: fc.integer({ min: 1, max: 100 }),
       },
       { requiredKeys: [] },
     )
@@ -538,11 +632,21 @@ const commands = [
       const from = real.requests.length;
       // As the background's menu click does: the settings read once, the kept connection, one create.
       const connected = await real.quick.connectTo(undefined, loadSettings()).catch(ignore);
+      // With the first preset's options (issue 39), when the server and the organization can honour them.
+      const fit =
+        connected && !('refused' in connected)
+          ? presetFit(firstPreset(connected.settings), {
+              edition: await connected.client.edition().catch(() => undefined),
+              signedIn: true,
+              policy: connected.settings.policy,
+            })
+          : undefined;
+      const input = fit?.ok
+        ? quickCreateInput({ kind: 'text', payload: 'model secret' }, fit.options)
+        : { kind: 'text' as const, payload: 'model secret' };
       const sent =
         connected && !('refused' in connected)
-          ? await createAndRecord(connected.client, { kind: 'text', payload: 'model secret' }, ignore).catch(
-              ignore,
-            )
+          ? await createAndRecord(connected.client, input, ignore).catch(ignore)
           : undefined;
       await sentWhereSettingsSay(real, from, sent);
     }),
@@ -589,6 +693,7 @@ describe('the settings model and the options form (model-based)', () => {
             policy: null,
             lockedList: null,
             userDefaults: { ...DEFAULT_PUSH_DEFAULTS },
+            userPresets: [presetFromDefaults(DEFAULT_PUSH_DEFAULTS)],
             copyOnCreate: (await readSettings()).copyOnCreate,
             demoToken: null,
             preferences: DEFAULT_PREFERENCES,

@@ -9,6 +9,7 @@ import { isAppError } from '@/lib/errors';
 import { watchRevisionItem } from '@/lib/store/items';
 import { onWatchRevision } from '@/lib/store/revision';
 import {
+  presetFromDefaults,
   DEFAULT_PUSH_DEFAULTS,
   followSettings,
   loadSettings,
@@ -46,6 +47,8 @@ describe('loadSettings', () => {
       tokenOrigin: null,
       tokenPlace: 'device',
       defaults: DEFAULT_PUSH_DEFAULTS,
+      // Presets (issue 39): the defaults are the first and only one.
+      presets: [presetFromDefaults(DEFAULT_PUSH_DEFAULTS)],
       demoToken: null,
       servers: [],
       defaultServer: null,

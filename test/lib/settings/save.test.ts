@@ -8,6 +8,7 @@ import { useLocalWrites } from '../../local-writes';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { isAppError } from '@/lib/errors';
 import {
+  presetFromDefaults,
   DEFAULT_PUSH_DEFAULTS,
   loadSettings,
   NO_POLICY,
@@ -44,9 +45,9 @@ describe('saveSettings', () => {
     expect(await loadSettings()).toMatchObject({ server: SERVER, token: 'tok', demoMode: false });
   });
 
-  it('writes the defaults in one storage.local write of their own', async () => {
+  it('writes the defaults, as the first preset too, in one storage.local write of their own', async () => {
     await saveSettings({ type: 'defaults', defaults: DEFAULTS });
-    expect(localWrites).toEqual([{ pushDefaults: DEFAULTS }]);
+    expect(localWrites).toEqual([{ pushDefaults: DEFAULTS, presets: [presetFromDefaults(DEFAULTS)] }]);
     expect((await loadSettings()).defaults).toEqual(DEFAULTS);
   });
 
