@@ -128,10 +128,10 @@ async function addressOf(tab?: { id?: number; url?: string }): Promise<string | 
  */
 async function fromTab(
   request: QuickRequest,
-  tab: { id?: number; url?: string } | undefined,
+  address: Promise<string | undefined>,
   settings: Promise<GuardSettings>,
 ): Promise<QuickRequest> {
-  const app = guardFor(await addressOf(tab), await settings);
+  const app = guardFor(await address, await settings);
   return app ? { ...request, chat: app.id } : request;
 }
 
@@ -226,9 +226,11 @@ export function registerQuickPush(
       // reads, which take their turn while the page answers.
       const requested = requestFromMenu(info, tab, readSelection);
       const ready = readAhead();
+      // The tab's address for the chat-preview guard, read (when the listener got only its id) meanwhile.
+      const address = addressOf(tab);
       const request = await requested;
       return request
-        ? pusher.push(await fromTab(request, tab, ready.preferences), ready)
+        ? pusher.push(await fromTab(request, address, ready.preferences), ready)
         : pusher.nothing(t('quick_nothingThere'));
     },
     async command(command, tab) {
@@ -239,11 +241,12 @@ export function registerQuickPush(
       const ready = readAhead();
       const [active] =
         tab?.id === undefined ? await browser.tabs.query({ active: true, currentWindow: true }) : [tab];
+      const address = addressOf(active); // read while the page answers
       const text = active?.id === undefined ? undefined : await readSelection(active.id);
       if (text === undefined) return pusher.nothing(t('quick_cannotReadPage'));
       if (!text.trim()) return pusher.nothing(t('quick_selectFirst'));
       const name = selectionName({ title: active?.title, pageUrl: active?.url });
-      const request = await fromTab({ kind: 'text', payload: text, name }, active, ready.preferences);
+      const request = await fromTab({ kind: 'text', payload: text, name }, address, ready.preferences);
       return pusher.push(request, ready);
     },
     tryAgain: (id) => pusher.tryAgain(id),
