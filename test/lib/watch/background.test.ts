@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sendMessage } from '@/lib/messages/runtime';
 import { watchMessages } from '@/lib/watch/messages';
 import { FAILED_PREFIX } from '@/lib/quick-push/notifier';
-import { watchRevisionItem } from '@/lib/store/items';
+import { countBumps } from './bumps';
 import { setupWatcher, WATCH_ALARM } from '@/lib/watch/background';
 import { watchDb } from '@/lib/watch/db';
 import { listTrackedPushes } from '@/lib/watch/read';
@@ -103,11 +103,12 @@ describe('the schedule', () => {
     const push = await h.create();
     await start().ready;
     await worker.running!.refresh(false);
-    const revision = await watchRevisionItem.getValue();
+    const bumps = countBumps();
     await h.view(push.url_token);
     await fireAlarm();
     await expect.poll(async () => (await listEvents()).length).toBe(1);
-    expect(await watchRevisionItem.getValue()).toBe(revision + 1);
+    expect(bumps.count).toBe(1);
+    bumps.stop();
   });
 
   it('begins a read of the expired list on a refresh the user asks for, and not on the alarm', async () => {
@@ -131,19 +132,20 @@ describe('the schedule', () => {
   it('bumps watchRevision after a refresh that changed nothing, and after one that failed', async () => {
     await start().ready;
     await worker.running!.refresh(false);
-    const before = await watchRevisionItem.getValue();
+    const bumps = countBumps();
     h.advance(MINUTE);
     expect(await worker.running!.refresh(false)).toMatchObject({ status: 'done', changed: 0, events: 0 });
-    expect(await watchRevisionItem.getValue()).toBe(before + 1);
+    expect(bumps.count).toBe(1);
     h.fail(async () => {
       throw new TypeError('Failed to fetch');
     });
     expect(await worker.running!.refresh(false)).toMatchObject({ status: 'failed' });
-    expect(await watchRevisionItem.getValue()).toBe(before + 2);
+    expect(bumps.count).toBe(2);
     expect(await readWatcherState()).toMatchObject({ failures: 1, lastError: { code: 'network' } });
     // Backing off: nothing ran and nothing changed, so nothing to reload.
     expect(await worker.running!.refresh(false)).toMatchObject({ status: 'waiting' });
-    expect(await watchRevisionItem.getValue()).toBe(before + 2);
+    expect(bumps.count).toBe(2);
+    bumps.stop();
   });
 });
 
