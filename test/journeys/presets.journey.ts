@@ -112,4 +112,29 @@ forEachBrowser('presets', (name, browser) => {
     const plain = await menu(browser(), { menuItemId: MENU_IDS.selection, selectionText: `${name} plain` });
     expect(await held(pushed(plain))).toMatchObject({ expire_after_views: 5, expire_after_duration: 12 });
   });
+
+  it('a preset with "passphrase on" pushes from the menu with a generated passphrase: kept for the popup (the words read from the extension’s file), never in the notice, and the server asks for it', async () => {
+    const [first, ...rest] = await storedPresets(browser());
+    const locked: Preset = { ...rest[0]!, id: 'locked-box', name: 'Locked box', passphrase: true };
+    await browser().background(
+      (g, presets) => g.chrome.storage.local.set({ presets }),
+      [first!, ...rest, locked],
+    );
+    const entry = asPresetId(MENU_IDS.selection, locked.id);
+    await expect.poll(() => hasMenuItem(browser(), entry), { timeout: 10_000 }).toBe(true);
+    const secret = `${name} passphrase preset secret`;
+    const outcome = await menu(browser(), { menuItemId: entry, selectionText: secret });
+    const kept = await browser().background(
+      async (g) =>
+        (await g.chrome.storage.session.get('popupHandoff')).popupHandoff as { passphrase?: string },
+    );
+    const passphrase = kept.passphrase ?? '';
+    // Words of the EFF list joined by dashes, one with a digit: the background's generator.
+    expect(passphrase).toMatch(/^[a-z]+\d?(-[a-z]+\d?){4}$/);
+    expect(outcome?.message).toContain('The passphrase is in the popup');
+    expect(outcome?.message).not.toContain(passphrase);
+    const urlToken = pushed(outcome);
+    await expect(client().retrievePush(urlToken)).rejects.toThrow();
+    expect((await client().retrievePush(urlToken, { passphrase })).payload).toBe(secret);
+  });
 });
