@@ -122,6 +122,18 @@ export function puppeteerOf(browser: ExtensionBrowser): Browser {
 }
 
 export async function launchFirefoxJourneys(options: FirefoxOptions = {}): Promise<FirefoxBrowser> {
+  try {
+    return await launchOnce(options);
+  } catch (error) {
+    // A Firefox whose install never opened the welcome page in 60 s (once in a clean-clone CI run, with 18
+    // other launches fine) is started again, once, and said; a second failure fails the suite.
+    if (!String(error).includes('welcome.html')) throw error;
+    console.warn(`Firefox launched again: ${String(error)}`);
+    return launchOnce(options);
+  }
+}
+
+async function launchOnce(options: FirefoxOptions): Promise<FirefoxBrowser> {
   const browser = await puppeteer.launch(firefoxLaunch(options));
   let welcome: Page;
   try {
