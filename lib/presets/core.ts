@@ -28,16 +28,7 @@ export function presetById(settings: Pick<Settings, 'presets' | 'defaults'>, id?
 }
 
 /** The options a preset gives a push, once it fits: the expiry in the form(s) the server understands. */
-export interface PresetOptions {
-  expireAfterDuration?: number;
-  expireAfterDays?: number;
-  expireAfterViews: number;
-  retrievalStep: boolean;
-  deletableByViewer: boolean;
-  passphrase: boolean;
-  notifyEmails: string;
-  note: string;
-}
+export type PresetOptions = Omit<Preset, 'id' | 'name' | 'locked'>;
 
 /**
  * Why a preset cannot be used as it is: `edition`, its expiry has no exact equal on this server's edition
