@@ -73,58 +73,47 @@ export async function idleSockets(baseUrl: string, count: number) {
 }
 
 /**
- * A request whose headers arrive one line every `everyMs`, never ending. Resolves with how long the host let
- * it go on, and the status line it answered with, if any (Node answers 408 to a headers timeout).
+ * A request that opens with `head` and then sends `piece()` every `everyMs`, never ending, until the host
+ * closes it or `giveUpMs` passes. Resolves with how long it went on and the host's status line, if any.
  */
-export function slowHeaders(baseUrl: string, everyMs = 200, giveUpMs = 60_000) {
+function trickle(baseUrl: string, head: string, piece: () => string, everyMs: number, giveUpMs: number) {
   const url = new URL(baseUrl);
   const started = performance.now();
   return new Promise<{ ms: number; answer: string }>((resolve) => {
     let answer = '';
-    let trickle: ReturnType<typeof setInterval> | undefined;
-    // The lines start once connected: written before, they would queue ahead of the request line.
+    let every: ReturnType<typeof setInterval> | undefined;
+    // The pieces start once connected: written before, they would queue ahead of the head.
     const socket = connect(Number(url.port), url.hostname, () => {
-      socket.write(`POST /api/v2/pushes HTTP/1.1\r\nHost: ${url.host}\r\n`);
-      const line = () => socket.write(`X-Slow-${Math.round(performance.now())}: 1\r\n`);
-      trickle = setInterval(line, everyMs);
+      socket.write(head);
+      every = setInterval(() => socket.write(piece()), everyMs);
     });
     const giveUp = setTimeout(() => socket.destroy(), giveUpMs);
     socket.on('data', (data: Buffer) => (answer ||= String(data).split('\r\n')[0] ?? ''));
     socket.on('error', () => undefined);
     socket.on('close', () => {
-      clearInterval(trickle);
+      clearInterval(every);
       clearTimeout(giveUp);
       resolve({ ms: performance.now() - started, answer });
     });
   });
 }
 
+/** A request whose headers arrive one line every `everyMs` (Node answers 408 to a headers timeout). */
+export function slowHeaders(baseUrl: string, everyMs = 200, giveUpMs = 60_000) {
+  const head = `POST /api/v2/pushes HTTP/1.1\r\nHost: ${new URL(baseUrl).host}\r\n`;
+  const line = () => `X-Slow-${Math.round(performance.now())}: 1\r\n`;
+  return trickle(baseUrl, head, line, everyMs, giveUpMs);
+}
+
 /**
  * A text push whose headers are all sent at once and whose body of 1,000 bytes arrives one byte every
- * `everyMs`: a request under way. Resolves with how long it went on, and the host's status line if any.
+ * `everyMs`: a request under way.
  */
 export function slowBody(baseUrl: string, everyMs = 100, giveUpMs = 60_000) {
-  const url = new URL(baseUrl);
-  const started = performance.now();
-  return new Promise<{ ms: number; answer: string }>((resolve) => {
-    let answer = '';
-    let trickle: ReturnType<typeof setInterval> | undefined;
-    const socket = connect(Number(url.port), url.hostname, () => {
-      socket.write(
-        `POST /api/v2/pushes HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${ABUSE_TOKEN}\r\n` +
-          'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n',
-      );
-      trickle = setInterval(() => socket.write(' '), everyMs);
-    });
-    const giveUp = setTimeout(() => socket.destroy(), giveUpMs);
-    socket.on('data', (data: Buffer) => (answer ||= String(data).split('\r\n')[0] ?? ''));
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      clearInterval(trickle);
-      clearTimeout(giveUp);
-      resolve({ ms: performance.now() - started, answer });
-    });
-  });
+  const head =
+    `POST /api/v2/pushes HTTP/1.1\r\nHost: ${new URL(baseUrl).host}\r\nAuthorization: Bearer ${ABUSE_TOKEN}\r\n` +
+    'Content-Type: application/json\r\nContent-Length: 1000\r\n\r\n';
+  return trickle(baseUrl, head, () => ' ', everyMs, giveUpMs);
 }
 
 /** GET /api/v2/version on a fresh connection: its status and ms. */
