@@ -118,6 +118,9 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Exten
   const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
   await bindingsReady(worker);
   const base = `chrome-extension://${new URL(worker.url()).host}`;
+  // An extension page's session reaches the extension's storage partition, where its worker runs.
+  const welcome = await welcomePage(context);
+  let stopped = false;
   const newTab = async (url: string) => {
     const tab = await context.newPage();
     await tab.goto(url, { waitUntil: 'domcontentloaded' });
@@ -126,7 +129,7 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Exten
   return {
     name: 'chromium',
     base,
-    welcome: playwrightPage(await welcomePage(context)),
+    welcome: playwrightPage(welcome),
     opened: (prefix) => openedTab(context, prefix),
     async open(page, ready) {
       const tab = await newTab(`${base}/${page}`);
@@ -138,8 +141,16 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Exten
       await tab.goto(url);
       return playwrightPage(tab);
     },
-    background(fn, arg) {
-      // The journeys keep the worker awake (each step wakes it), so the one handle serves.
+    async background(fn, arg) {
+      // The journeys keep the worker awake (each step wakes it), so the one handle serves; after a
+      // stopBackground(), a message from an extension page wakes it (Playwright keeps the worker's target).
+      if (stopped) {
+        stopped = false;
+        await welcome.evaluate(() =>
+          chrome.runtime.sendMessage({ type: 'journey-wake' }).catch(() => undefined),
+        );
+        await bindingsReady(worker);
+      }
       return worker.evaluate(
         `(${fn.toString()})({ chrome, browser: chrome, secretPushQuickPush: globalThis.secretPushQuickPush, secretPushWatch: globalThis.secretPushWatch }, ${JSON.stringify(arg)})`,
       ) as never;
@@ -152,6 +163,28 @@ export async function launchChromium(options: LaunchOptions = {}): Promise<Exten
       await tab.close();
       return text;
     },
+    async stopBackground() {
+      const cdp = await context.newCDPSession(welcome);
+      try {
+        const workerStopped = new Promise<void>((resolve) =>
+          cdp.on('ServiceWorker.workerVersionUpdated', ({ versions }: WorkerVersions) => {
+            const ours = versions.filter((version) => version.scriptURL.startsWith(base));
+            if (ours.length > 0 && ours.every((version) => version.runningStatus === 'stopped')) resolve();
+          }),
+        );
+        await cdp.send('ServiceWorker.enable');
+        await cdp.send('ServiceWorker.stopAllWorkers');
+        await workerStopped;
+        stopped = true;
+      } finally {
+        await cdp.detach();
+      }
+    },
     close,
   };
+}
+
+/** What ServiceWorker.workerVersionUpdated reports of each worker version. */
+interface WorkerVersions {
+  versions: { scriptURL: string; runningStatus: string }[];
 }

@@ -178,6 +178,16 @@ async function launchOnce(options: FirefoxOptions): Promise<FirefoxBrowser> {
       await page.bringToFront();
       return page.evaluate(() => navigator.clipboard.readText());
     },
+    async stopBackground() {
+      const page = await reach();
+      // The background page reloaded as an update reloads it: a new document whose script runs again. The
+      // old document's mark is gone from the new one, and its quick-push seam is back once the script ran.
+      const background = 'browser.extension.getBackgroundPage()';
+      await page.evaluate(`${background}.secretPushStopped = true; ${background}.location.reload()`);
+      await page.waitForFunction(
+        `(() => { const bg = ${background}; return !!bg && bg.document.readyState === 'complete' && !bg.secretPushStopped && bg.secretPushQuickPush !== undefined; })()`,
+      );
+    },
     close: () => browser.close(),
   };
 }

@@ -128,6 +128,13 @@ export interface ExtensionBrowser {
   background<R, A = undefined>(fn: (global: BackgroundGlobal, arg: A) => R | Promise<R>, arg?: A): Promise<R>;
   /** The text on the system clipboard, read from an extension page. */
   clipboard(): Promise<string>;
+  /**
+   * Stops the background as the browser would, whatever it is doing, and resolves once it is stopped:
+   * Chromium's service worker through the DevTools protocol (ServiceWorker.stopAllWorkers, as Chrome stops an
+   * idle or long-running worker); Firefox's background page reloaded (as an update reloads it), resolved once
+   * the new page's script has run. The next `background()` call or extension event wakes it (Chromium).
+   */
+  stopBackground(): Promise<void>;
   close(): Promise<void>;
 }
 
