@@ -1,3 +1,4 @@
+import { cloneElement, type VNode } from 'preact';
 import { useEffect, useReducer, useRef, useState } from 'preact/hooks';
 import { announce } from '@/components/announce';
 import { PushForm } from '@/components/push/PushForm';
@@ -70,22 +71,20 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
       ? { refused: created.result.link.message }
       : (created || upload.kept) && handoff.fresh && { handoff: handoff.fresh };
   useCreateKeyOutsideForm(!shown && !upload.underWay, submit.submit);
-  if (shown)
-    return (
-      <Part
-        of={CREATED_PUSH}
-        shown={shown}
-        restored={Boolean(restored)}
-        copyOnCreate={!restored && (context?.copyOnCreate ?? false)}
-        onCopied={handoff.copied}
-        onNew={leave(false)}
-        onDone={leave(true)}
-      />
-    );
-  if (upload.underWay)
-    return <UploadUnderWay progress={upload.underWay.progress} onCancel={upload.underWay.cancel} />;
-
-  return (
+  const result = shown && (
+    <Part
+      key="result"
+      of={CREATED_PUSH}
+      shown={shown}
+      restored={Boolean(restored)}
+      copyOnCreate={!restored && (context?.copyOnCreate ?? false)}
+      onCopied={handoff.copied}
+      onNew={leave(false)}
+      onDone={leave(true)}
+    />
+  );
+  const fresh = Boolean(created) && Boolean(result);
+  const form = useFormUntilPainted(fresh, () => (
     <>
       {notice && <p class="sp-warning">{notice}</p>}
       {presets.row && <PresetRow {...presets.row} />}
@@ -104,7 +103,33 @@ export function CreatePush({ context, initial, settings, kept, onKeptGone }: Cre
         busy={state.kind === 'file' ? <UploadBusy submit={submit} /> : undefined}
       />
     </>
-  );
+  ));
+  if (result) return fresh && form ? [form, result] : result;
+  if (upload.underWay)
+    return <UploadUnderWay progress={upload.underWay.progress} onCancel={upload.underWay.cancel} />;
+  return form;
+}
+
+/**
+ * The form as last drawn, hidden, while a create's result is first drawn beside it; taken away once that
+ * result has been painted. The link then shows as soon as its own part is drawn: taking the form's DOM away
+ * in the same turn (its hooks, ~200 nodes) cost 1–3 ms of Create → link (issue 37). The same element is
+ * handed back, so Preact leaves the hidden form as it was (no redraw of a form that is going away).
+ * Returns null once the form is gone, until `created` is false again (New push: a fresh form).
+ */
+function useFormUntilPainted(created: boolean, draw: () => VNode): VNode | null {
+  const last = useRef<VNode | null>(null);
+  const [gone, setGone] = useState(false);
+  useEffect(() => {
+    // A passive effect: it runs after the result's first paint.
+    setGone(created);
+  }, [created]);
+  if (!created) {
+    last.current = <div key="form">{draw()}</div>;
+    return last.current;
+  }
+  if (gone || !last.current) return null;
+  return cloneElement(last.current, { hidden: true });
 }
 
 /**

@@ -303,6 +303,26 @@ describe('CreatePush', () => {
     expect(screen.queryByRole('textbox', { name: 'Secret' })).toBeNull();
   });
 
+  it('draws the result beside the form as sent, hidden and unchanged, and takes the form away after that first paint (issue 37: Create → link)', async () => {
+    sendForm.mockResolvedValue(created());
+    renderForm();
+    fireEvent.input(secret(), { target: { value: 'zq-sent-secret' } });
+    const form = document.querySelector('form')!;
+    fireEvent.click(screen.getByRole('button', { name: 'Create push' }));
+    await screen.findByRole('textbox', { name: 'Secret link' });
+    // The same form element, out of sight and out of the accessibility tree: nothing of it can be reached.
+    // (findByRole looks at each change of the page: the result's own draw, before any paint.)
+    expect(document.querySelector('form')).toBe(form);
+    expect(form.closest('[hidden]')).not.toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Secret' })).toBeNull();
+    await waitFor(() => expect(document.querySelector('form')).toBeNull());
+    const values = [...document.querySelectorAll('input, textarea')].map(
+      (field) => (field as HTMLInputElement).value,
+    );
+    expect(values).not.toContain('zq-sent-secret');
+    expect(screen.getByRole('textbox', { name: 'Secret link' })).toBeTruthy();
+  });
+
   it('after a create, New push starts an empty form that sends again', async () => {
     sendForm.mockResolvedValue(created());
     renderForm();
