@@ -4,7 +4,7 @@
  * after the create (an alarm in the background, and every read), and its server removed.
  */
 import { handoffItem } from '@/lib/store';
-import { erasedAt, keptHandoff, parseHandoff, type Copied, type Handoff } from './core';
+import { keptHandoff, parseHandoff, type Copied, type Handoff } from './core';
 
 export * from './core';
 export { handoffClock } from './clock';
@@ -13,7 +13,10 @@ export { handoffClock } from './clock';
 export const HANDOFF_ALARM = 'handoff-erase';
 
 export interface HandoffStore {
-  /** Keeps `handoff` in place of any earlier one, and sets the alarm that erases it. */
+  /**
+   * Keeps `handoff` in place of any earlier one. The background sets the alarm that erases it as it hears the
+   * write (registerHandoff): one storage write in the answer's turn, not also an alarm (issue 37).
+   */
   keep(handoff: Handoff): Promise<void>;
   /** The kept result if it is still live and its server one of `servers`; an expired or orphaned one is erased. */
   read(servers: readonly string[]): Promise<Handoff | undefined>;
@@ -31,10 +34,8 @@ export interface HandoffOptions {
 
 /** The kept result in storage.session, as `now` sees it. */
 export function handoffStore({ now = Date.now, item = handoffItem }: HandoffOptions = {}): HandoffStore {
-  const erase = async () => {
-    await item.removeValue();
-    await browser.alarms.clear(HANDOFF_ALARM);
-  };
+  // The alarm follows the stored result: the background sets and clears it as it hears it change.
+  const erase = () => item.removeValue();
   const read = async (servers: readonly string[]) => {
     const stored = await item.getValue();
     const kept = keptHandoff(stored, now(), servers);
@@ -42,11 +43,7 @@ export function handoffStore({ now = Date.now, item = handoffItem }: HandoffOpti
     return kept;
   };
   return {
-    keep: async (handoff) => {
-      await item.setValue(handoff);
-      // Alarms run on the real clock: a test build's moved clock is met by the read's check instead.
-      await browser.alarms.create(HANDOFF_ALARM, { when: erasedAt(handoff) });
-    },
+    keep: (handoff) => item.setValue(handoff),
     read,
     copied: async (what) => {
       const stored = await item.getValue();

@@ -56,6 +56,10 @@ forEachBrowser('the hand-off', (name, browser) => {
     await waitForText(popup, 'Push created, link copied');
     expect(await browser().clipboard()).toBe(link);
     await onlyKept(browser(), popup, passphrase, true);
+    // The background heard it kept and set the alarm that erases it 10 minutes on, popup open or not.
+    await expect
+      .poll(() => browser().background((g) => g.chrome.alarms.get('handoff-erase').then(Boolean)))
+      .toBe(true);
     // The click into the chat closes the popup.
     await popup.close();
 

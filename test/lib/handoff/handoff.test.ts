@@ -107,13 +107,13 @@ describe('the store', () => {
     now = T0;
   });
 
-  it('keeps the result in storage.session only, and sets the alarm that erases it 10 minutes on', async () => {
+  it('keeps the result in storage.session only, in one write and nothing else (the background sets its alarm)', async () => {
     await store().keep(kept());
     expect(JSON.stringify(await fakeBrowser.storage.session.get(null))).toContain(PASSPHRASE);
     const other = await elsewhere();
     expect(other).not.toContain(PASSPHRASE);
     expect(other).not.toContain(SECRET);
-    expect((await browser.alarms.get(HANDOFF_ALARM))?.scheduledTime).toBe(T0 + HANDOFF_TTL_MS);
+    expect(await browser.alarms.getAll()).toEqual([]);
   });
 
   it('reads it back within 10 minutes, and erases it on the first read after', async () => {
@@ -161,6 +161,16 @@ describe('the background', () => {
   beforeEach(async () => {
     await fakeBrowser.storage.local.set(savedServer(SERVER, 'token-1'));
     registerHandoff();
+  });
+
+  it('sets the erase alarm for 10 minutes after the create as it hears a result kept, and clears it when the result is erased', async () => {
+    const savedAt = Date.now();
+    await handoffStore().keep(kept(savedAt));
+    await expect
+      .poll(async () => (await browser.alarms.get(HANDOFF_ALARM))?.scheduledTime)
+      .toBe(savedAt + HANDOFF_TTL_MS);
+    await handoffStore().erase();
+    await expect.poll(() => browser.alarms.get(HANDOFF_ALARM)).toBeUndefined();
   });
 
   it('erases the result when its alarm rings, the popup never opened again', async () => {
