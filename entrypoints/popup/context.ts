@@ -89,6 +89,6 @@ export function destinationLabel(destination: Destination | null): string | unde
   try {
     return new URL(destination.server).host;
   } catch {
-    return destination.server; // a saved URL always parses (lib/settings/rules.ts); shown as saved otherwise
+    return destination.server; // a saved URL always parses (lib/settings/model.ts); shown as saved otherwise
   }
 }

@@ -5,7 +5,7 @@
  * reset from the saved server whenever what they came from changes (Make default, Edit another, Remove,
  * Add, demo on or off, a policy arriving or changing, another tab saving).
  */
-import { hostedServer, normalizeServerUrl, normalizeToken, tokenPageUrl } from './rules';
+import { hostedServer, normalizeServerUrl, normalizeToken, tokenPageUrl } from './model';
 import { fixedTokenPlace, serversLocked, settingsFor } from './model';
 import type { Settings, TokenPlace } from './values';
 

@@ -7,7 +7,7 @@
 import { memo, z } from '@/lib/zod';
 import { PUSH_KINDS, type PushKind } from '@/lib/contract';
 import { DAYS_MAX, DAYS_MIN, DURATIONS, VIEWS_MAX, VIEWS_MIN } from '@/lib/durations';
-import { normalizeServerUrl } from './rules';
+import { normalizeServerUrl } from './model';
 import {
   DEFAULT_PUSH_DEFAULTS,
   NO_POLICY,

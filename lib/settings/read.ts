@@ -31,7 +31,17 @@ import {
 // The light pieces of the model a first screen needs besides the read: the values' shapes, the rules of a
 // server address, the policy's effect. index.ts re-exports all of this file.
 export * from './values';
-export * from './rules';
+export {
+  HOSTED_SERVERS,
+  hostPermissionPattern,
+  hostedServer,
+  normalizeServerUrl,
+  normalizeToken,
+  serverChoice,
+  serverName,
+  tokenPageUrl,
+  type HostedServer,
+} from './model';
 export {
   allowedKinds,
   applyPolicy,

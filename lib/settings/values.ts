@@ -7,7 +7,7 @@ import type { PushKind } from '@/lib/contract';
 
 export type ServerChoice = {
   kind: 'hosted' | 'self-hosted';
-  /** Base URL: origin plus optional path, no trailing slash (rules.ts normalizeServerUrl). */
+  /** Base URL: origin plus optional path, no trailing slash (model.ts normalizeServerUrl). */
   url: string;
   /** Edition seen by the connection test when the server was saved; optional, so version 1 data still fits. */
   edition?: 'pro' | 'oss';
@@ -168,7 +168,7 @@ export type PolicyTokenPlace = 'device' | 'session' | 'any';
 
 /** The keys an organization may set; a missing key leaves that setting to the user. */
 export interface Policy {
-  /** The organization's server, normalized (rules.ts normalizeServerUrl). */
+  /** The organization's server, normalized (model.ts normalizeServerUrl). */
   serverUrl?: string;
   /** The user cannot add, change or remove servers. */
   lockServer?: boolean;
