@@ -62,7 +62,13 @@ import { firstPreset, presetFit } from '@/lib/presets';
 import { quickCreateInput } from '@/lib/quick-push/pusher';
 import { loadSettings } from '@/lib/settings/read';
 import { targetBaseUrl, targetToken } from '@/lib/connection/target';
-import { createAndRecord, keptConnections, sessionVersions, type KeptConnections } from '@/lib/connection';
+import {
+  connectSaved,
+  createAndRecord,
+  keptConnections,
+  sessionVersions,
+  type KeptConnections,
+} from '@/lib/connection';
 import { initForm } from '@/lib/push/form';
 import { readChoice, saveChoice, validChoice, type GeneratorChoice } from '@/lib/generator';
 import { guardFor } from '@/lib/chat-guard';
@@ -70,6 +76,8 @@ import { connectAllFromSettings } from '@/lib/watch/background';
 import { idbCache } from '@/lib/watch/cache';
 import { watchDb } from '@/lib/watch/db';
 import { refreshFollowed } from '@/lib/watch/refresh';
+import { createRunner } from '@/lib/upload/runner';
+import type { FromRunner, UploadState } from '@/lib/upload/protocol';
 
 const ORIGINS = ['https://a.example', 'https://b.example', 'https://c.example'] as const;
 /** The tokens each origin's account accepts: a token is named after the one origin it belongs to. */
@@ -137,7 +145,8 @@ const redirecting = new Map<string, { status: number; to: string }>();
 /** What one origin answers (its mock service, or a redirect while it redirects), every request recorded. */
 async function answer(request: Request): Promise<Response> {
   const url = new URL(request.url);
-  const create = request.method === 'POST' && url.pathname === '/api/v2/pushes';
+  // A create with its push (upload's redirect probe, lib/api/upload.ts, sends the same request bodiless).
+  const create = request.method === 'POST' && url.pathname === '/api/v2/pushes' && request.body !== null;
   requests.push({ origin: url.origin, authorization: request.headers.get('authorization'), create });
   const moved = redirecting.get(url.origin);
   if (moved)
@@ -170,16 +179,25 @@ function opaqueRedirect(): Response {
  * of them. The product asks for 'manual' (lib/api/transport.ts): removing that is what would make this follow.
  */
 async function browserFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  return (await followed(input, init)).response;
+}
+
+/** browserFetch's exchange, with the URL its answer came from (an XHR's responseURL). */
+async function followed(
+  input: RequestInfo | URL,
+  init: RequestInit,
+): Promise<{ response: Response; url: string }> {
   const first = new Request(input, init);
   let url = first.url;
   let method = first.method;
-  const headers = new Headers(first.headers);
+  // As given: a Request made of a FormData body has its boundary in Content-Type, and each hop makes its own.
+  const headers = new Headers(input instanceof Request ? input.headers : init.headers);
   let body = init.body ?? null;
   for (let hops = 0; ; hops += 1) {
     const response = await answer(new Request(url, { method, headers, body, signal: init.signal }));
     const location = response.headers.get('location');
-    if (![301, 302, 303, 307, 308].includes(response.status) || location === null) return response;
-    if (first.redirect === 'manual') return opaqueRedirect();
+    if (![301, 302, 303, 307, 308].includes(response.status) || location === null) return { response, url };
+    if (first.redirect === 'manual') return { response: opaqueRedirect(), url };
     if (first.redirect === 'error' || hops === 20) throw new TypeError('Failed to fetch');
     const next = new URL(location, url);
     const keepsBody = response.status === 307 || response.status === 308;
@@ -191,6 +209,76 @@ async function browserFetch(input: RequestInfo | URL, init: RequestInit = {}): P
     }
     if (browser === 'firefox' && next.origin !== new URL(url).origin) headers.delete('authorization');
     url = next.href;
+  }
+}
+
+const progressEvent = (type: string, bytes: number) =>
+  Object.assign(new Event(type), { loaded: bytes, total: bytes, lengthComputable: true });
+
+/**
+ * XMLHttpRequest as a browser runs it for an upload (lib/api/upload.ts createUploadFetch), over the same
+ * exchange: it always follows redirects (the whole request, body and headers as browserFetch says, reaches
+ * wherever they lead before any answer is seen), then tells the headers (readyState 2, responseURL), then
+ * the body. Node has none: uploads run in a page (the offscreen document, Firefox's background page).
+ */
+class BrowserXhr extends EventTarget {
+  readyState = 0;
+  status = 0;
+  statusText = '';
+  responseURL = '';
+  response: ArrayBuffer | null = null;
+  withCredentials = false;
+  responseType = '';
+  readonly upload = new EventTarget();
+  private method = 'GET';
+  private url = '';
+  private readonly headers = new Headers();
+  private answered?: Response;
+  private aborted = false;
+
+  open(method: string, url: string): void {
+    this.method = method;
+    this.url = url;
+    this.readyState = 1;
+  }
+
+  setRequestHeader(name: string, value: string): void {
+    this.headers.set(name, value);
+  }
+
+  getAllResponseHeaders(): string {
+    return [...(this.answered?.headers ?? [])].map(([name, value]) => `${name}: ${value}`).join('\r\n');
+  }
+
+  abort(): void {
+    if (this.aborted) return;
+    this.aborted = true;
+    this.dispatchEvent(new Event('abort'));
+  }
+
+  send(body: BodyInit | null): void {
+    const init = { method: this.method, headers: this.headers, body, redirect: 'follow' as const };
+    followed(this.url, init).then(
+      async ({ response, url }) => {
+        if (this.aborted) return;
+        const size = body instanceof FormData ? 1 : 0;
+        this.upload.dispatchEvent(progressEvent('load', size));
+        this.answered = response;
+        this.status = response.status;
+        this.statusText = response.statusText;
+        this.responseURL = url;
+        this.readyState = 2;
+        this.dispatchEvent(new Event('readystatechange'));
+        if (this.aborted) return;
+        this.response = await response.arrayBuffer();
+        this.readyState = 4;
+        this.dispatchEvent(new Event('readystatechange'));
+        this.dispatchEvent(new Event('load'));
+      },
+      () => {
+        if (!this.aborted) this.dispatchEvent(new Event('error'));
+      },
+    );
   }
 }
 
@@ -214,6 +302,7 @@ beforeEach(async () => {
   // The recording transport: every request of every client (every hop of a redirect followed), with the
   // Authorization it carried, through fetch as a browser runs it.
   vi.stubGlobal('fetch', browserFetch);
+  vi.stubGlobal('XMLHttpRequest', BrowserXhr);
   // fakeBrowser implements no permissions: the person grants every host access asked for.
   vi.spyOn(fakeBrowser.permissions, 'request').mockImplementation((async () => true) as never);
 });
@@ -509,6 +598,43 @@ async function popupSends(real: Real): Promise<void> {
 /** A policy that moves the server in force to another origin, or locks the servers to it. */
 const movingPolicy = fc.record({ serverUrl: fc.constantFrom(...ORIGINS), lockServer: fc.boolean() });
 
+/** A file push, sent where uploads run (the offscreen document, Firefox's background page). */
+const fileSent = fc.constant(
+  command('A file push is sent where uploads run', async (_model, real) => {
+    // Offered by the popup to a signed-in server only (file pushes need a token).
+    const now = await loadSettings();
+    if (now.demoMode || targetToken(now) === null) return;
+    // Handed over as the popup does: with the version its kept client read, asked now only if it never was
+    // (a failure there, and the popup hands nothing over).
+    const version = await real.quick
+      .connect()
+      .then(({ client }) => client.version())
+      .catch(ignore);
+    if (!version) return;
+    const from = real.requests.length;
+    const ended = new Promise<UploadState>((resolve) => {
+      const runner = createRunner({
+        channel: {
+          postMessage: (message: FromRunner) => {
+            if (message.type === 'state' && message.upload && message.upload.status !== 'sending')
+              resolve(message.upload);
+          },
+        },
+        // As the background answers the offscreen document (lib/upload/background.ts).
+        connect: async (server) => (await connectSaved(server)).settings,
+        record: async () => undefined,
+        untaken: async () => undefined,
+        setTimeout: () => undefined,
+      });
+      const data = new Blob(['model secret']);
+      const input = { kind: 'file' as const, files: [{ name: 'secret.txt', type: 'text/plain', data }] };
+      runner.receive({ type: 'start', id: `upload-${steps}`, job: { input, version } });
+    });
+    const end = await ended;
+    await sentWhereSettingsSay(real, from, end.status === 'done' ? end : undefined);
+  }),
+);
+
 /**
  * What an attacker or an accident does to the token's way (issue 40): another server's saved token pasted
  * into the form, a server that redirects to another origin, a policy moving the server while a page shows
@@ -558,6 +684,15 @@ const chokeCommands = [
         redirecting.set(from, { status, to: elsewhere });
       });
     }),
+  fc.tuple(fc.constantFrom(301, 302, 307, 308), fc.constantFrom(...SERVICES)).map(([status, to]) =>
+    command(`The server in force redirects every request (${status}) to ${to}`, async () => {
+      // The one the popup, quick push and uploads send to now (moved to another host, or taken over).
+      const target = targetBaseUrl(await loadSettings());
+      if (target === null) return;
+      const from = new URL(target).origin;
+      redirecting.set(from, { status, to: to === from ? ELSEWHERE : to });
+    }),
+  ),
   origin.map((index) =>
     command(`${ORIGINS[index]!} answers again`, async () => {
       redirecting.delete(ORIGINS[index]!);
@@ -568,11 +703,16 @@ const chokeCommands = [
       if ((await loadSettings()).demoMode) return;
       // Its log of a server it does not follow (a token saved for another origin) is not this test's output.
       const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-      const followed = await connectAllFromSettings().finally(() => logged.mockRestore());
+      // With no server and demo mode off (a policy forbids it) it follows none: nothing is asked.
+      const followed = await connectAllFromSettings()
+        .catch(() => [])
+        .finally(() => logged.mockRestore());
       const cacheFor = (account: string) => idbCache(watchDb, account);
       await refreshFollowed(followed, { cacheFor, clock: Date.now, force: true });
     }),
   ),
+  // Three times as likely as one action: it needs a signed-in server, and one that redirects, before it.
+  ...Array.from({ length: 3 }, () => fileSent),
   fc.tuple(movingPolicy, fc.boolean()).map(([managed, connect]) =>
     command(
       `Policy ${JSON.stringify(managed)} while the options page shows its form, then ${connect ? 'Connect' : 'Test connection'} with what it showed`,
