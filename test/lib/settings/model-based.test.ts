@@ -685,13 +685,16 @@ const chokeCommands = [
       });
     }),
   fc.tuple(fc.constantFrom(301, 302, 307, 308), fc.constantFrom(...SERVICES)).map(([status, to]) =>
-    command(`The server in force redirects every request (${status}) to ${to}`, async () => {
-      // The one the popup, quick push and uploads send to now (moved to another host, or taken over).
-      const target = targetBaseUrl(await loadSettings());
-      if (target === null) return;
-      const from = new URL(target).origin;
-      redirecting.set(from, { status, to: to === from ? ELSEWHERE : to });
-    }),
+    command(
+      `The server in force redirects every request (${status}) to ${to} (if itself: ${ELSEWHERE})`,
+      async () => {
+        // The one the popup, quick push and uploads send to now (moved to another host, or taken over).
+        const target = targetBaseUrl(await loadSettings());
+        if (target === null) return;
+        const from = new URL(target).origin;
+        redirecting.set(from, { status, to: to === from ? ELSEWHERE : to });
+      },
+    ),
   ),
   origin.map((index) =>
     command(`${ORIGINS[index]!} answers again`, async () => {
