@@ -7,7 +7,7 @@
  */
 import { hostedServer, normalizeServerUrl, normalizeToken, tokenPageUrl } from './model';
 import { fixedTokenPlace, serversLocked, settingsFor } from './model';
-import type { Settings, TokenPlace } from './values';
+import type { ServerProfile, Settings, TokenPlace } from './values';
 
 /** The choice value meaning "the address typed in Server URL". */
 export const SELF_HOSTED = 'self-hosted';
@@ -52,6 +52,17 @@ export function basisOf(settings: Settings, source: string | null): string {
   });
 }
 
+/**
+ * The saved server's token when it is bound to that server's own origin; undefined for a token bound to
+ * another (version 1 kept a token saved for a server the person then changed: migrated as it was, bound to
+ * where it was saved, issue 40). That one is never shown in the server's fields, so a click that sends what
+ * they show cannot send it there, even once the saved token that would tell (assertTokenFor) is gone.
+ */
+function ownToken(saved: ServerProfile | undefined): string | undefined {
+  if (!saved?.token || saved.tokenOrigin !== new URL(saved.url).origin) return undefined;
+  return saved.token;
+}
+
 /** The fields of a saved server, or blank ones for a new server (its token place the policy's, if set). */
 export function fieldsOf(settings: Settings, source: string | null): ServerFieldsValue {
   const place = fixedTokenPlace(settings.policy ?? {});
@@ -61,7 +72,7 @@ export function fieldsOf(settings: Settings, source: string | null): ServerField
   return {
     choice: hosted ? saved.url : SELF_HOSTED,
     customUrl: hosted ? '' : saved.url,
-    token: saved.token ?? '',
+    token: ownToken(saved) ?? '',
     tokenPlace: place ?? saved.tokenPlace,
   };
 }
@@ -69,7 +80,8 @@ export function fieldsOf(settings: Settings, source: string | null): ServerField
 /** The form reset from the saved server `source` (null: a new one). */
 export function formFrom(settings: Settings, source: string | null, open: boolean): ServerForm {
   const fields = fieldsOf(settings, source);
-  const tokenFor = savedProfile(settings, source)?.tokenOrigin ?? undefined;
+  const saved = savedProfile(settings, source);
+  const tokenFor = ownToken(saved) === undefined ? undefined : saved?.tokenOrigin;
   return { open, source, basis: basisOf(settings, source), fields, ...(tokenFor ? { tokenFor } : {}) };
 }
 
@@ -145,7 +157,7 @@ export function fieldsChanged(form: ServerForm, settings: Settings): boolean {
   const saved = savedProfile(settings, form.source);
   const token = normalizeToken(form.fields.token);
   if (!saved) return typedUrl(form.fields).trim() !== '' || token !== null;
-  if (token !== saved.token) return true;
+  if (token !== (ownToken(saved) ?? null)) return true;
   try {
     return normalizeServerUrl(typedUrl(form.fields)) !== saved.url;
   } catch {

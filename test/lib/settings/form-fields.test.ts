@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_PUSH_DEFAULTS,
   editServer,
+  fieldsChanged,
   SELF_HOSTED,
   settingsOf,
   typeFields,
@@ -111,5 +112,26 @@ describe('typeFields', () => {
       form = typeFields(form, patch, none);
     expect(form.fields.token).toBe('typed');
     expect(typeFields(form, { customUrl: 'https://c.example.com' }, none).fields.token).toBe('');
+  });
+
+  // Issue 40 (the model-based test): version 1 kept a token saved for a server the person then changed,
+  // migrated bound to where it was saved. Shown in the other server's fields, a click on Test connection
+  // sent it there once a policy's lock had dropped the saved copy that assertTokenFor refuses it by.
+  it("shows no token bound to another origin in a server's fields, and gives it back at its own origin", () => {
+    const B = 'https://b.example.com';
+    const stray = settingsOf({
+      list: { servers: [{ kind: 'self-hosted', url: B, tokenPlace: 'device' }], defaultUrl: B },
+      device: { [B]: { value: 'saved-for-a', origin: 'https://a.example.com' } },
+      session: {},
+      demoMode: false,
+      defaults: DEFAULT_PUSH_DEFAULTS,
+      demoToken: null,
+    });
+    const form = editServer(stray, B);
+    expect(form.fields.token).toBe('');
+    expect(form.tokenFor).toBeUndefined();
+    // Nothing typed yet: the fields are the saved server's, so its token place still applies at once.
+    expect(fieldsChanged(form, stray)).toBe(false);
+    expect(typeFields(form, { customUrl: 'https://a.example.com' }, stray).fields.token).toBe('saved-for-a');
   });
 });
