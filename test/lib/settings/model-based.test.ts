@@ -53,7 +53,6 @@ import {
   type PushDefaults,
   type Preset,
   type ServerForm,
-  type TokenMap,
 } from '@/lib/settings';
 import { refreshPolicy } from '@/lib/settings/background';
 import { savePresets } from '@/lib/settings/defaults';
@@ -66,11 +65,7 @@ import { createAndRecord, keptConnections, sessionVersions, type KeptConnections
 import { initForm } from '@/lib/push/form';
 import { readChoice, saveChoice, validChoice, type GeneratorChoice } from '@/lib/generator';
 import { guardFor } from '@/lib/chat-guard';
-
-const ORIGINS = ['https://a.example', 'https://b.example', 'https://c.example'] as const;
-/** The tokens each origin's account accepts: a token is named after the one origin it belongs to. */
-const tokensOf = (index: number) => [`tok-${index}-one`, `tok-${index}-two`];
-const ownerOf = (token: string): string | undefined => ORIGINS[Number(token.split('-')[1])];
+import { ORIGINS, ownerOf, tokensOf, tokensWherePut } from './model';
 
 const RUNS = Number(process.env.SETTINGS_MODEL_RUNS ?? 60);
 const SEED = Number(process.env.SETTINGS_MODEL_SEED ?? 18);
@@ -191,21 +186,8 @@ async function checkPromises(model: Model, real: Real): Promise<void> {
   // 2. Tokens only where the policy and the user put them.
   const read = await readSettings();
   const { list, device, session } = read.state;
-  const check = (map: TokenMap, place: 'device' | 'session') => {
-    for (const [url, bound] of Object.entries(map)) {
-      const saved = list.servers.find((server) => server.url === url);
-      expect(saved?.tokenPlace, `${url}'s token in ${place}`).toBe(place);
-      expect(bound.origin).toBe(new URL(url).origin);
-      expect(ownerOf(bound.value)).toBe(bound.origin);
-    }
-  };
-  check(device, 'device');
-  check(session, 'session');
   const policy = model.policy ?? {};
-  if (policy.tokenPlace === 'session') expect(device).toEqual({});
-  if (policy.tokenPlace === 'device') expect(session).toEqual({});
-  if (policy.lockServer && policy.serverUrl)
-    expect(Object.keys({ ...device, ...session }).every((url) => url === policy.serverUrl)).toBe(true);
+  tokensWherePut(read.state, policy);
   // 3. The default changed only when asked.
   expect(list.defaultUrl).toBe(model.defaultUrl);
   // 4. A locked server did not change (the organization's own may gain its token and edition).
