@@ -30,6 +30,7 @@ import {
   type SettingsAction,
 } from '@/lib/settings';
 import { refreshPolicy } from '@/lib/settings/background';
+import { withScheduledStorage } from '../../scheduled-storage';
 import { ORIGINS, tokensOf, tokensWherePut } from './model';
 
 const RUNS = Number(process.env.SETTINGS_MODEL_RUNS ?? 60);
@@ -192,32 +193,11 @@ async function begin(from: [number, 'device' | 'session'] | undefined): Promise<
 }
 
 const AREAS = ['local', 'session'] as const;
-const METHODS = ['get', 'set', 'remove'] as const;
 
 /** Every stored value, by area. */
 async function snapshot() {
   const [local, session] = await Promise.all(AREAS.map((area) => fakeBrowser.storage[area].get(null)));
   return { local, session };
-}
-
-/**
- * Puts each storage call of the fake browser behind the scheduler: the call is made when the scheduler
- * releases it, in the order it picks. Returns the undo.
- */
-function scheduleStorage(s: fc.Scheduler): () => void {
-  const undo: Array<() => void> = [];
-  for (const area of AREAS) {
-    const storage = fakeBrowser.storage[area] as unknown as Record<
-      string,
-      (...args: unknown[]) => Promise<unknown>
-    >;
-    for (const method of METHODS) {
-      const original = storage[method]!;
-      storage[method] = s.scheduleFunction((...args: unknown[]) => original.apply(storage, args));
-      undo.push(() => (storage[method] = original));
-    }
-  }
-  return () => undo.forEach((restore) => restore());
 }
 
 interface Done {
@@ -237,7 +217,7 @@ async function together(actors: Act[][], s: fc.Scheduler): Promise<Done[]> {
       done.push({ act, accepted });
     }
   };
-  await s.waitFor(Promise.all(actors.map(runActor)));
+  await withScheduledStorage(s, () => Promise.all(actors.map(runActor)));
   return done;
 }
 
@@ -300,13 +280,7 @@ describe('the settings model with two pages and the background at once (model-ba
         async (from, optionsPage, secondPage, background, s) => {
           runs += 1;
           await begin(from);
-          const undo = scheduleStorage(s);
-          let done: Done[];
-          try {
-            done = await together([optionsPage, secondPage, background], s);
-          } finally {
-            undo();
-          }
+          const done = await together([optionsPage, secondPage, background], s);
           saves += done.length;
           await checkPromises(done);
           const after = await snapshot();
