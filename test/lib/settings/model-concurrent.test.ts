@@ -1,11 +1,11 @@
 /**
  * The settings model with its actors at once (issue 40): the options page and a second page (another options
  * tab, the popup or the dashboard) each save a run of changes (Connect, Remove, Make default, a token moved,
- * the push defaults, a preference, the generator's choice, the demo token, demo mode) while the background
- * reads one policy after another (refreshPolicy), all three running together. fast-check's scheduler
- * releases every storage call (storage.local and storage.session get, set and remove) in an order of its
- * choosing, so the actors' reads and writes interleave at each of their await points as two contexts'
- * would. After each run the promises are checked:
+ * the push defaults, the presets, a preference, the generator's choice, the demo token, demo mode) while the
+ * background reads one policy after another (refreshPolicy), all three running together. fast-check's
+ * scheduler releases every storage call (storage.local and storage.session get, set and remove) in an
+ * order of its choosing, so the actors' reads and writes interleave at each of their await points as two
+ * contexts' would. After each run the promises are checked:
  * - the run ends as the same actions made one after another in the order they finished: each save is whole
  *   and over what the one before it wrote (replayed on a fresh storage: every stored value, and which
  *   actions were refused, alike);
@@ -25,12 +25,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import {
   DEFAULT_PUSH_DEFAULTS,
+  presetFromDefaults,
   readSettings,
   saveSettings,
   type DecodedSettings,
   type SettingsAction,
 } from '@/lib/settings';
 import { refreshPolicy } from '@/lib/settings/background';
+import { savePresets } from '@/lib/settings/defaults';
 import { withScheduledStorage } from '../../scheduled-storage';
 import { ORIGINS, tokensOf, tokensWherePut } from './model';
 
@@ -152,6 +154,19 @@ const pageAct: fc.Arbitrary<Act> = fc.oneof(
       ),
     ),
   fc.boolean().map((on) => save(`Demo ${on ? 'on' : 'off'}`, { type: 'demo', on })),
+  fc
+    .tuple(fc.integer({ min: 1, max: 100 }), fc.constantFrom('Onboarding', 'Vendor key', 'Ops'))
+    .map(([views, name]) =>
+      named({
+        name: `Save presets: the first with ${views} views, then ${name}`,
+        // The options page's list as it shows it: the first (the defaults) and one of the user's own.
+        run: () =>
+          savePresets([
+            { ...presetFromDefaults(DEFAULT_PUSH_DEFAULTS), expireAfterViews: views },
+            { ...presetFromDefaults(DEFAULT_PUSH_DEFAULTS), id: `p-${name}`, name },
+          ]),
+      }),
+    ),
 );
 
 /**
@@ -210,7 +225,7 @@ interface Done {
   accepted: boolean;
 }
 
-/** Runs each actor's acts one after another, the actors together; returns every act in the order it finished. */
+/** Runs each actor's acts one after another, the actors together; returns the acts in the order they ended. */
 async function together(actors: Act[][], s: fc.Scheduler): Promise<Done[]> {
   const done: Done[] = [];
   const runActor = async (acts: Act[]) => {
