@@ -1,7 +1,9 @@
 /**
  * The run as stored for the pages (lib/store's expireAllRunItem, storage.session): read back with a check of
- * its shape (only the background writes it, but a reader never trusts storage blindly), and followed.
+ * its shape (only the background writes it, but a reader never trusts storage blindly), and followed. A
+ * page's Dismiss removes a finished run; both hold the record's lock.
  */
+import { exclusive } from '@/lib/async';
 import { expireAllRunItem } from '@/lib/store';
 import type { ExpireRun } from './core';
 
@@ -32,8 +34,20 @@ export function followRun(callback: (run: ExpireRun | null) => void): () => void
   return expireAllRunItem.watch((value) => callback(asRun(value)));
 }
 
-/** The background stores the run (every change of it). */
-export const storeRun = (run: ExpireRun) => expireAllRunItem.setValue(run);
+/**
+ * The record's lock across contexts (lib/async's exclusive; issue 40): the background writes the run and a
+ * page removes a finished one, and a removal decided on a finished run must not land over a new one.
+ */
+const RUN_LOCK = `secret-push:${expireAllRunItem.key}`;
 
-/** A page puts a finished run's result away (Dismiss). */
-export const clearRun = () => expireAllRunItem.removeValue();
+/** The background stores the run (every change of it). */
+export const storeRun = (run: ExpireRun) => exclusive(RUN_LOCK, () => expireAllRunItem.setValue(run));
+
+/**
+ * A page puts a finished run's result away (Dismiss). A run going on stays: one started (from another page)
+ * as this one was dismissed, whose progress the pages show and which a restarted worker carries on.
+ */
+export const clearRun = () =>
+  exclusive(RUN_LOCK, async () => {
+    if ((await readRun())?.status !== 'running') await expireAllRunItem.removeValue();
+  });

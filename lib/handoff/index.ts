@@ -3,6 +3,7 @@
  * back through the core's check, and erased by every route the core names: New push or Done, 10 minutes
  * after the create (an alarm in the background, and every read), and its server removed.
  */
+import { exclusive } from '@/lib/async';
 import { handoffItem } from '@/lib/store';
 import { keptHandoff, parseHandoff, type Copied, type Handoff } from './core';
 
@@ -32,8 +33,17 @@ export interface HandoffOptions {
   item?: typeof handoffItem;
 }
 
-/** The kept result in storage.session, as `now` sees it. */
+/**
+ * The kept result in storage.session, as `now` sees it. Every operation holds one lock across contexts
+ * (lib/async's exclusive, named after the record; issue 40): the popup keeps a result and notes each copy,
+ * the background erases it when its time is up or its server goes, and each is a read then a write (or a
+ * write and its alarm) that would otherwise interleave: a copy noted from a read taken before an erase
+ * put the erased result back with no alarm left to erase it, and an erase decided on an expired result
+ * removed the new one kept meanwhile. The erase alarm is the background's: it follows the stored value
+ * (background.ts), so a result written back is erased at its own time.
+ */
 export function handoffStore({ now = Date.now, item = handoffItem }: HandoffOptions = {}): HandoffStore {
+  const locked = <T>(work: () => Promise<T>) => exclusive(`secret-push:${item.key}`, work);
   // The alarm follows the stored result: the background sets and clears it as it hears it change.
   const erase = () => item.removeValue();
   const read = async (servers: readonly string[]) => {
@@ -43,13 +53,14 @@ export function handoffStore({ now = Date.now, item = handoffItem }: HandoffOpti
     return kept;
   };
   return {
-    keep: (handoff) => item.setValue(handoff),
-    read,
-    copied: async (what) => {
-      const stored = await item.getValue();
-      const kept = await read([parseHandoff(stored)?.server ?? '']);
-      if (kept) await item.setValue({ ...kept, copied: what });
-    },
-    erase,
+    keep: (handoff) => locked(() => item.setValue(handoff)),
+    read: (servers) => locked(() => read(servers)),
+    copied: (what) =>
+      locked(async () => {
+        const stored = await item.getValue();
+        const kept = await read([parseHandoff(stored)?.server ?? '']);
+        if (kept) await item.setValue({ ...kept, copied: what });
+      }),
+    erase: () => locked(erase),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * `npm run fuzz -- --runs N [--seed S]`: the fuzz campaign of test/service/fuzz.test.ts at any length, in
  * both editions, then the largest upload the host accepts, then the host under abuse (fuzz/abuse.ts), then the settings model's model-based test
- * (test/lib/settings/model-based.test.ts) over at least 600 random sequences. Prints requests, statuses, the slowest answer,
+ * (test/lib/settings/model-based.test.ts) over at least 600 random sequences, and its concurrent twin
+ * (model-concurrent.test.ts: two pages and the background at once) over as many runs. Prints requests, statuses, the slowest answer,
  * the upload's peak memory and every violation; exits 1 on any violation.
  */
 import { execFileSync } from 'node:child_process';
@@ -82,7 +83,14 @@ let modelFailed = false;
 try {
   const out = execFileSync(
     path.join(root, 'node_modules', '.bin', 'vitest'),
-    ['run', '--config', 'test/vitest.config.ts', 'test/lib/settings/model-based.test.ts'],
+    [
+      'run',
+      '--config',
+      'test/vitest.config.ts',
+      'test/lib/settings/model-based.test.ts',
+      // Two pages and the background at once, their storage calls interleaved by the scheduler (issue 40).
+      'test/lib/settings/model-concurrent.test.ts',
+    ],
     {
       cwd: root,
       encoding: 'utf8',
@@ -94,6 +102,10 @@ try {
     },
   );
   console.log(out.match(/settings model: \d+ steps checked/)?.[0] ?? 'settings model: no figure printed');
+  console.log(
+    out.match(/settings model \(concurrent\): \d+ runs, \d+ saves checked/)?.[0] ??
+      'settings model (concurrent): no figure printed',
+  );
 } catch (error) {
   modelFailed = true;
   const output = String((error as { stdout?: string }).stdout ?? error);
