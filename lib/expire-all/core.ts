@@ -228,6 +228,10 @@ export function createRunner(deps: RunnerDeps): Runner {
       const fresh = items.filter((item) => !seen.has(keyOf(item)));
       for (const item of fresh) seen.add(keyOf(item));
       queue.push(...fresh);
+      // A push the stopped worker expired after its last publish is not chosen again: it is done, and
+      // expired (the run's counts hold handled = expired + failed), so the result says N of N, not N-1.
+      run.handled = Math.max(run.handled, run.total - fresh.length);
+      run.expired = run.handled - run.failed.length;
       run.total = Math.max(run.total, run.handled + fresh.length);
       return begin();
     },
