@@ -109,7 +109,7 @@ export interface Runner {
   request(items: ExpireItem[], scope: ExpireScope): ExpireRun;
   /**
    * Carries on `run` (stored by a worker that stopped) with `items`, its pushes chosen again: those it
-   * already listed as failed are not asked again.
+   * already listed as failed are not asked again, unless the server never answered for them.
    */
   resume(run: ExpireRun, items: ExpireItem[]): ExpireRun;
   /** The run, if any, this runner knows. */
@@ -117,6 +117,9 @@ export interface Runner {
   /** Settles when the run going on is over (at once when none is). */
   idle(): Promise<void>;
 }
+
+/** Failures with no answer from the server: a resumed run asks their pushes again. */
+const UNANSWERED: ReadonlySet<string> = new Set(['network', 'timeout', 'aborted']);
 
 const keyOf = (item: { server: string; url_token: string }) => `${item.server} ${item.url_token}`;
 
@@ -221,9 +224,14 @@ export function createRunner(deps: RunnerDeps): Runner {
       return begin();
     },
     resume(stored, items) {
-      run = { ...stored, status: 'running', waiting_until: null, failed: [...stored.failed] };
+      // A push that failed for want of an answer may have failed by the stop itself (Firefox aborts the
+      // requests of the background page it reloads, the DELETE maybe landed): asked again, a second DELETE
+      // being harmless. A failure the server answered stays.
+      const failed = stored.failed.filter((failure) => !UNANSWERED.has(failure.error.code));
+      const handled = stored.handled - (stored.failed.length - failed.length);
+      run = { ...stored, status: 'running', waiting_until: null, failed, handled };
       queue = [];
-      seen = new Set(stored.failed.map(keyOf));
+      seen = new Set(failed.map(keyOf));
       // The pushes chosen again are the ones not yet expired: the run's total stays what it was.
       const fresh = items.filter((item) => !seen.has(keyOf(item)));
       for (const item of fresh) seen.add(keyOf(item));

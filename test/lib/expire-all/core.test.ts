@@ -252,6 +252,36 @@ describe('the run', () => {
     expect(h.runner.current()).toMatchObject({ status: 'done', total: 5, handled: 5, expired: 4 });
   });
 
+  it("asks again at the resume a push that failed with no answer from the server (issue 40: Firefox aborts the reloaded page's requests), and keeps a failure the server answered", async () => {
+    const h = harness(() => ok);
+    const stored: ExpireRun = {
+      status: 'running',
+      started_at: NOW - MIN,
+      finished_at: null,
+      scopes: [{ servers: null, window: 'all' }],
+      servers: [A],
+      total: 3,
+      handled: 2,
+      expired: 0,
+      failed: [
+        { ...items(A, 'cut')[0]!, error: { code: 'network', message: 'The server could not be reached.' } },
+        { ...items(A, 'bad')[0]!, error: { code: 'forbidden', message: 'No.' } },
+      ],
+      waiting_until: null,
+    };
+    const resumed = h.runner.resume(stored, items(A, 'cut', 'bad', 't3'));
+    expect(resumed).toMatchObject({ total: 3, handled: 1, expired: 0 });
+    await h.runner.idle();
+    expect(h.calls).toEqual([`${A} cut`, `${A} t3`]);
+    expect(h.runner.current()).toMatchObject({
+      status: 'done',
+      total: 3,
+      handled: 3,
+      expired: 2,
+      failed: [expect.objectContaining({ url_token: 'bad' })],
+    });
+  });
+
   it('counts as expired a push the stopped worker expired after it last stored the run (issue 40): N of N, not N-1', async () => {
     const h = harness(() => ok);
     const stored: ExpireRun = {
