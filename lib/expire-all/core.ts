@@ -118,8 +118,12 @@ export interface Runner {
   idle(): Promise<void>;
 }
 
-/** Failures with no answer from the server: a resumed run asks their pushes again. */
-const UNANSWERED: ReadonlySet<string> = new Set(['network', 'timeout', 'aborted']);
+/**
+ * Failures with no answer from the server: a resumed run asks their pushes again. 'internal' among them:
+ * Firefox aborts the requests of the background page it reloads before the page hears it is unloading, and
+ * the transport reads that abort (not its own) as an unexpected failure.
+ */
+const UNANSWERED: ReadonlySet<string> = new Set(['network', 'timeout', 'aborted', 'internal']);
 
 const keyOf = (item: { server: string; url_token: string }) => `${item.server} ${item.url_token}`;
 

@@ -260,24 +260,28 @@ describe('the run', () => {
       finished_at: null,
       scopes: [{ servers: null, window: 'all' }],
       servers: [A],
-      total: 3,
-      handled: 2,
+      total: 4,
+      handled: 3,
       expired: 0,
       failed: [
         { ...items(A, 'cut')[0]!, error: { code: 'network', message: 'The server could not be reached.' } },
+        {
+          ...items(A, 'aborted')[0]!,
+          error: { code: 'internal', message: 'The request failed unexpectedly.' },
+        },
         { ...items(A, 'bad')[0]!, error: { code: 'forbidden', message: 'No.' } },
       ],
       waiting_until: null,
     };
-    const resumed = h.runner.resume(stored, items(A, 'cut', 'bad', 't3'));
-    expect(resumed).toMatchObject({ total: 3, handled: 1, expired: 0 });
+    const resumed = h.runner.resume(stored, items(A, 'cut', 'aborted', 'bad', 't3'));
+    expect(resumed).toMatchObject({ total: 4, handled: 1, expired: 0 });
     await h.runner.idle();
-    expect(h.calls).toEqual([`${A} cut`, `${A} t3`]);
+    expect(h.calls).toEqual([`${A} cut`, `${A} aborted`, `${A} t3`]);
     expect(h.runner.current()).toMatchObject({
       status: 'done',
-      total: 3,
-      handled: 3,
-      expired: 2,
+      total: 4,
+      handled: 4,
+      expired: 3,
       failed: [expect.objectContaining({ url_token: 'bad' })],
     });
   });
