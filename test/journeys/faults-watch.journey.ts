@@ -9,7 +9,9 @@
  * every push of its run with the right count.
  *
  * FAULT_SEED (default 40) fixes the draws; FAULT_RUNS (default 3: one run of each action) says how many runs
- * each browser makes: `npm test` runs the short slice, `npm run fuzz` many.
+ * each browser makes: `npm test` runs the short slice, `npm run fuzz` many; FAULT_ACTIONS ("watcher run",
+ * "Expire", "Expire everything", comma-separated) narrows a campaign to some actions. What each run found
+ * (what the page said, DELETEs sent twice, notifications asked again) is printed at the end of the block.
  */
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { forEachBrowser, type ExtensionBrowser, type JourneyPage } from './browsers';
