@@ -22,3 +22,16 @@ export async function askWatcher<K extends keyof WatchMessages>(
   ]);
   return sendMessage(messages[name] as Message<RequestOf<K>, AnswerOf<K>>, data);
 }
+
+/**
+ * askWatcher for a request the background may run twice without harm (an expire): asked again while the
+ * background stopped before it answered (lib/messages/again.ts), so a stopped worker never leaves the page
+ * saying "not expired" of a push the server expired.
+ */
+export async function askWatcherAgain<K extends keyof WatchMessages>(
+  name: K,
+  data: RequestOf<K>,
+): Promise<AnswerOf<K>> {
+  const { askUntilAnswered } = await import('@/lib/messages/again');
+  return askUntilAnswered(() => askWatcher(name, data));
+}

@@ -4,7 +4,7 @@ import type { SelectionBarProps } from '@/components/dashboard/SelectionBar';
 import { announce } from '@/components/announce';
 import { describeError } from '@/lib/api/describe';
 import { plural, t } from '@/lib/i18n';
-import { askWatcher } from './ask';
+import { askWatcherAgain } from './ask';
 import { pushLabel } from '@/lib/watch/view';
 import type { ExpireResult } from '@/lib/watch';
 import type { TrackedPush } from '@/lib/watch/types';
@@ -38,7 +38,7 @@ async function expireOnTheirServers(targets: TrackedPush[]): Promise<ExpireResul
   for (const push of targets) byServer.set(push.server, [...(byServer.get(push.server) ?? []), push]);
   const results = await Promise.all(
     [...byServer].map(([server, pushes]) =>
-      askWatcher('expire', { server, url_tokens: pushes.map((push) => push.url_token) }),
+      askWatcherAgain('expire', { server, url_tokens: pushes.map((push) => push.url_token) }),
     ),
   );
   return { expired: results.flatMap((r) => r.expired), failed: results.flatMap((r) => r.failed) };

@@ -21,9 +21,23 @@ export interface ExpireWatcher {
 export interface ExpireAllOptions {
   clock?: () => number;
   sleep?: (ms: number) => Promise<void>;
+  /** Whether this background is going away (default: Firefox's background page hidden for its reload). */
+  leaving?: () => boolean;
 }
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Whether the background page is being unloaded (Firefox reloads it on an update; Chrome's worker simply
+ * stops, and never hears this). Its last moments still run the run's code, its requests aborted: an outcome
+ * heard then is the unload's, not the server's (a DELETE may have landed), so nothing is stored from then on
+ * and the next page carries the run on from what was stored before.
+ */
+function pageLeaving(): () => boolean {
+  let leaving = false;
+  globalThis.addEventListener?.('pagehide', () => (leaving = true), { once: true });
+  return () => leaving;
+}
 
 /** The pushes of `scope` in the watcher's cache now, as a run's items. */
 async function itemsOf(scope: ExpireScope, now: number): Promise<ExpireItem[]> {
@@ -37,7 +51,7 @@ async function itemsOf(scope: ExpireScope, now: number): Promise<ExpireItem[]> {
 /** Registers the request's handler and carries on a stored run; returns the runner and the unlisten. */
 export function registerExpireAll(
   watcher: ExpireWatcher,
-  { clock = Date.now, sleep = sleepFor }: ExpireAllOptions = {},
+  { clock = Date.now, sleep = sleepFor, leaving = pageLeaving() }: ExpireAllOptions = {},
 ): { runner: Runner; ready: Promise<void>; stop: () => void } {
   const runner = createRunner({
     async expireOne({ server, url_token }) {
@@ -46,8 +60,8 @@ export function registerExpireAll(
     },
     sleep,
     clock,
-    publish: storeRun,
-    finished: () => watcher.expiredSome(),
+    publish: (run) => (leaving() ? undefined : storeRun(run)),
+    finished: () => (leaving() ? undefined : watcher.expiredSome()),
   });
   const stop = listenForMessages([
     handle(expireAllMessages.start, async (scope) => runner.request(await itemsOf(scope, clock()), scope)),

@@ -109,7 +109,7 @@ export interface Runner {
   request(items: ExpireItem[], scope: ExpireScope): ExpireRun;
   /**
    * Carries on `run` (stored by a worker that stopped) with `items`, its pushes chosen again: those it
-   * already listed as failed are not asked again.
+   * already listed as failed are not asked again, unless the server never answered for them.
    */
   resume(run: ExpireRun, items: ExpireItem[]): ExpireRun;
   /** The run, if any, this runner knows. */
@@ -117,6 +117,13 @@ export interface Runner {
   /** Settles when the run going on is over (at once when none is). */
   idle(): Promise<void>;
 }
+
+/**
+ * Failures with no answer from the server: a resumed run asks their pushes again. 'internal' among them:
+ * Firefox aborts the requests of the background page it reloads before the page hears it is unloading, and
+ * the transport reads that abort (not its own) as an unexpected failure.
+ */
+const UNANSWERED: ReadonlySet<string> = new Set(['network', 'timeout', 'aborted', 'internal']);
 
 const keyOf = (item: { server: string; url_token: string }) => `${item.server} ${item.url_token}`;
 
@@ -158,6 +165,33 @@ async function expireOnce(deps: RunnerDeps, item: ExpireItem, wait: (ms: number)
     const after = outcome.error.retryAfter;
     await wait(Math.min(after === undefined ? DEFAULT_WAIT_MS : after * 1000, MAX_WAIT_MS));
   }
+}
+
+/**
+ * A stored run carried on (Runner.resume): its counts set right, and the pushes to ask, out of `items` (its
+ * pushes chosen again, the ones not yet expired).
+ */
+function resumeRun(stored: ExpireRun, items: ExpireItem[]): { run: ExpireRun; queue: ExpireItem[] } {
+  // A push that failed for want of an answer may have failed by the stop itself (Firefox aborts the
+  // requests of the background page it reloads, the DELETE maybe landed): asked again, a second DELETE
+  // being harmless. A failure the server answered stays.
+  const failed = stored.failed.filter((failure) => !UNANSWERED.has(failure.error.code));
+  const handled = stored.handled - (stored.failed.length - failed.length);
+  const run: ExpireRun = { ...stored, status: 'running', waiting_until: null, failed, handled };
+  const seen = new Set(failed.map(keyOf));
+  const queue: ExpireItem[] = [];
+  for (const item of items) {
+    if (seen.has(keyOf(item))) continue;
+    seen.add(keyOf(item));
+    queue.push(item);
+  }
+  // A push the stopped worker expired after its last publish is not chosen again: it is done, and expired
+  // (the run's counts hold handled = expired + failed), so the result says N of N, not N-1. The total
+  // stays what it was, unless pushes were added since.
+  run.handled = Math.max(run.handled, run.total - queue.length);
+  run.expired = run.handled - run.failed.length;
+  run.total = Math.max(run.total, run.handled + queue.length);
+  return { run, queue };
 }
 
 /** The one run of a background (see the module comment). */
@@ -221,14 +255,10 @@ export function createRunner(deps: RunnerDeps): Runner {
       return begin();
     },
     resume(stored, items) {
-      run = { ...stored, status: 'running', waiting_until: null, failed: [...stored.failed] };
-      queue = [];
-      seen = new Set(stored.failed.map(keyOf));
-      // The pushes chosen again are the ones not yet expired: the run's total stays what it was.
-      const fresh = items.filter((item) => !seen.has(keyOf(item)));
-      for (const item of fresh) seen.add(keyOf(item));
-      queue.push(...fresh);
-      run.total = Math.max(run.total, run.handled + fresh.length);
+      const resumed = resumeRun(stored, items);
+      run = resumed.run;
+      queue = resumed.queue;
+      seen = new Set([...run.failed, ...queue].map(keyOf));
       return begin();
     },
     current: () => (run ? snapshot() : null),

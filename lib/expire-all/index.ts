@@ -20,14 +20,16 @@ export {
 export { clearRun, followRun, readRun } from './state';
 
 /**
- * Asks the background to expire the pushes of `scope`: the run started, or the one going on joined. The
- * message's schema (zod) and the messaging's checks load on first use: this door stays light for the
- * pages' first screens.
+ * Asks the background to expire the pushes of `scope`: the run started, or the one going on joined. Asked
+ * again while a stopped background left it unanswered (lib/messages/again.ts: a second request joins the
+ * run, and pushes already expired are not chosen again). The message's schema (zod) and the messaging's
+ * checks load on first use: this door stays light for the pages' first screens.
  */
 export async function startExpireAll(scope: ExpireScope): Promise<ExpireRun> {
-  const [{ sendMessage }, { expireAllMessages }] = await Promise.all([
+  const [{ sendMessage }, { askUntilAnswered }, { expireAllMessages }] = await Promise.all([
     import('@/lib/messages/runtime'),
+    import('@/lib/messages/again'),
     import('./messages'),
   ]);
-  return sendMessage(expireAllMessages.start, scope);
+  return askUntilAnswered(() => sendMessage(expireAllMessages.start, scope));
 }

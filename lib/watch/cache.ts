@@ -28,8 +28,16 @@ export interface WatchCache {
   hasPushes(server: string): Promise<boolean>;
   audit(server: string, urlToken: string): Promise<CachedAudit | undefined>;
   state(): Promise<WatcherState>;
-  /** Writes the change and the state at once; returns the events that were new (an id already stored is skipped). */
+  /**
+   * Writes the change and the state at once; returns the events that were new (an id already stored is
+   * skipped). The new events' ids join the state's `unnotified` in the same transaction, whatever `state`
+   * holds: the background notifies them (background/notify.ts), then takes them out with `notified`.
+   */
   commit(change: CacheChange, state: WatcherState): Promise<WatchEvent[]>;
+  /** The events committed and not yet notified (or left as not wanted), oldest first. */
+  unnotified(): Promise<WatchEvent[]>;
+  /** These events were notified (or are not wanted): they leave the state's `unnotified`. */
+  notified(ids: string[]): Promise<void>;
 }
 
 /** The cache of one account (account.ts accountKey) on the extension's IndexedDB (lib/watch/db.ts). */
@@ -64,9 +72,40 @@ export function idbCache(open: () => Promise<WatchDatabase>, account: string): W
         await events.add(stamp(event));
         added.push(event);
       }
-      await tx.objectStore('state').put(state, stateKey(account));
+      // A stop of the worker between this commit and the notifications loses none: what is still to notify
+      // is kept with the events (issue 40), read in this transaction, never taken from the caller's state.
+      const stateStore = tx.objectStore('state');
+      const pending = (await stateStore.get(stateKey(account)))?.unnotified ?? [];
+      const known = new Set(pending);
+      const unnotified = [...pending, ...added.map((event) => event.id).filter((id) => !known.has(id))];
+      const next: WatcherState = { ...state };
+      if (unnotified.length > 0) next.unnotified = unnotified;
+      else delete next.unnotified;
+      await stateStore.put(next, stateKey(account));
       await tx.done;
       return added;
+    },
+    async unnotified() {
+      const db = await open();
+      const tx = db.transaction(['events', 'state']);
+      const ids = (await tx.objectStore('state').get(stateKey(account)))?.unnotified ?? [];
+      const events = await Promise.all(ids.map((id) => tx.objectStore('events').get(id)));
+      await tx.done;
+      return events.flatMap((event) => (event?.account === account ? [unstamp(event)] : []));
+    },
+    async notified(ids) {
+      if (ids.length === 0) return;
+      const db = await open();
+      const tx = db.transaction('state', 'readwrite');
+      const stored = await tx.store.get(stateKey(account));
+      if (stored?.unnotified) {
+        const done = new Set(ids);
+        const left = stored.unnotified.filter((id) => !done.has(id));
+        const next: WatcherState = { ...stored, unnotified: left };
+        if (left.length === 0) delete next.unnotified;
+        await tx.store.put(next, stateKey(account));
+      }
+      await tx.done;
     },
   };
 }

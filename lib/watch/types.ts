@@ -121,6 +121,12 @@ export interface WatcherState {
   fullSyncAt: Record<string, number>;
   /** Per server: where the budgeted reads of the lists stand (refresh/schedule.ts); absent before the first run. */
   schedule?: Record<string, ListSchedule>;
+  /**
+   * The ids of the events committed and not yet notified (cache.ts commit adds them in the events'
+   * transaction, background/notify.ts takes them out once shown): a worker stopped between the two shows
+   * them at its next refresh instead of never (issue 40). Absent: none.
+   */
+  unnotified?: string[];
 }
 
 /** Where one server's budgeted list reads stand between two runs (refresh/schedule.ts). */

@@ -59,7 +59,8 @@ export function watcherJobs({ clock, followed, cacheFor, open }: JobDeps): Watch
     // that ran moved it on, changed or not. A refresh that waited wrote nothing.
     if (summary.status !== 'waiting') await bumpRevision();
     const { preferences } = await readSettings();
-    await notifyResults(results, preferences);
+    // On the queue: two refreshes back to back never notify one event each.
+    await serial(() => notifyResults(results, preferences));
     await updateBadge(cacheFor, preferences.watch);
     return summary;
   }

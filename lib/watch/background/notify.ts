@@ -90,25 +90,35 @@ export function notificationsFor(events: WatchEvent[], pushes: TrackedPush[]): N
   return texts;
 }
 
-/** One notification per push with news, of the pushes of the account that refreshed. */
+/**
+ * One notification per push with news, of the pushes of the account that refreshed. One already on screen
+ * is not created again (Chrome would clear it and show it anew): a worker stopped after showing it and
+ * before noting it shown leaves it in the list to notify.
+ */
 async function showNotifications(events: WatchEvent[], pushes: TrackedPush[]): Promise<void> {
-  for (const text of notificationsFor(events, pushes))
+  const onScreen = new Set(Object.keys(await browser.notifications.getAll()));
+  for (const text of notificationsFor(events, pushes)) {
+    if (onScreen.has(text.id)) continue;
     await browser.notifications.create(text.id, {
       type: 'basic',
       iconUrl: notificationIconUrl(),
       title: text.title,
       message: text.message,
     });
+  }
 }
 
-/** What one account's refresh added, with its cache (to name the pushes). */
+/** One account's refresh (or wait), with its cache: what it committed and has not notified yet is there. */
 export interface RefreshNews {
-  events: WatchEvent[];
   cache: WatchCache;
   summary: Pick<RefreshSummary, 'server'>;
 }
 
-/** Notifications of the events a refresh added, as the preferences in force want them. */
+/**
+ * Notifications of the events committed and not notified yet, as the preferences in force want them: those
+ * the last refresh added, and any a worker stopped before it showed them (cache.ts commit keeps them). Each
+ * is then noted as notified, shown or not wanted. The caller runs it on the watcher's one-at-a-time queue.
+ */
 export async function notifyResults(
   results: RefreshNews[],
   { watch, failedAlerts }: Pick<Preferences, 'watch' | 'failedAlerts'>,
@@ -116,9 +126,12 @@ export async function notifyResults(
   // Failed attempts have a setting of their own; views and expiries follow `watch.notifications`.
   const wanted = (event: WatchEvent) =>
     FAILED_ATTEMPTS.has(event.kind) ? failedAlerts : watch.notifications;
-  for (const { events, cache, summary } of results) {
+  for (const { cache, summary } of results) {
+    const events = await cache.unnotified();
+    if (events.length === 0) continue;
     const shown = events.filter(wanted);
     if (shown.length > 0) await showNotifications(shown, await cache.pushes(summary.server));
+    await cache.notified(events.map((event) => event.id));
   }
 }
 

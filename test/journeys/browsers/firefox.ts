@@ -184,8 +184,15 @@ async function launchOnce(options: FirefoxOptions): Promise<FirefoxBrowser> {
       // old document's mark is gone from the new one, and its quick-push seam is back once the script ran.
       const background = 'browser.extension.getBackgroundPage()';
       await page.evaluate(`${background}.secretPushStopped = true; ${background}.location.reload()`);
-      await page.waitForFunction(
-        `(() => { const bg = ${background}; return !!bg && bg.document.readyState === 'complete' && !bg.secretPushStopped && bg.secretPushQuickPush !== undefined; })()`,
+      // Asked from here, one evaluate at a time: puppeteer's waitForFunction in the bridge (frame-polled or
+      // time-polled alike) now and then never settled after the reload, in fault runs (1 in ~10), while the
+      // new page had long been ready and a fresh evaluate saw it at once. A look while the old page unloads
+      // may fail ("An unexpected error occurred"): it is asked again.
+      const reloaded = `(() => { const bg = ${background}; return !!bg && bg.document.readyState === 'complete' && !bg.secretPushStopped && bg.secretPushQuickPush !== undefined; })()`;
+      await waitFor(
+        'the reloaded background page',
+        async () => ((await page.evaluate(reloaded).catch(() => false)) ? true : undefined),
+        30_000,
       );
     },
     close: () => browser.close(),

@@ -28,10 +28,11 @@ let deletes: string[];
 let sleeps: number[];
 
 /** The background as it starts: the watcher, and Expire everything wired to it (sleeping moves the clock). */
-async function startBackground() {
+async function startBackground(leaving = () => false) {
   const watcher = worker.start();
   await watcher.ready;
   const expireAll = registerExpireAll(watcher, {
+    leaving,
     clock: h.clock,
     sleep: async (ms) => {
       sleeps.push(ms);
@@ -175,5 +176,34 @@ describe('expire everything in the background', () => {
     await expireAll.runner.idle();
     expect([...deletes].sort()).toEqual(tokens.slice(1).sort());
     expect(await readRun()).toMatchObject({ status: 'done', total: 3, handled: 3, expired: 3 });
+  });
+
+  it('stores nothing a background page heard while it was unloading (issue 40: Firefox aborts its requests); the next page expires what is left, N of N', async () => {
+    const tokens = [];
+    for (let i = 0; i < 3; i++) tokens.push((await h.create()).url_token);
+    let leaving = false;
+    let seen = 0;
+    // The page is reloaded during the second DELETE, which lands; its answer is lost to the unload.
+    h.fail(async (request, forward) => {
+      if (request.method !== 'DELETE') return forward(request);
+      if (++seen !== 2) return forward(request);
+      await forward(request);
+      leaving = true;
+      throw new TypeError('NetworkError when attempting to fetch resource.');
+    });
+    const { watcher, expireAll } = await startBackground(() => leaving);
+    await watcher.refresh(false);
+    await startExpireAll({ servers: null, window: 'all' });
+    await expireAll.runner.idle();
+    // The unloading page's last outcomes (a failure, then the rest) were not stored.
+    expect(await readRun()).toMatchObject({ status: 'running', handled: 1, expired: 1, failed: [] });
+    stops.splice(0).forEach((stop) => stop());
+    worker.stop();
+    h.fail(null);
+    const next = await startBackground();
+    await next.expireAll.ready;
+    await next.expireAll.runner.idle();
+    expect(await readRun()).toMatchObject({ status: 'done', total: 3, handled: 3, expired: 3, failed: [] });
+    expect(await h.owner.activeAll()).toEqual([]);
   });
 });

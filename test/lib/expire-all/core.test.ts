@@ -251,4 +251,66 @@ describe('the run', () => {
     expect(h.calls).toEqual([`${A} t4`, `${A} t5`]);
     expect(h.runner.current()).toMatchObject({ status: 'done', total: 5, handled: 5, expired: 4 });
   });
+
+  it("asks again at the resume a push that failed with no answer from the server (issue 40: Firefox aborts the reloaded page's requests), and keeps a failure the server answered", async () => {
+    const h = harness(() => ok);
+    const stored: ExpireRun = {
+      status: 'running',
+      started_at: NOW - MIN,
+      finished_at: null,
+      scopes: [{ servers: null, window: 'all' }],
+      servers: [A],
+      total: 4,
+      handled: 3,
+      expired: 0,
+      failed: [
+        { ...items(A, 'cut')[0]!, error: { code: 'network', message: 'The server could not be reached.' } },
+        {
+          ...items(A, 'aborted')[0]!,
+          error: { code: 'internal', message: 'The request failed unexpectedly.' },
+        },
+        { ...items(A, 'bad')[0]!, error: { code: 'forbidden', message: 'No.' } },
+      ],
+      waiting_until: null,
+    };
+    const resumed = h.runner.resume(stored, items(A, 'cut', 'aborted', 'bad', 't3'));
+    expect(resumed).toMatchObject({ total: 4, handled: 1, expired: 0 });
+    await h.runner.idle();
+    expect(h.calls).toEqual([`${A} cut`, `${A} aborted`, `${A} t3`]);
+    expect(h.runner.current()).toMatchObject({
+      status: 'done',
+      total: 4,
+      handled: 4,
+      expired: 3,
+      failed: [expect.objectContaining({ url_token: 'bad' })],
+    });
+  });
+
+  it('counts as expired a push the stopped worker expired after it last stored the run (issue 40): N of N, not N-1', async () => {
+    const h = harness(() => ok);
+    const stored: ExpireRun = {
+      status: 'running',
+      started_at: NOW - MIN,
+      finished_at: null,
+      scopes: [{ servers: null, window: 'all' }],
+      servers: [A],
+      total: 3,
+      handled: 0,
+      expired: 0,
+      failed: [],
+      waiting_until: null,
+    };
+    // t1's DELETE and its record landed; the worker stopped before it stored "1 of 3".
+    const resumed = h.runner.resume(stored, items(A, 't2', 't3'));
+    expect(resumed).toMatchObject({ total: 3, handled: 1, expired: 1 });
+    await h.runner.idle();
+    expect(h.calls).toEqual([`${A} t2`, `${A} t3`]);
+    expect(h.runner.current()).toMatchObject({
+      status: 'done',
+      total: 3,
+      handled: 3,
+      expired: 3,
+      failed: [],
+    });
+  });
 });

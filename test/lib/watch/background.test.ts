@@ -5,6 +5,7 @@ import { watchMessages } from '@/lib/watch/messages';
 import { FAILED_PREFIX } from '@/lib/quick-push/notifier';
 import { countBumps } from './bumps';
 import { setupWatcher, WATCH_ALARM } from '@/lib/watch/background';
+import { idbCache } from '@/lib/watch/cache';
 import { watchDb } from '@/lib/watch/db';
 import { listTrackedPushes } from '@/lib/watch/read';
 import { chromeLikeMessaging, pageSender } from '../demo/messaging';
@@ -413,6 +414,60 @@ describe('a worker restart', () => {
     expect(await listEvents()).toHaveLength(1);
     expect(notifications()).toEqual([]);
     expect(await badge()).toBe('1');
+  });
+
+  it('shows at the next refresh, once, the notification of a view a stopped worker committed and never showed (issue 40)', async () => {
+    const push = await h.create({ name: 'Door code' });
+    await start().ready;
+    await worker.running!.refresh(false);
+    await h.view(push.url_token, { userAgent: IPHONE });
+    // The worker stops between the commit and the notification: the create is never made.
+    const create = vi
+      .spyOn(browser.notifications, 'create')
+      .mockRejectedValueOnce(new Error('worker stopped'));
+    await expect(worker.running!.refresh(false)).rejects.toThrow('worker stopped');
+    expect(await listEvents()).toMatchObject([{ kind: 'viewed' }]);
+    expect(notifications()).toEqual([]);
+    stop();
+    create.mockRestore();
+    await start().ready;
+    expect(await worker.running!.refresh(false)).toMatchObject({ status: 'done', events: 0 });
+    expect(notifications()).toEqual([
+      expect.objectContaining({ title: 'Door code', message: 'Viewed in Safari on iOS — 4 of 5 views left' }),
+    ]);
+    // Noted as shown: neither the next refresh nor the one after a restart shows it again.
+    fakeBrowser.notifications.resetState();
+    await worker.running!.refresh(false);
+    stop();
+    await start().ready;
+    await worker.running!.refresh(false);
+    expect(notifications()).toEqual([]);
+    expect(await readWatcherState()).not.toHaveProperty('unnotified');
+  });
+
+  it('does not show again a notification still on screen that a stopped worker showed and never noted as shown', async () => {
+    const push = await h.create({ name: 'Door code' });
+    // A watcher whose notes of "shown" never land, as when the worker stops right after the create.
+    const watcher = setupWatcher({
+      clock: h.clock,
+      connect: async () => ({ client: h.owner, hasToken: true, account }),
+      cache: (key) => ({
+        ...idbCache(watchDb, key),
+        notified: () => Promise.reject(new Error('worker stopped')),
+      }),
+    });
+    await watcher.ready;
+    await watcher.refresh(false);
+    await h.view(push.url_token);
+    await expect(watcher.refresh(false)).rejects.toThrow('worker stopped');
+    watcher.dispose();
+    const create = vi.spyOn(browser.notifications, 'create');
+    expect(Object.keys(fakeBrowser.notifications.getAllCreateOptions())).toHaveLength(1);
+    await start().ready;
+    await worker.running!.refresh(false);
+    // Still on screen: not created anew (Chrome would clear it and show it again), and now noted as shown.
+    expect(create).not.toHaveBeenCalled();
+    expect(await readWatcherState()).not.toHaveProperty('unnotified');
   });
 
   it('remembers a back-off across the restart', async () => {
