@@ -1,5 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { pendingCreates } from '@/lib/interrupted/pending';
+import { interruptedEntries } from '@/lib/store';
 import { describeError } from '@/lib/api';
 import { AppError } from '@/lib/errors';
 import { createQuickPusher } from '@/lib/quick-push/pusher';
@@ -299,5 +302,63 @@ describe('nothing to push', () => {
       message: 'Select some text first, then try again.',
     });
     expect(h.requests).toHaveLength(0);
+  });
+});
+
+describe('a worker stopped in the middle of a quick push (issue 40)', () => {
+  const entries = async () =>
+    Object.entries(await fakeBrowser.storage.session.get(null)).filter(([key]) =>
+      key.startsWith('interrupted:'),
+    );
+
+  it('marks the push as under way before its request leaves, and unmarks it once it is recorded', async () => {
+    const { deps } = rig(h);
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    let marked: unknown[] = [];
+    h.tamper(async (request, forward) => {
+      // The request has reached the server: the mark is already there, with nothing of the text.
+      if (request.method !== 'POST') return forward(request);
+      marked = await entries();
+      await answered;
+      return forward(request);
+    });
+    const pushing = createQuickPusher(deps).push({ kind: 'text', payload: SECRET });
+    await vi.waitFor(() => expect(marked).toHaveLength(1));
+    expect(JSON.stringify(marked)).not.toContain('hunter2');
+    expect(marked[0]).toEqual(['interrupted:pending-1', expect.objectContaining({ kind: 'quick-push' })]);
+    release();
+    expect((await pushing).status).toBe('pushed');
+    expect(await listTrackedPushes()).toHaveLength(1);
+    expect(await entries()).toEqual([]);
+  });
+
+  it('leaves the mark when the worker stops before the push is recorded: the next start finds it', async () => {
+    const { deps } = rig(h);
+    // The server made the push and the worker stopped before its answer arrived: nothing after runs.
+    h.tamper(async (request, forward) => {
+      if (request.method !== 'POST') return forward(request);
+      await forward(request);
+      return new Promise<never>(() => undefined);
+    });
+    void createQuickPusher(deps).push({ kind: 'text', payload: SECRET });
+    await vi.waitFor(() => expect(POSTS(h)).toHaveLength(1));
+    expect(await listTrackedPushes()).toEqual([]);
+    const next = pendingCreates({
+      entries: interruptedEntries,
+      life: 'the next start',
+      now: () => 0,
+      newId: () => 'x',
+    });
+    expect(await next.takeInterrupted()).toEqual([expect.objectContaining({ kind: 'quick-push' })]);
+  });
+
+  it('unmarks a push that failed: its notification already says so', async () => {
+    const { deps } = rig(h);
+    h.tamper(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect((await createQuickPusher(deps).push({ kind: 'text', payload: SECRET })).status).toBe('failed');
+    expect(await entries()).toEqual([]);
   });
 });
