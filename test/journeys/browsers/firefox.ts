@@ -184,8 +184,11 @@ async function launchOnce(options: FirefoxOptions): Promise<FirefoxBrowser> {
       // old document's mark is gone from the new one, and its quick-push seam is back once the script ran.
       const background = 'browser.extension.getBackgroundPage()';
       await page.evaluate(`${background}.secretPushStopped = true; ${background}.location.reload()`);
-      await page.waitForFunction(
-        `(() => { const bg = ${background}; return !!bg && bg.document.readyState === 'complete' && !bg.secretPushStopped && bg.secretPushQuickPush !== undefined; })()`,
+      // Asked from here, again and again: a wait in the bridge tab (waitForFunction) once never saw the new
+      // page (its poll, in a tab behind another one, stopped when it met the old page as it went away).
+      const restarted = `(() => { try { const bg = ${background}; return !!bg && bg.document.readyState === 'complete' && !bg.secretPushStopped && bg.secretPushQuickPush !== undefined; } catch { return false; } })()`;
+      await waitFor('the reloaded background page', async () =>
+        (await page.evaluate(restarted).catch(() => false)) ? true : undefined,
       );
     },
     close: () => browser.close(),
