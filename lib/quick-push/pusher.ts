@@ -284,7 +284,9 @@ export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
         (made, notes) => pushed(deps, request, made, notes),
         connection,
         destination,
-        mark.written,
+        // A mark storage refused leaves this push unmarked; it is sent all the same.
+        // i18n-ignore: logged for developers
+        mark.written.catch((error: unknown) => deps.report('Could not mark the push as under way', error)),
       );
       if ('refused' in created) return await refused(deps, request, created.refused);
       if ('reason' in created) return await failed(deps, request, created.reason, created.destination);

@@ -353,6 +353,25 @@ describe('a worker stopped in the middle of a quick push (issue 40)', () => {
     expect(await next.takeInterrupted()).toEqual([expect.objectContaining({ kind: 'quick-push' })]);
   });
 
+  it('sends the push all the same when storage refuses the mark, and says so to developers only', async () => {
+    const { deps, reported } = rig(h);
+    deps.pending = pendingCreates({
+      entries: {
+        ...interruptedEntries,
+        set: async () => {
+          throw new Error('QUOTA_BYTES quota exceeded');
+        },
+      },
+      life: 'this-life',
+      now: () => 0,
+      newId: () => 'm',
+    });
+    const outcome = await createQuickPusher(deps).push({ kind: 'text', payload: SECRET });
+    expect(outcome.status).toBe('pushed');
+    expect(POSTS(h)).toHaveLength(1);
+    expect(String(reported[0])).toContain('QUOTA_BYTES');
+  });
+
   it('unmarks a push that failed: its notification already says so', async () => {
     const { deps } = rig(h);
     h.tamper(async () => {
