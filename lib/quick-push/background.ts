@@ -199,9 +199,6 @@ export function registerQuickPush(
   // (about a millisecond each, issue 13). Awaited later, or never when there is nothing to push, so a
   // failure is caught here and met again where it is awaited.
   const readAhead = () => {
-    // The write-ahead mark (lib/interrupted) first: it lands while the page and the settings are read, so
-    // the request never waits for it. Done by the push, or below when nothing is sent.
-    const mark = deps.pending.begin('quick-push');
     // One read of the settings for both (issue 22: each read is a storage round trip on the worker's thread).
     const read = loadSettings({ whole: true });
     const kinds = read.then(({ settings }) => allowedKinds(settings.policy ?? {}));
@@ -213,30 +210,16 @@ export function registerQuickPush(
     kinds.catch(() => undefined);
     connection.catch(() => undefined);
     preferences.catch(() => undefined);
-    return { kinds, connection, preferences, mark };
-  };
-  type Ahead = ReturnType<typeof readAhead>;
-  /** Runs what the click or the key started; its mark is done after, whatever it ended with (twice is harmless). */
-  const marked = async (ready: Ahead, work: () => Promise<QuickPushOutcome>) => {
-    try {
-      return await work();
-    } finally {
-      // i18n-ignore: logged for developers
-      await ready.mark
-        .done()
-        .catch((error: unknown) => deps.report('Could not mark the push as done', error));
-    }
+    return { kinds, connection, preferences };
   };
   const pusher = {
     ...base,
     // A request whose kind the organization no longer allows (a menu item or the shortcut left over from
     // before a policy change) is not sent.
-    push: (request: QuickRequest, ready = readAhead()) =>
-      marked(ready, async () =>
-        (await ready.kinds).includes(wireKind(request))
-          ? base.push(request, ready.connection, ready.mark)
-          : base.nothing(t('policy_kindNotAllowed')),
-      ),
+    push: async (request: QuickRequest, ready = readAhead()) =>
+      (await ready.kinds).includes(wireKind(request))
+        ? base.push(request, ready.connection)
+        : base.nothing(t('policy_kindNotAllowed')),
   };
   const handlers: QuickPushHandlers = {
     async menuClicked(info, tab) {
@@ -246,12 +229,10 @@ export function registerQuickPush(
       const ready = readAhead();
       // The tab's address for the chat-preview guard, read (when the listener got only its id) meanwhile.
       const address = addressOf(tab);
-      return marked(ready, async () => {
-        const request = await requested;
-        return request
-          ? pusher.push(await fromTab(request, address, ready.preferences), ready)
-          : pusher.nothing(t('quick_nothingThere'));
-      });
+      const request = await requested;
+      return request
+        ? pusher.push(await fromTab(request, address, ready.preferences), ready)
+        : pusher.nothing(t('quick_nothingThere'));
     },
     async command(command, tab) {
       // Asked first, in the key press's own turn: a permission request needs the user's gesture.
@@ -259,17 +240,15 @@ export function registerQuickPush(
       if (command === COPY_LAST_LINK_COMMAND) return copyLastLink(deps, pusher.nothing);
       if (command !== PUSH_SELECTION_COMMAND) return undefined;
       const ready = readAhead();
-      return marked(ready, async () => {
-        const [active] =
-          tab?.id === undefined ? await browser.tabs.query({ active: true, currentWindow: true }) : [tab];
-        const address = addressOf(active); // read while the page answers
-        const text = active?.id === undefined ? undefined : await readSelection(active.id);
-        if (text === undefined) return pusher.nothing(t('quick_cannotReadPage'));
-        if (!text.trim()) return pusher.nothing(t('quick_selectFirst'));
-        const name = selectionName({ title: active?.title, pageUrl: active?.url });
-        const request = await fromTab({ kind: 'text', payload: text, name }, address, ready.preferences);
-        return pusher.push(request, ready);
-      });
+      const [active] =
+        tab?.id === undefined ? await browser.tabs.query({ active: true, currentWindow: true }) : [tab];
+      const address = addressOf(active); // read while the page answers
+      const text = active?.id === undefined ? undefined : await readSelection(active.id);
+      if (text === undefined) return pusher.nothing(t('quick_cannotReadPage'));
+      if (!text.trim()) return pusher.nothing(t('quick_selectFirst'));
+      const name = selectionName({ title: active?.title, pageUrl: active?.url });
+      const request = await fromTab({ kind: 'text', payload: text, name }, address, ready.preferences);
+      return pusher.push(request, ready);
     },
     tryAgain: (id) => pusher.tryAgain(id),
     copyAnyway: (id) => pusher.copyAnyway(id),

@@ -18,7 +18,7 @@ import { copyAnyway, isElsewhereNotice, pushed, type PushedDeps } from './pushed
 import type { ImageRequest, QuickPushOutcome, QuickRequest } from './types';
 import { t, type MessageKey } from '@/lib/i18n';
 import { chatAppById, guarded } from '@/lib/chat-guard';
-import type { Mark, PendingCreates } from '@/lib/interrupted';
+import type { PendingCreates } from '@/lib/interrupted';
 
 // The connection and the create request.
 
@@ -178,14 +178,10 @@ export interface QuickPushDeps extends CreateDeps, PushedDeps {
 }
 
 export interface QuickPusher {
-  /**
-   * Sends a request once (over `connection` when the caller already started it, else a new one), under
-   * `mark` when the caller began the write-ahead mark already (at the click, while the page was read).
-   */
+  /** Sends a request once (over `connection` when the caller already started it, else a new one). */
   push(
     request: QuickRequest,
     connection?: Promise<QuickConnection | { refused: string }>,
-    mark?: Mark,
   ): Promise<QuickPushOutcome>;
   /** Nothing can be sent (no selection, a page that cannot be read): says so in a notification. */
   nothing(message: string): Promise<QuickPushOutcome>;
@@ -278,9 +274,9 @@ export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
     request: QuickRequest,
     connection?: Promise<QuickConnection | { refused: string }>,
     destination?: Destination,
-    // Marked before anything is sent, and done only once the push is recorded or the create failed.
-    mark: Mark = deps.pending.begin('quick-push'),
   ): Promise<QuickPushOutcome> {
+    // Marked before anything is sent, and done only once the push is recorded or the create failed.
+    const mark = deps.pending.begin('quick-push');
     try {
       const created = await createQuickPush(
         deps,
@@ -302,7 +298,7 @@ export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
   }
 
   return {
-    push: (request, connection, mark) => send(request, connection, undefined, mark),
+    push: send,
     nothing: (message) => nothing(deps, message),
 
     async tryAgain(notificationId) {

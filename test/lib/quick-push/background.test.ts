@@ -147,35 +147,6 @@ describe('registerQuickPush', () => {
     expect((await h.client().retrievePush(token)).payload).toBe('read meanwhile');
   });
 
-  it('marks the push as under way at the click, while the page answers, and unmarks it once it is recorded; a click with nothing selected leaves no mark (issue 40)', async () => {
-    const marks = async () =>
-      Object.keys(await fakeBrowser.storage.session.get(null)).filter((key) =>
-        key.startsWith('interrupted:'),
-      );
-    registerQuickPush(r.deps);
-    let markedWhileAsked: string[] = [];
-    let answer!: (text: string) => void;
-    vi.mocked(fakeBrowser.scripting.executeScript).mockImplementation((async () => {
-      const text = await new Promise<string>((resolve) => (answer = resolve));
-      return [{ frameId: 0, result: text }];
-    }) as never);
-    onMenu({ menuItemId: MENU_IDS.selection, selectionText: 'marked', editable: false }, { id: 4 } as never);
-    await vi.waitFor(() => expect(answer).toBeDefined());
-    await vi.waitFor(async () => expect((markedWhileAsked = await marks())).toHaveLength(1));
-    answer('marked');
-    await notice('Secret link copied');
-    await vi.waitFor(async () => expect(await marks()).toEqual([]));
-    expect(markedWhileAsked).toHaveLength(1);
-
-    // Nothing selected: nothing is sent, and no mark stays behind to be reported as interrupted.
-    vi.mocked(fakeBrowser.scripting.executeScript).mockImplementation((async () => [
-      { frameId: 0, result: '' },
-    ]) as never);
-    onMenu({ menuItemId: MENU_IDS.selection, editable: false }, { id: 4 } as never);
-    await notice('Nothing was pushed');
-    await vi.waitFor(async () => expect(await marks()).toEqual([]));
-  });
-
   it('the shortcut pushes the active tab’s selection', async () => {
     registerQuickPush(r.deps);
     pageSelection = 'from the shortcut';
