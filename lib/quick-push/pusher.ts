@@ -18,7 +18,7 @@ import { copyAnyway, isElsewhereNotice, pushed, type PushedDeps } from './pushed
 import type { ImageRequest, QuickPushOutcome, QuickRequest } from './types';
 import { t, type MessageKey } from '@/lib/i18n';
 import { chatAppById, guarded } from '@/lib/chat-guard';
-import type { PendingCreates } from '@/lib/interrupted';
+import type { Mark, PendingCreates } from '@/lib/interrupted';
 
 // The connection and the create request.
 
@@ -82,8 +82,8 @@ export type Created<R> =
  * answer's turn (lib/connection createAndRecord), with whether the chat-preview guard turned its retrieval
  * step on (lib/chat-guard: the notification says so); or says in one sentence why there is none. `record`'s
  * own failures are its own: they never become a failed create (nothing may offer to send the push again).
- * `destination`: only there ("Try again"), else where the saved settings point now. `marked`: the write-ahead
- * record of the push (lib/interrupted), awaited before the request leaves.
+ * `destination`: only there ("Try again"), else where the saved settings point now. `sent`: called the
+ * moment the create request has left (the caller's write-ahead mark, lib/interrupted).
  */
 export async function createQuickPush<R>(
   deps: CreateDeps,
@@ -91,7 +91,7 @@ export async function createQuickPush<R>(
   record: (created: CreatedPush, notes: { guarded: boolean; passphrase?: string }) => R,
   connection?: Promise<QuickConnection | { refused: string }>,
   destination?: Destination,
-  marked: Promise<unknown> = Promise.resolve(),
+  sent: () => void = () => undefined,
 ): Promise<Created<R>> {
   let reached: Destination | null | undefined = destination;
   try {
@@ -120,11 +120,12 @@ export async function createQuickPush<R>(
     // "Passphrase on": one is made here and goes to the popup's hand-off with the link (pushed.ts).
     const passphrase = options.passphrase ? await deps.makePassphrase() : undefined;
     if (passphrase) input.passphrase = passphrase;
-    // The write-ahead mark (lib/interrupted) has landed before the request leaves: written meanwhile.
-    await marked;
-    const { recorded } = await createAndRecord(client, input, (made) =>
+    const creating = createAndRecord(client, input, (made) =>
       record(made, { guarded: turnedOn, passphrase }),
     );
+    // The request has left (createPush sends it in this turn): now the caller marks it as under way.
+    sent();
+    const { recorded } = await creating;
     return { recorded };
   } catch (error) {
     return { reason: describeError(error), destination: reached };
@@ -275,8 +276,10 @@ export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
     connection?: Promise<QuickConnection | { refused: string }>,
     destination?: Destination,
   ): Promise<QuickPushOutcome> {
-    // Marked before anything is sent, and done only once the push is recorded or the create failed.
-    const mark = deps.pending.begin('quick-push');
+    // Marked the moment its request left, beside the wait for the server's answer (a mark written before it
+    // would cost the warm quick push a storage round trip: issue 22's budget), and done only once the push
+    // is recorded or the create failed.
+    let mark: Mark | undefined;
     try {
       const created = await createQuickPush(
         deps,
@@ -284,16 +287,19 @@ export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
         (made, notes) => pushed(deps, request, made, notes),
         connection,
         destination,
-        // A mark storage refused leaves this push unmarked; it is sent all the same.
-        // i18n-ignore: logged for developers
-        mark.written.catch((error: unknown) => deps.report('Could not mark the push as under way', error)),
+        () => {
+          mark = deps.pending.begin('quick-push');
+          // A mark storage refused leaves this push unmarked; it goes on all the same.
+          // i18n-ignore: logged for developers
+          mark.written.catch((error: unknown) => deps.report('Could not mark the push as under way', error));
+        },
       );
       if ('refused' in created) return await refused(deps, request, created.refused);
       if ('reason' in created) return await failed(deps, request, created.reason, created.destination);
       return await created.recorded;
     } finally {
       // i18n-ignore: logged for developers
-      await mark.done().catch((error: unknown) => deps.report('Could not mark the push as done', error));
+      await mark?.done().catch((error: unknown) => deps.report('Could not mark the push as done', error));
     }
   }
 

@@ -311,20 +311,19 @@ describe('a worker stopped in the middle of a quick push (issue 40)', () => {
       key.startsWith('interrupted:'),
     );
 
-  it('marks the push as under way before its request leaves, and unmarks it once it is recorded', async () => {
+  it('marks the push as under way as its request leaves, while the server answers, and unmarks it once it is recorded', async () => {
     const { deps } = rig(h);
     let release!: () => void;
     const answered = new Promise<void>((resolve) => (release = resolve));
-    let marked: unknown[] = [];
     h.tamper(async (request, forward) => {
-      // The request has reached the server: the mark is already there, with nothing of the text.
       if (request.method !== 'POST') return forward(request);
-      marked = await entries();
       await answered;
       return forward(request);
     });
     const pushing = createQuickPusher(deps).push({ kind: 'text', payload: SECRET });
-    await vi.waitFor(() => expect(marked).toHaveLength(1));
+    // The request is at the server, its answer not back yet: the mark is there, with nothing of the text.
+    await vi.waitFor(async () => expect(await entries()).toHaveLength(1));
+    const marked = await entries();
     expect(JSON.stringify(marked)).not.toContain('hunter2');
     expect(marked[0]).toEqual(['interrupted:pending-1', expect.objectContaining({ kind: 'quick-push' })]);
     release();
