@@ -34,7 +34,9 @@ export function faultCampaign(root: string, runs: number, seed: number): string[
       FAULT_SEED: String(seed),
     },
   });
-  const output = `${journeys.stdout}${journeys.stderr}`;
+  // Without the reporter's colours, so that the lines read as text.
+  // eslint-disable-next-line no-control-regex -- the colours are escape sequences
+  const output = `${journeys.stdout}${journeys.stderr}`.replace(/\x1b\[[0-9;]*m/g, '');
   // Each scenario prints its runs' moments and outcomes ("<ms>:recorded|told|none").
   for (const line of output.split('\n').filter((line) => /faults \(seed \d+\)/.test(line)))
     console.log(`  ${line.trim()}`);
