@@ -63,6 +63,8 @@ export const DOORS = {
   'expire-all': [{ front: 'background', from: ['entrypoints/background/'] }],
   // Presets (issue 39 §1): which are in force, whether one fits a server, their words. Light, one door.
   presets: [],
+  // Creates the background was stopped in the middle of (issue 40): the write-ahead record and its report.
+  interrupted: [],
 };
 
 /** The folder-relative module an import names, or null when it is no file of lib/<feature>/. */

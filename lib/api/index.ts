@@ -17,5 +17,5 @@ export {
 } from './schemas';
 export type { ApiClient, ApiClientOptions, CreatePushInput, CreateResult, Edition, Page } from './types';
 export { decode } from './responses';
-export { MAX_PAGE } from './paths';
+export { MAX_PAGE, PUSHES_PATH } from './paths';
 export { createUploadFetch, withCompletionProgress, withRedirectProbe, type UploadProgress } from './upload';

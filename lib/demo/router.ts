@@ -11,6 +11,8 @@ import { VIEWER_PATH } from './constants';
 import { demoHostMessages, demoMessages } from './messages';
 import type { DemoPageInfo } from './page-info';
 import { ensureDemoToken } from './token';
+import { backgroundPendingCreates, type PendingCreates } from '@/lib/interrupted';
+import { PUSHES_PATH } from '@/lib/api';
 
 /** The demo service as the background reaches it. */
 export interface DemoService {
@@ -57,10 +59,37 @@ export async function routeDemoFetch(
   return service.fetch(request, await ensureDemoToken());
 }
 
+/** A create: the request whose push must not be lost when the background stops before it is answered. */
+const isCreate = (request: WireRequest) =>
+  request.method === 'POST' && new URL(request.url).pathname === PUSHES_PATH;
+
+/**
+ * A page's request, relayed. A create is marked as under way (lib/interrupted) until its answer is handed
+ * back: a background stopped in between leaves the mark, and its next start tells the person the push may
+ * not be in the dashboard (the demo service may have made it while its answer was lost). The background's
+ * own demo requests (a quick push in demo mode) are marked by their feature instead.
+ */
+async function relay(request: WireRequest, service: DemoService, pending: () => PendingCreates) {
+  if (!isCreate(request)) return routeDemoFetch(request, service);
+  const mark = pending().begin('demo-create');
+  try {
+    // A mark storage refused leaves this create unmarked; it is relayed all the same.
+    // i18n-ignore: logged for developers
+    await mark.written.catch((error: unknown) => console.error('Could not mark the create', error));
+    return await routeDemoFetch(request, service);
+  } finally {
+    // i18n-ignore: logged for developers
+    await mark.done().catch((error: unknown) => console.error('Could not mark the create as done', error));
+  }
+}
+
 /** The background's answers to the pages' demo messages; tests pass a stand-in service. */
-export function demoRoutes(service: DemoService = demoService): Route[] {
+export function demoRoutes(
+  service: DemoService = demoService,
+  pending: () => PendingCreates = backgroundPendingCreates,
+): Route[] {
   return [
-    handle(demoMessages.fetch, ({ request }) => routeDemoFetch(request, service)),
+    handle(demoMessages.fetch, ({ request }) => relay(request, service, pending)),
     handle(demoMessages.token, () => ensureDemoToken()),
     handle(demoMessages.pageInfo, ({ url_token }) => service.pageInfo(url_token)),
   ];

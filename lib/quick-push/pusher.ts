@@ -18,6 +18,7 @@ import { copyAnyway, isElsewhereNotice, pushed, type PushedDeps } from './pushed
 import type { ImageRequest, QuickPushOutcome, QuickRequest } from './types';
 import { t, type MessageKey } from '@/lib/i18n';
 import { chatAppById, guarded } from '@/lib/chat-guard';
+import type { Mark, PendingCreates } from '@/lib/interrupted';
 
 // The connection and the create request.
 
@@ -81,7 +82,8 @@ export type Created<R> =
  * answer's turn (lib/connection createAndRecord), with whether the chat-preview guard turned its retrieval
  * step on (lib/chat-guard: the notification says so); or says in one sentence why there is none. `record`'s
  * own failures are its own: they never become a failed create (nothing may offer to send the push again).
- * `destination`: only there ("Try again"), else where the saved settings point now.
+ * `destination`: only there ("Try again"), else where the saved settings point now. `sent`: called the
+ * moment the create request has left (the caller's write-ahead mark, lib/interrupted).
  */
 export async function createQuickPush<R>(
   deps: CreateDeps,
@@ -89,6 +91,7 @@ export async function createQuickPush<R>(
   record: (created: CreatedPush, notes: { guarded: boolean; passphrase?: string }) => R,
   connection?: Promise<QuickConnection | { refused: string }>,
   destination?: Destination,
+  sent: () => void = () => undefined,
 ): Promise<Created<R>> {
   let reached: Destination | null | undefined = destination;
   try {
@@ -117,9 +120,12 @@ export async function createQuickPush<R>(
     // "Passphrase on": one is made here and goes to the popup's hand-off with the link (pushed.ts).
     const passphrase = options.passphrase ? await deps.makePassphrase() : undefined;
     if (passphrase) input.passphrase = passphrase;
-    const { recorded } = await createAndRecord(client, input, (made) =>
+    const creating = createAndRecord(client, input, (made) =>
       record(made, { guarded: turnedOn, passphrase }),
     );
+    // The request has left (createPush sends it in this turn): now the caller marks it as under way.
+    sent();
+    const { recorded } = await creating;
     return { recorded };
   } catch (error) {
     return { reason: describeError(error), destination: reached };
@@ -165,6 +171,11 @@ export interface QuickPushDeps extends CreateDeps, PushedDeps {
   destination(): Promise<Destination | null>;
   /** Whether the organization allows this kind of push now (asked again before "Try again" sends). */
   kindAllowed(request: QuickRequest): Promise<boolean>;
+  /**
+   * The write-ahead record of each push under way (lib/interrupted): a background stopped before the push
+   * was recorded leaves it behind, and its next start says the push may not be in the dashboard.
+   */
+  pending: PendingCreates;
 }
 
 export interface QuickPusher {
@@ -265,16 +276,31 @@ export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
     connection?: Promise<QuickConnection | { refused: string }>,
     destination?: Destination,
   ): Promise<QuickPushOutcome> {
-    const created = await createQuickPush(
-      deps,
-      request,
-      (made, notes) => pushed(deps, request, made, notes),
-      connection,
-      destination,
-    );
-    if ('refused' in created) return refused(deps, request, created.refused);
-    if ('reason' in created) return failed(deps, request, created.reason, created.destination);
-    return created.recorded;
+    // Marked the moment its request left, beside the wait for the server's answer (a mark written before it
+    // would cost the warm quick push a storage round trip: issue 22's budget), and done only once the push
+    // is recorded or the create failed.
+    let mark: Mark | undefined;
+    try {
+      const created = await createQuickPush(
+        deps,
+        request,
+        (made, notes) => pushed(deps, request, made, notes),
+        connection,
+        destination,
+        () => {
+          mark = deps.pending.begin('quick-push');
+          // A mark storage refused leaves this push unmarked; it goes on all the same.
+          // i18n-ignore: logged for developers
+          mark.written.catch((error: unknown) => deps.report('Could not mark the push as under way', error));
+        },
+      );
+      if ('refused' in created) return await refused(deps, request, created.refused);
+      if ('reason' in created) return await failed(deps, request, created.reason, created.destination);
+      return await created.recorded;
+    } finally {
+      // i18n-ignore: logged for developers
+      await mark?.done().catch((error: unknown) => deps.report('Could not mark the push as done', error));
+    }
   }
 
   return {

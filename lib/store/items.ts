@@ -40,6 +40,14 @@ export const handoffItem = storedItem<unknown>('session:popupHandoff', { fallbac
 export const createdPushEntries = storedEntries<unknown>('session:createdPush:');
 
 /**
+ * Creates the background started and has not finished (lib/interrupted, issue 40): one entry each, in
+ * storage.session, written before the create's request leaves and removed once the push is recorded (or
+ * the create failed). One left by an earlier life of the background was interrupted. No payload or
+ * passphrase: only what kind of create, when, and which life of the background started it.
+ */
+export const interruptedEntries = storedEntries<unknown>('session:interrupted:');
+
+/**
  * Test seam, read only in builds made with SECRET_PUSH_E2E=1 (lib/handoff/clock.ts): milliseconds the
  * journeys move the hand-off's clock forward, to see a result erased 10 minutes later without waiting.
  */

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { handle, listenForMessages, sendMessage } from '@/lib/messages/runtime';
 import { demoMessages } from '@/lib/demo/messages';
@@ -144,5 +144,34 @@ describe('demoFetch with a body over the demo service’s limit', () => {
         files: [{ name: 'big.bin', type: 'application/octet-stream', data: justOverTheLimit() }],
       }),
     ).rejects.toMatchObject({ code: 'too-large', status: 413 });
+  });
+});
+
+describe('a create relayed to the demo service (issue 40)', () => {
+  const marks = async () =>
+    Object.entries(await fakeBrowser.storage.session.get(null)).filter(([key]) =>
+      key.startsWith('interrupted:'),
+    );
+
+  it('is marked as under way until its answer is handed back: a background stopped meanwhile leaves the mark', async () => {
+    listenForMessages(demoRoutes(echoService(true)));
+    const answer = demoFetch(`${DEMO_BASE_URL}/api/v2/pushes`, { method: 'POST', body: 'zq-demo-secret' });
+    await vi.waitFor(() => expect(forwarded).toHaveLength(1));
+    // The service has the request: the mark landed before, with nothing of the body.
+    const [mark] = await marks();
+    expect(mark?.[1]).toMatchObject({ kind: 'demo-create' });
+    expect(JSON.stringify(mark)).not.toContain('zq-demo-secret');
+    release();
+    expect((await answer).status).toBe(200);
+    expect(await marks()).toEqual([]);
+  });
+
+  it('marks nothing else (a read)', async () => {
+    listenForMessages(demoRoutes(echoService(true)));
+    const answer = demoFetch(`${DEMO_BASE_URL}/api/v2/pushes/active`);
+    await vi.waitFor(() => expect(forwarded).toHaveLength(1));
+    expect(await marks()).toEqual([]);
+    release();
+    await answer;
   });
 });

@@ -8,6 +8,8 @@ import { fetchImage } from '@/lib/quick-push/image';
 import { browserNotifier, type NotificationOptions } from '@/lib/quick-push/notifier';
 import type { QuickPushDeps } from '@/lib/quick-push/pusher';
 import { recordCreatedPush } from '@/lib/watch/record';
+import { pendingCreates } from '@/lib/interrupted/pending';
+import { interruptedEntries } from '@/lib/store';
 import { ALICE, BASE, type Harness } from '../api/harness';
 
 /** A tiny PNG (1×1, red): real image bytes the mock stores and serves back. */
@@ -68,6 +70,12 @@ export function rig(
     },
     notifier: browserNotifier({ buttons: options.buttons ?? true }),
     held: sessionHeldPushes(),
+    pending: pendingCreates({
+      entries: interruptedEntries,
+      life: 'this-life',
+      now: () => h.now(),
+      newId: () => `pending-${++id}`,
+    }),
     destination: async () => ({ server: BASE }),
     kindAllowed: async () => true,
     links: sessionHeldLinks(),

@@ -1,5 +1,8 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
+import { pendingCreates } from '@/lib/interrupted/pending';
+import { interruptedEntries } from '@/lib/store';
 import { describeError } from '@/lib/api';
 import { AppError } from '@/lib/errors';
 import { createQuickPusher } from '@/lib/quick-push/pusher';
@@ -299,5 +302,81 @@ describe('nothing to push', () => {
       message: 'Select some text first, then try again.',
     });
     expect(h.requests).toHaveLength(0);
+  });
+});
+
+describe('a worker stopped in the middle of a quick push (issue 40)', () => {
+  const entries = async () =>
+    Object.entries(await fakeBrowser.storage.session.get(null)).filter(([key]) =>
+      key.startsWith('interrupted:'),
+    );
+
+  it('marks the push as under way as its request leaves, while the server answers, and unmarks it once it is recorded', async () => {
+    const { deps } = rig(h);
+    let release!: () => void;
+    const answered = new Promise<void>((resolve) => (release = resolve));
+    h.tamper(async (request, forward) => {
+      if (request.method !== 'POST') return forward(request);
+      await answered;
+      return forward(request);
+    });
+    const pushing = createQuickPusher(deps).push({ kind: 'text', payload: SECRET });
+    // The request is at the server, its answer not back yet: the mark is there, with nothing of the text.
+    await vi.waitFor(async () => expect(await entries()).toHaveLength(1));
+    const marked = await entries();
+    expect(JSON.stringify(marked)).not.toContain('hunter2');
+    expect(marked[0]).toEqual(['interrupted:pending-1', expect.objectContaining({ kind: 'quick-push' })]);
+    release();
+    expect((await pushing).status).toBe('pushed');
+    expect(await listTrackedPushes()).toHaveLength(1);
+    expect(await entries()).toEqual([]);
+  });
+
+  it('leaves the mark when the worker stops before the push is recorded: the next start finds it', async () => {
+    const { deps } = rig(h);
+    // The server made the push and the worker stopped before its answer arrived: nothing after runs.
+    h.tamper(async (request, forward) => {
+      if (request.method !== 'POST') return forward(request);
+      await forward(request);
+      return new Promise<never>(() => undefined);
+    });
+    void createQuickPusher(deps).push({ kind: 'text', payload: SECRET });
+    await vi.waitFor(() => expect(POSTS(h)).toHaveLength(1));
+    expect(await listTrackedPushes()).toEqual([]);
+    const next = pendingCreates({
+      entries: interruptedEntries,
+      life: 'the next start',
+      now: () => 0,
+      newId: () => 'x',
+    });
+    expect(await next.takeInterrupted()).toEqual([expect.objectContaining({ kind: 'quick-push' })]);
+  });
+
+  it('sends the push all the same when storage refuses the mark, and says so to developers only', async () => {
+    const { deps, reported } = rig(h);
+    deps.pending = pendingCreates({
+      entries: {
+        ...interruptedEntries,
+        set: async () => {
+          throw new Error('QUOTA_BYTES quota exceeded');
+        },
+      },
+      life: 'this-life',
+      now: () => 0,
+      newId: () => 'm',
+    });
+    const outcome = await createQuickPusher(deps).push({ kind: 'text', payload: SECRET });
+    expect(outcome.status).toBe('pushed');
+    expect(POSTS(h)).toHaveLength(1);
+    expect(String(reported[0])).toContain('QUOTA_BYTES');
+  });
+
+  it('unmarks a push that failed: its notification already says so', async () => {
+    const { deps } = rig(h);
+    h.tamper(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    expect((await createQuickPusher(deps).push({ kind: 'text', payload: SECRET })).status).toBe('failed');
+    expect(await entries()).toEqual([]);
   });
 });

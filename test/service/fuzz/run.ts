@@ -2,7 +2,8 @@
  * `npm run fuzz -- --runs N [--seed S]`: the fuzz campaign of test/service/fuzz.test.ts at any length, in
  * both editions, then the largest upload the host accepts, then the host under abuse (fuzz/abuse.ts), then the settings model's model-based test
  * (test/lib/settings/model-based.test.ts) over at least 600 random sequences, and its concurrent twin
- * (model-concurrent.test.ts: two pages and the background at once) over as many runs. Prints requests, statuses, the slowest answer,
+ * (model-concurrent.test.ts: two pages and the background at once) over as many runs, then the fault journeys
+ * (fuzz/faults.ts, `--faults N` runs each, 100 by default). Prints requests, statuses, the slowest answer,
  * the upload's peak memory and every violation; exits 1 on any violation.
  */
 import { execFileSync } from 'node:child_process';
@@ -10,12 +11,15 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { startMockHost } from '@/lib/mock/host/server';
 import { abuseAtLength } from './abuse';
+import { faultCampaign } from './faults';
 import { newFigures, racesForLastView, randomRequests, stillHealthy, type Figures } from './campaign';
 
 const { values } = parseArgs({
   options: {
     runs: { type: 'string', default: '2000' },
     seed: { type: 'string', default: String(Date.now()) },
+    // The fault journeys' runs per scenario and browser (issue 40).
+    faults: { type: 'string', default: '100' },
   },
 });
 const runs = Number(values.runs);
@@ -112,6 +116,9 @@ try {
   const counterexample = output.match(/Counterexample:[^\n]*/)?.[0] ?? 'see the vitest output';
   total.violations.push(`settings model: ${counterexample}`);
 }
+// The background stopped at random moments of a quick push, a demo create, a watcher run and Expire
+// everything (issue 40), in both browsers.
+total.violations.push(...faultCampaign(root, Number(values.faults), seed % 2 ** 31));
 for (const line of total.violations.slice(0, 50)) console.log(`violation: ${line}`);
 console.log(`${total.violations.length} violations`);
 process.exit(total.violations.length === 0 && !modelFailed ? 0 : 1);

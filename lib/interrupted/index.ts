@@ -1,0 +1,8 @@
+/**
+ * lib/interrupted, creates the browser stopped the background in the middle of (issue 40): the write-ahead
+ * record of each create the background makes or relays (pending.ts), and, at the next start, a notification
+ * for each one an earlier life left unfinished (background.ts): its push may exist on the server without
+ * being in the dashboard or on the clipboard.
+ */
+export { backgroundPendingCreates, type InterruptedKind, type Mark, type PendingCreates } from './pending';
+export { INTERRUPTED_PREFIX, registerInterrupted } from './background';
