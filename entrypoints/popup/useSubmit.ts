@@ -138,5 +138,7 @@ function useReadied(state: FormState): void {
       .then(({ prepareSend }) => prepareSend(server, files))
       .catch(() => undefined);
     CREATED_PUSH.load().catch(() => undefined); // a failure is retried at Create and reported there
+    // The lock the hand-off takes to keep the result (lib/handoff), so keeping it never waits for a file.
+    void import('@/lib/async').catch(() => undefined);
   }, [filling, files, server]);
 }

@@ -17,13 +17,18 @@ async function prune(servers?: readonly string[]): Promise<void> {
 
 /**
  * The erase alarm follows the kept result: set for its 10 minutes when one is kept (by the popup, or by a quick
- * push here), cleared when it is erased. Alarms run on the real clock: a test build's moved clock is met by
+ * push here), cleared when it is erased; a result kept for a server no longer saved is erased at once. Alarms run on the real clock: a test build's moved clock is met by
  * the read's check instead.
  */
 async function followKept(value: unknown): Promise<void> {
   const kept = parseHandoff(value);
-  if (kept) await browser.alarms.create(HANDOFF_ALARM, { when: erasedAt(kept) });
-  else await browser.alarms.clear(HANDOFF_ALARM);
+  if (!kept) {
+    await browser.alarms.clear(HANDOFF_ALARM);
+    return;
+  }
+  await browser.alarms.create(HANDOFF_ALARM, { when: erasedAt(kept) });
+  // A result written for a server the settings no longer have (kept again as its server was removed) goes.
+  await prune();
 }
 
 /**

@@ -3,7 +3,6 @@
  * back through the core's check, and erased by every route the core names: New push or Done, 10 minutes
  * after the create (an alarm in the background, and every read), and its server removed.
  */
-import { exclusive } from '@/lib/async';
 import { handoffItem } from '@/lib/store';
 import { keptHandoff, parseHandoff, type Copied, type Handoff } from './core';
 
@@ -34,8 +33,9 @@ export interface HandoffOptions {
 }
 
 /**
- * The kept result in storage.session, as `now` sees it. Every operation holds one lock across contexts
- * (lib/async's exclusive, named after the record; issue 40): the popup keeps a result and notes each copy,
+ * The kept result in storage.session, as `now` sees it. Every write holds one lock across contexts
+ * (lib/async's exclusive, named after the record; issue 40), and a read that finds a result to erase takes
+ * it to decide again: the popup keeps a result and notes each copy,
  * the background erases it when its time is up or its server goes, and each is a read then a write (or a
  * write and its alarm) that would otherwise interleave: a copy noted from a read taken before an erase
  * put the erased result back with no alarm left to erase it, and an erase decided on an expired result
@@ -43,23 +43,43 @@ export interface HandoffOptions {
  * (background.ts), so a result written back is erased at its own time.
  */
 export function handoffStore({ now = Date.now, item = handoffItem }: HandoffOptions = {}): HandoffStore {
-  const locked = <T>(work: () => Promise<T>) => exclusive(`secret-push:${item.key}`, work);
+  // The lock is loaded when first taken: a popup opened only to look reads without it (its first screen's
+  // bytes, issue 22), and lib/async is then already in memory in every other context.
+  const locked = <T>(work: () => Promise<T>) =>
+    import('@/lib/async').then(({ exclusive }) => exclusive(`secret-push:${item.key}`, work));
   // The alarm follows the stored result: the background sets and clears it as it hears it change.
   const erase = () => item.removeValue();
+  // A live result is read as it is; one to erase is decided again under the lock, so a result kept meanwhile
+  // by another context is never the one removed.
   const read = async (servers: readonly string[]) => {
     const stored = await item.getValue();
     const kept = keptHandoff(stored, now(), servers);
-    if (!kept && stored !== null) await erase();
-    return kept;
+    if (kept || stored === null) return kept;
+    return locked(async () => {
+      const current = await item.getValue();
+      const again = keptHandoff(current, now(), servers);
+      if (!again && current !== null) await erase();
+      return again;
+    });
   };
   return {
-    keep: (handoff) => locked(() => item.setValue(handoff)),
-    read: (servers) => locked(() => read(servers)),
+    keep: async (handoff) => {
+      // Written in the answer's own turn, not after the lock's grant: a popup closed the moment its link shows
+      // has kept it (the hand-off journey; under the lock, Chromium lost one). An erase decided before this
+      // write may remove it in between: under the lock, a result gone while still live is written again.
+      await item.setValue(handoff);
+      await locked(async () => {
+        if ((await item.getValue()) === null && keptHandoff(handoff, now(), [handoff.server]))
+          await item.setValue(handoff);
+      });
+    },
+    read,
     copied: (what) =>
       locked(async () => {
         const stored = await item.getValue();
-        const kept = await read([parseHandoff(stored)?.server ?? '']);
+        const kept = keptHandoff(stored, now(), [parseHandoff(stored)?.server ?? '']);
         if (kept) await item.setValue({ ...kept, copied: what });
+        else if (stored !== null) await erase();
       }),
     erase: () => locked(erase),
   };

@@ -2,8 +2,9 @@
  * The hand-off's record under two contexts at once (issue 40): the popup keeps a result and notes each copy
  * while the background erases it (its 10 minutes up, or its server gone). Every storage call is released
  * in an order fast-check's scheduler picks (test/scheduled-storage.ts); whatever the order, what is left is
- * what one after the other leaves, because each operation holds the record's lock (lib/async's exclusive).
- * Without it, both tests find an order that breaks them.
+ * what one after the other leaves: each write holds the record's lock (lib/async's exclusive; without it
+ * the first test finds an order that breaks it), and a result kept while an erase decided on the one before it
+ * is written again if that erase removed it (keep writes first, in its own turn, then checks under the lock).
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
