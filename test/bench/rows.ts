@@ -5,6 +5,8 @@
  * same way. Machines here are noisy: a time's budget is a ratio to a floor measured in the same run,
  * alternated with it where possible.
  */
+import v8 from 'node:v8';
+import vm from 'node:vm';
 
 /** The rows of issue 22's table, in its order: the table is printed in it. */
 export const ISSUE_ROWS = [
@@ -190,3 +192,20 @@ export function median(values: number[]): number {
 export const ms = (value: number): string => `${value.toFixed(1)} ms`;
 export const kb = (bytes: number): string => `${(bytes / 1024).toFixed(1)} KB`;
 export const ratio = (value: number, reference: number): string => `${(value / reference).toFixed(2)}×`;
+
+/**
+ * A full garbage collection of the bench's own Node process, where the mock host runs, before a timed run:
+ * what an earlier run left (a 50 MiB upload's buffers, a create's records) is collected now, not during
+ * whichever run comes next. Without it the second run of each pair paid for the first one's garbage, and
+ * the upload's paired ratio swung from 1.04x to 1.27x between runs (issue 40); with it (and 11 pairs, not 7)
+ * five runs gave 1.03-1.17x. V8's gc() is exposed at run
+ * time (the flag, then the function from a fresh context), once.
+ */
+export function collectGarbage(): void {
+  collector ??= (() => {
+    v8.setFlagsFromString('--expose-gc');
+    return vm.runInNewContext('gc') as () => void;
+  })();
+  collector();
+}
+let collector: (() => void) | undefined;
