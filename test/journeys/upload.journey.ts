@@ -78,8 +78,10 @@ forEachBrowser('uploads that survive the popup', (name, browser) => {
     await record(browser());
     const popup = await openPopup(browser());
     await tab(popup, 'Files');
-    // Large enough (4 MiB through runtime messaging to the demo service) that the popup closes mid-way.
-    const body = Buffer.alloc(4 * MIB, `${name} demo upload body `);
+    // Large enough (12 MiB through runtime messaging to the demo service) that the popup closes mid-way. With
+    // 4 MiB, one full CI run in Firefox saw no notification at all, as when the upload ends before the popup
+    // has closed (the open popup then takes the end); 5 runs of the file alone passed.
+    const body = Buffer.alloc(12 * MIB, `${name} demo upload body `);
     await withFile('demo-upload.txt', body, async (file) => {
       await pickFile(popup, file);
       await press(popup, 'Create push');
