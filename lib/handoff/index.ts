@@ -48,7 +48,12 @@ export function handoffStore({ now = Date.now, item = handoffItem }: HandoffOpti
   const locked = <T>(work: () => Promise<T>) =>
     import('@/lib/async').then(({ exclusive }) => exclusive(`secret-push:${item.key}`, work));
   // The alarm follows the stored result: the background sets and clears it as it hears it change.
-  const erase = () => item.removeValue();
+  // Erases made through this store (New push, Done, a read's): a keep never writes back what they removed.
+  let erased = 0;
+  const erase = () => {
+    erased += 1;
+    return item.removeValue();
+  };
   // A live result is read as it is; one to erase is decided again under the lock, so a result kept meanwhile
   // by another context is never the one removed.
   const read = async (servers: readonly string[]) => {
@@ -65,12 +70,14 @@ export function handoffStore({ now = Date.now, item = handoffItem }: HandoffOpti
   return {
     keep: async (handoff) => {
       // Written in the answer's own turn, not after the lock's grant: a popup closed the moment its link shows
-      // has kept it (the hand-off journey; under the lock, Chromium lost one). An erase decided before this
-      // write may remove it in between: under the lock, a result gone while still live is written again.
+      // has kept it (the hand-off journey; under the lock, Chromium lost one). An erase another context decided
+      // before this write may remove it in between: under the lock, a result gone while still live is written
+      // again, unless this store erased it (Done pressed at once: this-page.journey.ts saw it come back).
+      const before = erased;
       await item.setValue(handoff);
       await locked(async () => {
-        if ((await item.getValue()) === null && keptHandoff(handoff, now(), [handoff.server]))
-          await item.setValue(handoff);
+        const gone = (await item.getValue()) === null && erased === before;
+        if (gone && keptHandoff(handoff, now(), [handoff.server])) await item.setValue(handoff);
       });
     },
     read,

@@ -126,6 +126,12 @@ describe('the store', () => {
     expect(await browser.alarms.get(HANDOFF_ALARM)).toBeUndefined();
   });
 
+  it('Done pressed as the result is being kept: it stays erased, never written back by the keep', async () => {
+    const popup = store();
+    await Promise.all([popup.keep(kept()), popup.erase()]);
+    expect(await fakeBrowser.storage.session.get(null)).toEqual({});
+  });
+
   it('erases it at New push or Done', async () => {
     await store().keep(kept());
     await store().erase();
