@@ -19,6 +19,7 @@ import { dumpIndexedDb, dumpStorage, dumpWebStorage } from './secrets/dump';
 import { fill } from './secrets/form';
 import { ALICE, demoClient, demoReady, openPopup, ownerClient, press, useServer } from './steps';
 import { waitFor } from '../browser-steps';
+import { after, seeded } from './fault-moments';
 
 /** The campaign: its seed, runs per scenario and browser, and the latest moment of a stop (ms). */
 const SEED = Number(process.env.FAULT_SEED ?? 40_2026);
@@ -27,18 +28,6 @@ const LATEST = Number(process.env.FAULT_LATEST_MS ?? 150);
 /** A test's time: a run takes 1–3 s (a popup opened, the background stopped and woken, the checks). */
 const TIMEOUT = Math.max(90_000, RUNS * 6_000);
 
-/** mulberry32: a small seeded generator, so that a seed replays the same moments. */
-function seeded(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** Each browser and scenario draws its own moments from the one seed. */
 const movesFor = (scenario: string) => {
   let salt = 0;
@@ -46,9 +35,6 @@ const movesFor = (scenario: string) => {
   const random = seeded(SEED ^ salt);
   return () => Math.floor(random() * (LATEST + 1));
 };
-
-/** Waits `ms`: the fault's own moment, drawn from the seed (never a wait for something to happen). */
-const after = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The notifications that say a push was interrupted and may not be recorded (lib/interrupted). */
 const INTERRUPTED = 'interrupted:';

@@ -19,6 +19,7 @@ import { startRecordedHost, type RecordedHost } from './recorded-host';
 import { rowButton } from './page-steps';
 import { ALICE, ownerClient, press, recipientPage, useServer, waitForText } from './steps';
 import { waitFor } from '../browser-steps';
+import { after, seeded } from './fault-moments';
 import { watchNoticeId } from '@/lib/watch/push-address';
 
 const SEED = Number(process.env.FAULT_SEED ?? 40);
@@ -28,18 +29,6 @@ const LATEST_STOP_MS = 250;
 const ACTIONS = ['watcher run', 'Expire', 'Expire everything'] as const;
 type Action = (typeof ACTIONS)[number];
 const DELETE_PATH = /^\/api\/v2\/pushes\/([a-z0-9_-]+?)(?:\.json)?$/i;
-
-/** mulberry32: a small seeded generator, so a failing seed runs again the same way. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** FAULT_ACTIONS (a comma-separated list of ACTIONS) narrows a campaign to some actions; default: all. */
 const CHOSEN = ACTIONS.filter((action) =>
@@ -290,7 +279,7 @@ forEachBrowser(
                 userAgent: `FaultRecipient/${i}.${v}`,
               });
             await startRefresh(browser());
-            await new Promise((resolve) => setTimeout(resolve, stopAfterMs));
+            await after(stopAfterMs);
             await browser().stopBackground();
             await settle();
           } else if (action === 'Expire') {
@@ -303,7 +292,7 @@ forEachBrowser(
             await (await article.waitForSelector('::-p-aria(Expire[role="button"])')).click();
             const dialog = await page.waitForSelector(`::-p-aria(Expire ${title}?[role="alertdialog"])`);
             await (await dialog.waitForSelector('::-p-aria(Expire push[role="button"])')).click();
-            await new Promise((resolve) => setTimeout(resolve, stopAfterMs));
+            await after(stopAfterMs);
             await browser().stopBackground();
             await settle();
             // What the page said, once it said it; then the server's side agrees with it.
@@ -336,7 +325,7 @@ forEachBrowser(
             await page.waitForSelector('dialog[open]');
             const asked = Date.now();
             await press(page, `Expire ${count} push${count === 1 ? '' : 'es'}`);
-            await new Promise((resolve) => setTimeout(resolve, stopAfterMs));
+            await after(stopAfterMs);
             await browser().stopBackground();
             await settle();
             // The run carries on in the woken background (Chromium) or the reloaded page (Firefox) to its end.
