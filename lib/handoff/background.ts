@@ -16,9 +16,9 @@ async function prune(servers?: readonly string[]): Promise<void> {
 }
 
 /**
- * The erase alarm follows the kept result: set for its 10 minutes when one is kept (by the popup, or by a quick
- * push here), cleared when it is erased; a result kept for a server no longer saved is erased at once. Alarms run on the real clock: a test build's moved clock is met by
- * the read's check instead.
+ * The erase alarm follows the kept result: set for its 10 minutes when one is kept (by the popup, or by a
+ * quick push here), cleared when it is erased; a result kept for a server no longer saved is erased at once.
+ * Alarms run on the real clock: a test build's moved clock is met by the read's check instead.
  */
 async function followKept(value: unknown): Promise<void> {
   const kept = parseHandoff(value);

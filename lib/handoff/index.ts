@@ -47,8 +47,8 @@ export function handoffStore({ now = Date.now, item = handoffItem }: HandoffOpti
   // bytes, issue 22), and lib/async is then already in memory in every other context.
   const locked = <T>(work: () => Promise<T>) =>
     import('@/lib/async').then(({ exclusive }) => exclusive(`secret-push:${item.key}`, work));
-  // The alarm follows the stored result: the background sets and clears it as it hears it change.
   // Erases made through this store (New push, Done, a read's): a keep never writes back what they removed.
+  // The alarm follows the stored result: the background sets and clears it as it hears it change.
   let erased = 0;
   const erase = () => {
     erased += 1;
