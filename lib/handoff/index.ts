@@ -88,6 +88,9 @@ export function handoffStore({ now = Date.now, item = handoffItem }: HandoffOpti
         if (kept) await item.setValue({ ...kept, copied: what });
         else if (stored !== null) await erase();
       }),
-    erase: () => locked(erase),
+    // Removed in the click's own turn, as keep writes: a popup closed right after Done or New push has erased
+    // it (waiting first for the lock, loaded on first use, a full CI run saw the result come back in the next
+    // popup); removed again under the lock, so a copy noted from an earlier read cannot put it back.
+    erase: () => erase().then(() => locked(erase)),
   };
 }

@@ -19,6 +19,7 @@ import {
 } from '@/lib/handoff';
 import { registerHandoff } from '@/lib/handoff/background';
 import { savedServer } from '../../saved-server';
+import { exclusive } from '@/lib/async';
 
 const SERVER = 'https://pwpush.example';
 const T0 = Date.UTC(2026, 10, 29, 8, 0, 0);
@@ -129,6 +130,20 @@ describe('the store', () => {
   it('Done pressed as the result is being kept: it stays erased, never written back by the keep', async () => {
     const popup = store();
     await Promise.all([popup.keep(kept()), popup.erase()]);
+    expect(await fakeBrowser.storage.session.get(null)).toEqual({});
+  });
+
+  it('New push or Done removes it at once, without waiting for the lock another context holds', async () => {
+    await store().keep(kept());
+    let release!: () => void;
+    const held = exclusive(
+      'secret-push:session:popupHandoff',
+      () => new Promise<void>((done) => (release = done)),
+    );
+    const erased = store().erase();
+    await expect.poll(() => fakeBrowser.storage.session.get(null)).toEqual({});
+    release();
+    await Promise.all([held, erased]);
     expect(await fakeBrowser.storage.session.get(null)).toEqual({});
   });
 
