@@ -10,11 +10,12 @@ export const PLACE = '\uE000';
 export function Placed({ text, children }: { text: string; children: ComponentChildren }) {
   const at = text.indexOf(PLACE);
   if (at === -1) return <>{text}</>;
+  // An empty piece is left out: Preact writes an empty text node again at every render of its parent.
   return (
     <>
-      {text.slice(0, at)}
+      {text.slice(0, at) || null}
       {children}
-      {text.slice(at + PLACE.length)}
+      {text.slice(at + PLACE.length) || null}
     </>
   );
 }

@@ -9,7 +9,7 @@ import { QR_MAX_CHARS, TEXT_MAX_CHARS } from '@/lib/contract';
 import { t, uiLocale } from '@/lib/i18n';
 import { FieldError } from './FieldError';
 import { GuardLine } from './GuardLine';
-import { useFrozen } from './useFrozen';
+import { useSendingDrawn } from './useSendingDrawn';
 import { onDemand, Part, whenLoaded, type OnDemand } from '@/components/onDemand';
 import { SecretTool, type Generator } from '@/components/generator/SecretTool';
 import type { FileDropProps } from './FileDrop';
@@ -208,17 +208,18 @@ export function PushForm(props: PushFormProps) {
   const escape = useEscapeAsks(state, onReset);
   const fields = useRef<HTMLFieldSetElement>(null);
   const create = useRef<HTMLButtonElement>(null);
-  const frozen = useFrozen(sending, fields, create);
-  // "Sending…" is said once as the sending starts; the line beside Create shows it meanwhile.
+  // The send as drawn: only once it has run a moment (useSendingDrawn.ts); `sending` holds from the click.
+  const drawn = useSendingDrawn(sending, fields, create);
+  // "Sending…" is said once as it is drawn; the line beside Create shows it meanwhile.
   useEffect(() => {
-    if (sending) announce(t('push_sending'));
-  }, [sending]);
+    if (drawn) announce(t('push_sending'));
+  }, [drawn]);
   return (
     <form
       class="sp-form"
       noValidate
-      aria-busy={sending}
-      // What is on screen is what was sent: no typing while a send runs (its fields disabled only later).
+      aria-busy={drawn}
+      // What is on screen is what was sent: no typing from the click on (its fields disabled only later).
       onBeforeInput={(e) => sending && e.preventDefault()}
       onSubmit={(e) => {
         e.preventDefault();
@@ -233,7 +234,7 @@ export function PushForm(props: PushFormProps) {
         else escape.onEscape();
       }}
     >
-      {props.thisPage && !sending && <ThisPageRow {...props.thisPage} />}
+      {props.thisPage && !drawn && <ThisPageRow {...props.thisPage} />}
       <KindTabs
         kind={state.kind}
         kinds={state.kinds}
@@ -242,7 +243,7 @@ export function PushForm(props: PushFormProps) {
           showing(kind === 'file' ? FILE_DROP : undefined, () => dispatch({ type: 'kind', kind }))
         }
       />
-      <fieldset ref={fields} class="sp-plain" disabled={frozen}>
+      <fieldset ref={fields} class="sp-plain" disabled={drawn}>
         <div id={PANEL_ID} role="tabpanel" aria-labelledby={tabId(state.kind)}>
           <KindPanel
             state={state}
@@ -271,12 +272,12 @@ export function PushForm(props: PushFormProps) {
       )}
       <div class="sp-row sp-actions">
         {/* In the sticky row with Create, so the line is never under it when the form scrolls. */}
-        {props.guard && <GuardLine onTurnOff={sending ? undefined : props.guard.turnOff} />}
-        <button ref={create} type="submit" class="sp-primary" aria-disabled={sending}>
+        {props.guard && <GuardLine onTurnOff={drawn ? undefined : props.guard.turnOff} />}
+        <button ref={create} type="submit" class="sp-primary" aria-disabled={drawn}>
           {t('push_create')}
         </button>
-        <span class="sp-hint">{sending ? t('push_sending') : ''}</span>
-        {sending && props.busy}
+        <span class="sp-hint">{drawn && t('push_sending')}</span>
+        {drawn && props.busy}
       </div>
     </form>
   );

@@ -125,7 +125,7 @@ export function ResultView(props: ResultViewProps) {
       <h2 id="sp-result-title" class="sp-sr">
         {t('push_created')}
       </h2>
-      <p class="sp-status">{status ?? ''}</p>
+      <p class="sp-status">{status}</p>
       {warning && (
         <p role="alert" class="sp-warning">
           {warning}

@@ -28,16 +28,17 @@ export function useTabUrl(report: (error: unknown) => void): string | undefined 
 /**
  * The current page in one click (issue 37, item 9): when the popup opens over an http(s) tab and URL pushes
  * are allowed, its address (`url`, useTabUrl) is offered. Undefined while unknown, on other pages, and once
- * the URL form is open (its own "Use this tab's URL").
+ * the URL form is open (its own "Use this tab's URL"). A send under way puts it away only once drawn (PushForm):
+ * the form takes no action meanwhile, and removing it at the click redrew the page while the request was out.
  */
 export function useThisPage(
-  state: Pick<FormState, 'kind' | 'kinds' | 'status'>,
+  state: Pick<FormState, 'kind' | 'kinds'>,
   dispatch: (action: FormAction) => void,
   url: string | undefined,
 ): ThisPage | undefined {
   const host = url && urlSubject(url);
   const allowed = !state.kinds || state.kinds.includes('url');
-  if (!url || !host || !allowed || state.kind === 'url' || state.status === 'sending') return undefined;
+  if (!url || !host || !allowed || state.kind === 'url') return undefined;
   const open = () => {
     dispatch({ type: 'kind', kind: 'url' });
     dispatch({ type: 'url', value: url });
