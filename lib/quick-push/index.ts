@@ -12,4 +12,4 @@ export {
 } from './background';
 export { sessionHeldLinks } from './held';
 export { browserNotifier, NOTICE_PREFIX } from './notifier';
-export { pushedAs, type PushedDeps } from './pushed';
+export { pushedAs, type PushedDeps } from './pusher';

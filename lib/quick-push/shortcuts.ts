@@ -9,7 +9,7 @@ import { checkLinkOf } from '@/lib/push/link';
 import type { TrackedPush } from '@/lib/watch/types';
 import { pushKey } from '@/lib/watch/view';
 import { t } from '@/lib/i18n';
-import { copyAndSay, type PushedDeps } from './pushed';
+import { copyAndSay, type PushedDeps } from './pusher';
 import type { QuickPushOutcome, QuickRequest } from './types';
 
 export const PUSH_CLIPBOARD_COMMAND = 'push-clipboard';
