@@ -12,7 +12,8 @@ const root = path.resolve(import.meta.dirname, '..');
  * watcher's background part).
  */
 export const DOORS = {
-  api: ['describe'],
+  // describe.ts and link.ts: light fronts for the pages that only word an error or check a push's link.
+  api: ['describe', 'link'],
   demo: [
     'constants',
     {
@@ -34,10 +35,10 @@ export const DOORS = {
   ],
   welcome: [],
   watch: ['view', 'messages', 'types', { front: 'background', from: ['entrypoints/background/'] }],
-  // label.ts and link.ts: light fronts for the pages that only name a push or check its link (through the
-  // index they reach every module of the folder, which the bundler then places in their first files: popup
-  // +2.4 KB, dashboard and viewer +1 file); lib/push/form: the create form, a door of its own.
-  push: ['label', 'link', 'form'],
+  // label.ts: the light front for the pages that only name a push (through the index they reach every
+  // module of the folder, which the bundler then places in their first files: popup +2.4 KB, dashboard and
+  // viewer +1 file); lib/push/form: the create form, a door of its own.
+  push: ['label', 'form'],
   // passphrase.ts: the zod-free generator the popup's passphrase field loads (the index brings zod).
   generator: ['passphrase', { front: 'background', from: ['lib/quick-push/'] }],
   // The index is the pages' light door (no zod, no settings); the background's and the offscreen

@@ -26,7 +26,7 @@ export type ErrorCode =
   | 'needs-api-v2' // server has no /api/v2
   | 'host-mismatch' // html_url origin differs from the configured server
   | 'token-elsewhere' // the saved token belongs to another origin than the one asked for
-  | 'unsafe-link' // html_url is not a link the extension opens or copies (lib/push/link.ts)
+  | 'unsafe-link' // html_url is not a link the extension opens or copies (lib/api/link.ts)
   | 'permission-denied' // the user refused a host permission
   | 'storage-unavailable' // the browser refuses the extension's IndexedDB here (Firefox: private windows)
   | 'file-unavailable' // a file download was refused (expired, deleted or never there)

@@ -1,9 +1,9 @@
 /**
- * A push's link as the dashboard hands it on (copy, open, QR code), each time only after lib/push/link.ts
+ * A push's link as the dashboard hands it on (copy, open, QR code), each time only after lib/api/link.ts
  * passed it for the push's server. Loaded on demand (parts.ts): the first screen hands no link on.
  */
 import { copyText } from '@/lib/clipboard';
-import { checkLinkOf } from '@/lib/push/link';
+import { checkLinkOf } from '@/lib/api/link';
 import { AppError } from '@/lib/errors';
 import { t } from '@/lib/i18n';
 import { qrSvg } from '@/lib/qr';

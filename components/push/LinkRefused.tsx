@@ -1,6 +1,6 @@
 import { t } from '@/lib/i18n';
 
-/** A push was created but its link is not one the extension hands on (lib/push/link.ts): say so instead. */
+/** A push was created but its link is not one the extension hands on (lib/api/link.ts): say so instead. */
 export function LinkRefused({ reason, onNew }: { reason: string; onNew?: () => void }) {
   return (
     <section class="sp-result" aria-labelledby="sp-result-title">

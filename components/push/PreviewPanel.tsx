@@ -19,7 +19,7 @@ function hostOf(url: string): string {
   try {
     return new URL(url).host;
   } catch {
-    return url; // the result shows a link only once it passed lib/push/link.ts: not reached
+    return url; // the result shows a link only once it passed lib/api/link.ts: not reached
   }
 }
 

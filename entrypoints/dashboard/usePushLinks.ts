@@ -1,5 +1,5 @@
 /**
- * A push's link as the dashboard hands it on (copy, open, QR code), each time only after lib/push/link.ts
+ * A push's link as the dashboard hands it on (copy, open, QR code), each time only after lib/api/link.ts
  * passed it for the push's server (components/dashboard/links.ts, loaded on demand). Opening asks first (it
  * may use a view); each outcome is said where it was asked for: a copy in its row, an open in its dialog.
  */

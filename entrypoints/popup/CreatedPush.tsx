@@ -28,7 +28,7 @@ export interface CreatedPushProps {
 
 /**
  * The push's link and the ways to hand it on; each action says in one line whether it worked, and what it
- * took off the clipboard. A link that fails lib/push/link.ts is never kept, shown, copied, opened or drawn:
+ * took off the clipboard. A link that fails lib/api/link.ts is never kept, shown, copied, opened or drawn:
  * the reason is shown instead.
  */
 export function CreatedPush(props: CreatedPushProps) {

@@ -4,7 +4,7 @@
  */
 import type { CreateResult, Edition } from '@/lib/api';
 import { createAndRecord, keptConnections, type CreatedPush } from '@/lib/connection';
-import { checkLinkOf } from '@/lib/push/link';
+import { checkLinkOf } from '@/lib/api/link';
 import { toCreateInput, type FormState } from '@/lib/push/form';
 import { formSubject } from '@/lib/push/label';
 import { sendToRecord } from '@/lib/watch';

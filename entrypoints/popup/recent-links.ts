@@ -1,5 +1,5 @@
 /**
- * A recent push's link, handed on (copied, drawn as a QR code) only after lib/push/link.ts passed it for
+ * A recent push's link, handed on (copied, drawn as a QR code) only after lib/api/link.ts passed it for
  * the push's server, as the dashboard does. Neither asks the server anything, so no view is used. The link
  * check loads on first use, keeping it out of the popup's first chunk.
  */
@@ -7,7 +7,7 @@ import { AppError } from '@/lib/errors';
 import type { TrackedPush } from '@/lib/watch/types';
 
 async function passedLink(push: Pick<TrackedPush, 'html_url' | 'server'>): Promise<string> {
-  const { checkLinkOf } = await import('@/lib/push/link');
+  const { checkLinkOf } = await import('@/lib/api/link');
   const check = checkLinkOf(push.html_url, push.server);
   if (!check.ok) throw new AppError('unsafe-link', check.message);
   return check.url;

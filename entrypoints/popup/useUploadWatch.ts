@@ -50,7 +50,7 @@ export function useUploadWatch(report: (error: unknown) => void): {
       }
       const { result, server, passphrase = '' } = upload;
       // The link's check is loaded with the result view (not in the popup's first chunk).
-      void import('@/lib/push/link').then(({ checkLinkOf }) => {
+      void import('@/lib/api/link').then(({ checkLinkOf }) => {
         if (!live) return;
         one.take(upload.id);
         const link = checkLinkOf(result.push.html_url, server);

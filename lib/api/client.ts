@@ -4,6 +4,7 @@ import { AppError } from '../errors';
 import { normalizeBaseUrl } from './base-url';
 import { createFields, encodeCreate } from './create';
 import { editionOf } from './edition';
+import { checkLinkOf } from './link';
 import { PUSHES_PATH, pushPath } from './paths';
 import { readMethods, type Call } from './reads';
 import { decode } from './responses';
@@ -18,12 +19,17 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
-/** The create answer, with a warning when the push link points to another host than the server's pages. */
-function withHostCheck(push: Push, baseUrl: string, pageOrigin: string): CreateResult {
+/**
+ * The create answer: the push, the verdict on its link (link.ts: the server's own origin, or this
+ * extension's viewer for the demo service), and a warning when the link is not on the origin the client was
+ * told the server's pages are on.
+ */
+function created(push: Push, baseUrl: string, pageOrigin: string): CreateResult {
+  const link = checkLinkOf(push.html_url, baseUrl);
   const origin = new URL(push.html_url, baseUrl).origin;
-  if (origin === pageOrigin) return { push };
+  if (origin === pageOrigin) return { push, link };
   const warning = new AppError('host-mismatch', `The push link points to ${origin}, not ${pageOrigin}.`);
-  return { push, warning: warning.toJSON() };
+  return { push, link, warning: warning.toJSON() };
 }
 
 /**
@@ -89,7 +95,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         signal: opts.signal,
       };
       const { data: push } = await call({ ...request, secret: true }, schemas().push);
-      return withHostCheck(push, baseUrl, pageOrigin);
+      return created(push, baseUrl, pageOrigin);
     },
 
     async retrievePush(urlToken, opts = {}) {

@@ -1,5 +1,6 @@
 import type { PushKind } from '../contract';
 import type { AppErrorData } from '../errors';
+import type { LinkCheck } from './link';
 import type { AuditEntry, Push, RetrievedPush, VersionInfo } from './schemas';
 
 export type Edition = 'pro' | 'oss';
@@ -51,7 +52,12 @@ export interface CreatePushInput {
 
 export interface CreateResult {
   push: Push;
-  /** code 'host-mismatch' when html_url is not on the expected origin. */
+  /**
+   * The one decision on the push's html_url (link.ts), made as the answer arrives: only a link that passed
+   * is opened, copied, shown or drawn.
+   */
+  link: LinkCheck;
+  /** code 'host-mismatch' when html_url is not on the origin the client was told its pages are on. */
   warning?: AppErrorData;
 }
 

@@ -35,13 +35,13 @@ import {
   type CreatePushInput,
   type CreateResult,
   type Edition,
+  type LinkCheck,
   type Push,
   type VersionInfo,
 } from '@/lib/api';
 import { demoFetch, demoPageOrigin, demoToken } from '@/lib/demo';
 import { AppError } from '@/lib/errors';
 import { t } from '@/lib/i18n';
-import { checkLinkOf, type LinkCheck } from '@/lib/push/link';
 import { followSettings, loadSettings, settingsFor, type BoundToken, type Settings } from '@/lib/settings';
 import { quickPushVersionsItem } from '@/lib/store';
 import { z } from '@/lib/zod';
@@ -213,7 +213,7 @@ export async function connectFollowed(): Promise<Connection[]> {
 }
 
 // What happens right after a create, the same for the popup's send and quick push (issue 38): one
-// createPush, the verdict on its link (lib/push/link.ts), then the caller's record step, in the turn the
+// createPush with the verdict on its link (lib/api/link.ts), then the caller's record step, in the turn the
 // answer arrives, before anything can show, copy or open the link. A popup closed the moment its link
 // appears, or a worker stopped after the copy, still has the push recorded (26eda2f, issue 37).
 
@@ -238,11 +238,7 @@ export async function createAndRecord<R>(
   options: { signal?: AbortSignal } = {},
 ): Promise<CreateResult & CreatedPush & { recorded: R }> {
   const result = await client.createPush(input, options);
-  const created = {
-    push: result.push,
-    server: client.baseUrl,
-    link: checkLinkOf(result.push.html_url, client.baseUrl),
-  };
+  const created = { push: result.push, server: client.baseUrl, link: result.link };
   return { ...result, ...created, recorded: record(created) };
 }
 

@@ -21,7 +21,7 @@ export interface Handoff {
   demo: boolean;
   /** When the push was created (the injected clock's time): it is erased HANDOFF_TTL_MS later. */
   savedAt: number;
-  /** The push's link, already checked (lib/push/link.ts): a refused link is never kept. */
+  /** The push's link, already checked (lib/api/link.ts): a refused link is never kept. */
   link: string;
   /** The push's passphrase, when it has one: it goes to the recipient another way. */
   passphrase: string | null;

@@ -7,6 +7,5 @@
  * create form has its own door, lib/push/form.
  */
 export { formLabel, formSubject, pushLabel, urlSubject, type LabelFacts } from './label';
-export { checkPushLink, isLoopbackHost, type LinkCheck, type LinkHome } from './link';
 export { copyMessage, expiryInWords, passphraseLine, type ExpiryFacts } from './expiry-words';
 export { openWarning, type OpenFacts } from './open-warning';

@@ -7,13 +7,13 @@
  * or the network comes in as a dependency, so tests run it against the real mock backend with fakes for the
  * rest.
  */
-import { describeError, type ApiClient, type CreatePushInput, type Push } from '@/lib/api';
+import { describeError, type ApiClient, type CreatePushInput, type LinkCheck, type Push } from '@/lib/api';
 import { createAndRecord, type CreatedPush, type Destination, type KeptConnections } from '@/lib/connection';
 import { AppError } from '@/lib/errors';
 import type { Policy, Preset, PushDefaults, Settings } from '@/lib/settings';
 import { presetById, presetFit, presetName, presetProblemText, type PresetOptions } from '@/lib/presets';
 import { handoffOf, type Handoff } from '@/lib/handoff';
-import { expiryInWords, urlSubject, type LinkCheck } from '@/lib/push';
+import { expiryInWords, urlSubject } from '@/lib/push';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
 import { pushKey } from '@/lib/watch/view';
 import type { HeldLinks, HeldPushes } from './held';
@@ -96,7 +96,7 @@ export type Created<R> =
   | { refused: string };
 
 /**
- * Creates the push and hands it, with the verdict on its link (lib/push/link.ts), to `record` in the
+ * Creates the push and hands it, with the verdict on its link (lib/api/link.ts), to `record` in the
  * answer's turn (lib/connection createAndRecord), with whether the chat-preview guard turned its retrieval
  * step on (lib/chat-guard: the notification says so); or says in one sentence why there is none. `record`'s
  * own failures are its own: they never become a failed create (nothing may offer to send the push again).
@@ -177,7 +177,7 @@ export function quickCreateInput(
   return { kind: 'file', files: [image], ...options };
 }
 
-// After the push exists: record it, and hand its link on only once lib/push/link.ts passed it. A link on
+// After the push exists: record it, and hand its link on only once lib/api/link.ts passed it. A link on
 // another origin than the server waits for the person's "Copy anyway" (issue 9 #3); any other refused link is
 // never copied. Nothing here may offer to send the push again.
 

@@ -5,7 +5,7 @@
  * (wxt.config.ts); background.ts calls these from commands.onCommand. Everything that touches the browser
  * comes in as a dependency.
  */
-import { checkLinkOf } from '@/lib/push/link';
+import { checkLinkOf } from '@/lib/api/link';
 import type { TrackedPush } from '@/lib/watch/types';
 import { pushKey } from '@/lib/watch/view';
 import { t } from '@/lib/i18n';

@@ -6,7 +6,7 @@
  */
 import { describeError } from '@/lib/api/describe';
 import { connectSaved } from '@/lib/connection';
-import { checkLinkOf } from '@/lib/push/link';
+import { checkLinkOf } from '@/lib/api/link';
 import { t } from '@/lib/i18n';
 import { handle, listenForMessages } from '@/lib/messages/runtime';
 import { BACKGROUND_IS_WORKER, hasOffscreenDocuments, openOffscreenDocument } from '@/lib/offscreen';

@@ -122,7 +122,6 @@ async function run(ctx: Context, id: string, job: UploadJob): Promise<void> {
     const {
       recorded,
       server: _server,
-      link: _link,
       ...result
     } = await createAndRecord(
       api,

@@ -195,6 +195,24 @@ describe.each(['pro', 'oss'] as const)('the client against the %s mock', (editio
     expect(matching.warning).toBeUndefined();
   });
 
+  it('gives the verdict on each created push link as the answer arrives: only a safe one on the server passes', async () => {
+    const h = await harness(edition);
+    const made = await h.client().createPush({ payload: 'x' });
+    expect(made.link).toEqual({ ok: true, url: made.push.html_url });
+    for (const [link, code] of [
+      ['javascript:alert(1)', 'unsafe-link'],
+      ['https://elsewhere.example/p/abc', 'host-mismatch'],
+    ] as const) {
+      h.tamper(async (request, forward) => {
+        const response = await forward(request);
+        const body = (await response.json()) as Record<string, unknown>;
+        return Response.json({ ...body, html_url: link }, { status: response.status });
+      });
+      const { link: verdict } = await h.client().createPush({ payload: 'y' });
+      expect(verdict).toMatchObject({ ok: false, code });
+    }
+  });
+
   it('rejects a response that does not match the schema as bad-response', async () => {
     const h = await harness(edition);
     const { push } = await h.client().createPush({ payload: 'zq-secret-77' });

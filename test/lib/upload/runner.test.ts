@@ -124,8 +124,9 @@ describe('handing a file push over', () => {
     });
     expect(done.result.push.html_url).toMatch(/^https:\/\/pwpush\.example\.com\/p\//);
     expect(recorded).toEqual([{ push: done.result.push, server: SERVER, subject: 'q3.txt' }]);
-    // The popup is told the create's answer as the API gave it (createAndRecord's link check stays here).
-    expect(Object.keys(done.result)).toEqual(['push']);
+    // The popup is told the create's answer as the API gave it, the verdict on its link included.
+    expect(Object.keys(done.result).sort()).toEqual(['link', 'push']);
+    expect(done.result.link).toEqual({ ok: true, url: done.result.push.html_url });
     // The server holds the file, and asked with the owner's token it gives the bytes back.
     const owner = clientFor(savedTarget(settings), {
       server: (input, init) => backend(new Request(input, init)),

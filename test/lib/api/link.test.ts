@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkPushLink, isLoopbackHost } from '@/lib/push/link';
+import { checkPushLink, isLoopbackHost } from '@/lib/api/link';
 
 const SERVER = { server: 'https://pwpush.example.com/secrets' };
 const LOCAL = { server: 'http://127.0.0.1:8787' };

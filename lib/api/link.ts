@@ -1,7 +1,9 @@
 /**
  * The one decision on a push's html_url before it is opened, copied, shown as a QR code or written into a
  * share message (issue 9 #4). The server is trusted with the push, not with where its link sends people: a
- * `javascript:` or `data:` link, or one on another origin, must never reach a tab or a clipboard.
+ * `javascript:` or `data:` link, or one on another origin, must never reach a tab or a clipboard. Made by
+ * the client as a create's answer arrives (client.ts: CreateResult.link), and again by the pages for a link
+ * they hold (a cached push's): this file is lib/api's light front for them (no zod).
  */
 import { DEMO_BASE_URL, VIEWER_PATH } from '@/lib/demo/constants';
 import { t } from '@/lib/i18n';
