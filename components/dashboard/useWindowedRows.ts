@@ -112,12 +112,15 @@ export function useWindowedRows(keys: readonly string[], keep: readonly number[]
   const offsetsNow = useRef(offsets);
   offsetsNow.current = offsets;
 
-  // After every render and on every scroll or resize: re-render only when other rows come on screen.
+  // After every render and on every scroll or resize: re-render only when a row that must be there is not.
+  // Rows beyond the margin stay until then: the first screen's band (firstBand) often holds a row or two
+  // more than the list's place on the page needs, and taking them away at once drew and laid the first
+  // screen out twice.
   const follow = () => {
     if (!list.current) return; // no list on the page (nothing to show): no rows to place
     const next = bandOnScreen(list.current);
     const { start, end } = rowsBetween(offsetsNow.current, next.top, next.bottom);
-    if (start !== rangeNow.current.start || end !== rangeNow.current.end) setBand(next);
+    if (start < rangeNow.current.start || end > rangeNow.current.end) setBand(next);
   };
   useLayoutEffect(follow);
   useEffect(() => {
