@@ -4,7 +4,7 @@ import { AppError } from '../errors';
 import { normalizeBaseUrl } from './base-url';
 import { createFields, encodeCreate } from './create';
 import { editionOf } from './edition';
-import { checkLinkOf } from './link';
+import { checkPushLink, type LinkHome } from './link';
 import { PUSHES_PATH, pushPath } from './paths';
 import { readMethods, type Call } from './reads';
 import { decode } from './responses';
@@ -20,12 +20,12 @@ const DEFAULT_TIMEOUT_MS = 30_000;
 const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The create answer: the push, the verdict on its link (link.ts: the server's own origin, or this
+ * The create answer: the push, the verdict on its link (link.ts: on `home`, the server's own origin or this
  * extension's viewer for the demo service), and a warning when the link is not on the origin the client was
  * told the server's pages are on.
  */
-function created(push: Push, baseUrl: string, pageOrigin: string): CreateResult {
-  const link = checkLinkOf(push.html_url, baseUrl);
+function created(push: Push, baseUrl: string, pageOrigin: string, home: LinkHome): CreateResult {
+  const link = checkPushLink(push.html_url, home);
   const origin = new URL(push.html_url, baseUrl).origin;
   if (origin === pageOrigin) return { push, link };
   const warning = new AppError('host-mismatch', `The push link points to ${origin}, not ${pageOrigin}.`);
@@ -41,6 +41,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const token = options.token ? options.token : null;
   const hasToken = token !== null;
   const pageOrigin = options.pageOrigin ?? new URL(baseUrl).origin;
+  const linkHome = options.linkHome ?? { server: baseUrl };
   const transport = {
     baseUrl,
     token,
@@ -95,7 +96,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         signal: opts.signal,
       };
       const { data: push } = await call({ ...request, secret: true }, schemas().push);
-      return created(push, baseUrl, pageOrigin);
+      return created(push, baseUrl, pageOrigin, linkHome);
     },
 
     async retrievePush(urlToken, opts = {}) {

@@ -1,6 +1,13 @@
 export { createApiClient } from './client';
 export { describeError } from './describe';
-export { checkLinkOf, checkPushLink, isLoopbackHost, type LinkCheck, type LinkHome } from './link';
+export {
+  checkLinkOf,
+  checkPushLink,
+  isLoopbackHost,
+  linkHomeOf,
+  type LinkCheck,
+  type LinkHome,
+} from './link';
 export { isGone } from './push';
 export { editionOf } from './edition';
 export { PAGE_SIZE } from './pagination';

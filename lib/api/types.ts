@@ -1,6 +1,6 @@
 import type { PushKind } from '../contract';
 import type { AppErrorData } from '../errors';
-import type { LinkCheck } from './link';
+import type { LinkCheck, LinkHome } from './link';
 import type { AuditEntry, Push, RetrievedPush, VersionInfo } from './schemas';
 
 export type Edition = 'pro' | 'oss';
@@ -15,6 +15,12 @@ export interface ApiClientOptions {
   timeoutMs?: number;
   /** Origin html_url is expected on; default new URL(baseUrl).origin (demo mode passes the viewer's). */
   pageOrigin?: string;
+  /**
+   * Where a created push's link may point (link.ts): default the server's own origin. The demo service's
+   * client passes linkHomeOf(DEMO_BASE_URL), this extension's viewer page, which only an extension context
+   * can name (so the client itself never reads the browser: it also runs in Node).
+   */
+  linkHome?: LinkHome;
   /** How reads wait out a Retry-After; injected by tests. Default: setTimeout. */
   sleep?: (ms: number) => Promise<void>;
   /**

@@ -29,6 +29,7 @@
 import { exclusive } from '@/lib/async';
 import {
   createApiClient,
+  linkHomeOf,
   versionSchema,
   type ApiClient,
   type ApiClientOptions,
@@ -141,6 +142,7 @@ export function clientFor(
       token,
       fetch: transports.demo ?? demoFetch,
       pageOrigin: demoPageOrigin(),
+      linkHome: linkHomeOf(baseUrl),
       ...shared,
     });
   assertTokenFor(baseUrl, target);

@@ -73,6 +73,8 @@ export async function demoClient(ext: ExtensionBrowser) {
     baseUrl: DEMO_BASE_URL,
     token,
     pageOrigin: ext.base,
+    // Where its links open, as the extension's own demo client is told (lib/connection's clientFor).
+    linkHome: { server: DEMO_BASE_URL, viewerOrigin: ext.base },
     fetch: async (input, init) =>
       wireToResponse(
         await demoMessage<WireResponse>(ext, 'demo-fetch', {

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { isGone } from '@/lib/api';
+import { DEMO_BASE_URL } from '@/lib/demo/constants';
 import { ALICE, BASE, errorOf, harness } from './harness';
 
 async function bodyOf(request: Request | undefined): Promise<unknown> {
@@ -210,6 +212,26 @@ describe.each(['pro', 'oss'] as const)('the client against the %s mock', (editio
       });
       const { link: verdict } = await h.client().createPush({ payload: 'y' });
       expect(verdict).toMatchObject({ ok: false, code });
+    }
+  });
+
+  it('judges a link against the home it was given, reading no browser: the client runs in Node too', async () => {
+    const h = await harness(edition, { pageUrl: (path) => `https://viewer.example${path}` });
+    // The server's pages on another origin: the default home (the server's own origin) refuses them.
+    const made = await h.client().createPush({ payload: 'x' });
+    expect(made.link).toMatchObject({ ok: false, code: 'host-mismatch' });
+    // A viewer home takes only its viewer page: the server's /p/ page there is still refused.
+    const viewerHome = { linkHome: { server: BASE, viewerOrigin: 'https://viewer.example' } };
+    expect((await h.client(null, viewerHome).createPush({ payload: 'y' })).link).toMatchObject({ ok: false });
+    // The demo service's address outside any extension (a journey's client in Node, where no browser
+    // exists): judged without asking the browser anything, refused where no viewer was named.
+    const getURL = vi.spyOn(fakeBrowser.runtime, 'getURL');
+    try {
+      const demo = await h.client(null, { baseUrl: DEMO_BASE_URL }).createPush({ payload: 'z' });
+      expect(demo.link).toMatchObject({ ok: false, code: 'host-mismatch' });
+      expect(getURL).not.toHaveBeenCalled();
+    } finally {
+      getURL.mockRestore();
     }
   });
 
