@@ -63,7 +63,8 @@ function styledBlank(stylesheets: string[]): string {
   return BLANK_PAGE.replace('</head>', `${links}</head>`);
 }
 
-export async function measurePopup(extDir: string, runs = 15): Promise<PopupFigures> {
+/** 25 paired runs: with fewer, the median swung about ±0.1× from one full run to the next on a 2-core machine (issue 40). */
+export async function measurePopup(extDir: string, runs = 25): Promise<PopupFigures> {
   fs.writeFileSync(path.join(extDir, 'bench-blank.html'), BLANK_PAGE);
   const popupHtml = fs.readFileSync(path.join(extDir, 'popup.html'), 'utf8');
   const stylesheets = [...popupHtml.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1]!);

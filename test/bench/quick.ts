@@ -369,8 +369,11 @@ async function workerOf(context: BrowserContext, script: string): Promise<Worker
   }
 }
 
-/** Launches Chromium with the journeys' build (`extDir`) and measures warm and cold quick pushes. */
-export async function measureQuickPush(extDir: string, runs = 20): Promise<QuickPushFigures> {
+/**
+ * Launches Chromium with the journeys' build (`extDir`) and measures warm and cold quick pushes: 30
+ * paired runs: with fewer, the median swung about ±0.1× from one full run to the next on a 2-core machine (issue 40).
+ */
+export async function measureQuickPush(extDir: string, runs = 30): Promise<QuickPushFigures> {
   const host = await startMockHost({
     port: 0,
     rateLimit: 0,

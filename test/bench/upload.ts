@@ -234,11 +234,12 @@ async function launch(extDir: string): Promise<{ context: BrowserContext; popupU
 
 /**
  * Median of `runs` popup uploads and `runs` bare XHR posts of a `bytes` file, alternated (which goes first
- * swaps each round), after one unmeasured round of each; the popup's heap peak over all runs.
+ * swaps each round), after one unmeasured round of each; the popup's heap peak over all runs. 15
+ * paired runs: with fewer, the median swung about ±0.1× from one full run to the next on a 2-core machine (issue 40).
  */
 export async function measureUpload(
   extDir: string,
-  runs = 11,
+  runs = 15,
   bytes = UPLOAD_BYTES,
   heapRuns = 3,
 ): Promise<UploadFigures> {
