@@ -4,6 +4,7 @@
  * account's (account.ts): it reads only that account's records and stamps its key on every record it writes.
  */
 import { stateKey, unstamp, type WatchDatabase } from './schema';
+import { withLocalFacts } from './tracked';
 import {
   INITIAL_STATE,
   type CachedAudit,
@@ -64,7 +65,14 @@ export function idbCache(open: () => Promise<WatchDatabase>, account: string): W
       const db = await open();
       const tx = db.transaction(['pushes', 'audit', 'events', 'state'], 'readwrite');
       const added: WatchEvent[] = [];
-      for (const push of change.pushes) await tx.objectStore('pushes').put(stamp(push));
+      const pushes = tx.objectStore('pushes');
+      for (const push of change.pushes) {
+        // Read again here: the change was computed from the cache before the server answered.
+        const stored = await pushes.get([push.server, push.url_token]);
+        await pushes.put(
+          stamp(withLocalFacts(push, stored?.account === account ? unstamp(stored) : undefined)),
+        );
+      }
       for (const audit of change.audits) await tx.objectStore('audit').put(stamp(audit));
       const events = tx.objectStore('events');
       for (const event of change.events) {

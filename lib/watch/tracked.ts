@@ -57,6 +57,21 @@ export function toTracked(
   return record;
 }
 
+/**
+ * `record` (a refresh's, computed from the cache as it was read before the server answered) with what only
+ * this browser knows of the push taken from `stored`, the record in the cache as the refresh commits: a push
+ * recorded meanwhile (a quick push made while the refresh waited for its list) keeps its subject and kind,
+ * and a record whose audit log was read meanwhile keeps that it was opened.
+ */
+export function withLocalFacts(record: TrackedPush, stored: TrackedPush | undefined): TrackedPush {
+  if (!stored) return record;
+  const kept = { ...record };
+  if (kept.subject === undefined && stored.subject !== undefined) kept.subject = stored.subject;
+  if (kept.kind === undefined && stored.kind !== undefined) kept.kind = stored.kind;
+  if (kept.opened === undefined && stored.opened !== undefined) kept.opened = stored.opened;
+  return kept;
+}
+
 /** True when a cached record differs from a fresh one in anything a page shows. */
 export function sameTracked(a: TrackedPush, b: TrackedPush): boolean {
   return JSON.stringify(a) === JSON.stringify(b);

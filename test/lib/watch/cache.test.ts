@@ -31,3 +31,41 @@ describe('hasPushes (the stale check on every dashboard open)', () => {
     expect((await mine.pushes(OTHER)).map((p) => p.url_token)).toEqual(['o1']);
   });
 });
+
+describe('commit (a refresh computed its change before the server answered)', () => {
+  it('keeps what only this browser knows of a push recorded meanwhile: its subject, kind and opened', async () => {
+    const cache = idbCache(watchDb, 'mine');
+    // A quick push recorded while the refresh waited for its list page.
+    const recorded = {
+      ...push(BASE, 'q1'),
+      subject: 'wiki.example.com',
+      kind: 'url' as const,
+      opened: { count: 1 },
+    };
+    await cache.commit({ pushes: [recorded], audits: [], events: [] }, await cache.state());
+    // The refresh's record of it, made from the cache as read before: none of those facts.
+    const { subject: _s, kind: _k, opened: _o, ...listed } = recorded;
+    await cache.commit(
+      { pushes: [{ ...listed, views_remaining: 4 }], audits: [], events: [] },
+      await cache.state(),
+    );
+    const [stored] = await cache.pushes(BASE);
+    expect(stored).toMatchObject({
+      subject: 'wiki.example.com',
+      kind: 'url',
+      opened: { count: 1 },
+      views_remaining: 4,
+    });
+  });
+
+  it("takes nothing from another account's record of the same push", async () => {
+    const theirs = idbCache(watchDb, 'theirs');
+    await theirs.commit(
+      { pushes: [{ ...push(BASE, 'q2'), subject: 'theirs.example' }], audits: [], events: [] },
+      await theirs.state(),
+    );
+    const mine = idbCache(watchDb, 'mine');
+    await mine.commit({ pushes: [push(BASE, 'q2')], audits: [], events: [] }, await mine.state());
+    expect((await mine.pushes(BASE))[0]?.subject).toBeUndefined();
+  });
+});
