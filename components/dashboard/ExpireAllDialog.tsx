@@ -1,6 +1,6 @@
 import { serverNames } from '@/components/expire-all/words';
 import { plural, t } from '@/lib/i18n';
-import { serverName } from '@/lib/settings/read';
+import { ServerSelect } from './ServerFilter';
 import type { ExpireScope, ExpireWindow } from '@/lib/expire-all';
 import { ConfirmDialog } from './ConfirmDialog';
 
@@ -52,20 +52,12 @@ export function ExpireAllDialog({ scope, servers, count, countServers, ...on }: 
         {servers.length > 1 && (
           <label>
             {t('expireAll_server')}
-            <select
+            <ServerSelect
+              servers={servers}
               value={scope.servers?.[0] ?? ''}
-              onChange={(e) => {
-                const chosen = e.currentTarget.value;
-                on.onChange({ ...scope, servers: chosen ? [chosen] : null });
-              }}
-            >
-              <option value="">{t('expireAll_allServers')}</option>
-              {servers.map((url) => (
-                <option key={url} value={url}>
-                  {serverName(url)}
-                </option>
-              ))}
-            </select>
+              onChange={(chosen) => on.onChange({ ...scope, servers: chosen ? [chosen] : null })}
+              all={t('expireAll_allServers')}
+            />
           </label>
         )}
       </div>
