@@ -10,7 +10,10 @@ import type { QuickPushDeps } from '@/lib/quick-push/pusher';
 import { recordCreatedPush } from '@/lib/watch/record';
 import { pendingCreates } from '@/lib/interrupted/pending';
 import { interruptedEntries } from '@/lib/store';
-import { ALICE, BASE, type Harness } from '../api/harness';
+import { IDBFactory } from 'fake-indexeddb';
+import { closeWatchDb } from '@/lib/watch/db';
+import { ALICE, BASE, harness, type Harness } from '../api/harness';
+import { signInAlice } from '../watch/helpers';
 
 /** A tiny PNG (1×1, red): real image bytes the mock stores and serves back. */
 export const PNG_BYTES = Uint8Array.from(
@@ -104,3 +107,15 @@ export async function sessionText(): Promise<string> {
 export const POSTS = (h: Harness) => h.calls().filter((call) => call === 'POST /api/v2/pushes');
 
 export { vi };
+
+/**
+ * A fresh watcher database and the pro mock with Alice's server saved: the watcher records a quick push under
+ * that server's account. Each test's beforeEach.
+ */
+export async function signedInHarness(): Promise<Harness> {
+  closeWatchDb();
+  globalThis.indexedDB = new IDBFactory();
+  const h = await harness('pro');
+  await signInAlice();
+  return h;
+}

@@ -4,16 +4,13 @@
  * server or the organization cannot honour sends nothing and says why.
  */
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { IDBFactory } from 'fake-indexeddb';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { createMenus, MENU_IDS, requestFromMenu, asPresetId } from '@/lib/quick-push/menus';
 import { createQuickPusher } from '@/lib/quick-push/pusher';
 import { DEFAULT_PUSH_DEFAULTS, presetFromDefaults, type Preset } from '@/lib/settings';
-import { closeWatchDb } from '@/lib/watch/db';
 import { handoffStore } from '@/lib/handoff';
-import { ALICE, BASE, harness, type Harness } from '../api/harness';
-import { signInAlice } from '../watch/helpers';
-import { notifications, POSTS, rig, sessionText } from './helpers';
+import { ALICE, BASE, type Harness } from '../api/harness';
+import { notifications, POSTS, rig, sessionText, signedInHarness } from './helpers';
 
 const FIRST = presetFromDefaults(DEFAULT_PUSH_DEFAULTS);
 const VENDOR: Preset = {
@@ -32,10 +29,7 @@ const TEN_DAYS: Preset = { ...VENDOR, id: 'ten', name: 'Ten days', expireAfterDa
 let h: Harness;
 
 beforeEach(async () => {
-  closeWatchDb();
-  globalThis.indexedDB = new IDBFactory();
-  h = await harness('pro');
-  await signInAlice();
+  h = await signedInHarness();
 });
 
 describe('a quick push with presets', () => {

@@ -1,16 +1,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { IDBFactory } from 'fake-indexeddb';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { pendingCreates } from '@/lib/interrupted/pending';
 import { interruptedEntries } from '@/lib/store';
 import { describeError } from '@/lib/api';
 import { AppError } from '@/lib/errors';
 import { createQuickPusher } from '@/lib/quick-push/pusher';
-import { closeWatchDb } from '@/lib/watch/db';
 import { listTrackedPushes } from '@/lib/watch/read';
 import { ALICE, BASE, harness, type Harness } from '../api/harness';
-import { signInAlice } from '../watch/helpers';
-import { notifications, PNG_BYTES, POSTS, rig, sessionText } from './helpers';
+import { notifications, PNG_BYTES, POSTS, rig, sessionText, signedInHarness } from './helpers';
 
 const SECRET = 'db password: hunter2\nsecond line';
 const NETWORK_WORDS = describeError(new AppError('network', 'x'));
@@ -18,10 +15,7 @@ const NETWORK_WORDS = describeError(new AppError('network', 'x'));
 let h: Harness;
 
 beforeEach(async () => {
-  closeWatchDb();
-  globalThis.indexedDB = new IDBFactory();
-  h = await harness('pro');
-  await signInAlice(); // the watcher records a push under the saved server's account
+  h = await signedInHarness();
 });
 
 /** The secret behind a link, read the way a recipient's browser does (one view). */

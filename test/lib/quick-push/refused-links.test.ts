@@ -3,25 +3,19 @@
  * for "Copy anyway"; a link that is not a safe web address is never copied.
  */
 import { beforeEach, describe, expect, it } from 'vitest';
-import { IDBFactory } from 'fake-indexeddb';
 import { DEMO_BASE_URL } from '@/lib/demo/constants';
 import { pushOfNotice } from '@/lib/quick-push/notifier';
 import { createQuickPusher, isDemoNotice, pushed } from '@/lib/quick-push/pusher';
-import { closeWatchDb } from '@/lib/watch/db';
 import { listTrackedPushes } from '@/lib/watch/read';
 import { pushKey } from '@/lib/watch/push-address';
-import { ALICE, BASE, harness, type Harness } from '../api/harness';
-import { signInAlice } from '../watch/helpers';
-import { notifications, rig, sessionText } from './helpers';
+import { ALICE, BASE, type Harness } from '../api/harness';
+import { notifications, rig, sessionText, signedInHarness } from './helpers';
 
 const EVIL = 'https://evil.example';
 let h: Harness;
 
 beforeEach(async () => {
-  closeWatchDb();
-  globalThis.indexedDB = new IDBFactory();
-  h = await harness('pro');
-  await signInAlice(); // the watcher records a push under the saved server's account
+  h = await signedInHarness();
 });
 
 /** The server answers every create with `rewrite(html_url)` as the push's link. */
