@@ -106,6 +106,18 @@ function harness(answer: (item: ExpireItem, call: number) => ExpireOutcome | Pro
   return { runner, calls, sleeps, published, finished };
 }
 
+/** A run a stopped worker stored: begun a minute ago over every push of server A, with `counts` as it left them. */
+const storedRun = (
+  counts: Pick<ExpireRun, 'total' | 'handled' | 'expired' | 'failed' | 'waiting_until'>,
+): ExpireRun => ({
+  status: 'running',
+  started_at: NOW - MIN,
+  finished_at: null,
+  scopes: [{ servers: null, window: 'all' }],
+  servers: [A],
+  ...counts,
+});
+
 const items = (server: string, ...tokens: string[]) =>
   tokens.map((url_token) => ({ server, url_token, title: `Push ${url_token}` }));
 const ok: ExpireOutcome = { ok: true };
@@ -233,18 +245,13 @@ describe('the run', () => {
 
   it('resumes a stored run with its pushes chosen again, its counts kept and its failures not asked again', async () => {
     const h = harness(() => ok);
-    const stored: ExpireRun = {
-      status: 'running',
-      started_at: NOW - MIN,
-      finished_at: null,
-      scopes: [{ servers: null, window: 'all' }],
-      servers: [A],
+    const stored = storedRun({
       total: 5,
       handled: 3,
       expired: 2,
       failed: [{ ...items(A, 'bad')[0]!, error: { code: 'forbidden', message: 'No.' } }],
       waiting_until: NOW + 5000,
-    };
+    });
     const resumed = h.runner.resume(stored, items(A, 'bad', 't4', 't5'));
     expect(resumed).toMatchObject({ status: 'running', total: 5, handled: 3, waiting_until: null });
     await h.runner.idle();
@@ -254,12 +261,7 @@ describe('the run', () => {
 
   it("asks again at the resume a push that failed with no answer from the server (issue 40: Firefox aborts the reloaded page's requests), and keeps a failure the server answered", async () => {
     const h = harness(() => ok);
-    const stored: ExpireRun = {
-      status: 'running',
-      started_at: NOW - MIN,
-      finished_at: null,
-      scopes: [{ servers: null, window: 'all' }],
-      servers: [A],
+    const stored = storedRun({
       total: 4,
       handled: 3,
       expired: 0,
@@ -272,7 +274,7 @@ describe('the run', () => {
         { ...items(A, 'bad')[0]!, error: { code: 'forbidden', message: 'No.' } },
       ],
       waiting_until: null,
-    };
+    });
     const resumed = h.runner.resume(stored, items(A, 'cut', 'aborted', 'bad', 't3'));
     expect(resumed).toMatchObject({ total: 4, handled: 1, expired: 0 });
     await h.runner.idle();
@@ -288,18 +290,13 @@ describe('the run', () => {
 
   it('counts as expired a push the stopped worker expired after it last stored the run (issue 40): N of N, not N-1', async () => {
     const h = harness(() => ok);
-    const stored: ExpireRun = {
-      status: 'running',
-      started_at: NOW - MIN,
-      finished_at: null,
-      scopes: [{ servers: null, window: 'all' }],
-      servers: [A],
+    const stored = storedRun({
       total: 3,
       handled: 0,
       expired: 0,
       failed: [],
       waiting_until: null,
-    };
+    });
     // t1's DELETE and its record landed; the worker stopped before it stored "1 of 3".
     const resumed = h.runner.resume(stored, items(A, 't2', 't3'));
     expect(resumed).toMatchObject({ total: 3, handled: 1, expired: 1 });
