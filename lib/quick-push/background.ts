@@ -20,8 +20,14 @@ import { fetchImage } from './image';
 import { createMenus, readSelection, requestFromMenu, selectionName, type MenuClick } from './menus';
 
 import { browserNotifier, pushOfNotice } from './notifier';
-import { isDemoNotice, isElsewhereNotice } from './pusher';
-import { createQuickPusher, isFailureNotice, quickConnect, type QuickPushDeps } from './pusher';
+import {
+  createQuickPusher,
+  isDemoNotice,
+  isElsewhereNotice,
+  isFailureNotice,
+  quickConnect,
+  type QuickPushDeps,
+} from './pusher';
 import {
   COPY_LAST_LINK_COMMAND,
   copyLastLink,

@@ -5,8 +5,15 @@
  * reset from the saved server whenever what they came from changes (Make default, Edit another, Remove,
  * Add, demo on or off, a policy arriving or changing, another tab saving).
  */
-import { hostedServer, normalizeServerUrl, normalizeToken, tokenPageUrl } from './model';
-import { fixedTokenPlace, serversLocked, settingsFor } from './model';
+import {
+  fixedTokenPlace,
+  hostedServer,
+  normalizeServerUrl,
+  normalizeToken,
+  serversLocked,
+  settingsFor,
+  tokenPageUrl,
+} from './model';
 import type { ServerProfile, Settings, TokenPlace } from './values';
 
 /** The choice value meaning "the address typed in Server URL". */

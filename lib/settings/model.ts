@@ -121,8 +121,6 @@ export function normalizeToken(input: string): string | null {
 
 // ---- The settings in force ----
 
-// ---- The settings in force ----
-
 /** Each saved server with the token kept for it (device or session, as its entry says). */
 export function profilesOf(list: ServerList, device: TokenMap, session: TokenMap): ServerProfile[] {
   return list.servers.map((server) => {
