@@ -6,8 +6,8 @@ import type { TrackedPush } from './types';
 const DAY_MS = 86_400_000;
 const KINDS: ReadonlySet<string> = new Set(PUSH_KINDS);
 
-function kindOf(push: Push, fallback?: TrackedPush['kind']): TrackedPush['kind'] {
-  return push.kind !== undefined && KINDS.has(push.kind) ? (push.kind as TrackedPush['kind']) : fallback;
+function kindOf(push: Push): TrackedPush['kind'] {
+  return push.kind !== undefined && KINDS.has(push.kind) ? (push.kind as TrackedPush['kind']) : undefined;
 }
 
 /** pro sends expires_at (null once expired); oss only expire_after_days, so the instant is computed. */
@@ -48,26 +48,24 @@ export function toTracked(
     source,
     updated_at: push.updated_at,
   };
-  const kind = kindOf(push, previous?.kind);
+  const kind = kindOf(push);
   if (kind !== undefined) record.kind = kind;
-  // Only this browser knows it (the server never sends it): kept across refreshes.
-  if (previous?.subject !== undefined) record.subject = previous.subject;
-  // Read from the audit log, which the lists do not carry: kept until a refresh reads the log again.
-  if (previous?.opened !== undefined) record.opened = previous.opened;
-  return record;
+  return withLocalFacts(record, previous);
 }
 
 /**
- * `record` (a refresh's, computed from the cache as it was read before the server answered) with what only
- * this browser knows of the push taken from `stored`, the record in the cache as the refresh commits: a push
- * recorded meanwhile (a quick push made while the refresh waited for its list) keeps its subject and kind,
- * and a record whose audit log was read meanwhile keeps that it was opened.
+ * `record` with what the server's answer may not carry taken from `stored`, the cached record of the push:
+ * its kind (when the server does not say it), its subject (only this browser knows it) and whether it was
+ * opened (read from the audit log, which the lists do not carry; kept until a refresh reads the log again).
+ * toTracked fills a fresh record this way from the cache it read; a refresh's commit again from the cache as
+ * it commits, so a push recorded meanwhile (a quick push made while the refresh waited for its list) keeps
+ * them. In this order, so a record written again reads the same (sameTracked compares them as JSON).
  */
 export function withLocalFacts(record: TrackedPush, stored: TrackedPush | undefined): TrackedPush {
   if (!stored) return record;
   const kept = { ...record };
-  if (kept.subject === undefined && stored.subject !== undefined) kept.subject = stored.subject;
   if (kept.kind === undefined && stored.kind !== undefined) kept.kind = stored.kind;
+  if (kept.subject === undefined && stored.subject !== undefined) kept.subject = stored.subject;
   if (kept.opened === undefined && stored.opened !== undefined) kept.opened = stored.opened;
   return kept;
 }
