@@ -54,18 +54,21 @@ export function handoffStore({ now = Date.now, item = handoffItem }: HandoffOpti
     erased += 1;
     return item.removeValue();
   };
+  // The stored result if live for `servers` (default: its own server, for a result known only by itself);
+  // one no longer live is erased. Called under the lock wherever it may erase.
+  const liveOrErased = async (servers?: readonly string[]) => {
+    const stored = await item.getValue();
+    const kept = keptHandoff(stored, now(), servers ?? [parseHandoff(stored)?.server ?? '']);
+    if (!kept && stored !== null) await erase();
+    return kept;
+  };
   // A live result is read as it is; one to erase is decided again under the lock, so a result kept meanwhile
   // by another context is never the one removed.
   const read = async (servers: readonly string[]) => {
     const stored = await item.getValue();
     const kept = keptHandoff(stored, now(), servers);
     if (kept || stored === null) return kept;
-    return locked(async () => {
-      const current = await item.getValue();
-      const again = keptHandoff(current, now(), servers);
-      if (!again && current !== null) await erase();
-      return again;
-    });
+    return locked(() => liveOrErased(servers));
   };
   return {
     keep: async (handoff) => {
@@ -83,10 +86,8 @@ export function handoffStore({ now = Date.now, item = handoffItem }: HandoffOpti
     read,
     copied: (what) =>
       locked(async () => {
-        const stored = await item.getValue();
-        const kept = keptHandoff(stored, now(), [parseHandoff(stored)?.server ?? '']);
+        const kept = await liveOrErased();
         if (kept) await item.setValue({ ...kept, copied: what });
-        else if (stored !== null) await erase();
       }),
     // Removed in the click's own turn, as keep writes: a popup closed right after Done or New push has erased
     // it (waiting first for the lock, loaded on first use, a full CI run saw the result come back in the next
