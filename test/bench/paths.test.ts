@@ -4,7 +4,7 @@ import { createRows, type CreateFigures } from './create';
 import { dashboardRows } from './dashboard';
 import type { DashboardFigures } from './dashboard';
 import { popupRows, type PopupFigures } from './popup';
-import { quickPushRows, type QuickPushFigures } from './quick';
+import { quickPushRows, sizedBlankExtension, type QuickPushFigures } from './quick';
 import { watcherRows, type WatcherFigures } from './refresh';
 import { ratioOf, tableLine, within } from './rows';
 import { uploadRows, type UploadFigures } from './upload';
@@ -38,6 +38,29 @@ describe('quick push', () => {
     const [pairedWarm] = quickPushRows({ ...fast, warmRatio: 1.3 });
     expect(ratioOf(pairedWarm!)).toBe(1.3);
     expect(within(pairedWarm!)).toBe(false);
+  });
+});
+
+describe('quick push, cold: the script size reference', () => {
+  it("says what the script's size alone costs a wake, as a share of the floor, without judging it", () => {
+    const sized = { ...quick, sizedWakeMs: 14.8, scriptBytes: 171_826 };
+    const [, cold] = quickPushRows(sized);
+    expect(cold!.note).toContain("background.js's 167.8 KB unrun wakes in 14.8 ms");
+    expect(cold!.note).toContain('0.20× of the floor'); // (14.8 − 10.8) / 19.7
+    expect(within(cold!)).toBe(within(quickPushRows(quick)[1]!));
+    expect(quickPushRows(quick)[1]!.note).not.toContain('unrun');
+  });
+
+  it('carries the script as a function nothing calls, so it parses and none of it runs', () => {
+    const worker = sizedBlankExtension('globalThis.ran = true; (() => { throw new Error("ran"); })();')[
+      'sized-worker.js'
+    ]!;
+    const listened: unknown[] = [];
+    const chrome = { runtime: { onMessage: { addListener: (f: unknown) => listened.push(f) } } };
+    const scope: Record<string, unknown> = {};
+    new Function('chrome', 'globalThis', worker)(chrome, scope);
+    expect(listened).toHaveLength(1);
+    expect(scope).toEqual({ benchAwake: true });
   });
 });
 

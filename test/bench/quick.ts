@@ -86,6 +86,15 @@ export interface QuickPushFigures {
    * in the bench: one message listener), alternated with the cold runs: Chrome's own cost of a wake.
    */
   blankWakeMs: number;
+  /**
+   * Median ms, the same wake-up of the blank worker carrying background.js's bytes as a function it never
+   * calls (a third extension, alternated with the others): what the script's size alone costs a wake, so
+   * the row shows how much of the cold push's excess is bytes Chrome loads and compiles before any of our
+   * code runs. Reported, not judged.
+   */
+  sizedWakeMs?: number;
+  /** background.js's size in bytes, as the sized blank worker carries it. */
+  scriptBytes?: number;
   runs: number;
 }
 
@@ -219,6 +228,9 @@ interface Setup {
   /** The blank extension's worker and page (BLANK_EXTENSION). */
   blankWorker: Worker;
   blankPage: Page;
+  /** The sized blank extension's worker and page (sizedBlankExtension). */
+  sizedWorker: Worker;
+  sizedPage: Page;
   /** When the last copy happened in the offscreen document (epoch ms, Chrome's clock). */
   copiedAt: () => Promise<number>;
 }
@@ -316,9 +328,26 @@ export const BLANK_EXTENSION = {
   'page.html': '<!doctype html><title>blank</title>',
 };
 
+/**
+ * The blank worker carrying `script` unrun: the same listener, then the script's text as the body of a
+ * function nothing calls. Chrome loads and compiles it at every wake as it does background.js; none of it runs.
+ */
+export function sizedBlankExtension(script: string): Record<string, string> {
+  return {
+    ...BLANK_EXTENSION,
+    'manifest.json': JSON.stringify({
+      manifest_version: 3,
+      name: 'bench sized blank worker',
+      version: '1',
+      background: { service_worker: 'sized-worker.js' },
+    }),
+    'sized-worker.js': `${BLANK_EXTENSION['blank-worker.js']}\nfunction neverCalled() {\n${script}\n}\n`,
+  };
+}
+
 /** One wake-up of the blank extension's worker: stopped, woken by a message, until its script has run. */
-async function blankWake(worker: Worker, page: Page): Promise<number> {
-  await stopWorker(page, '/blank-worker.js');
+async function blankWake(worker: Worker, page: Page, script = '/blank-worker.js'): Promise<number> {
+  await stopWorker(page, script);
   const sent = sendWake(page);
   const awake = await worker.evaluate(async () => {
     while (!('benchAwake' in globalThis)) await new Promise((resolve) => setTimeout(resolve, 1));
@@ -336,8 +365,10 @@ async function measureCold(setup: Setup, info: MenuClick, runs: number, warmMs: 
   const wake: number[] = [];
   const handler: number[] = [];
   const blankWakes: number[] = [];
+  const sizedWakes: number[] = [];
   for (let i = 0; i < runs; i++) {
     blankWakes.push(await blankWake(setup.blankWorker, setup.blankPage));
+    sizedWakes.push(await blankWake(setup.sizedWorker, setup.sizedPage, '/sized-worker.js'));
     await stopWorker(setup.blank);
     const sent = sendWake(setup.blank);
     const { entered, outcome, fresh } = await clickMenu(setup.worker, info, setup.tabId);
@@ -353,6 +384,7 @@ async function measureCold(setup: Setup, info: MenuClick, runs: number, warmMs: 
     wakeMs: median(wake),
     coldHandlerMs: median(handler),
     blankWakeMs: median(blankWakes),
+    sizedWakeMs: median(sizedWakes),
     coldRatio: pairedRatio(
       cold,
       blankWakes.map((wake) => wake + warmMs),
@@ -386,7 +418,11 @@ export async function measureQuickPush(extDir: string, runs = 30): Promise<Quick
   const blankDir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-bench-blank-'));
   for (const [name, text] of Object.entries(BLANK_EXTENSION))
     fs.writeFileSync(path.join(blankDir, name), text);
-  const both = `${extDir},${blankDir}`;
+  const script = fs.readFileSync(path.join(extDir, 'background.js'), 'utf8');
+  const sizedDir = fs.mkdtempSync(path.join(os.tmpdir(), 'secret-push-bench-sized-'));
+  for (const [name, text] of Object.entries(sizedBlankExtension(script)))
+    fs.writeFileSync(path.join(sizedDir, name), text);
+  const both = `${extDir},${blankDir},${sizedDir}`;
   const context = await chromium.launchPersistentContext(userDataDir, {
     executablePath: CHROMIUM,
     headless: true,
@@ -398,6 +434,9 @@ export async function measureQuickPush(extDir: string, runs = 30): Promise<Quick
     const blankWorker = await workerOf(context, '/blank-worker.js');
     const blankPage = await context.newPage();
     await blankPage.goto(`chrome-extension://${new URL(blankWorker.url()).host}/page.html`);
+    const sizedWorker = await workerOf(context, '/sized-worker.js');
+    const sizedPage = await context.newPage();
+    await sizedPage.goto(`chrome-extension://${new URL(sizedWorker.url()).host}/page.html`);
     await welcomePage(context);
     await saveServerIn(worker, host.baseUrl, TOKEN);
     const blank = await context.newPage();
@@ -418,6 +457,8 @@ export async function measureQuickPush(extDir: string, runs = 30): Promise<Quick
       owner,
       blankWorker,
       blankPage,
+      sizedWorker,
+      sizedPage,
       copiedAt: async () => 0,
     };
     const info: MenuClick = { menuItemId: MENU_IDS.selection, selectionText: SECRET, frameId: 0 };
@@ -426,16 +467,25 @@ export async function measureQuickPush(extDir: string, runs = 30): Promise<Quick
     const setup: Setup = { ...first, copiedAt: await copyClock(context) };
     const warm = await measureWarm(setup, info, runs);
     const cold = await measureCold(setup, info, runs, warm.warmMs);
-    return { ...warm, ...cold, runs };
+    return { ...warm, ...cold, scriptBytes: Buffer.byteLength(script), runs };
   } finally {
     await context.close();
     fs.rmSync(userDataDir, { recursive: true, force: true });
     fs.rmSync(path.join(extDir, BLANK), { force: true });
     fs.rmSync(blankDir, { recursive: true, force: true });
+    fs.rmSync(sizedDir, { recursive: true, force: true });
     site.closeAllConnections();
     await new Promise((resolve) => site.close(resolve));
     await host.close();
   }
+}
+
+/** What the script's size alone costs a wake (reported, not judged), when the run measured it. */
+function sizedNote(q: QuickPushFigures): string {
+  if (q.sizedWakeMs === undefined || q.scriptBytes === undefined) return '';
+  const size = `${(q.scriptBytes / 1024).toFixed(1)} KB`;
+  const share = (q.sizedWakeMs - q.blankWakeMs) / (q.blankWakeMs + q.warmMs);
+  return `; the blank worker carrying background.js's ${size} unrun wakes in ${ms(q.sizedWakeMs)}: the script's size alone is ${share.toFixed(2)}× of the floor`;
 }
 
 /**
@@ -471,7 +521,7 @@ export function quickPushRows(q: QuickPushFigures): Row[] {
       },
       budget: { kind: 'ratio', max: COLD_BUDGET_RATIO },
       paired: q.coldRatio,
-      note: `medians of ${q.runs}; the worker stopped before each run, alternated with the blank worker's wake`,
+      note: `medians of ${q.runs}; the worker stopped before each run, alternated with the blank worker's wake${sizedNote(q)}`,
     },
   ];
 }
