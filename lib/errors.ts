@@ -5,7 +5,7 @@
 export type ErrorCode =
   | 'network' // the server could not be reached
   | 'timeout' // the request took longer than allowed
-  | 'aborted' // the user cancelled
+  | 'aborted' // cancelled: by the user, or by the browser as it closed the page that sent it
   | 'unauthorized' // token missing or rejected (empty-body 401)
   | 'token-rejected' // a stored token was rejected on an anonymous-capable call
   | 'sign-in-required' // file push without a token (401 with the Devise message)

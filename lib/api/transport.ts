@@ -109,6 +109,10 @@ export async function send(options: TransportOptions, request: ApiRequest): Prom
     }
     if (stopReason === 'aborted') throw new AppError('aborted', 'The request was cancelled.');
     if (error instanceof AppError) throw error;
+    // Aborted by the browser, not by us: Firefox aborts a background page's requests as it reloads the page,
+    // before the page hears it is going. Cancelled as a caller's abort is; the server may have had it.
+    if (error instanceof DOMException && error.name === 'AbortError')
+      throw new AppError('aborted', 'The request was cancelled.');
     const cause = request.secret ? undefined : error;
     // fetch rejects with a TypeError for DNS, TLS, refused connections, CORS and missing host permissions.
     if (error instanceof TypeError)

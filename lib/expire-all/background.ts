@@ -5,6 +5,7 @@
  * updated). A worker that stopped during a run carries it on when it starts again: the run is in
  * storage.session, and its pushes not yet expired are chosen again from the cache.
  */
+import { lifeEnding } from '@/lib/interrupted';
 import { handle, listenForMessages } from '@/lib/messages/runtime';
 import type { ExpireResult } from '@/lib/watch';
 import { listTrackedPushes, pushLabel } from '@/lib/watch/view';
@@ -21,23 +22,15 @@ export interface ExpireWatcher {
 export interface ExpireAllOptions {
   clock?: () => number;
   sleep?: (ms: number) => Promise<void>;
-  /** Whether this background is going away (default: Firefox's background page hidden for its reload). */
+  /**
+   * Whether this background is going away (default: lib/interrupted's lifeEnding, Firefox's background page
+   * hidden for its reload): an outcome heard then is the unload's (a DELETE may have landed), so nothing is
+   * stored from then on and the next page carries the run on from what was stored before.
+   */
   leaving?: () => boolean;
 }
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/**
- * Whether the background page is being unloaded (Firefox reloads it on an update; Chrome's worker simply
- * stops, and never hears this). Its last moments still run the run's code, its requests aborted: an outcome
- * heard then is the unload's, not the server's (a DELETE may have landed), so nothing is stored from then on
- * and the next page carries the run on from what was stored before.
- */
-function pageLeaving(): () => boolean {
-  let leaving = false;
-  globalThis.addEventListener?.('pagehide', () => (leaving = true), { once: true });
-  return () => leaving;
-}
 
 /** The pushes of `scope` in the watcher's cache now, as a run's items. */
 async function itemsOf(scope: ExpireScope, now: number): Promise<ExpireItem[]> {
@@ -51,7 +44,7 @@ async function itemsOf(scope: ExpireScope, now: number): Promise<ExpireItem[]> {
 /** Registers the request's handler and carries on a stored run; returns the runner and the unlisten. */
 export function registerExpireAll(
   watcher: ExpireWatcher,
-  { clock = Date.now, sleep = sleepFor, leaving = pageLeaving() }: ExpireAllOptions = {},
+  { clock = Date.now, sleep = sleepFor, leaving = lifeEnding() }: ExpireAllOptions = {},
 ): { runner: Runner; ready: Promise<void>; stop: () => void } {
   const runner = createRunner({
     async expireOne({ server, url_token }) {

@@ -18,14 +18,21 @@ export interface InterruptedDeps {
   pending: PendingCreates;
   show(id: string, notice: { title: string; message: string }): Promise<void>;
   openDashboard(): Promise<void>;
-  newId(): string;
+}
+
+/**
+ * The id of the notification about an interrupted create: named by its mark (Mark.id), so the life that
+ * marked it can say which notification will tell of it.
+ */
+export function interruptedNotice(markId: string): string {
+  return `${INTERRUPTED_PREFIX}${markId}`;
 }
 
 /** Says each create an earlier life left unfinished; resolves once every notification was raised. */
 export async function reportInterrupted(deps: InterruptedDeps): Promise<number> {
   const interrupted = await deps.pending.takeInterrupted();
-  for (const _ of interrupted)
-    await deps.show(`${INTERRUPTED_PREFIX}${deps.newId()}`, {
+  for (const { id } of interrupted)
+    await deps.show(interruptedNotice(id), {
       title: t('fault_interruptedTitle'),
       message: t('fault_interruptedBody'),
     });
@@ -47,7 +54,6 @@ function defaultDeps(pending: PendingCreates): InterruptedDeps {
     openDashboard: async () => {
       await browser.tabs.create({ url: browser.runtime.getURL('/dashboard.html') });
     },
-    newId: () => crypto.randomUUID(),
   };
 }
 

@@ -4,5 +4,12 @@
  * for each one an earlier life left unfinished (background.ts): its push may exist on the server without
  * being in the dashboard or on the clipboard.
  */
-export { backgroundPendingCreates, type InterruptedKind, type Mark, type PendingCreates } from './pending';
-export { INTERRUPTED_PREFIX, registerInterrupted } from './background';
+export {
+  backgroundPendingCreates,
+  lifeEnding,
+  type Interrupted,
+  type InterruptedKind,
+  type Mark,
+  type PendingCreates,
+} from './pending';
+export { INTERRUPTED_PREFIX, interruptedNotice, registerInterrupted } from './background';

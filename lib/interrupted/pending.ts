@@ -22,7 +22,14 @@ export interface Pending {
   life: string;
 }
 
+/** A create found interrupted: what its mark said, and the mark's id (its notification is named by it). */
+export interface Interrupted extends Pending {
+  id: string;
+}
+
 export interface Mark {
+  /** The mark's id: the next life's notification about this create, if it is interrupted, is named by it. */
+  id: string;
   written: Promise<void>;
   done(): Promise<void>;
 }
@@ -35,7 +42,7 @@ export interface PendingCreates {
    */
   begin(kind: InterruptedKind): Mark;
   /** The creates that lives before this one began and never finished, taken out (each is reported once). */
-  takeInterrupted(): Promise<Pending[]>;
+  takeInterrupted(): Promise<Interrupted[]>;
 }
 
 export interface PendingDeps {
@@ -61,28 +68,31 @@ function pendingOf(value: unknown): Pending | undefined {
 
 export function pendingCreates(deps: PendingDeps): PendingCreates {
   const { entries, life } = deps;
+  // The entries' names in storage: their id after this.
+  const start = entries.prefix.slice(entries.prefix.indexOf(':') + 1);
   return {
     begin(kind) {
       const id = deps.newId();
       const pending: Pending = { kind, startedAt: deps.now(), life };
       const written = entries.set(id, pending);
       return {
+        id,
         written,
         async done() {
           // Removed after its write landed, so the removal cannot overtake it.
           await written.catch(() => undefined);
-          await entries.remove(`${entries.prefix.slice(entries.prefix.indexOf(':') + 1)}${id}`);
+          await entries.remove(`${start}${id}`);
         },
       };
     },
     async takeInterrupted() {
-      const interrupted: Pending[] = [];
+      const interrupted: Interrupted[] = [];
       for (const [name, value] of await entries.all()) {
         const pending = pendingOf(value);
         // This life's own creates are under way, not interrupted.
         if (pending?.life === life) continue;
         await entries.remove(name);
-        if (pending) interrupted.push(pending);
+        if (pending) interrupted.push({ ...pending, id: name.slice(start.length) });
       }
       return interrupted.sort((a, b) => a.startedAt - b.startedAt);
     },
@@ -91,6 +101,18 @@ export function pendingCreates(deps: PendingDeps): PendingCreates {
 
 /** This life of the background: made once, when its script starts. */
 const LIFE = crypto.randomUUID();
+
+/**
+ * Whether this life of the background is ending: Firefox's background page hidden for its reload (Chrome's
+ * worker simply stops, and never hears this). Its last moments still run code, its requests aborted: a
+ * failure heard then is the unload's, not the server's (the request may have landed), so what it would
+ * store or say is left to the next life, which finds this life's marks (pending creates, a stored run).
+ */
+export function lifeEnding(): () => boolean {
+  let ending = false;
+  globalThis.addEventListener?.('pagehide', () => (ending = true), { once: true });
+  return () => ending;
+}
 
 /** The background's pending creates, in storage.session. */
 export function backgroundPendingCreates(): PendingCreates {

@@ -12,7 +12,7 @@ import { keyPath, listTrackedPushes, recordCreatedPush } from '@/lib/watch';
 import { askToReadClipboard, platformClipboard, platformClipboardReader } from '@/lib/clipboard/background';
 import { destinationOf, keptConnections, sessionVersions } from '@/lib/connection';
 import { guardFor, type GuardSettings } from '@/lib/chat-guard';
-import { backgroundPendingCreates } from '@/lib/interrupted';
+import { backgroundPendingCreates, lifeEnding } from '@/lib/interrupted';
 
 import { exposeForE2E } from './e2e-hook';
 import { sessionHeldLinks, sessionHeldPushes } from './held';
@@ -61,6 +61,7 @@ export function defaultQuickPushDeps(buttons = BUTTONS): QuickPushDeps & Shortcu
     notifier: browserNotifier({ buttons }),
     held: sessionHeldPushes(),
     pending: backgroundPendingCreates(),
+    leaving: lifeEnding(),
     destination: async () => destinationOf(await loadSettings()),
     kindAllowed: async (request) => (await allowed()).includes(wireKind(request)),
     links: sessionHeldLinks(),

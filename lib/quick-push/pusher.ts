@@ -36,7 +36,7 @@ import {
 } from './types';
 import { t, type MessageKey } from '@/lib/i18n';
 import { chatAppById, guarded } from '@/lib/chat-guard';
-import type { Mark, PendingCreates } from '@/lib/interrupted';
+import { interruptedNotice, type Mark, type PendingCreates } from '@/lib/interrupted';
 
 // The connection and the create request.
 
@@ -90,8 +90,11 @@ export interface CreateDeps {
 /** What one create ended with: `recorded`, what the caller's record step returned. */
 export type Created<R> =
   | { recorded: R }
-  /** It failed; `destination` is where it was going, when the connection got that far. */
-  | { reason: string; destination?: Destination | null }
+  /**
+   * It failed; `destination` is where it was going, when the connection got that far. `cancelled`: its
+   * request was cancelled, which a quick push never does itself: the browser did, closing the background.
+   */
+  | { reason: string; destination?: Destination | null; cancelled?: boolean }
   /** Its destination cannot be reached any more: nothing was sent, and nothing is to be tried again. */
   | { refused: string };
 
@@ -146,7 +149,8 @@ export async function createQuickPush<R>(
     const { recorded } = await creating;
     return { recorded };
   } catch (error) {
-    return { reason: describeError(error), destination: reached };
+    const cancelled = (error as { code?: unknown } | null)?.code === 'aborted';
+    return { reason: describeError(error), destination: reached, ...(cancelled ? { cancelled } : {}) };
   }
 }
 
@@ -375,6 +379,14 @@ export interface QuickPushDeps extends CreateDeps, PushedDeps {
    * was recorded leaves it behind, and its next start says the push may not be in the dashboard.
    */
   pending: PendingCreates;
+  /**
+   * Whether this life of the background is ending (lib/interrupted's lifeEnding: Firefox's background page
+   * hidden for its reload, which aborts its requests, often before the page hears it is going). A create
+   * sent and then failed in those moments, or cancelled by the browser, may have landed: it is neither said
+   * as failed nor held for "Try again", which could make the push twice; its mark stays, and the next life
+   * says the push may not be in the dashboard.
+   */
+  leaving(): boolean;
 }
 
 export interface QuickPusher {
@@ -479,6 +491,8 @@ export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
     // would cost the warm quick push a storage round trip: issue 22's budget), and done only once the push
     // is recorded or the create failed.
     let mark: Mark | undefined;
+    // Set when the create was sent and failed as this life ended: its outcome is unknown, so the mark stays.
+    let unknown = false;
     try {
       const created = await createQuickPush(
         deps,
@@ -494,11 +508,16 @@ export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
         },
       );
       if ('refused' in created) return await refused(deps, request, created.refused);
+      if ('reason' in created && mark && (created.cancelled || deps.leaving())) {
+        unknown = true;
+        return { status: 'unknown', notificationId: interruptedNotice(mark.id), message: created.reason };
+      }
       if ('reason' in created) return await failed(deps, request, created.reason, created.destination);
       return await created.recorded;
     } finally {
-      // i18n-ignore: logged for developers
-      await mark?.done().catch((error: unknown) => deps.report('Could not mark the push as done', error));
+      if (!unknown)
+        // i18n-ignore: logged for developers
+        await mark?.done().catch((error: unknown) => deps.report('Could not mark the push as done', error));
     }
   }
 

@@ -64,5 +64,10 @@ export function wireKind(request: QuickRequest): QuickPushKind {
 export type QuickPushOutcome =
   | { status: 'pushed'; notificationId: string; link: string; copied: boolean; message: string }
   | { status: 'failed'; notificationId: string; message: string; retry: boolean }
+  /**
+   * Sent, then failed as the background's life ended (Firefox reloading its page): the push may exist.
+   * Nothing is said now; `notificationId` is the notice the next life raises about it (lib/interrupted).
+   */
+  | { status: 'unknown'; notificationId: string; message: string }
   /** Nothing was sent (nothing selected, nothing left to try again). */
   | { status: 'nothing'; notificationId: string; message: string };

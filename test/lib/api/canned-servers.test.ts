@@ -298,6 +298,19 @@ describe('network failures, timeouts and cancellation', () => {
     controller.abort();
     expect(await codeOf(pending)).toBe('aborted');
   });
+
+  // Firefox aborts a background page's requests as it reloads the page: not the server's failure, and not
+  // "something went wrong in the extension".
+  it('maps an abort the browser made (no caller signal, no timeout) to aborted, not to internal', async () => {
+    const fetch = (async () => {
+      throw new DOMException('The operation was aborted.', 'AbortError');
+    }) as typeof globalThis.fetch;
+    expect(await codeOf(createApiClient({ baseUrl: BASE, fetch }).version())).toBe('aborted');
+    const other = (async () => {
+      throw new RangeError('something else');
+    }) as typeof globalThis.fetch;
+    expect(await codeOf(createApiClient({ baseUrl: BASE, fetch: other }).version())).toBe('internal');
+  });
 });
 
 describe('client input checks', () => {

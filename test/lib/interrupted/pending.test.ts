@@ -42,7 +42,9 @@ describe('a create marked as under way', () => {
     expect(await first.takeInterrupted()).toEqual([]);
     // The worker stopped: the next start's life finds what the first one left, and takes it out.
     const next = life('next');
-    expect(await next.takeInterrupted()).toEqual([{ kind: 'demo-create', startedAt: 1_000, life: 'first' }]);
+    expect(await next.takeInterrupted()).toEqual([
+      { kind: 'demo-create', startedAt: 1_000, life: 'first', id: 'first-1' },
+    ]);
     expect(await next.takeInterrupted()).toEqual([]);
     expect(await session()).toEqual({});
   });
@@ -60,15 +62,17 @@ describe('the next start', () => {
     await earlier.begin('quick-push').written;
     await earlier.begin('demo-create').written;
     const shown: Array<{ id: string; title: string; message: string }> = [];
-    let n = 0;
     const count = await reportInterrupted({
       pending: life('now'),
       show: async (id, notice) => void shown.push({ id, ...notice }),
       openDashboard: async () => undefined,
-      newId: () => String(++n),
     });
     expect(count).toBe(2);
-    expect(shown.map(({ id }) => id)).toEqual([`${INTERRUPTED_PREFIX}1`, `${INTERRUPTED_PREFIX}2`]);
+    // Each named by its mark, so the life that marked it could say which notice would tell of it.
+    expect(shown.map(({ id }) => id)).toEqual([
+      `${INTERRUPTED_PREFIX}earlier-1`,
+      `${INTERRUPTED_PREFIX}earlier-2`,
+    ]);
     expect(shown[0]).toMatchObject({
       title: 'A push may not have been recorded',
       message: expect.stringContaining('Look at the list before you push it again.'),

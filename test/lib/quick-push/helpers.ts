@@ -79,6 +79,7 @@ export function rig(
       now: () => h.now(),
       newId: () => `pending-${++id}`,
     }),
+    leaving: () => false,
     destination: async () => ({ server: BASE }),
     kindAllowed: async () => true,
     links: sessionHeldLinks(),

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
 import { pendingCreates } from '@/lib/interrupted/pending';
+import { reportInterrupted } from '@/lib/interrupted/background';
 import { interruptedEntries } from '@/lib/store';
 import { describeError } from '@/lib/api';
 import { AppError } from '@/lib/errors';
@@ -371,6 +372,67 @@ describe('a worker stopped in the middle of a quick push (issue 40)', () => {
       throw new TypeError('Failed to fetch');
     });
     expect((await createQuickPusher(deps).push({ kind: 'text', payload: SECRET })).status).toBe('failed');
+    expect(await entries()).toEqual([]);
+  });
+
+  // Firefox reloading its background page aborts the page's requests, often before the page hears it is
+  // going: the create may have landed, and a "Try again" would make the push a second time.
+  it('says nothing and holds nothing when the browser cancelled its request: the next life says it', async () => {
+    const { deps } = rig(h);
+    deps.leaving = () => false; // the abort comes before the page hears it is leaving
+    h.tamper(async (request, forward) => {
+      if (request.method !== 'POST') return forward(request);
+      await forward(request); // the server made the push
+      throw new DOMException('The operation was aborted.', 'AbortError');
+    });
+    const outcome = await createQuickPusher(deps).push({ kind: 'text', payload: SECRET });
+    expect(outcome).toMatchObject({ status: 'unknown', notificationId: 'interrupted:pending-1' });
+    expect(notifications()).toEqual({});
+    // Nothing held for "Try again": the session holds the mark alone, with nothing of the text.
+    expect(Object.keys(await fakeBrowser.storage.session.get(null))).toEqual(['interrupted:pending-1']);
+    expect(JSON.stringify(await fakeBrowser.storage.session.get(null))).not.toContain('hunter2');
+    // The mark stays; the next life reports it under the id the outcome named.
+    const shown: string[] = [];
+    const next = pendingCreates({
+      entries: interruptedEntries,
+      life: 'next',
+      now: () => 0,
+      newId: () => 'x',
+    });
+    await reportInterrupted({
+      pending: next,
+      show: async (id) => void shown.push(id),
+      openDashboard: async () => {},
+    });
+    expect(shown).toEqual([outcome.notificationId]);
+    expect(POSTS(h)).toHaveLength(1);
+  });
+
+  it('says nothing either when any failure comes once the page is leaving', async () => {
+    const { deps } = rig(h);
+    let leaving = false;
+    deps.leaving = () => leaving;
+    h.tamper(async (request, forward) => {
+      if (request.method !== 'POST') return forward(request);
+      await forward(request);
+      leaving = true;
+      throw new TypeError('NetworkError when attempting to fetch resource.');
+    });
+    const outcome = await createQuickPusher(deps).push({ kind: 'text', payload: SECRET });
+    expect(outcome.status).toBe('unknown');
+    expect(notifications()).toEqual({});
+    expect(Object.keys(await fakeBrowser.storage.session.get(null))).toEqual(['interrupted:pending-1']);
+  });
+
+  it('still says a failure while the page stays, with its "Try again"', async () => {
+    const { deps } = rig(h);
+    deps.leaving = () => false;
+    h.tamper(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    const outcome = await createQuickPusher(deps).push({ kind: 'text', payload: SECRET });
+    expect(outcome).toMatchObject({ status: 'failed', retry: true });
+    expect(Object.keys(notifications())).toEqual([outcome.notificationId]);
     expect(await entries()).toEqual([]);
   });
 });
