@@ -119,9 +119,10 @@ export interface Runner {
 }
 
 /**
- * Failures with no answer from the server: a resumed run asks their pushes again. 'internal' among them:
+ * Failures with no answer from the server: a resumed run asks their pushes again. 'aborted' among them:
  * Firefox aborts the requests of the background page it reloads before the page hears it is unloading, and
- * the transport reads that abort (not its own) as an unexpected failure.
+ * the transport reads an abort it did not ask for as cancelled; 'internal' too, any other failure that came
+ * with no answer.
  */
 const UNANSWERED: ReadonlySet<string> = new Set(['network', 'timeout', 'aborted', 'internal']);
 
