@@ -5,11 +5,18 @@
  * updated). A worker that stopped during a run carries it on when it starts again: the run is in
  * storage.session, and its pushes not yet expired are chosen again from the cache.
  */
-import { lifeEnding } from '@/lib/interrupted';
+import { lifeEnding, type LifeEnd } from '@/lib/interrupted';
 import { handle, listenForMessages } from '@/lib/messages/runtime';
 import type { ExpireResult } from '@/lib/watch';
 import { listTrackedPushes, pushLabel } from '@/lib/watch/view';
-import { choosePushes, createRunner, type ExpireItem, type ExpireScope, type Runner } from './core';
+import {
+  choosePushes,
+  createRunner,
+  hasUnanswered,
+  type ExpireItem,
+  type ExpireScope,
+  type Runner,
+} from './core';
 import { expireAllMessages } from './messages';
 import { readRun, storeRun } from './state';
 
@@ -27,7 +34,7 @@ export interface ExpireAllOptions {
    * hidden for its reload): an outcome heard then is the unload's (a DELETE may have landed), so nothing is
    * stored from then on and the next page carries the run on from what was stored before.
    */
-  leaving?: () => boolean;
+  leaving?: LifeEnd;
 }
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -53,8 +60,14 @@ export function registerExpireAll(
     },
     sleep,
     clock,
-    publish: (run) => (leaving() ? undefined : storeRun(run)),
-    finished: () => (leaving() ? undefined : watcher.expiredSome()),
+    publish: async (run) => {
+      // A run ending with a push that got no answer: in a page the browser is reloading, that failure may be
+      // the reload's own, heard before the page hears it is going. Its end is stored only if the page is
+      // still here a moment later; else the next page carries the run on and asks that push again.
+      if (run.status === 'done' && hasUnanswered(run) && (await leaving.soon())) return;
+      if (!leaving.now()) await storeRun(run);
+    },
+    finished: () => (leaving.now() ? undefined : watcher.expiredSome()),
   });
   const stop = listenForMessages([
     handle(expireAllMessages.start, async (scope) => runner.request(await itemsOf(scope, clock()), scope)),

@@ -126,6 +126,11 @@ export interface Runner {
  */
 const UNANSWERED: ReadonlySet<string> = new Set(['network', 'timeout', 'aborted', 'internal']);
 
+/** Whether a run holds a failure with no answer from the server (one a resumed run asks again). */
+export function hasUnanswered(run: ExpireRun): boolean {
+  return run.failed.some((failure) => UNANSWERED.has(failure.error.code));
+}
+
 const keyOf = (item: { server: string; url_token: string }) => `${item.server} ${item.url_token}`;
 
 /** A run just begun by `scope`, with no push yet. */

@@ -7,6 +7,7 @@
 export {
   backgroundPendingCreates,
   lifeEnding,
+  type LifeEnd,
   type Interrupted,
   type InterruptedKind,
   type Mark,

@@ -36,7 +36,7 @@ import {
 } from './types';
 import { t, type MessageKey } from '@/lib/i18n';
 import { chatAppById, guarded } from '@/lib/chat-guard';
-import { interruptedNotice, type Mark, type PendingCreates } from '@/lib/interrupted';
+import { interruptedNotice, type LifeEnd, type Mark, type PendingCreates } from '@/lib/interrupted';
 
 // The connection and the create request.
 
@@ -380,13 +380,13 @@ export interface QuickPushDeps extends CreateDeps, PushedDeps {
    */
   pending: PendingCreates;
   /**
-   * Whether this life of the background is ending (lib/interrupted's lifeEnding: Firefox's background page
-   * hidden for its reload, which aborts its requests, often before the page hears it is going). A create
-   * sent and then failed in those moments, or cancelled by the browser, may have landed: it is neither said
-   * as failed nor held for "Try again", which could make the push twice; its mark stays, and the next life
-   * says the push may not be in the dashboard.
+   * This life of the background's end (lib/interrupted's lifeEnding: Firefox's background page hidden for
+   * its reload, which aborts its requests, often before the page hears it is going). A create sent and then
+   * failed as the page goes (now or within a moment), or cancelled by the browser, may have landed: it is
+   * neither said as failed nor held for "Try again", which could make the push twice; its mark stays, and
+   * the next life says the push may not be in the dashboard.
    */
-  leaving(): boolean;
+  leaving: LifeEnd;
 }
 
 export interface QuickPusher {
@@ -508,7 +508,7 @@ export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
         },
       );
       if ('refused' in created) return await refused(deps, request, created.refused);
-      if ('reason' in created && mark && (created.cancelled || deps.leaving())) {
+      if ('reason' in created && mark && (created.cancelled || (await deps.leaving.soon()))) {
         unknown = true;
         return { status: 'unknown', notificationId: interruptedNotice(mark.id), message: created.reason };
       }

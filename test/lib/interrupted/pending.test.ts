@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { pendingCreates, type PendingCreates } from '@/lib/interrupted/pending';
+import { lifeEnding, pendingCreates, type PendingCreates } from '@/lib/interrupted/pending';
 import { INTERRUPTED_PREFIX, registerInterrupted, reportInterrupted } from '@/lib/interrupted/background';
 import { interruptedEntries } from '@/lib/store';
 
@@ -96,5 +96,28 @@ describe('the next start', () => {
     const { reported } = registerInterrupted(life('now'));
     expect(await reported).toBe(0);
     expect(await fakeBrowser.notifications.getAll()).toEqual({});
+  });
+});
+
+describe("this life's end (lifeEnding)", () => {
+  it('in a page: heard at pagehide, now or within the moment soon() waits', async () => {
+    const target = new EventTarget();
+    const end = lifeEnding({ page: true, graceMs: 1_000, target });
+    expect(end.now()).toBe(false);
+    const soon = end.soon();
+    target.dispatchEvent(new Event('pagehide'));
+    expect(await soon).toBe(true);
+    expect(end.now()).toBe(true);
+    expect(await end.soon()).toBe(true);
+  });
+
+  it('in a page that stays: soon() says no once the moment is over', async () => {
+    const end = lifeEnding({ page: true, graceMs: 5, target: new EventTarget() });
+    expect(await end.soon()).toBe(false);
+  });
+
+  it("in Chrome's worker (no page): soon() answers at once, never waiting", async () => {
+    const end = lifeEnding({ page: false, graceMs: 60_000, target: new EventTarget() });
+    expect(await end.soon()).toBe(false);
   });
 });

@@ -79,7 +79,7 @@ export function rig(
       now: () => h.now(),
       newId: () => `pending-${++id}`,
     }),
-    leaving: () => false,
+    leaving: { now: () => false, soon: async () => false },
     destination: async () => ({ server: BASE }),
     kindAllowed: async () => true,
     links: sessionHeldLinks(),

@@ -379,7 +379,8 @@ describe('a worker stopped in the middle of a quick push (issue 40)', () => {
   // going: the create may have landed, and a "Try again" would make the push a second time.
   it('says nothing and holds nothing when the browser cancelled its request: the next life says it', async () => {
     const { deps } = rig(h);
-    deps.leaving = () => false; // the abort comes before the page hears it is leaving
+    // The abort comes before the page hears it is leaving, and the page is not told within the moment either.
+    deps.leaving = { now: () => false, soon: async () => false };
     h.tamper(async (request, forward) => {
       if (request.method !== 'POST') return forward(request);
       await forward(request); // the server made the push
@@ -408,14 +409,20 @@ describe('a worker stopped in the middle of a quick push (issue 40)', () => {
     expect(POSTS(h)).toHaveLength(1);
   });
 
-  it('says nothing either when any failure comes once the page is leaving', async () => {
+  it('says nothing either when a failure comes as the page leaves: before its pagehide, heard within a moment', async () => {
     const { deps } = rig(h);
     let leaving = false;
-    deps.leaving = () => leaving;
+    // Firefox's reload: the request fails first, the page hears pagehide right after.
+    deps.leaving = {
+      now: () => leaving,
+      soon: async () => {
+        leaving = true;
+        return true;
+      },
+    };
     h.tamper(async (request, forward) => {
       if (request.method !== 'POST') return forward(request);
       await forward(request);
-      leaving = true;
       throw new TypeError('NetworkError when attempting to fetch resource.');
     });
     const outcome = await createQuickPusher(deps).push({ kind: 'text', payload: SECRET });
@@ -426,7 +433,7 @@ describe('a worker stopped in the middle of a quick push (issue 40)', () => {
 
   it('still says a failure while the page stays, with its "Try again"', async () => {
     const { deps } = rig(h);
-    deps.leaving = () => false;
+    deps.leaving = { now: () => false, soon: async () => false };
     h.tamper(async () => {
       throw new TypeError('Failed to fetch');
     });
