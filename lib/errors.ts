@@ -36,6 +36,19 @@ export type ErrorCode =
   | 'http' // any other HTTP failure
   | 'internal'; // a bug or an unexpected state
 
+/**
+ * Failures that came with no answer from the server, which may have acted on the request all the same: it
+ * could not be reached, it did not answer in time, the request was cancelled (the browser cancels a reloading
+ * page's requests), or something unexpected stopped it.
+ */
+const UNANSWERED: ReadonlySet<string> = new Set<ErrorCode>(['network', 'timeout', 'aborted', 'internal']);
+
+/** Whether an error (an AppError or its data, anything else counting as unexpected) came with no answer. */
+export function unanswered(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? UNANSWERED.has(code) : true;
+}
+
 export type FieldErrors = Record<string, string[]>;
 
 export interface AppErrorData {

@@ -5,7 +5,7 @@
  * server's 429 is waited out (its Retry-After) and the same push asked again. Nothing here is a secret: a
  * run knows url_tokens, labels and counts.
  */
-import type { AppErrorData } from '@/lib/errors';
+import { unanswered, type AppErrorData } from '@/lib/errors';
 import type { TrackedPush } from '@/lib/watch/types';
 
 /** How far back a request reaches: the last hour, since midnight (local time), or every push. */
@@ -119,16 +119,12 @@ export interface Runner {
 }
 
 /**
- * Failures with no answer from the server: a resumed run asks their pushes again. 'aborted' among them:
- * Firefox aborts the requests of the background page it reloads before the page hears it is unloading, and
- * the transport reads an abort it did not ask for as cancelled; 'internal' too, any other failure that came
- * with no answer.
+ * Whether a run holds a failure with no answer from the server (lib/errors unanswered), which a resumed run
+ * asks again: Firefox aborts the requests of the background page it reloads before the page hears it is
+ * unloading, and the transport reads an abort it did not ask for as cancelled.
  */
-const UNANSWERED: ReadonlySet<string> = new Set(['network', 'timeout', 'aborted', 'internal']);
-
-/** Whether a run holds a failure with no answer from the server (one a resumed run asks again). */
 export function hasUnanswered(run: ExpireRun): boolean {
-  return run.failed.some((failure) => UNANSWERED.has(failure.error.code));
+  return run.failed.some((failure) => unanswered(failure.error));
 }
 
 const keyOf = (item: { server: string; url_token: string }) => `${item.server} ${item.url_token}`;
@@ -181,7 +177,7 @@ function resumeRun(stored: ExpireRun, items: ExpireItem[]): { run: ExpireRun; qu
   // A push that failed for want of an answer may have failed by the stop itself (Firefox aborts the
   // requests of the background page it reloads, the DELETE maybe landed): asked again, a second DELETE
   // being harmless. A failure the server answered stays.
-  const failed = stored.failed.filter((failure) => !UNANSWERED.has(failure.error.code));
+  const failed = stored.failed.filter((failure) => !unanswered(failure.error));
   const handled = stored.handled - (stored.failed.length - failed.length);
   const run: ExpireRun = { ...stored, status: 'running', waiting_until: null, failed, handled };
   const seen = new Set(failed.map(keyOf));

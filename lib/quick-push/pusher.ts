@@ -9,7 +9,7 @@
  */
 import { describeError, type ApiClient, type CreatePushInput, type LinkCheck, type Push } from '@/lib/api';
 import { createAndRecord, type CreatedPush, type Destination, type KeptConnections } from '@/lib/connection';
-import { AppError } from '@/lib/errors';
+import { AppError, unanswered } from '@/lib/errors';
 import type { Policy, Preset, PushDefaults, Settings } from '@/lib/settings';
 import { presetById, presetFit, presetName, presetProblemText, type PresetOptions } from '@/lib/presets';
 import { handoffOf, type Handoff } from '@/lib/handoff';
@@ -91,10 +91,11 @@ export interface CreateDeps {
 export type Created<R> =
   | { recorded: R }
   /**
-   * It failed; `destination` is where it was going, when the connection got that far. `cancelled`: its
+   * It failed; `destination` is where it was going, when the connection got that far. `unanswered`: no
+   * answer came from the server (lib/errors), which may have made the push all the same; `cancelled`: its
    * request was cancelled, which a quick push never does itself: the browser did, closing the background.
    */
-  | { reason: string; destination?: Destination | null; cancelled?: boolean }
+  | { reason: string; destination?: Destination | null; unanswered?: boolean; cancelled?: boolean }
   /** Its destination cannot be reached any more: nothing was sent, and nothing is to be tried again. */
   | { refused: string };
 
@@ -150,7 +151,12 @@ export async function createQuickPush<R>(
     return { recorded };
   } catch (error) {
     const cancelled = (error as { code?: unknown } | null)?.code === 'aborted';
-    return { reason: describeError(error), destination: reached, ...(cancelled ? { cancelled } : {}) };
+    return {
+      reason: describeError(error),
+      destination: reached,
+      ...(unanswered(error) ? { unanswered: true } : {}),
+      ...(cancelled ? { cancelled } : {}),
+    };
   }
 }
 
@@ -508,7 +514,14 @@ export function createQuickPusher(deps: QuickPushDeps): QuickPusher {
         },
       );
       if ('refused' in created) return await refused(deps, request, created.refused);
-      if ('reason' in created && mark && (created.cancelled || (await deps.leaving.soon()))) {
+      // Sent, then no answer as the page goes: the server may have made it. A server's answer (a 422, a 401)
+      // says it did not, and a request never sent has no mark.
+      if (
+        'reason' in created &&
+        mark &&
+        created.unanswered &&
+        (created.cancelled || (await deps.leaving.soon()))
+      ) {
         unknown = true;
         return { status: 'unknown', notificationId: interruptedNotice(mark.id), message: created.reason };
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError, isAppError, toAppError } from '@/lib/errors';
+import { AppError, isAppError, toAppError, unanswered } from '@/lib/errors';
 
 describe('AppError', () => {
   it('survives a round trip through plain data with its code, status, fields and retry delay', () => {
@@ -25,5 +25,16 @@ describe('AppError', () => {
     const wrapped = toAppError(new TypeError('boom'));
     expect(wrapped.code).toBe('internal');
     expect(wrapped.message).toBe('boom');
+  });
+});
+
+describe('unanswered', () => {
+  it('is true of failures with no answer from the server (it may have acted), false of its answers', () => {
+    for (const code of ['network', 'timeout', 'aborted', 'internal'] as const)
+      expect(unanswered(new AppError(code, 'x')), code).toBe(true);
+    for (const code of ['validation', 'unauthorized', 'gone', 'rate-limited', 'bad-response'] as const)
+      expect(unanswered(new AppError(code, 'x')), code).toBe(false);
+    expect(unanswered(new AppError('network', 'x').toJSON())).toBe(true);
+    expect(unanswered(new RangeError('a bug'))).toBe(true);
   });
 });

@@ -431,6 +431,21 @@ describe('a worker stopped in the middle of a quick push (issue 40)', () => {
     expect(Object.keys(await fakeBrowser.storage.session.get(null))).toEqual(['interrupted:pending-1']);
   });
 
+  it('says a failure the server answered even as the page goes: the answer says no push was made', async () => {
+    const { deps } = rig(h);
+    deps.leaving = { now: () => true, soon: async () => true };
+    h.tamper(async (request, forward) => {
+      if (request.method !== 'POST') return forward(request);
+      return new Response(JSON.stringify({ error: 'Payload is too large' }), {
+        status: 422,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    const outcome = await createQuickPusher(deps).push({ kind: 'text', payload: SECRET });
+    expect(outcome).toMatchObject({ status: 'failed', retry: true });
+    expect(await entries()).toEqual([]);
+  });
+
   it('still says a failure while the page stays, with its "Try again"', async () => {
     const { deps } = rig(h);
     deps.leaving = { now: () => false, soon: async () => false };
