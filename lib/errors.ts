@@ -45,8 +45,7 @@ const UNANSWERED: ReadonlySet<string> = new Set<ErrorCode>(['network', 'timeout'
 
 /** Whether an error (an AppError or its data, anything else counting as unexpected) came with no answer. */
 export function unanswered(error: unknown): boolean {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? UNANSWERED.has(code) : true;
+  return isAppError(error) ? UNANSWERED.has(error.code) : true;
 }
 
 export type FieldErrors = Record<string, string[]>;

@@ -9,7 +9,7 @@
  */
 import { describeError, type ApiClient, type CreatePushInput, type LinkCheck, type Push } from '@/lib/api';
 import { createAndRecord, type CreatedPush, type Destination, type KeptConnections } from '@/lib/connection';
-import { AppError, unanswered } from '@/lib/errors';
+import { AppError, isAppError, unanswered } from '@/lib/errors';
 import type { Policy, Preset, PushDefaults, Settings } from '@/lib/settings';
 import { presetById, presetFit, presetName, presetProblemText, type PresetOptions } from '@/lib/presets';
 import { handoffOf, type Handoff } from '@/lib/handoff';
@@ -150,7 +150,7 @@ export async function createQuickPush<R>(
     const { recorded } = await creating;
     return { recorded };
   } catch (error) {
-    const cancelled = (error as { code?: unknown } | null)?.code === 'aborted';
+    const cancelled = isAppError(error, 'aborted');
     return {
       reason: describeError(error),
       destination: reached,
