@@ -43,6 +43,31 @@ async function startBackground(leaving = () => false, soon = async () => leaving
   return { watcher, expireAll };
 }
 
+/**
+ * Firefox's reload as the server sees it: the `nth` DELETE lands and its answer is lost (the page's requests
+ * aborted); `unloading` runs first when the page hears it is going before the failure reaches it.
+ */
+function answerLost(nth: number, unloading = () => {}): void {
+  let seen = 0;
+  h.fail(async (request, forward) => {
+    if (request.method !== 'DELETE') return forward(request);
+    if (++seen !== nth) return forward(request);
+    await forward(request);
+    unloading();
+    throw new TypeError('NetworkError when attempting to fetch resource.');
+  });
+}
+
+/** This page gone and the next one started: it carries the stored run on, with the server answering again. */
+async function nextPageCarriesOn(): Promise<void> {
+  stops.splice(0).forEach((stop) => stop());
+  worker.stop();
+  h.fail(null);
+  const next = await startBackground();
+  await next.expireAll.ready;
+  await next.expireAll.runner.idle();
+}
+
 /** Answers the `nth` DELETE (1-based) with a 429 and Retry-After: 3, the others go through and are counted. */
 function limitOnce(nth: number) {
   let seen = 0;
@@ -182,27 +207,15 @@ describe('expire everything in the background', () => {
     const tokens = [];
     for (let i = 0; i < 3; i++) tokens.push((await h.create()).url_token);
     let leaving = false;
-    let seen = 0;
     // The page is reloaded during the second DELETE, which lands; its answer is lost to the unload.
-    h.fail(async (request, forward) => {
-      if (request.method !== 'DELETE') return forward(request);
-      if (++seen !== 2) return forward(request);
-      await forward(request);
-      leaving = true;
-      throw new TypeError('NetworkError when attempting to fetch resource.');
-    });
+    answerLost(2, () => (leaving = true));
     const { watcher, expireAll } = await startBackground(() => leaving);
     await watcher.refresh(false);
     await startExpireAll({ servers: null, window: 'all' });
     await expireAll.runner.idle();
     // The unloading page's last outcomes (a failure, then the rest) were not stored.
     expect(await readRun()).toMatchObject({ status: 'running', handled: 1, expired: 1, failed: [] });
-    stops.splice(0).forEach((stop) => stop());
-    worker.stop();
-    h.fail(null);
-    const next = await startBackground();
-    await next.expireAll.ready;
-    await next.expireAll.runner.idle();
+    await nextPageCarriesOn();
     expect(await readRun()).toMatchObject({ status: 'done', total: 3, handled: 3, expired: 3, failed: [] });
     expect(await h.owner.activeAll()).toEqual([]);
   });
@@ -212,13 +225,7 @@ describe('expire everything in the background', () => {
   it('does not store a run as done with a push that got no answer when the page leaves a moment later; the next page asks it again', async () => {
     for (let i = 0; i < 3; i++) await h.create();
     let leaving = false;
-    let seen = 0;
-    h.fail(async (request, forward) => {
-      if (request.method !== 'DELETE') return forward(request);
-      if (++seen !== 3) return forward(request);
-      await forward(request);
-      throw new TypeError('NetworkError when attempting to fetch resource.');
-    });
+    answerLost(3);
     const pagehideSoon = async () => {
       leaving = true; // the page hears pagehide within the moment
       return true;
@@ -229,12 +236,7 @@ describe('expire everything in the background', () => {
     await expireAll.runner.idle();
     // Stored as still running (its failure with it, which a resumed run asks again), never as done.
     expect(await readRun()).toMatchObject({ status: 'running', expired: 2 });
-    stops.splice(0).forEach((stop) => stop());
-    worker.stop();
-    h.fail(null);
-    const next = await startBackground();
-    await next.expireAll.ready;
-    await next.expireAll.runner.idle();
+    await nextPageCarriesOn();
     expect(await readRun()).toMatchObject({ status: 'done', total: 3, handled: 3, expired: 3, failed: [] });
   });
 
