@@ -5,7 +5,8 @@
  */
 import { describe, expect, it, vi } from 'vitest';
 import { fakeBrowser } from 'wxt/testing/fake-browser';
-import { lifeEnding, pendingCreates, type PendingCreates } from '@/lib/interrupted/pending';
+import { lifeEnding } from '@/lib/interrupted/life';
+import { pendingCreates, type PendingCreates } from '@/lib/interrupted/pending';
 import { INTERRUPTED_PREFIX, registerInterrupted, reportInterrupted } from '@/lib/interrupted/background';
 import { interruptedEntries } from '@/lib/store';
 
