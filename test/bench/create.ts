@@ -25,7 +25,7 @@ import { createMockBackend, openMockStore } from '@/lib/mock';
 import { listenHttp } from '@/lib/mock/host/http-host';
 import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../journeys/browsers/chromium';
 import { saveServerIn } from '../saved-server';
-import { median, pairedRatio, type Row } from './rows';
+import { median, pairedInterval, pairedRatio, type Row } from './rows';
 
 export const CREATE_BUDGET_RATIO = 1.2;
 /** "No slower than the official extension": ours ≤ 1× the peer's. */
@@ -442,6 +442,7 @@ export function createRows(figures: CreateFigures): Row[] {
       },
       budget: { kind: 'ratio', max: CREATE_BUDGET_RATIO },
       paired: pairedRatio(oursRuns, bareRuns),
+      interval: pairedInterval(oursRuns, bareRuns),
       also: [
         {
           figure: { value: ours, unit: 'ms', what: 'ours' },
@@ -452,6 +453,7 @@ export function createRows(figures: CreateFigures): Row[] {
           },
           budget: { kind: 'ratio', max: PEER_BUDGET_RATIO, of: 'the official extension' },
           paired: pairedRatio(oursRuns, peerRuns),
+          interval: pairedInterval(oursRuns, peerRuns),
         },
       ],
       checks: [

@@ -13,7 +13,7 @@ import { startMockHost } from '@/lib/mock/host/server';
 import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../journeys/browsers/chromium';
 import { saveServerIn } from '../saved-server';
 import { createPushes, PUSH_ROWS, refreshUntilListed } from './many-pushes';
-import { median, ms, pairedRatio, type Row } from './rows';
+import { median, ms, pairedInterval, pairedRatio, type Row } from './rows';
 
 /** The first screen at 10,000 pushes, as a ratio to the blank page with one row in paired runs (issue 40). */
 export const RENDER_BUDGET_RATIO = 2;
@@ -248,6 +248,7 @@ export function dashboardRows(d: DashboardFigures): Row[] {
       floor: { value: d.blankMs, unit: 'ms', what: 'blank page with one row (reference)' },
       budget: { kind: 'ratio', max: RENDER_BUDGET_RATIO },
       paired: pairedRatio(d.renderRuns, d.blankRuns),
+      interval: pairedInterval(d.renderRuns, d.blankRuns),
       checks: [scale],
       note: `medians of ${d.runs}, each run paired with the blank page right after it: dashboard ${d.renderRuns.map(ms).join(' ')}, blank ${d.blankRuns.map(ms).join(' ')}`,
     },

@@ -118,7 +118,7 @@ describe('create → link', () => {
     const { row, also } = judged(figures([48, 48, 48, 48, 48], [45, 45, 45, 45, 45]));
     expect(ratioOf(also)).toBeCloseTo(48 / 45);
     expect(within(row)).toBe(false);
-    expect(tableLine(row)).toContain('1.07× (paired runs)');
+    expect(tableLine(row)).toContain('1.07× (paired runs, 90 % 1.07–1.07×)');
     expect(within(judged(figures([48, 48, 48, 48, 48], [48, 48, 48, 48, 48])).row)).toBe(true);
   });
 

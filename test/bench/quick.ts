@@ -42,7 +42,7 @@ import { MENU_IDS, type MenuClick } from '@/lib/quick-push/menus';
 import type { QuickPushOutcome } from '@/lib/quick-push/types';
 import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../journeys/browsers/chromium';
 import { saveServerIn } from '../saved-server';
-import { median, ms, pairedRatio, type Row } from './rows';
+import { median, ms, pairedInterval, pairedRatio, type Interval, type Row } from './rows';
 
 export const WARM_BUDGET_RATIO = 1.2;
 /**
@@ -73,8 +73,12 @@ export interface QuickPushFigures {
   selectionReadMs: number;
   /** Median of each warm run over the bare read + bare fetch beside it (rows.ts pairedRatio). */
   warmRatio: number;
+  /** Its 90 % interval (rows.ts pairedInterval). */
+  warmInterval?: Interval;
   /** Median of each cold run over the blank wake beside it + the warm median. */
   coldRatio: number;
+  /** Its 90 % interval (rows.ts pairedInterval). */
+  coldInterval?: Interval;
   /** Median ms, wake-up event sent → the link copied, the worker stopped before each run. */
   coldMs: number;
   /** Median ms, wake-up event sent → the handler entered (worker started, background.js evaluated). */
@@ -295,15 +299,14 @@ async function measureWarm(setup: Setup, info: MenuClick, runs: number) {
     bare.push(await workerFetch(setup.worker, setup.owner.baseUrl));
     reads.push(await selectionRead(setup.worker, setup.tabId));
   }
+  const floors = reads.map((read, i) => read + bare[i]!);
   return {
     warmMs: median(warm),
     warmHandlerMs: median(handler),
     workerFetchMs: median(bare),
     selectionReadMs: median(reads),
-    warmRatio: pairedRatio(
-      warm,
-      reads.map((read, i) => read + bare[i]!),
-    ),
+    warmRatio: pairedRatio(warm, floors),
+    warmInterval: pairedInterval(warm, floors),
   };
 }
 
@@ -379,16 +382,15 @@ async function measureCold(setup: Setup, info: MenuClick, runs: number, warmMs: 
     handler.push(copied - entered);
     await check(setup, outcome);
   }
+  const floors = blankWakes.map((wake) => wake + warmMs);
   return {
     coldMs: median(cold),
     wakeMs: median(wake),
     coldHandlerMs: median(handler),
     blankWakeMs: median(blankWakes),
     sizedWakeMs: median(sizedWakes),
-    coldRatio: pairedRatio(
-      cold,
-      blankWakes.map((wake) => wake + warmMs),
-    ),
+    coldRatio: pairedRatio(cold, floors),
+    coldInterval: pairedInterval(cold, floors),
   };
 }
 
@@ -505,6 +507,7 @@ export function quickPushRows(q: QuickPushFigures): Row[] {
       },
       budget: { kind: 'ratio', max: WARM_BUDGET_RATIO },
       paired: q.warmRatio,
+      interval: q.warmInterval,
       note: `medians of ${q.runs}, alternated; ${ms(q.warmHandlerMs)} until the handler is done (the notification shown too)`,
     },
     {
@@ -521,6 +524,7 @@ export function quickPushRows(q: QuickPushFigures): Row[] {
       },
       budget: { kind: 'ratio', max: COLD_BUDGET_RATIO },
       paired: q.coldRatio,
+      interval: q.coldInterval,
       note: `medians of ${q.runs}; the worker stopped before each run, alternated with the blank worker's wake${sizedNote(q)}`,
     },
   ];

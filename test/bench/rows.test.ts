@@ -3,8 +3,10 @@ import {
   inIssueOrder,
   ISSUE_ROWS,
   median,
+  pairedInterval,
   pairedRatio,
   ratioOf,
+  swingLine,
   tableLine,
   verdict,
   within,
@@ -152,6 +154,56 @@ describe('paired runs', () => {
     expect(within(row)).toBe(false);
     expect(tableLine(row)).toContain('1.20× (paired runs)');
     expect(() => pairedRatio([1, 2], [1])).toThrow('differ');
+  });
+});
+
+describe("how far a paired ratio would move in the next run (issue 40: why a row's verdict swings)", () => {
+  // 30 pairs whose own ratios run from 1.10 to 1.39 evenly: the median is 1.245.
+  const floors = Array.from({ length: 30 }, () => 20);
+  const spreadFigures = floors.map((floor, i) => floor * (1.1 + i * 0.01));
+
+  it('is the 90 % bootstrap interval of the median ratio: around it, narrower than the runs, the same each time', () => {
+    const [low, high] = pairedInterval(spreadFigures, floors);
+    const ratio = pairedRatio(spreadFigures, floors);
+    expect(ratio).toBeCloseTo(1.245);
+    expect(low).toBeLessThan(ratio);
+    expect(high).toBeGreaterThan(ratio);
+    expect(low).toBeGreaterThan(1.15); // far inside the runs' own 1.10–1.39
+    expect(high).toBeLessThan(1.34);
+    expect(pairedInterval(spreadFigures, floors)).toEqual([low, high]); // seeded: the same runs, the same interval
+    // Runs that agree leave no room to move.
+    expect(pairedInterval([24, 24, 24, 24], [20, 20, 20, 20])).toEqual([1.2, 1.2]);
+    expect(() => pairedInterval([1, 2], [1])).toThrow('differ');
+  });
+
+  it('names, before the closing line, each row whose budget lies inside that interval, and no other', () => {
+    const interval = pairedInterval(spreadFigures, floors);
+    const row = (max: number, name: Row['name']): Row => ({
+      ...timed(12.45, { kind: 'ratio', max }, name),
+      paired: pairedRatio(spreadFigures, floors),
+      interval,
+    });
+    const line = swingLine([
+      row(1.25, 'Popup ready'),
+      row(1.4, 'Quick push, cold'),
+      row(1.27, 'Create → link'),
+    ]);
+    expect(line).toContain('Popup ready (');
+    expect(line).toContain('Create → link (');
+    expect(line).not.toContain('Quick push, cold'); // 1.4 is past the whole interval: within, run after run
+    expect(line).toContain(`${interval[0].toFixed(2)}–${interval[1].toFixed(2)}× around ≤ 1.25× floor`);
+    expect(swingLine([row(1.4, 'Quick push, cold')])).toBeUndefined();
+    // A further measure at its budget is named by what it is against.
+    const peer: Row = {
+      ...row(1.4, 'Create → link'),
+      also: [
+        { ...row(1.25, 'Create → link'), budget: { kind: 'ratio', max: 1.25, of: 'the official extension' } },
+      ],
+    };
+    expect(swingLine([peer])).toContain('Create → link against the official extension (');
+    expect(tableLine(row(1.25, 'Popup ready'))).toContain(
+      `1.25× (paired runs, 90 % ${interval[0].toFixed(2)}–${interval[1].toFixed(2)}×)`,
+    );
   });
 });
 

@@ -53,7 +53,15 @@ export interface Measure {
    * runs, and a pair sees the same load.
    */
   paired?: number;
+  /**
+   * How far `paired` would move were the same number of pairs run again: its 90 % bootstrap interval
+   * (pairedInterval). A budget inside it is one the next run may land on either side of.
+   */
+  interval?: Interval;
 }
+
+/** The low and high ends of a 90 % interval of a paired ratio. */
+export type Interval = [low: number, high: number];
 
 /** A condition of the row that is not one number: what it asks, what was seen, whether it holds. */
 export interface Check {
@@ -89,6 +97,64 @@ export function pairedRatio(figures: number[], floors: number[]): number {
   if (figures.length !== floors.length) throw new Error('paired runs differ in number');
   return median(figures.map((figure, i) => figure / floors[i]!));
 }
+
+/** Resamples drawn for pairedInterval: enough for the 5th and 95th percentiles to settle to 0.01×. */
+const RESAMPLES = 2000;
+
+/**
+ * The 90 % bootstrap interval of pairedRatio(figures, floors): the pairs drawn again with replacement
+ * RESAMPLES times, the median ratio of each draw, and the 5th and 95th percentiles of those medians. Drawn
+ * with a fixed seed, so the same runs always print the same interval. What it shows (issue 40): where a row's
+ * verdict swings from one run to the next, because its budget lies inside this spread.
+ */
+export function pairedInterval(figures: number[], floors: number[]): Interval {
+  if (figures.length !== floors.length) throw new Error('paired runs differ in number');
+  const ratios = figures.map((figure, i) => figure / floors[i]!);
+  const random = seeded(0x5ec2e7);
+  const medians: number[] = [];
+  for (let draw = 0; draw < RESAMPLES; draw++)
+    medians.push(median(ratios.map(() => ratios[Math.floor(random() * ratios.length)]!)));
+  medians.sort((a, b) => a - b);
+  return [medians[Math.floor(RESAMPLES * 0.05)]!, medians[Math.ceil(RESAMPLES * 0.95) - 1]!];
+}
+
+/** A small seeded generator of numbers in [0, 1) (mulberry32): the bench's resampling only. */
+function seeded(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = Math.imul(state ^ (state >>> 15), 1 | state);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** The measures of `row` whose paired interval holds their ratio budget: the next run may judge them otherwise. */
+export function atBudget(row: Row): Array<{ measure: Measure; interval: Interval }> {
+  return [row, ...(row.also ?? [])].flatMap((measure) => {
+    const { budget, interval } = measure;
+    return budget.kind === 'ratio' && interval && interval[0] <= budget.max && budget.max <= interval[1]
+      ? [{ measure, interval }]
+      : [];
+  });
+}
+
+/**
+ * The line said before the closing one when some row sits at its budget (atBudget): which, and the spread
+ * of each, so a reader knows the verdict on it is not settled by this run. Undefined when none does.
+ */
+export function swingLine(rows: Row[]): string | undefined {
+  const at = inIssueOrder(rows).flatMap((row) =>
+    atBudget(row).map(({ measure, interval }) => {
+      const of = measure.budget.kind === 'ratio' && measure.budget.of ? ` against ${measure.budget.of}` : '';
+      return `${row.name}${of} (${spread(interval)} around ${budgetText(measure)})`;
+    }),
+  );
+  if (at.length === 0) return undefined;
+  return `At the budget, so the next run may judge otherwise (90 % interval of the paired ratio): ${at.join('; ')}`;
+}
+
+const spread = ([low, high]: Interval) => `${low.toFixed(2)}–${high.toFixed(2)}×`;
 
 /** true: within its budget; false: over; undefined: reported only. */
 export function measureWithin(measure: Measure): boolean | undefined {
@@ -128,7 +194,8 @@ function ratioText(measure: Measure): string {
   const ratio = ratioOf(measure);
   if (ratio === undefined) return '—';
   if (measure.budget.kind === 'limit') return `${ratio.toFixed(2)}× of the limit`;
-  return `${ratio.toFixed(2)}×${measure.paired === undefined ? '' : ' (paired runs)'}`;
+  if (measure.paired === undefined) return `${ratio.toFixed(2)}×`;
+  return `${ratio.toFixed(2)}× (paired runs${measure.interval ? `, 90 % ${spread(measure.interval)}` : ''})`;
 }
 
 const cells = (measure: Measure) => ({

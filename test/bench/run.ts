@@ -14,7 +14,7 @@ import { measurePopup, popupRows } from './popup';
 import { measureQuickPush, quickPushRows } from './quick';
 import { measureWatcher, watcherRows } from './refresh';
 import { measureUpload, uploadRows } from './upload';
-import { inIssueOrder, TABLE_HEAD, tableLine, verdict, type Row, type RowName } from './rows';
+import { inIssueOrder, swingLine, TABLE_HEAD, tableLine, verdict, type Row, type RowName } from './rows';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const outDir = path.join(root, '.output', 'bench');
@@ -94,6 +94,8 @@ async function main(): Promise<void> {
     rows,
     PATHS.filter(wanted).flatMap((name) => PATH_ROWS[name]),
   );
+  const swing = swingLine(rows);
+  if (swing) console.log(swing);
   console.log(line);
   if (!ok) process.exit(1);
 }
