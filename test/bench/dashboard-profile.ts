@@ -278,7 +278,7 @@ async function main(): Promise<void> {
     // A warm-up open, as the bench's later runs are.
     const warm = await context.newPage();
     await warm.goto(url, { waitUntil: 'commit' });
-    await rendered(warm, pushes);
+    await rendered(warm);
     await warm.close();
 
     // Tracing starts on an extension page, so the sampling profiler is running in the extensions' renderer
@@ -292,7 +292,7 @@ async function main(): Promise<void> {
     const blank = await trace(page, async () => {
       await page.waitForTimeout(500);
       await page.goto(blankUrl, { waitUntil: 'commit' });
-      blankMs = await rendered(page, 1);
+      blankMs = await rendered(page);
     });
     console.log(`blank page with one row: ${blankMs.toFixed(1)} ms`);
     if (process.env.TRACE_OUT)
@@ -311,7 +311,7 @@ async function main(): Promise<void> {
       first = await trace(page, async () => {
         await page.waitForTimeout(500);
         await page.goto(url, { waitUntil: 'commit' });
-        renderMs = await rendered(page, pushes);
+        renderMs = await rendered(page);
         await page.evaluate(() => performance.mark('bench-rendered'));
         await page.waitForTimeout(1500); // what runs after the first screen (the rest of the read)
         await page.evaluate(() => performance.mark('bench-settled'));

@@ -18,7 +18,7 @@ import type { CDPSession, Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { launchWithExtension } from '../journeys/browsers/chromium';
-import { WAIT_FOR_SECRET } from './popup';
+import { WAIT_FOR_SECRET, WATCH_FOR_SECRET } from './popup';
 import { median } from './rows';
 
 interface TraceEvent {
@@ -266,6 +266,7 @@ async function main(): Promise<void> {
   if (!fs.existsSync(path.join(extDir, 'bench-styled.html')))
     throw new Error(`${extDir} has no bench-styled.html: run npm run bench -- popup first`);
   const { context, close } = await launchWithExtension({ extDir });
+  await context.addInitScript(WATCH_FOR_SECRET);
   try {
     const worker = context.serviceWorkers()[0] ?? (await context.waitForEvent('serviceworker'));
     const base = `chrome-extension://${new URL(worker.url()).host}`;
