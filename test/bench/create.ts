@@ -25,7 +25,7 @@ import { createMockBackend, openMockStore } from '@/lib/mock';
 import { listenHttp } from '@/lib/mock/host/http-host';
 import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../journeys/browsers/chromium';
 import { saveServerIn } from '../saved-server';
-import { median, pairedInterval, pairedRatio, type Row } from './rows';
+import { median, pairedRuns, type Row } from './rows';
 
 export const CREATE_BUDGET_RATIO = 1.2;
 /** "No slower than the official extension": ours ≤ 1× the peer's. */
@@ -441,8 +441,7 @@ export function createRows(figures: CreateFigures): Row[] {
         what: 'the same create by one bare fetch from a blank page',
       },
       budget: { kind: 'ratio', max: CREATE_BUDGET_RATIO },
-      paired: pairedRatio(oursRuns, bareRuns),
-      interval: pairedInterval(oursRuns, bareRuns),
+      ...pairedRuns(oursRuns, bareRuns),
       also: [
         {
           figure: { value: ours, unit: 'ms', what: 'ours' },
@@ -452,8 +451,7 @@ export function createRows(figures: CreateFigures): Row[] {
             what: 'the official extension\'s "Push Current URL", click → link shown',
           },
           budget: { kind: 'ratio', max: PEER_BUDGET_RATIO, of: 'the official extension' },
-          paired: pairedRatio(oursRuns, peerRuns),
-          interval: pairedInterval(oursRuns, peerRuns),
+          ...pairedRuns(oursRuns, peerRuns),
         },
       ],
       checks: [

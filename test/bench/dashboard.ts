@@ -13,7 +13,8 @@ import { startMockHost } from '@/lib/mock/host/server';
 import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../journeys/browsers/chromium';
 import { saveServerIn } from '../saved-server';
 import { createPushes, PUSH_ROWS, refreshUntilListed } from './many-pushes';
-import { median, ms, pairedInterval, pairedRatio, type Row } from './rows';
+import { keptTime, watchFromFirstFrame } from './page-clock';
+import { median, ms, pairedRuns, type Row } from './rows';
 
 /** The first screen at 10,000 pushes, as a ratio to the blank page with one row in paired runs (issue 40). */
 export const RENDER_BUDGET_RATIO = 2;
@@ -75,35 +76,28 @@ export interface DashboardFigures {
   runs: number;
 }
 
+const RENDERED_KEY = '__benchRendered';
+
 /**
- * Installed in every page of the bench's browser before any script of its own (`addInitScript`), with the
- * rows each page is to show by its path (`counts`): at each frame from the page's first, once the list fills
- * the first screen (or shows all its rows) and that frame has been painted (rAF, then a task: the paint
- * happens between the two), keeps the ms since navigation start as `__benchRendered`. Taken by the page
- * itself: an evaluate sent once the navigation had committed (until issue 40's last session) measured its
- * own arrival whenever the page was there first, which for the blank page was most of its figure.
+ * Installed in every page of the bench's browser (page-clock.ts), with the rows each page is to show by its
+ * path (`counts`): the first frame in which the list fills the first screen (or shows all its rows), once
+ * painted, is the page's time. Other pages are not timed.
  */
 function watchRendered(counts: Record<string, number>): string {
-  return `(() => {
-  const count = ${JSON.stringify(counts)}[location.pathname];
-  if (count === undefined) return;
-  const ready = () => {
-    const rows = document.querySelectorAll(${JSON.stringify(PUSH_ROWS)});
-    const last = rows[rows.length - 1];
-    return rows.length === count || (last && last.getBoundingClientRect().bottom > innerHeight);
-  };
-  const poll = () => ready()
-    ? requestAnimationFrame(() => setTimeout(() => { window.__benchRendered = performance.now(); }))
-    : requestAnimationFrame(poll);
-  poll();
-})()`;
+  return watchFromFirstFrame(
+    RENDERED_KEY,
+    `(() => {
+    const count = ${JSON.stringify(counts)}[location.pathname];
+    if (count === undefined) return null;
+    return () => {
+      const rows = document.querySelectorAll(${JSON.stringify(PUSH_ROWS)});
+      const last = rows[rows.length - 1];
+      return rows.length === count || Boolean(last && last.getBoundingClientRect().bottom > innerHeight);
+    };
+  })()`,
+    { painted: true },
+  );
 }
-
-// Runs in a page opened under watchRendered: resolves with the time it kept, once it has.
-const RENDERED = `new Promise((resolve) => {
-  const read = () => window.__benchRendered === undefined ? setTimeout(read, 5) : resolve(window.__benchRendered);
-  read();
-})`;
 
 // Runs in the page: types `text` into Search as one input event; resolves with ms until the list has been
 // changed and laid out again (the layout forced where the mutations are seen). Waiting for the next paint
@@ -192,7 +186,7 @@ export function blankPage(extDir: string, url: string): string {
  * the page itself kept them (watchRendered, installed by seededDashboard for the dashboard and blankPage's page).
  */
 export function rendered(page: Page): Promise<number> {
-  return page.evaluate(RENDERED);
+  return page.evaluate(keptTime(RENDERED_KEY));
 }
 
 /** Waits until the dashboard's rows say they are of `count` pushes (aria-setsize): the list read whole. */
@@ -269,8 +263,7 @@ export function dashboardRows(d: DashboardFigures): Row[] {
       figure: { value: d.renderMs, unit: 'ms', what: 'navigation → first screen painted' },
       floor: { value: d.blankMs, unit: 'ms', what: 'blank page with one row (reference)' },
       budget: { kind: 'ratio', max: RENDER_BUDGET_RATIO },
-      paired: pairedRatio(d.renderRuns, d.blankRuns),
-      interval: pairedInterval(d.renderRuns, d.blankRuns),
+      ...pairedRuns(d.renderRuns, d.blankRuns),
       checks: [scale],
       note: `medians of ${d.runs}, each run paired with the blank page right after it: dashboard ${d.renderRuns.map(ms).join(' ')}, blank ${d.blankRuns.map(ms).join(' ')}`,
     },

@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../journeys/browsers/chromium';
-import { kb, median, ms, pairedInterval, pairedRatio, type Interval, type Row } from './rows';
+import { keptTime, watchFromFirstFrame } from './page-clock';
+import { kb, median, ms, pairedRuns, type Interval, type Row } from './rows';
 
 /** The guard on the popup's bytes at open, gzipped, the polyfill included (KB). */
 export const POPUP_GUARD_KB = 32;
@@ -43,17 +44,15 @@ export interface PopupFigures {
 const BLANK_PAGE = `<!doctype html><html lang="en"><head><meta charset="UTF-8"><title>blank</title></head>
 <body><label>Secret <textarea></textarea></label></body></html>`;
 
+const READY_KEY = '__benchSecretReady';
+
 /**
- * Installed in every page of the bench's browser before any script of its own (`addInitScript`): at each
- * frame from the page's first, it looks for the "Secret" field, and the first frame in which the field
- * exists and takes input (focused, a character typed in) is kept as the page's readiness, in ms since
- * navigation start (`__benchSecretReady`). Taken by the page itself: an evaluate sent once the navigation
- * had committed (as until issue 40's last session) measured its own arrival whenever the page was ready
- * before it, 10–70 ms later on this machine and independently for each page, so a row of two pages
- * compared partly Playwright's round trips.
+ * Installed in every page of the bench's browser (page-clock.ts): the first frame in which the "Secret" field
+ * exists and takes input (focused, a character typed in) is the page's readiness.
  */
-export const WATCH_FOR_SECRET = `(() => {
-  const takesInput = () => {
+export const WATCH_FOR_SECRET = watchFromFirstFrame(
+  READY_KEY,
+  `() => {
     const field = [...document.querySelectorAll('textarea, input')].find((el) =>
       (el.labels && [...el.labels].some((l) => l.textContent.trim().startsWith('Secret'))) ||
       el.getAttribute('aria-label') === 'Secret');
@@ -62,20 +61,11 @@ export const WATCH_FOR_SECRET = `(() => {
     field.value = 'x';
     field.dispatchEvent(new Event('input', { bubbles: true }));
     return field.value === 'x' && document.activeElement === field;
-  };
-  const poll = () => {
-    if (takesInput()) window.__benchSecretReady = performance.now();
-    else requestAnimationFrame(poll);
-  };
-  poll();
-})()`;
+  }`,
+);
 
 // Runs in a page opened under WATCH_FOR_SECRET: resolves with the readiness it kept, once it has.
-export const WAIT_FOR_SECRET = `new Promise((resolve) => {
-  const read = () =>
-    window.__benchSecretReady === undefined ? setTimeout(read, 5) : resolve(window.__benchSecretReady);
-  read();
-})`;
+export const WAIT_FOR_SECRET = keptTime(READY_KEY);
 
 /** The blank page with `stylesheets` (the popup's, as popup.html links them) and nothing else. */
 function styledBlank(stylesheets: string[]): string {
@@ -154,13 +144,14 @@ export async function measurePopup(extDir: string, runs = 50): Promise<PopupFigu
         await p.close();
       }
     }
+    const { paired, interval } = pairedRuns(popupTimes, styledTimes);
     return {
       files,
       gzipBytes: files.reduce((sum, f) => sum + f.gzipBytes, 0),
       later,
       readyMs: { popup: median(popupTimes), blank: median(blankTimes), styled: median(styledTimes), runs },
-      readyRatio: pairedRatio(popupTimes, styledTimes),
-      readyInterval: pairedInterval(popupTimes, styledTimes),
+      readyRatio: paired,
+      readyInterval: interval,
     };
   } finally {
     await context.close();

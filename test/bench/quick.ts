@@ -42,7 +42,7 @@ import { MENU_IDS, type MenuClick } from '@/lib/quick-push/menus';
 import type { QuickPushOutcome } from '@/lib/quick-push/types';
 import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../journeys/browsers/chromium';
 import { saveServerIn } from '../saved-server';
-import { median, ms, pairedInterval, pairedRatio, type Interval, type Row } from './rows';
+import { median, ms, pairedRuns, type Interval, type Row } from './rows';
 
 export const WARM_BUDGET_RATIO = 1.2;
 /**
@@ -299,14 +299,17 @@ async function measureWarm(setup: Setup, info: MenuClick, runs: number) {
     bare.push(await workerFetch(setup.worker, setup.owner.baseUrl));
     reads.push(await selectionRead(setup.worker, setup.tabId));
   }
-  const floors = reads.map((read, i) => read + bare[i]!);
+  const { paired, interval } = pairedRuns(
+    warm,
+    reads.map((read, i) => read + bare[i]!),
+  );
   return {
     warmMs: median(warm),
     warmHandlerMs: median(handler),
     workerFetchMs: median(bare),
     selectionReadMs: median(reads),
-    warmRatio: pairedRatio(warm, floors),
-    warmInterval: pairedInterval(warm, floors),
+    warmRatio: paired,
+    warmInterval: interval,
   };
 }
 
@@ -382,15 +385,18 @@ async function measureCold(setup: Setup, info: MenuClick, runs: number, warmMs: 
     handler.push(copied - entered);
     await check(setup, outcome);
   }
-  const floors = blankWakes.map((wake) => wake + warmMs);
+  const { paired, interval } = pairedRuns(
+    cold,
+    blankWakes.map((wake) => wake + warmMs),
+  );
   return {
     coldMs: median(cold),
     wakeMs: median(wake),
     coldHandlerMs: median(handler),
     blankWakeMs: median(blankWakes),
     sizedWakeMs: median(sizedWakes),
-    coldRatio: pairedRatio(cold, floors),
-    coldInterval: pairedInterval(cold, floors),
+    coldRatio: paired,
+    coldInterval: interval,
   };
 }
 

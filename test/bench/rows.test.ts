@@ -5,6 +5,7 @@ import {
   median,
   pairedInterval,
   pairedRatio,
+  pairedRuns,
   ratioOf,
   swingLine,
   tableLine,
@@ -171,6 +172,8 @@ describe("how far a paired ratio would move in the next run (issue 40: why a row
     expect(low).toBeGreaterThan(1.15); // far inside the runs' own 1.10–1.39
     expect(high).toBeLessThan(1.34);
     expect(pairedInterval(spreadFigures, floors)).toEqual([low, high]); // seeded: the same runs, the same interval
+    // What a row spreads into its measure: both from the same runs.
+    expect(pairedRuns(spreadFigures, floors)).toEqual({ paired: ratio, interval: [low, high] });
     // Runs that agree leave no room to move.
     expect(pairedInterval([24, 24, 24, 24], [20, 20, 20, 20])).toEqual([1.2, 1.2]);
     expect(() => pairedInterval([1, 2], [1])).toThrow('differ');

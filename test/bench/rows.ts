@@ -118,6 +118,14 @@ export function pairedInterval(figures: number[], floors: number[]): Interval {
   return [medians[Math.floor(RESAMPLES * 0.05)]!, medians[Math.ceil(RESAMPLES * 0.95) - 1]!];
 }
 
+/**
+ * A row's judgement of paired runs, its two fields from the same runs: the median ratio (pairedRatio) and
+ * its 90 % interval (pairedInterval), to spread into a Measure.
+ */
+export function pairedRuns(figures: number[], floors: number[]): { paired: number; interval: Interval } {
+  return { paired: pairedRatio(figures, floors), interval: pairedInterval(figures, floors) };
+}
+
 /** A small seeded generator of numbers in [0, 1) (mulberry32): the bench's resampling only. */
 function seeded(seed: number): () => number {
   let state = seed >>> 0;

@@ -24,7 +24,7 @@ import { DEFAULT_PUSH_DEFAULTS } from '@/lib/settings';
 import { ownerClient } from '../browser-steps';
 import { CHROMIUM, CHROMIUM_ARGS, welcomePage } from '../journeys/browsers/chromium';
 import { saveServerIn } from '../saved-server';
-import { collectGarbage, median, pairedInterval, pairedRatio, type Row } from './rows';
+import { collectGarbage, median, pairedRuns, type Row } from './rows';
 
 export const UPLOAD_BYTES = 50 * 1024 * 1024;
 export const TIME_BUDGET = 1.1;
@@ -315,8 +315,7 @@ export function uploadRows(figures: UploadFigures): Row[] {
       figure: { value: popupMs, unit: 'ms', what: `${mib(bytes)} from the popup, Create → link shown` },
       floor: { value: bareMs, unit: 'ms', what: 'one bare XHR of the same body from a blank page' },
       budget: { kind: 'ratio', max: TIME_BUDGET },
-      paired: pairedRatio(figures.popupRuns, figures.bareRuns),
-      interval: pairedInterval(figures.popupRuns, figures.bareRuns),
+      ...pairedRuns(figures.popupRuns, figures.bareRuns),
       also: [
         {
           figure: { value: heap.peak / MIB, unit: 'MiB', what: 'peak popup heap + ArrayBuffers' },
